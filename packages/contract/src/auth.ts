@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { uuidSchema } from './common.ts';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** Generous bound: long passphrases are welcome, megabyte payloads are not. */
+export const PASSWORD_MAX_LENGTH = 1024;
+export const EMAIL_MAX_LENGTH = 254;
+
+/** The same rule as the login form: no whitespace, exactly one @, a dot in the domain. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const loginRequestSchema = z.strictObject({
+  email: z
+    .string({ error: "L'adresse e-mail doit être une chaîne de caractères." })
+    .min(1, { error: "L'adresse e-mail est obligatoire." })
+    .max(EMAIL_MAX_LENGTH, { error: `L'adresse e-mail ne doit pas dépasser ${EMAIL_MAX_LENGTH} caractères.` }),
+  password: z
+    .string({ error: 'Le mot de passe doit être une chaîne de caractères.' })
+    .min(1, { error: 'Le mot de passe est obligatoire.' })
+    .max(PASSWORD_MAX_LENGTH, { error: `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX_LENGTH} caractères.` }),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({ accessToken: z.string() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const organizationSchema = z.object({ id: uuidSchema, name: z.string() });
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const userSchema = z.object({
+  id: uuidSchema,
+  name: z.string().nullable(),
+  email: z.string(),
+  organization: organizationSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+export const currentUserResponseSchema = z.object({ user: userSchema });
+export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
+
+/** Rules for a new account's password: length only, any Unicode, no composition rules. */
+export const newPasswordSchema = z
+  .string()
+  .refine((value) => Array.from(value).length >= PASSWORD_MIN_LENGTH, {
+    error: `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`,
+  })
+  .refine((value) => value.length <= PASSWORD_MAX_LENGTH, {
+    error: `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`,
+  });
+
+export const newEmailSchema = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX_LENGTH, { error: `L'adresse e-mail ne doit pas dépasser ${EMAIL_MAX_LENGTH} caractères.` })
+  .regex(EMAIL_PATTERN, { error: "L'adresse e-mail n'est pas valide." });

@@ -1,0 +1,5 @@
+export * from './common.ts';
+export * from './auth.ts';
+export * from './devices.ts';
+export * from './health.ts';
+export * from './telemetry.ts';

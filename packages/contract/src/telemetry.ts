@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { isoDateTimeSchema, nameSchema, uuidSchema } from './common.ts';
+import { deviceKindSchema, emitterSchema, inactivityTimeoutSchema, latestValueSchema, sensorSchema } from './devices.ts';
+
+export const installationKeyResponseSchema = z.object({ installationKey: z.string() });
+export type InstallationKeyResponse = z.infer<typeof installationKeyResponseSchema>;
+
+export const SERIAL_MAX_LENGTH = 64;
+
+/** GET /api/devices/protocol: how a device reaches this server (public, no secret). */
+export const protocolInfoSchema = z.object({
+  /** Port of the embedded MQTT broker, or null when MQTT is disabled on this server. */
+  mqttPort: z.number().int().nullable(),
+  provisionPath: z.literal('/api/devices/provision'),
+  telemetryPath: z.literal('/api/devices/telemetry'),
+  telemetryTopic: z.literal('vigie/devices/{deviceId}/telemetry'),
+  errorsTopic: z.literal('vigie/devices/{deviceId}/errors'),
+});
+export type ProtocolInfo = z.infer<typeof protocolInfoSchema>;
+
+export const provisionRequestSchema = z.strictObject({
+  installationKey: z.string({ error: "La clé d'installation est obligatoire." }).min(1, { error: "La clé d'installation est obligatoire." }).max(200),
+  serial: z
+    .string({ error: 'Le numéro de série est obligatoire.' })
+    .trim()
+    .min(1, { error: 'Le numéro de série est obligatoire.' })
+    .max(SERIAL_MAX_LENGTH, { error: `Le numéro de série ne doit pas dépasser ${SERIAL_MAX_LENGTH} caractères.` }),
+  kind: deviceKindSchema,
+  name: nameSchema.optional(),
+  model: z.string({ error: 'Le modèle doit être une chaîne de caractères.' }).trim().max(64, { error: 'Le modèle ne doit pas dépasser 64 caractères.' }).optional(),
+  /** The device's own silence limit, when it knows its reporting cadence (default 600 s). */
+  inactivityTimeoutSeconds: inactivityTimeoutSchema.optional(),
+});
+export type ProvisionRequest = z.infer<typeof provisionRequestSchema>;
+
+export const provisionResponseSchema = z.object({ deviceId: uuidSchema, kind: deviceKindSchema, accessToken: z.string() });
+export type ProvisionResponse = z.infer<typeof provisionResponseSchema>;
+
+export const deviceTokenResponseSchema = z.object({ accessToken: z.string() });
+export type DeviceTokenResponse = z.infer<typeof deviceTokenResponseSchema>;
+
+export const telemetryResponseSchema = z.object({ accepted: z.number().int() });
+export type TelemetryResponse = z.infer<typeof telemetryResponseSchema>;
+
+/** One reading as a device sends it (HTTP body or MQTT payload); see the README's device protocol. */
+export interface TelemetryReading {
+  /** Epoch milliseconds or ISO 8601; default: when the server receives it. */
+  ts?: number | string;
+  /** The device's id for this reading: a retry with the same id is stored once. */
+  id?: string | number;
+  /** Only from a transmitter: the serial or id of the sensor the reading is for. */
+  sensor?: string;
+  values?: Record<string, number | boolean>;
+  [flatKey: string]: unknown;
+}
+
+export const MAX_READINGS_PER_MESSAGE = 1000;
+export const MAX_VALUES_PER_READING = 32;
+export const READING_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+export const readingsQuerySchema = z.strictObject({
+  key: z.string().regex(READING_KEY_PATTERN, { error: 'Mesure inconnue : une clé comme « temperature » est attendue.' }).optional(),
+  from: z.iso.datetime({ offset: true, error: 'Le début de période doit être une date ISO 8601.' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'La fin de période doit être une date ISO 8601.' }).optional(),
+  buckets: z.coerce
+    .number({ error: 'Le nombre d’intervalles doit être un entier.' })
+    .int({ error: 'Le nombre d’intervalles doit être un entier.' })
+    .min(1, { error: 'Le nombre d’intervalles doit être compris entre 1 et 2 000.' })
+    .max(2000, { error: 'Le nombre d’intervalles doit être compris entre 1 et 2 000.' })
+    .optional(),
+});
+export type ReadingsQuery = z.infer<typeof readingsQuerySchema>;
+
+export const readingBucketSchema = z.object({
+  ts: isoDateTimeSchema,
+  min: z.number(),
+  avg: z.number(),
+  max: z.number(),
+  count: z.number().int(),
+});
+export type ReadingBucket = z.infer<typeof readingBucketSchema>;
+
+export const readingsResponseSchema = z.object({
+  key: z.string().nullable(),
+  keys: z.array(z.string()),
+  from: isoDateTimeSchema,
+  to: isoDateTimeSchema,
+  readings: z.array(readingBucketSchema),
+});
+export type ReadingsResponse = z.infer<typeof readingsResponseSchema>;
+
+export const readingsExportQuerySchema = readingsQuerySchema.omit({ buckets: true });
+
+/** Events of GET /api/stream (Server-Sent Events), for the signed-in user's organization only. */
+export const readingEventSchema = z.object({
+  deviceId: uuidSchema,
+  kind: deviceKindSchema,
+  lastSeenAt: isoDateTimeSchema,
+  battery: z.number().nullable(),
+  values: z.record(z.string(), latestValueSchema),
+});
+export type ReadingEvent = z.infer<typeof readingEventSchema>;
+
+export const deviceEventSchema = z.union([
+  z.object({ action: z.enum(['created', 'updated', 'status']), kind: z.literal('emitter'), device: emitterSchema }),
+  z.object({ action: z.enum(['created', 'updated', 'status']), kind: z.literal('sensor'), device: sensorSchema }),
+  z.object({ action: z.literal('deleted'), kind: deviceKindSchema, deviceId: uuidSchema }),
+]);
+export type DeviceEvent = z.infer<typeof deviceEventSchema>;

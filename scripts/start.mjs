@@ -1,0 +1,5 @@
+// `npm start`: builds what is missing, then runs the server in this process.
+import { ensureBuilt } from './ensure-built.mjs';
+
+ensureBuilt();
+await import('../apps/server/dist/main.js');
