@@ -1,0 +1,21 @@
+// Bundles the server and its CLI into dist/ with esbuild; npm dependencies stay external,
+// the workspace's own TypeScript packages (@vigie/contract) are bundled in.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@vigie/'));
+
+await build({
+  entryPoints: { main: 'src/main.ts', 'user-create': 'src/cli/user-create.ts', simulate: 'src/simulator/simulate.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, ...external.map((name) => `${name}/*`)],
+  logLevel: 'warning',
+  banner: { js: '// Vigie server bundle: built by apps/server/build.mjs' },
+});
+console.log('Serveur compilé dans apps/server/dist');

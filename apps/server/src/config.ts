@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    error: 'une valeur booléenne est attendue (true ou false)',
+  })
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const port = z.coerce
+  .number({ error: 'un numéro de port est attendu' })
+  .int({ error: 'un numéro de port entier est attendu' })
+  .min(0, { error: 'un port entre 0 et 65535 est attendu' })
+  .max(65535, { error: 'un port entre 0 et 65535 est attendu' });
+
+const positiveInt = z.coerce.number({ error: 'un nombre entier est attendu' }).int().positive();
+
+/** The built web app, next to this package in the monorepo. */
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'une adresse postgres://… est attendue' })
+    .optional(),
+  JWT_SECRET: z
+    .string()
+    .min(32, { error: 'le secret doit contenir au moins 32 caractères' })
+    .optional(),
+  SEED_DEMO: booleanFromEnv.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().min(1).default(defaultWebDist),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  MQTT_PORT: port.default(1883),
+  MQTT_HOST: z.string().min(1).optional(),
+  RETENTION_DAYS: positiveInt.default(400),
+  LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt.default(10),
+  LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(100),
+  LOGIN_FAILURE_WINDOW_SECONDS: positiveInt.default(900),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  nodeEnv: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  jwtSecret: string | undefined;
+  seedDemo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  webDist: string;
+  trustProxy: boolean;
+  mqttPort: number;
+  /** False when MQTT_PORT was left to its default: a busy 1883 then only disables MQTT. */
+  mqttPortExplicit: boolean;
+  mqttHost: string;
+  retentionDays: number;
+  loginLimits: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; nothing else in the server reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')} : ${issue.message}`);
+    throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST),
+    trustProxy: e.TRUST_PROXY,
+    mqttPort: e.MQTT_PORT,
+    mqttPortExplicit: present['MQTT_PORT'] !== undefined,
+    mqttHost: e.MQTT_HOST ?? e.HOST,
+    retentionDays: e.RETENTION_DAYS,
+    loginLimits: {
+      maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
+      maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
+    },
+  };
+}
+
+/** For command-line entry points: the configuration, or a clear message and exit code 1. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`\n${error.message}\n`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PubSub } from './pubsub.ts';
+import type { Schema } from './schema.ts';
+
+/** The one database type the rest of the server knows: no code outside src/db knows the driver. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  readonly db: Database;
+  /** Human-readable description for logs, e.g. "PGlite (./data/pglite)". */
+  readonly description: string;
+  /** How many write transactions are worth running at once (PGlite runs one at a time). */
+  readonly writeConcurrency: number;
+  /** Broadcast between the server instances that share this database. */
+  readonly pubsub: PubSub;
+  /** Resolves when the database answers a trivial query within the timeout. */
+  ping(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** Name shown in pg_stat_activity, so operators can find the server's connections. */
+  applicationName?: string;
+  logger: DatabaseLogger;
+  /** Embedded database in memory instead of DATA_DIR: for tests that need no persistence. */
+  inMemory?: boolean;
+}
+
+/** The versioned SQL migrations, found from wherever this module runs (source or bundle). */
+export function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i += 1) {
+    const candidate = path.join(dir, 'drizzle');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('Dossier des migrations introuvable (apps/server/drizzle).');
+}
+
+export async function pingDatabase(db: Database, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('Database unavailable: ping timeout')), timeoutMs);
+  });
+  try {
+    await Promise.race([db.execute(sql`select 1`), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Opens PostgreSQL when a URL is configured, the embedded PGlite database otherwise, and migrates it. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const { openPostgres } = await import('./postgres.ts');
+    return openPostgres(options.databaseUrl, options);
+  }
+  const { openPglite } = await import('./pglite.ts');
+  return openPglite(options.inMemory ? undefined : options.dataDir, options);
+}

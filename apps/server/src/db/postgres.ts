@@ -1,0 +1,128 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { isDatabaseUnavailable } from './connection-errors.ts';
+import { type Database, type DatabaseHandle, type DatabaseOptions, migrationsFolder, pingDatabase } from './database.ts';
+import { type PubSub, PUBSUB_CHANNEL } from './pubsub.ts';
+import { schema } from './schema.ts';
+
+/** Any constant shared by every Vigie instance: serializes migrations across instances. */
+const MIGRATION_LOCK_KEY = 7_414_367_501;
+const STARTUP_ATTEMPTS = 15;
+
+async function migrateWithLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+export async function openPostgres(url: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    application_name: options.applicationName ?? 'vigie',
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30_000,
+    // A query stuck behind a broken network must not hold a request forever.
+    query_timeout: 30_000,
+  });
+  // An idle client whose connection drops emits here; without a listener it would crash the process.
+  pool.on('error', (error) => {
+    options.logger.warn({ err: error }, 'Connexion PostgreSQL perdue ; une nouvelle sera ouverte au besoin');
+  });
+
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await migrateWithLock(pool);
+      break;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || attempt >= STARTUP_ATTEMPTS) {
+        await pool.end().catch(() => undefined);
+        throw error;
+      }
+      options.logger.warn({ attempt }, 'PostgreSQL ne répond pas encore ; nouvelle tentative dans 1 s');
+      await delay(1000);
+    }
+  }
+
+  const db = drizzle(pool, { schema }) as unknown as Database;
+  const pubsub = createListenNotify(pool, url, options);
+  const { hostname, port, pathname } = new URL(url);
+  return {
+    db,
+    description: `PostgreSQL (${hostname}:${port || '5432'}${pathname})`,
+    pubsub,
+    writeConcurrency: 4,
+    ping: (timeoutMs = 2000) => pingDatabase(db, timeoutMs),
+    async close() {
+      await pubsub.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * NOTIFY through the pool; LISTEN on one dedicated connection that reconnects by itself after
+ * a drop (messages sent while it is down are lost: live clients then resynchronise).
+ */
+function createListenNotify(pool: pg.Pool, url: string, options: DatabaseOptions): PubSub & { close(): Promise<void> } {
+  const handlers = new Set<(payload: string) => void>();
+  let listener: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (delayMs: number): Promise<void> => {
+    if (closed || handlers.size === 0 || listener) return;
+    const client = new pg.Client({ connectionString: url, application_name: `${options.applicationName ?? 'vigie'}-listen` });
+    listener = client;
+    const reconnect = (error?: Error) => {
+      if (listener !== client) return;
+      listener = undefined;
+      client.removeAllListeners();
+      client.on('error', () => undefined);
+      void client.end().catch(() => undefined);
+      if (closed) return;
+      if (error) options.logger.warn({ err: error }, 'Écoute des événements PostgreSQL interrompue ; reconnexion');
+      retry = setTimeout(() => void connect(Math.min(delayMs * 2, 10_000)), delayMs);
+    };
+    client.on('error', reconnect);
+    client.on('end', () => reconnect());
+    client.on('notification', (message) => {
+      if (message.channel !== PUBSUB_CHANNEL || message.payload === undefined) return;
+      for (const handler of handlers) handler(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${PUBSUB_CHANNEL}`);
+    } catch (error) {
+      reconnect(error as Error);
+    }
+  };
+
+  return {
+    async publish(payload) {
+      await pool.query('select pg_notify($1, $2)', [PUBSUB_CHANNEL, payload]);
+    },
+    subscribe(handler) {
+      handlers.add(handler);
+      void connect(500);
+      return () => handlers.delete(handler);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

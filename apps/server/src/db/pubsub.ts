@@ -1,0 +1,33 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * A broadcast channel between server instances sharing one database. On PostgreSQL it is
+ * LISTEN/NOTIFY (every instance hears every message, its own included); on the embedded
+ * database there is only one instance, so it stays in process.
+ */
+export interface PubSub {
+  publish(payload: string): Promise<void>;
+  subscribe(handler: (payload: string) => void): () => void;
+}
+
+export const PUBSUB_CHANNEL = 'vigie_events';
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+export const PUBSUB_MAX_PAYLOAD = 7800;
+
+export function createLocalPubSub(): PubSub & { close(): void } {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(payload) {
+      // Asynchronous like NOTIFY: subscribers never run inside the publisher's call stack.
+      setImmediate(() => emitter.emit('message', payload));
+    },
+    subscribe(handler) {
+      emitter.on('message', handler);
+      return () => emitter.off('message', handler);
+    },
+    close() {
+      emitter.removeAllListeners();
+    },
+  };
+}

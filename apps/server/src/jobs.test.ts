@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announceOfflineDevices, enforceRetention } from './jobs.ts';
+import { countRows, provision, sendTelemetry } from './test/device-helpers.ts';
+import { openStream } from './test/sse-client.ts';
+import { type TestAccount, type TestApp, createTestApp, databaseKind } from './test/test-app.ts';
+
+describe(`periodic jobs on ${databaseKind}`, () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let owner: TestAccount;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RETENTION_DAYS: '30' } });
+    ({ baseUrl } = await t.listen());
+    owner = await t.createAccount();
+  });
+  afterAll(() => t.close());
+
+  it('deletes readings older than RETENTION_DAYS and keeps the rest', async () => {
+    const device = await provision(t, owner, 'sensor');
+    const day = 86_400_000;
+    const now = Date.now();
+    await sendTelemetry(t, device.accessToken, [
+      { ts: now - 29 * day, temperature: 1 },
+      { ts: now - 2 * day, temperature: 2 },
+      { ts: now - 60_000, temperature: 3 },
+    ]);
+    expect(await countRows(t, device.deviceId)).toBe(3);
+    // Twenty-nine days later, only the newest reading is still within 30 days.
+    const deleted = await enforceRetention(t.app.services, 30, now + 29 * day);
+    expect(deleted).toBeGreaterThanOrEqual(2);
+    expect(await countRows(t, device.deviceId)).toBe(1);
+  });
+
+  it('flags a device offline once it has been silent for longer than its inactivity timeout, and streams it', async () => {
+    const device = await provision(t, owner, 'sensor');
+    await t.app.inject({ method: 'PUT', url: `/api/sensor/${device.deviceId}`, headers: owner.auth, payload: { inactivityTimeoutSeconds: 60 } });
+    await sendTelemetry(t, device.accessToken, { temperature: 4 });
+    const online = await t.app.inject({ url: `/api/sensor/${device.deviceId}`, headers: owner.auth });
+    expect(online.json<{ sensor: { status: string } }>().sensor.status).toBe('online');
+
+    // The device was last heard 61 s ago.
+    await t.database.db.execute(sql`update sensors set last_seen_at = now() - interval '61 seconds' where id = ${device.deviceId}`);
+    const offline = await t.app.inject({ url: `/api/sensor/${device.deviceId}`, headers: owner.auth });
+    expect(offline.json<{ sensor: { status: string } }>().sensor.status).toBe('offline');
+
+    const stream = await openStream(baseUrl, owner.token);
+    expect(await announceOfflineDevices(t.app.services, 15)).toBeGreaterThanOrEqual(1);
+    const event = await stream.waitFor((e) => e.event === 'device' && e.data.includes(device.deviceId));
+    expect(JSON.parse(event.data)).toMatchObject({ action: 'status', device: { id: device.deviceId, status: 'offline' } });
+    await stream.close();
+  });
+
+  it('keeps a sensor offline even while its transmitter is live', async () => {
+    const gateway = await provision(t, owner, 'emitter');
+    const sensor = await provision(t, owner, 'sensor');
+    await sendTelemetry(t, gateway.accessToken, { sensor: sensor.serial, temperature: 4 });
+    await t.database.db.execute(sql`update sensors set last_seen_at = now() - interval '1 hour' where id = ${sensor.deviceId}`);
+    await sendTelemetry(t, gateway.accessToken, { rssi: -60 });
+    const emitter = await t.app.inject({ url: `/api/emitter/${gateway.deviceId}`, headers: owner.auth });
+    const child = await t.app.inject({ url: `/api/sensor/${sensor.deviceId}`, headers: owner.auth });
+    expect(emitter.json<{ emitter: { status: string } }>().emitter.status).toBe('online');
+    expect(child.json<{ sensor: { status: string } }>().sensor.status).toBe('offline');
+  });
+});

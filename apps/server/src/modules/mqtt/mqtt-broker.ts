@@ -1,0 +1,147 @@
+import net from 'node:net';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { Logger } from 'pino';
+import { AppError } from '../../errors.ts';
+import type { DeviceCredentials, DeviceIdentity } from '../telemetry/device-credentials.ts';
+import type { TelemetryService } from '../telemetry/telemetry-service.ts';
+
+export const TOPIC_PREFIX = 'vigie/devices/';
+/** MQTT 3.1.1 CONNACK return codes (aedes declares them as an ambient const enum). */
+const BAD_USERNAME_OR_PASSWORD = 4;
+const NOT_AUTHORIZED = 5;
+const MAX_PAYLOAD_BYTES = 1024 * 1024;
+
+export interface MqttBroker {
+  port: number;
+  /** Disconnects every session of a device (its token was rotated, or it was deleted). */
+  disconnectDevice(deviceId: string): void;
+  close(): Promise<void>;
+}
+
+function authError(message: string, code: number): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
+}
+
+/** A client id belongs to a device when it is the device id, or starts with it and a separator. */
+function clientIdBelongsTo(clientId: string, deviceId: string): boolean {
+  return clientId === deviceId || clientId.startsWith(`${deviceId}-`) || clientId.startsWith(`${deviceId}:`);
+}
+
+/**
+ * The MQTT broker embedded in the server. Aedes allows everything by default; each hook here
+ * closes a door: authentication by device id + token, client ids that cannot take over another
+ * device's session, publishing and subscribing only under `vigie/devices/<own id>/`. A QoS 1
+ * PUBACK goes out only after the readings are committed (aedes acknowledges after
+ * authorizePublish, so storage happens there).
+ */
+export async function startMqttBroker(options: {
+  port: number;
+  host: string;
+  credentials: DeviceCredentials;
+  telemetry: TelemetryService;
+  logger: Logger;
+}): Promise<MqttBroker> {
+  const { credentials, telemetry, logger } = options;
+  const devices = new WeakMap<Client, DeviceIdentity>();
+  const sessions = new Map<string, Set<Client>>();
+
+  const broker = await Aedes.createBroker({
+    // Sessions are not persisted: devices reconnect with a clean session and resend unacknowledged readings.
+    maxClientsIdLength: 128,
+    authenticate(client, username, password, done) {
+      void (async () => {
+        const device = await credentials.authenticate(password?.toString('utf8'));
+        if (!device || device.deviceId !== username) {
+          return done(authError('Identifiants MQTT invalides', BAD_USERNAME_OR_PASSWORD), false);
+        }
+        if (!clientIdBelongsTo(client.id, device.deviceId)) {
+          return done(authError("L'identifiant client doit commencer par l'identifiant de l'appareil", NOT_AUTHORIZED), false);
+        }
+        devices.set(client, device);
+        let set = sessions.get(device.deviceId);
+        if (!set) sessions.set(device.deviceId, (set = new Set()));
+        set.add(client);
+        done(null, true);
+      })().catch((error: unknown) => {
+        logger.warn({ err: error }, 'Authentification MQTT impossible');
+        done(authError('Serveur indisponible', 3), false);
+      });
+    },
+    authorizeSubscribe(client, subscription, done) {
+      const device = devices.get(client);
+      const own = device && subscription.topic.startsWith(`${TOPIC_PREFIX}${device.deviceId}/`);
+      // A null subscription answers SUBACK 0x80 (refused) and keeps the connection.
+      if (!own) return done(null, null);
+      done(null, subscription);
+    },
+    authorizePublish(client, packet, done) {
+      const device = client ? devices.get(client) : undefined;
+      if (!client || !device) return done(new Error('Publication refusée'));
+      const own = `${TOPIC_PREFIX}${device.deviceId}/`;
+      if (!packet.topic.startsWith(own)) return done(new Error('Publication refusée hors du sujet de l’appareil'));
+      // Retained messages would outlive the device's rights: never keep them.
+      packet.retain = false;
+      if (packet.topic !== `${own}telemetry`) return done(null);
+
+      const reportError = (message: string) => {
+        broker.publish(
+          { cmd: 'publish', topic: `${own}errors`, payload: Buffer.from(JSON.stringify({ message })), qos: 0, retain: false, dup: false },
+          () => undefined,
+        );
+      };
+      let payload: unknown;
+      try {
+        if (packet.payload.length > MAX_PAYLOAD_BYTES) throw new AppError(413, 'Message trop volumineux : 1 Mio au plus.');
+        payload = JSON.parse(packet.payload.toString('utf8'));
+      } catch (error) {
+        reportError(error instanceof AppError ? error.message : "Le message n'est pas un JSON valide : rien n'a été enregistré.");
+        return done(null);
+      }
+      telemetry.ingest(device, payload).then(
+        () => done(null),
+        (error: unknown) => {
+          if (error instanceof AppError) {
+            // Refused input: told on the device's errors topic; the connection stays up.
+            reportError(error.message);
+            return done(null);
+          }
+          // Storage failed: no PUBACK, the connection closes and the device sends again.
+          logger.warn({ err: error, deviceId: device.deviceId }, 'Lectures MQTT non enregistrées');
+          done(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    },
+  });
+
+  broker.on('clientDisconnect', (client) => {
+    const device = devices.get(client);
+    if (device) sessions.get(device.deviceId)?.delete(client);
+  });
+  broker.on('clientError', (client, error) => logger.debug({ err: error, clientId: client.id }, 'Erreur de client MQTT'));
+
+  const server = net.createServer((socket) => broker.handle(socket));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+
+  return {
+    port,
+    disconnectDevice(deviceId) {
+      for (const client of sessions.get(deviceId) ?? []) client.close();
+      sessions.delete(deviceId);
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const set of sessions.values()) for (const client of set) client.close();
+      });
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+    },
+  };
+}

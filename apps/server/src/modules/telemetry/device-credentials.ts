@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DeviceKind } from '@vigie/contract';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { deviceCredentials } from '../../db/schema.ts';
+
+export interface DeviceIdentity {
+  deviceId: string;
+  kind: DeviceKind;
+  organizationId: string;
+}
+
+const TOKEN_PREFIX = 'vdt_';
+const CACHE_TTL_MS = 5_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Device access tokens: 256 random bits, shown once, stored only as a SHA-256 hash (a fast hash
+ * is enough for a random secret of this size). One token per device: issuing one revokes the last.
+ */
+export function createDeviceCredentials(db: Database) {
+  const cache = new Map<string, { identity: DeviceIdentity | null; expires: number }>();
+  const revokedListeners = new Set<(deviceId: string, organizationId: string) => void>();
+
+  return {
+    /** Called when a device's token stops working (a new token, or the device deleted). */
+    onRevoked(listener: (deviceId: string, organizationId: string) => void) {
+      revokedListeners.add(listener);
+      return () => revokedListeners.delete(listener);
+    },
+
+    /** Forgets every cached token of the device (told by another instance, or by revoked()). */
+    forget(deviceId: string) {
+      for (const [hash, entry] of cache) if (entry.identity?.deviceId === deviceId) cache.delete(hash);
+    },
+
+    /** The device's token ended here: forget it and tell the listeners (broadcast to every instance). */
+    revoked(deviceId: string, organizationId: string) {
+      this.forget(deviceId);
+      for (const listener of revokedListeners) listener(deviceId, organizationId);
+    },
+
+    async issue(identity: DeviceIdentity): Promise<string> {
+      const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const tokenHash = hashToken(token);
+      await db
+        .insert(deviceCredentials)
+        .values({ ...identity, tokenHash })
+        .onConflictDoUpdate({ target: deviceCredentials.deviceId, set: { tokenHash, createdAt: new Date() } });
+      // The old token stops working at once, here and on the device's open MQTT sessions.
+      this.revoked(identity.deviceId, identity.organizationId);
+      return token;
+    },
+
+    /** The device a token belongs to, or null for an unknown or revoked token. */
+    async authenticate(token: string | undefined): Promise<DeviceIdentity | null> {
+      if (!token || !token.startsWith(TOKEN_PREFIX) || token.length > 100) return null;
+      const tokenHash = hashToken(token);
+      const cached = cache.get(tokenHash);
+      if (cached && cached.expires > Date.now()) return cached.identity;
+      const [row] = await db
+        .select({ deviceId: deviceCredentials.deviceId, kind: deviceCredentials.kind, organizationId: deviceCredentials.organizationId })
+        .from(deviceCredentials)
+        .where(eq(deviceCredentials.tokenHash, tokenHash))
+        .limit(1);
+      const identity = row ?? null;
+      if (cache.size > 10_000) cache.clear();
+      cache.set(tokenHash, { identity, expires: Date.now() + CACHE_TTL_MS });
+      return identity;
+    },
+  };
+}
+
+export type DeviceCredentials = ReturnType<typeof createDeviceCredentials>;

@@ -1,0 +1,75 @@
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { latestValues, readings } from '../../db/schema.ts';
+
+export interface Bucket {
+  ts: Date;
+  min: number;
+  avg: number;
+  max: number;
+  count: number;
+}
+
+export function createReadingDal(db: Database) {
+  return {
+    /** Min, average and max per time bucket, computed by the database. */
+    async buckets(deviceId: string, key: string, from: Date, to: Date, count: number): Promise<Bucket[]> {
+      const width = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / count));
+      const bucket = sql`floor((extract(epoch from ${readings.ts}) * 1000 - ${from.getTime()}) / ${width})`;
+      const rows = await db
+        .select({
+          bucket: sql<number>`${bucket}::int`,
+          min: sql<number>`min(${readings.value})`,
+          avg: sql<number>`avg(${readings.value})`,
+          max: sql<number>`max(${readings.value})`,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(readings)
+        .where(and(eq(readings.deviceId, deviceId), eq(readings.key, key), gte(readings.ts, from), lte(readings.ts, to)))
+        // By position: the bucket expression's parameters would not match a second copy of it.
+        .groupBy(sql`1`)
+        .orderBy(sql`1`);
+      return rows.map((row) => ({
+        ts: new Date(from.getTime() + Number(row.bucket) * width),
+        min: Number(row.min),
+        avg: Number(row.avg),
+        max: Number(row.max),
+        count: Number(row.count),
+      }));
+    },
+
+    async keys(deviceId: string): Promise<string[]> {
+      const rows = await db.select({ key: latestValues.key }).from(latestValues).where(eq(latestValues.deviceId, deviceId)).orderBy(asc(latestValues.key));
+      return rows.map((row) => row.key);
+    },
+
+    /** Raw readings of a period, oldest first, a page at a time (for exports). */
+    async page(deviceId: string, options: { key?: string | undefined; from: Date; to: Date; after?: { ts: Date; key: string } | undefined; limit: number }) {
+      return db
+        .select({ ts: readings.ts, key: readings.key, value: readings.value })
+        .from(readings)
+        .where(
+          and(
+            eq(readings.deviceId, deviceId),
+            options.key ? eq(readings.key, options.key) : undefined,
+            gte(readings.ts, options.from),
+            lte(readings.ts, options.to),
+            options.after ? sql`(${readings.ts}, ${readings.key}) > (${options.after.ts.toISOString()}::timestamptz, ${options.after.key})` : undefined,
+          ),
+        )
+        .orderBy(asc(readings.ts), asc(readings.key))
+        .limit(options.limit);
+    },
+
+    /** Deletes up to `limit` readings older than the cutoff; returns how many. */
+    async deleteOlderThan(cutoff: Date, limit: number): Promise<number> {
+      const deleted = await db
+        .delete(readings)
+        .where(sql`ctid in (select ctid from ${readings} where ${readings.ts} < ${cutoff.toISOString()}::timestamptz limit ${limit})`)
+        .returning({ ts: readings.ts });
+      return deleted.length;
+    },
+  };
+}
+
+export type ReadingDal = ReturnType<typeof createReadingDal>;

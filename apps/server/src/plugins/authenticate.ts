@@ -1,0 +1,37 @@
+import type { User } from '@vigie/contract';
+import type { FastifyRequest } from 'fastify';
+import { MESSAGES, unauthorized } from '../errors.ts';
+import type { TokenService } from '../modules/auth/token-service.ts';
+import type { DeviceIdentity } from '../modules/telemetry/device-credentials.ts';
+import type { UserService } from '../modules/users/user-service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by the authenticate hook on protected routes. */
+    user: User | null;
+    /** The device of a device-protocol request, set by its token check. */
+    device: DeviceIdentity | null;
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** An onRequest hook: a valid bearer token of an existing user, or 401 before anything else runs. */
+export function createAuthenticate(deps: { tokens: TokenService; users: Pick<UserService, 'getById'> }) {
+  return async function authenticate(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization;
+    if (!header) throw unauthorized(MESSAGES.authRequired);
+    const token = BEARER.exec(header)?.[1];
+    if (!token) throw unauthorized(MESSAGES.sessionInvalid);
+    const userId = await deps.tokens.verify(token);
+    const user = userId ? await deps.users.getById(userId) : undefined;
+    if (!user) throw unauthorized(MESSAGES.sessionInvalid);
+    request.user = user;
+  };
+}
+
+/** The signed-in user of a protected route; the hook guarantees it is there. */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.user) throw unauthorized(MESSAGES.authRequired);
+  return request.user;
+}

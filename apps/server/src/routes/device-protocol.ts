@@ -1,0 +1,56 @@
+import { errorResponseSchema, protocolInfoSchema, provisionRequestSchema, provisionResponseSchema, telemetryResponseSchema } from '@vigie/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { unauthorized } from '../errors.ts';
+import type { DeviceCredentials } from '../modules/telemetry/device-credentials.ts';
+import type { ProvisioningService } from '../modules/telemetry/provisioning-service.ts';
+import type { TelemetryService } from '../modules/telemetry/telemetry-service.ts';
+
+/** A batch of 1 000 readings with a few values each fits well within this. */
+export const TELEMETRY_BODY_LIMIT = 1024 * 1024;
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 413: errorResponseSchema, 429: errorResponseSchema };
+
+/** The public device protocol (README, « Protocole des appareils »): what devices call, with their own credentials. */
+export const deviceProtocolRoutes: FastifyPluginAsyncZod<{
+  provisioning: ProvisioningService;
+  credentials: DeviceCredentials;
+  telemetry: TelemetryService;
+  protocol: { mqttPort: number | null };
+}> = async (app, { provisioning, credentials, telemetry, protocol }) => {
+  app.get('/devices/protocol', { schema: { response: { 200: protocolInfoSchema } } }, async () => ({
+    mqttPort: protocol.mqttPort,
+    provisionPath: '/api/devices/provision' as const,
+    telemetryPath: '/api/devices/telemetry' as const,
+    telemetryTopic: 'vigie/devices/{deviceId}/telemetry' as const,
+    errorsTopic: 'vigie/devices/{deviceId}/errors' as const,
+  }));
+
+  app.post(
+    '/devices/provision',
+    { bodyLimit: 16 * 1024, schema: { body: provisionRequestSchema, response: { 201: provisionResponseSchema, ...errors } } },
+    async (request, reply) => reply.code(201).send(await provisioning.provision(request.body, request.ip)),
+  );
+
+  app.post(
+    '/devices/telemetry',
+    {
+      bodyLimit: TELEMETRY_BODY_LIMIT,
+      // Thousands of requests a second: log only what goes wrong.
+      logLevel: 'warn',
+      schema: { body: z.unknown(), response: { 202: telemetryResponseSchema, ...errors } },
+      onRequest: async (request) => {
+        const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+        const device = await credentials.authenticate(token);
+        if (!device) throw unauthorized("Jeton d'appareil absent, invalide ou révoqué : réinstallez l'appareil ou générez un nouveau jeton.");
+        request.device = device;
+      },
+    },
+    async (request, reply) => {
+      const device = request.device;
+      if (!device) throw unauthorized("Jeton d'appareil absent.");
+      return reply.code(202).send({ accepted: await telemetry.ingest(device, request.body) });
+    },
+  );
+};

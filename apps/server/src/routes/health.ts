@@ -1,0 +1,17 @@
+import { errorResponseSchema, healthResponseSchema } from '@vigie/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MESSAGES } from '../errors.ts';
+
+export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> = async (app, { ping }) => {
+  app.get('/health', { schema: { response: { 200: healthResponseSchema } } }, async () => ({ status: 'ok' as const }));
+
+  app.get('/ready', { schema: { response: { 200: healthResponseSchema, 503: errorResponseSchema } } }, async (request, reply) => {
+    try {
+      await ping();
+      return { status: 'ok' as const };
+    } catch (error) {
+      request.log.warn({ err: error }, 'Base de données injoignable');
+      return reply.code(503).send({ message: MESSAGES.databaseUnavailable });
+    }
+  });
+};

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { provision, sendTelemetry } from '../test/device-helpers.ts';
+import { openStream } from '../test/sse-client.ts';
+import { type TestAccount, type TestApp, createTestApp, databaseKind, databaseUrl } from '../test/test-app.ts';
+
+describe(`live stream (SSE) on ${databaseKind}`, () => {
+  let t: TestApp;
+  let baseUrl: string;
+  let owner: TestAccount;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ baseUrl } = await t.listen());
+    owner = await t.createAccount();
+  });
+  afterAll(() => t.close());
+
+  it('needs a user token in the header', async () => {
+    expect((await fetch(`${baseUrl}/api/stream`)).status).toBe(401);
+    const stream = await openStream(baseUrl, owner.token);
+    expect(stream.response.status).toBe(200);
+    expect(stream.response.headers.get('content-type')).toContain('text/event-stream');
+    expect(stream.response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    await stream.close();
+  });
+
+  it('announces a newly installed device and a created, renamed and deleted one', async () => {
+    const stream = await openStream(baseUrl, owner.token);
+    const device = await provision(t, owner, 'sensor', `LIVE-${Date.now()}`);
+    const created = await stream.waitFor((e) => e.event === 'device' && e.data.includes(device.deviceId));
+    expect(JSON.parse(created.data)).toMatchObject({ action: 'created', kind: 'sensor', device: { id: device.deviceId, status: 'never' } });
+    await t.app.inject({ method: 'PUT', url: `/api/sensor/${device.deviceId}`, headers: owner.auth, payload: { name: 'Renommé' } });
+    await stream.waitFor((e) => e.event === 'device' && JSON.parse(e.data).action === 'updated' && JSON.parse(e.data).device.name === 'Renommé');
+    await t.app.inject({ method: 'DELETE', url: `/api/sensor/${device.deviceId}`, headers: owner.auth });
+    await stream.waitFor((e) => e.event === 'device' && JSON.parse(e.data).action === 'deleted' && JSON.parse(e.data).deviceId === device.deviceId);
+    await stream.close();
+  });
+
+  it('replays missed events after Last-Event-ID, and asks to resync for an unknown id', async () => {
+    const device = await provision(t, owner, 'sensor');
+    const first = await openStream(baseUrl, owner.token);
+    await sendTelemetry(t, device.accessToken, { temperature: 1 });
+    const seen = await first.waitFor((e) => e.event === 'reading' && e.data.includes(device.deviceId));
+    await first.close();
+    await sendTelemetry(t, device.accessToken, { temperature: 2 });
+    await sendTelemetry(t, device.accessToken, { temperature: 3 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const resumed = await openStream(baseUrl, owner.token, { 'last-event-id': seen.id ?? '' });
+    const replayed = async (value: number) =>
+      resumed.waitFor((e) => e.event === 'reading' && JSON.parse(e.data).values.temperature?.value === value);
+    await replayed(2);
+    await replayed(3);
+    await resumed.close();
+
+    const lost = await openStream(baseUrl, owner.token, { 'last-event-id': 'inconnu' });
+    await lost.waitFor((e) => e.event === 'resync');
+    await lost.close();
+  });
+});
+
+// Two server instances on one PostgreSQL database: an event on one reaches the other's clients.
+describe.runIf(databaseUrl)('live stream across instances (PostgreSQL LISTEN/NOTIFY)', () => {
+  it('delivers a reading ingested by instance A to a browser connected to instance B', async () => {
+    const a = await createTestApp();
+    const b = await createTestApp();
+    try {
+      await a.listen();
+      const { baseUrl: urlB } = await b.listen();
+      const owner = await a.createAccount();
+      const stream = await openStream(urlB, owner.token);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const device = await provision(a, owner, 'sensor');
+      expect((await sendTelemetry(a, device.accessToken, { temperature: 6.5 })).statusCode).toBe(202);
+      const event = await stream.waitFor((e) => e.event === 'reading' && e.data.includes(device.deviceId));
+      expect(JSON.parse(event.data).values.temperature.value).toBe(6.5);
+      await stream.close();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import type { DeviceTouch, ReadingRow } from './modules/telemetry/reading-writer.ts';
+import type { Services } from './services.ts';
+import { measure, shopSensors } from './simulator/shop-model.ts';
+
+export const DEMO_ACCOUNT = {
+  email: 'demo@vigie.fr',
+  password: 'vigie-demo-2024',
+  name: 'Camille Martin',
+  organizationName: 'Démo Boutique',
+} as const;
+
+const HISTORY_DAYS = 3;
+const HISTORY_STEP_SECONDS = 300;
+
+/**
+ * On an empty database, creates the demo account and a small shop (a transmitter and six
+ * sensors) with a few days of realistic history, so charts are never empty. Returns whether it did.
+ */
+export async function seedDemo(services: Services, now = Date.now()): Promise<boolean> {
+  if (!(await services.users.isEmpty())) return false;
+  const user = await services.users.createAccount(DEMO_ACCOUNT);
+  const organizationId = user.organization.id;
+
+  const gateway = await services.devices.emitter.create(organizationId, { name: 'Passerelle magasin', serial: 'DEMO-GW01', model: 'Vigie Passerelle G1' });
+  const rows: ReadingRow[] = [];
+  const touches: DeviceTouch[] = [{ deviceId: gateway.id, kind: 'emitter', battery: null, emitterId: null }];
+  for (const sensor of shopSensors('DEMO', 6)) {
+    const device = await services.devices.sensor.create(organizationId, { name: sensor.name, serial: sensor.serial, model: sensor.model });
+    let battery: number | null = null;
+    for (let t = now - HISTORY_DAYS * 86_400_000; t <= now; t += HISTORY_STEP_SECONDS * 1000) {
+      const ts = new Date(t);
+      for (const [key, raw] of Object.entries(measure(sensor, t, HISTORY_STEP_SECONDS))) {
+        const value = typeof raw === 'boolean' ? Number(raw) : raw;
+        if (key === 'battery') battery = value;
+        rows.push({ deviceId: device.id, key, ts, value, readingId: null });
+      }
+    }
+    touches.push({ deviceId: device.id, kind: 'sensor', battery, emitterId: gateway.id });
+  }
+  for (let i = 0; i < rows.length; i += 5000) await services.writer.write(rows.slice(i, i + 5000), []);
+  await services.writer.write([], touches);
+  return true;
+}
