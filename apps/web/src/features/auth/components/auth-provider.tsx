@@ -1,0 +1,110 @@
+import type { User } from '@vigie/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { tokenStorage } from '@/lib/token-storage';
+import { getCurrentUser } from '../api/get-current-user';
+import { LOGIN_ERRORS, requestAccessToken } from '../api/login';
+import { AuthContext, type AuthContextValue, type LoginResult } from '../auth-context';
+
+type AuthState = { token: string | null; user: User | null; loading: boolean };
+
+type AuthAction =
+  | { type: 'loading' }
+  | { type: 'token'; token: string }
+  | { type: 'signed-in'; token: string; user: User }
+  | { type: 'signed-out' }
+  | { type: 'settled' };
+
+function authReducer(state: AuthState, action: AuthAction): AuthState {
+  switch (action.type) {
+    case 'loading':
+      return { ...state, loading: true };
+    case 'token':
+      return { ...state, token: action.token };
+    case 'signed-in':
+      return { token: action.token, user: action.user, loading: false };
+    case 'signed-out':
+      return { token: null, user: null, loading: false };
+    case 'settled':
+      return { ...state, loading: false };
+  }
+}
+
+const initialState: AuthState = { token: null, user: null, loading: true };
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(authReducer, initialState);
+  const queryClient = useQueryClient();
+
+  // Start-up: a stored token is trusted only once the server returns its user.
+  useEffect(() => {
+    const controller = new AbortController();
+    const storedToken = tokenStorage.get();
+
+    void (async () => {
+      if (!storedToken) {
+        await Promise.resolve();
+        if (!controller.signal.aborted) dispatch({ type: 'signed-out' });
+        return;
+      }
+      try {
+        const user = await getCurrentUser(storedToken, controller.signal);
+        if (!controller.signal.aborted) dispatch({ type: 'signed-in', token: storedToken, user });
+      } catch {
+        if (controller.signal.aborted) return;
+        // A stale or revoked token: sign out silently.
+        tokenStorage.clear();
+        dispatch({ type: 'signed-out' });
+      }
+    })();
+
+    return () => controller.abort();
+  }, []);
+
+  const login = useCallback(
+    async (email: string, password: string): Promise<LoginResult> => {
+      dispatch({ type: 'loading' });
+      try {
+        const attempt = await requestAccessToken({ email, password });
+        if (!attempt.ok) {
+          dispatch({ type: 'settled' });
+          return { success: false, error: attempt.error };
+        }
+
+        dispatch({ type: 'token', token: attempt.token });
+        tokenStorage.set(attempt.token);
+
+        let user: User;
+        try {
+          user = await getCurrentUser(attempt.token);
+        } catch {
+          tokenStorage.clear();
+          dispatch({ type: 'signed-out' });
+          return { success: false, error: LOGIN_ERRORS.userFetch };
+        }
+
+        // Another account's lists must never show, even for an instant.
+        queryClient.clear();
+        dispatch({ type: 'signed-in', token: attempt.token, user });
+        return { success: true };
+      } catch {
+        dispatch({ type: 'settled' });
+        return { success: false, error: LOGIN_ERRORS.network };
+      }
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(() => {
+    tokenStorage.clear();
+    queryClient.clear();
+    dispatch({ type: 'signed-out' });
+  }, [queryClient]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ token: state.token, user: state.user, loading: state.loading, login, logout }),
+    [state, login, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,100 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeAuth, renderWithProviders } from '@/testing/render';
+import type { LoginResult } from '../auth-context';
+import { LoginForm } from './login-form';
+
+function setup(login: (email: string, password: string) => Promise<LoginResult> = async () => ({ success: true })) {
+  const onSuccess = vi.fn();
+  const loginSpy = vi.fn(login);
+  renderWithProviders(<LoginForm onSuccess={onSuccess} />, { auth: fakeAuth({ login: loginSpy, token: null, user: null }) });
+  return { user: userEvent.setup(), onSuccess, login: loginSpy };
+}
+
+const email = () => screen.getByLabelText('Adresse e-mail');
+const password = () => screen.getByLabelText('Mot de passe', { selector: 'input' });
+
+describe('LoginForm', () => {
+  it('shows only the email field at first', () => {
+    setup();
+    expect(email()).toBeInTheDocument();
+    expect(screen.queryByLabelText('Mot de passe', { selector: 'input' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Se connecter' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Email valide')).not.toBeInTheDocument();
+  });
+
+  it.each(['camille', 'camille@boutique', 'cam ille@boutique.fr', 'cam@ille@boutique.fr'])('keeps the rest hidden for "%s"', async (value) => {
+    const { user } = setup();
+    await user.type(email(), value);
+    expect(screen.queryByText('Email valide')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Se connecter' })).not.toBeInTheDocument();
+  });
+
+  it('reveals the hint, password, remember-me, forgotten-password link and submit once the email is valid', async () => {
+    const { user } = setup();
+    await user.type(email(), 'camille@boutique.fr');
+    expect(screen.getByText('Email valide')).toBeVisible();
+    expect(password()).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('checkbox', { name: 'Se souvenir de moi' })).not.toBeChecked();
+    expect(screen.getByRole('link', { name: /^Mot de passe oublié\s\?$/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
+  });
+
+  it('shows and hides the password', async () => {
+    const { user } = setup();
+    await user.type(email(), 'camille@boutique.fr');
+    await user.type(password(), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Afficher le mot de passe' }));
+    expect(password()).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Masquer le mot de passe' }));
+    expect(password()).toHaveAttribute('type', 'password');
+  });
+
+  it('clears the password when the email becomes invalid', async () => {
+    const { user } = setup();
+    await user.type(email(), 'camille@boutique.fr');
+    await user.type(password(), 'secret');
+    await user.type(email(), '{Backspace}{Backspace}{Backspace}');
+    expect(screen.queryByLabelText('Mot de passe', { selector: 'input' })).not.toBeInTheDocument();
+    await user.type(email(), '.fr');
+    expect(password()).toHaveValue('');
+  });
+
+  it("sends the credentials, reads 'Connexion...' meanwhile, then calls onSuccess", async () => {
+    let finish: (result: LoginResult) => void = () => undefined;
+    const { user, login, onSuccess } = setup(() => new Promise((resolve) => (finish = resolve)));
+    await user.type(email(), 'camille@boutique.fr');
+    await user.type(password(), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    expect(login).toHaveBeenCalledWith('camille@boutique.fr', 'secret');
+    expect(screen.getByRole('button', { name: 'Connexion...' })).toBeDisabled();
+    finish({ success: true });
+    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+  });
+
+  it("shows the error text of a failed login, or 'Erreur de connexion' without one", async () => {
+    const results: LoginResult[] = [{ success: false, error: 'Identifiants invalides' }, { success: false }];
+    const { user, onSuccess } = setup(async () => results.shift() ?? { success: false });
+    await user.type(email(), 'camille@boutique.fr');
+    await user.type(password(), 'secret');
+
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Identifiants invalides');
+
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Erreur de connexion$/);
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Une erreur inattendue s'est produite' when login throws", async () => {
+    const { user } = setup(async () => {
+      throw new Error('boom');
+    });
+    await user.type(email(), 'camille@boutique.fr');
+    await user.type(password(), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("Une erreur inattendue s'est produite");
+  });
+});

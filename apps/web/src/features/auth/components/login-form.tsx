@@ -1,0 +1,158 @@
+import { CheckCircle2, Eye, EyeOff, LoaderCircle, LogIn } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useAuth } from '../use-auth';
+import { isValidEmail } from '../email';
+
+type LoginFormProps = {
+  onSuccess: () => void;
+};
+
+const inputClass =
+  'block w-full rounded-xl border border-white/10 bg-slate-900/70 px-4 py-3 text-base text-white placeholder:text-slate-400 shadow-inner shadow-black/20 transition-colors focus:border-cyan-300/70 focus:outline-none focus-visible:ring-2 focus-visible:ring-cyan-300/40';
+
+/** Email first; the rest of the form appears once the email looks valid. */
+export function LoginForm({ onSuccess }: LoginFormProps) {
+  const { login } = useAuth();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [remember, setRemember] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const emailValid = isValidEmail(email);
+
+  const onEmailChange = (value: string) => {
+    setEmail(value);
+    if (!isValidEmail(value) && password) setPassword('');
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting || !emailValid || !email || !password) return;
+    setError(null);
+    setSubmitting(true);
+    try {
+      const result = await login(email, password);
+      if (result.success) {
+        onSuccess();
+        return;
+      }
+      setError(result.error || 'Erreur de connexion');
+    } catch {
+      setError("Une erreur inattendue s'est produite");
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const emailId = `${id}-email`;
+  const emailHintId = `${id}-email-hint`;
+  const passwordId = `${id}-password`;
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-describedby={error ? `${id}-error` : undefined}>
+      {error && (
+        <div
+          id={`${id}-error`}
+          role="alert"
+          className="rounded-xl border border-red-400/40 bg-red-500/10 px-4 py-3 text-sm text-red-200"
+        >
+          {error}
+        </div>
+      )}
+
+      <div className="space-y-2">
+        <label htmlFor={emailId} className="block text-sm font-medium text-slate-200">
+          Adresse e-mail
+        </label>
+        <input
+          id={emailId}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          autoFocus
+          placeholder="vous@entreprise.fr"
+          value={email}
+          onChange={(event) => onEmailChange(event.target.value)}
+          aria-describedby={emailValid ? emailHintId : undefined}
+          className={inputClass}
+        />
+        {emailValid && (
+          <p id={emailHintId} className="flex items-center gap-1.5 text-sm font-medium text-emerald-400">
+            <CheckCircle2 className="size-4" aria-hidden="true" />
+            Email valide
+          </p>
+        )}
+      </div>
+
+      {emailValid && (
+        <div className="animate-fade-up space-y-5">
+          <div className="space-y-2">
+            <label htmlFor={passwordId} className="block text-sm font-medium text-slate-200">
+              Mot de passe
+            </label>
+            <div className="relative">
+              <input
+                id={passwordId}
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                className={`${inputClass} pr-12`}
+              />
+              <button
+                type="button"
+                onClick={() => setShowPassword((shown) => !shown)}
+                aria-label={showPassword ? 'Masquer le mot de passe' : 'Afficher le mot de passe'}
+                aria-controls={passwordId}
+                className="absolute inset-y-1.5 right-1.5 grid w-10 place-items-center rounded-lg text-slate-300 transition-colors hover:bg-white/5 hover:text-white"
+              >
+                {showPassword ? <EyeOff className="size-5" aria-hidden="true" /> : <Eye className="size-5" aria-hidden="true" />}
+              </button>
+            </div>
+          </div>
+
+          <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
+            <label className="inline-flex cursor-pointer items-center gap-2 text-slate-300">
+              <input
+                type="checkbox"
+                name="remember"
+                checked={remember}
+                onChange={(event) => setRemember(event.target.checked)}
+                className="size-4 rounded border-white/20 bg-slate-900 accent-cyan-400"
+              />
+              Se souvenir de moi
+            </label>
+            <a
+              href="#"
+              onClick={(event) => event.preventDefault()}
+              className="font-medium text-cyan-300 underline-offset-4 hover:underline"
+            >
+              Mot de passe oublié{'\u202F'}?
+            </a>
+          </div>
+
+          <button
+            type="submit"
+            disabled={submitting || !email || !password}
+            className="flex w-full items-center justify-center gap-2 rounded-xl bg-cyan-400 px-4 py-3 text-base font-semibold text-slate-950 shadow-lg shadow-cyan-500/20 transition hover:bg-cyan-300 disabled:cursor-not-allowed disabled:bg-slate-600 disabled:text-slate-200 disabled:shadow-none"
+          >
+            {submitting ? (
+              <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />
+            ) : (
+              <LogIn className="size-5" aria-hidden="true" />
+            )}
+            {submitting ? 'Connexion...' : 'Se connecter'}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { withFallbackMessage } from '@/lib/errors';
+import { DEVICE_KINDS, deviceKeys, type Device, type DeviceKind } from '../device-kinds';
+
+/** POST /api/emitter or /api/sensor `{name}`; the new device is under `emitter` / `sensor`. */
+export async function createDevice(kind: DeviceKind, name: string, token: string | null): Promise<Device> {
+  const config = DEVICE_KINDS[kind];
+  const data = await withFallbackMessage(
+    api.post<Partial<Record<string, unknown>> | undefined>(config.path, { name }, { token }),
+    config.fallbacks.create,
+  );
+  const device = data?.[config.itemField];
+  if (!device || typeof device !== 'object') throw new Error(config.fallbacks.create);
+  return device as Device;
+}
+
+/** Creates a device and appends it to the cached list. */
+export function useCreateDevice(kind: DeviceKind, token: string | null, owner: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => createDevice(kind, name, token),
+    onSuccess: (device) => {
+      // The live stream may have added it already.
+      queryClient.setQueryData<Device[]>(deviceKeys.list(kind, owner), (list) => [...(list ?? []).filter((item) => item.id !== device.id), device]);
+    },
+  });
+}

@@ -1,0 +1,60 @@
+import { LoaderCircle, Radar, Radio, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { DEVICE_KINDS, deviceDisplayName, type Device, type DeviceKind } from '../device-kinds';
+import { deviceDetailPath } from '../device-paths';
+import { DeviceLiveSummary } from './device-live-summary';
+
+type DeviceCardProps = {
+  kind: DeviceKind;
+  device: Device;
+  deleting: boolean;
+  deleteDisabled: boolean;
+  onDelete: (id: string) => void;
+};
+
+export function DeviceCard({ kind, device, deleting, deleteDisabled, onDelete }: DeviceCardProps) {
+  const name = deviceDisplayName(device);
+  const named = name !== 'Unnamed';
+  const Icon = kind === 'emitter' ? Radio : Radar;
+
+  return (
+    <li
+      data-testid="device-card"
+      className="group relative flex items-start gap-4 rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur transition hover:border-white/20 hover:bg-slate-900/80"
+    >
+      <span
+        className={`grid size-11 shrink-0 place-items-center rounded-xl bg-gradient-to-br ${
+          kind === 'emitter' ? 'from-cyan-400/25 to-sky-500/10 text-cyan-200' : 'from-violet-400/25 to-fuchsia-500/10 text-violet-200'
+        }`}
+      >
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0 flex-1 pt-0.5">
+        <h3 className="line-clamp-2 font-semibold [overflow-wrap:anywhere] text-white" lang={named ? undefined : 'en'}>
+          {/* The whole card opens the detail page; the delete button sits above the link. */}
+          <Link to={deviceDetailPath(kind, device.id)} className="after:absolute after:inset-0 after:rounded-2xl after:content-['']">
+            {name}
+          </Link>
+        </h3>
+        <p lang="en" className="mt-1 text-sm text-slate-400">
+          {DEVICE_KINDS[kind].description}
+        </p>
+        <DeviceLiveSummary device={device} />
+      </div>
+      <button
+        type="button"
+        onClick={() => onDelete(device.id)}
+        disabled={deleteDisabled}
+        aria-busy={deleting || undefined}
+        aria-label={`Supprimer ${name}`}
+        className="relative z-10 grid size-10 shrink-0 place-items-center rounded-lg text-slate-400 transition-colors hover:bg-red-500/15 hover:text-red-300 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent disabled:hover:text-slate-400"
+      >
+        {deleting ? (
+          <LoaderCircle className="size-5 animate-spin text-red-300" aria-hidden="true" />
+        ) : (
+          <Trash2 className="size-5" aria-hidden="true" />
+        )}
+      </button>
+    </li>
+  );
+}

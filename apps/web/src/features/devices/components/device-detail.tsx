@@ -1,0 +1,157 @@
+import { Radar, Radio, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { errorMessage } from '@/lib/errors';
+import { useDeleteDevice } from '../api/delete-device';
+import { DEVICE_KINDS, deviceDisplayName, type Device, type DeviceKind } from '../device-kinds';
+import { formatAge, formatDateTime, formatMeasure, measureLabel } from '../measure-format';
+import { useDeviceStatus } from '../use-device-status';
+import { BatteryLevel } from './battery-level';
+import { DetailSection } from './detail-section';
+import { DeviceStatusBadge } from './device-status-badge';
+import { OfflineDelayForm } from './offline-delay-form';
+import { ReadingsChart } from './readings-chart';
+import { ReadingsExport } from './readings-export';
+import { RenameForm } from './rename-form';
+import { TokenRotation } from './token-rotation';
+
+type DeviceDetailProps = { kind: DeviceKind; device: Device; token: string; owner: string };
+
+/** Everything about one device: live state, history, settings and its token. */
+export function DeviceDetail({ kind, device, token, owner }: DeviceDetailProps) {
+  const { status, now } = useDeviceStatus(device);
+  const navigate = useNavigate();
+  const remove = useDeleteDevice(kind, token, owner);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const name = deviceDisplayName(device);
+  const Icon = kind === 'emitter' ? Radio : Radar;
+  const entries = Object.entries(device.latest ?? {}).sort(([a], [b]) => a.localeCompare(b));
+
+  const onDelete = () =>
+    remove.mutate(device.id, {
+      onSuccess: () => void navigate('/dashboard', { replace: true }),
+      onError: () => setConfirmingDelete(false),
+    });
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start gap-4">
+        <span
+          className={`grid size-14 shrink-0 place-items-center rounded-2xl bg-gradient-to-br ${
+            kind === 'emitter' ? 'from-cyan-400/25 to-sky-500/10 text-cyan-200' : 'from-violet-400/25 to-fuchsia-500/10 text-violet-200'
+          }`}
+        >
+          <Icon className="size-7" aria-hidden="true" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] text-white sm:text-3xl" lang={name === 'Unnamed' ? 'en' : undefined}>
+            {name}
+          </h1>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-300">
+            <span>{kind === 'emitter' ? 'Émetteur' : 'Capteur'}</span>
+            <DeviceStatusBadge status={status} className="text-sm" />
+            {device.battery !== null && device.battery !== undefined && <BatteryLevel percent={device.battery} />}
+          </p>
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <DetailSection id="state-title" title="État">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-slate-400">Dernier contact</dt>
+            <dd className="text-slate-100">
+              {device.lastSeenAt ? (
+                <time dateTime={device.lastSeenAt} title={formatDateTime(device.lastSeenAt)}>
+                  {`${formatAge(device.lastSeenAt, now)} (${formatDateTime(device.lastSeenAt)})`}
+                </time>
+              ) : (
+                'Jamais'
+              )}
+            </dd>
+            <dt className="text-slate-400">Numéro de série</dt>
+            <dd className="font-mono [overflow-wrap:anywhere] text-slate-100">{device.serial ?? '—'}</dd>
+            <dt className="text-slate-400">Modèle</dt>
+            <dd className="[overflow-wrap:anywhere] text-slate-100">{device.model ?? '—'}</dd>
+            <dt className="text-slate-400">Ajouté le</dt>
+            <dd className="text-slate-100">{formatDateTime(device.createdAt)}</dd>
+          </dl>
+        </DetailSection>
+
+        <div className="lg:col-span-2">
+          <DetailSection id="latest-title" title="Dernières valeurs">
+            {entries.length === 0 ? (
+              <p className="text-sm text-slate-300">Aucune mesure reçue pour l’instant. Configurez l’appareil avec son jeton ci-dessous.</p>
+            ) : (
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+                {entries.map(([key, latest]) => (
+                  <li key={key} data-testid="latest-value" className="rounded-xl border border-white/5 bg-slate-950/50 p-3">
+                    <p className="text-xs text-slate-400">{measureLabel(key)}</p>
+                    <p className="mt-1 text-lg font-semibold tabular-nums text-white">{formatMeasure(key, latest.value)}</p>
+                    <time dateTime={latest.ts} title={formatDateTime(latest.ts)} className="text-xs text-slate-400">
+                      {formatAge(latest.ts, now)}
+                    </time>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </DetailSection>
+        </div>
+      </div>
+
+      {kind === 'sensor' && (
+        <>
+          <DetailSection id="history-title" title="Historique">
+            <ReadingsChart kind={kind} deviceId={device.id} token={token} owner={owner} keys={Object.keys(device.latest ?? {})} />
+          </DetailSection>
+          <DetailSection id="export-title" title="Exporter les mesures" description={'Toutes les mesures de la période, pour un tableur (séparateur «\u00A0;\u00A0», virgule décimale).'}>
+            <ReadingsExport kind={kind} deviceId={device.id} token={token} />
+          </DetailSection>
+        </>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <DetailSection id="settings-title" title="Réglages">
+          <div className="space-y-5">
+            <RenameForm key={`name-${device.name}`} kind={kind} device={device} token={token} owner={owner} />
+            <div>
+              <h3 className="text-sm font-semibold text-white">Délai avant «&#8239;Hors ligne&#8239;»</h3>
+              <p className="mb-2 mt-1 text-sm text-slate-400">Sans nouvelle de l’appareil pendant ce délai, il est affiché hors ligne.</p>
+              <OfflineDelayForm kind={kind} device={device} token={token} owner={owner} />
+            </div>
+          </div>
+        </DetailSection>
+        <DetailSection id="token-title" title="Jeton de l’appareil" description="L’appareil s’identifie avec ce jeton. En générer un nouveau révoque l’ancien.">
+          <TokenRotation kind={kind} deviceId={device.id} token={token} />
+        </DetailSection>
+      </div>
+
+      <DetailSection id="danger-title" title="Supprimer l’appareil" description="Ses mesures sont supprimées avec lui.">
+        <button
+          type="button"
+          onClick={() => setConfirmingDelete(true)}
+          className="inline-flex items-center gap-2 rounded-xl border border-red-400/40 px-4 py-2.5 text-sm font-medium text-red-100 hover:bg-red-500/15"
+        >
+          <Trash2 className="size-4" aria-hidden="true" />
+          {`Supprimer ${name}`}
+        </button>
+        {remove.isError && (
+          <p role="alert" className="mt-3 text-sm text-red-200">
+            {errorMessage(remove.error, 'Échec de la suppression')}
+          </p>
+        )}
+      </DetailSection>
+
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={`Supprimer ${name}\u202F?`}
+        confirmLabel={remove.isPending ? 'Suppression...' : 'Supprimer'}
+        busy={remove.isPending}
+        onConfirm={onDelete}
+        onCancel={() => setConfirmingDelete(false)}
+      >
+        {`${DEVICE_KINDS[kind].labels.tab.slice(0, -1)} et son historique seront supprimés définitivement.`}
+      </ConfirmDialog>
+    </div>
+  );
+}

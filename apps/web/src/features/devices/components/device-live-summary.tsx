@@ -1,0 +1,32 @@
+import type { Device } from '../device-kinds';
+import { formatAge, formatDateTime, formatMeasure, mainMeasureKey, measureLabel } from '../measure-format';
+import { useDeviceStatus } from '../use-device-status';
+import { BatteryLevel } from './battery-level';
+import { DeviceStatusBadge } from './device-status-badge';
+
+/** Status, main latest value with its age, and battery: what a card shows of a live device. */
+export function DeviceLiveSummary({ device }: { device: Device }) {
+  const { status, now } = useDeviceStatus(device);
+  const key = mainMeasureKey(device.latest ?? {});
+  const latest = key ? device.latest[key] : undefined;
+
+  return (
+    <div className="mt-3 space-y-2">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <DeviceStatusBadge status={status} />
+        {device.battery !== null && device.battery !== undefined && <BatteryLevel percent={device.battery} />}
+      </div>
+      {key && latest && (
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="sr-only">{`${measureLabel(key)}\u00A0: `}</span>
+          <span data-testid="device-main-value" className="text-lg font-semibold tabular-nums text-white">
+            {formatMeasure(key, latest.value)}
+          </span>
+          <time dateTime={latest.ts} title={formatDateTime(latest.ts)} className="text-xs text-slate-400">
+            {formatAge(latest.ts, now)}
+          </time>
+        </p>
+      )}
+    </div>
+  );
+}

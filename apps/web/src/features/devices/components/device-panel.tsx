@@ -1,0 +1,80 @@
+import { AlertTriangle, LoaderCircle, Plus, RotateCw } from 'lucide-react';
+import { SkeletonGrid } from '@/components/skeleton';
+import { DASHBOARD_SKELETON_COUNT } from '@/config/constants';
+import { errorMessage } from '@/lib/errors';
+import { DEVICE_KINDS, type Device, type DeviceKind } from '../device-kinds';
+import { DeviceCard } from './device-card';
+import { DeviceEmptyState } from './device-empty-state';
+
+type DevicePanelProps = {
+  kind: DeviceKind;
+  devices: Device[] | undefined;
+  loading: boolean;
+  loadError: unknown;
+  onRetry: () => void;
+  creating: boolean;
+  deletingId: string | null;
+  onCreate: () => void;
+  onDelete: (id: string) => void;
+};
+
+/** One list of the dashboard: heading with count, add button, then cards, skeletons or an empty state. */
+export function DevicePanel({ kind, devices, loading, loadError, onRetry, creating, deletingId, onCreate, onDelete }: DevicePanelProps) {
+  const { labels, fallbacks } = DEVICE_KINDS[kind];
+  const headingId = `${kind}-list-title`;
+
+  return (
+    <section aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id={headingId} className="text-xl font-semibold text-white">
+          {labels.tab}
+          {devices && <span className="font-normal text-slate-400">{` (${devices.length})`}</span>}
+        </h2>
+        <button
+          type="button"
+          onClick={onCreate}
+          disabled={creating}
+          aria-busy={creating || undefined}
+          className="inline-flex items-center gap-2 rounded-xl bg-cyan-400 px-4 py-2.5 text-sm font-semibold text-slate-950 shadow-lg shadow-cyan-500/20 transition hover:bg-cyan-300 disabled:cursor-wait disabled:bg-cyan-400/70"
+        >
+          {creating ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <Plus className="size-4" aria-hidden="true" />}
+          {creating ? 'Création...' : labels.add}
+        </button>
+      </div>
+
+      <div className="mt-6">
+        {loading ? (
+          <SkeletonGrid count={DASHBOARD_SKELETON_COUNT} label={labels.loading} />
+        ) : loadError && !devices ? (
+          <div role="alert" className="flex flex-col items-start gap-4 rounded-2xl border border-red-400/40 bg-red-500/10 p-5 text-red-100 sm:flex-row sm:items-center">
+            <AlertTriangle className="size-5 shrink-0 text-red-300" aria-hidden="true" />
+            <p className="flex-1 text-sm">{errorMessage(loadError, fallbacks.list)}</p>
+            <button
+              type="button"
+              onClick={onRetry}
+              className="inline-flex items-center gap-2 rounded-lg border border-red-300/40 px-3 py-1.5 text-sm font-medium text-red-100 hover:bg-red-400/10"
+            >
+              <RotateCw className="size-4" aria-hidden="true" />
+              Réessayer
+            </button>
+          </div>
+        ) : devices && devices.length > 0 ? (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {devices.map((device) => (
+              <DeviceCard
+                key={device.id}
+                kind={kind}
+                device={device}
+                deleting={deletingId === device.id}
+                deleteDisabled={deletingId !== null}
+                onDelete={onDelete}
+              />
+            ))}
+          </ul>
+        ) : (
+          <DeviceEmptyState kind={kind} creating={creating} onAdd={onCreate} />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReadingBucket, ReadingsResponse } from '@vigie/contract';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { onLiveReading } from '@/features/live/apply-live-event';
+import { errorMessage } from '@/lib/errors';
+import { readingsQueryOptions, useReadings } from '../api/get-readings';
+import type { DeviceKind } from '../device-kinds';
+import { formatMeasure, measureLabel, measureUnit } from '../measure-format';
+import { inputClass } from './detail-section';
+import { mergeLiveValue } from './merge-live-value';
+
+// uPlot and its styles load with the detail page's chart only, never with the dashboard.
+const UplotChart = lazy(() => import('./uplot-chart'));
+
+export const RANGES = [
+  { name: '1 h', label: '1\u00A0h', ms: 3600_000 },
+  { name: '24 h', label: '24\u00A0h', ms: 24 * 3600_000 },
+  { name: '7 j', label: '7\u00A0j', ms: 7 * 24 * 3600_000 },
+  { name: '30 j', label: '30\u00A0j', ms: 30 * 24 * 3600_000 },
+] as const;
+
+const HEIGHT = 280;
+
+/** About one bucket per two pixels of width, in steps of 50, never more than the server's 2 000. */
+export function bucketsFor(width: number): number {
+  return Math.min(2000, Math.max(50, Math.round(width / 2 / 50) * 50));
+}
+
+type ReadingsChartProps = { kind: DeviceKind; deviceId: string; token: string; owner: string; keys: string[] };
+
+export function ReadingsChart({ kind, deviceId, token, owner, keys }: ReadingsChartProps) {
+  const [rangeIndex, setRangeIndex] = useState(1);
+  const [chosenKey, setChosenKey] = useState<string | null>(null);
+  const [width, setWidth] = useState(800);
+  const box = useRef<HTMLDivElement>(null);
+  const selectId = useId();
+  const queryClient = useQueryClient();
+  const range = RANGES[rangeIndex] ?? RANGES[1];
+  const buckets = bucketsFor(width);
+
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return undefined;
+    setWidth(element.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const query = useReadings(kind, deviceId, owner, token, range, chosenKey, buckets);
+  const key = chosenKey ?? query.data?.key ?? null;
+  const allKeys = query.data?.keys.length ? query.data.keys : keys;
+  const queryKey = readingsQueryOptions(kind, deviceId, owner, token, range, chosenKey, buckets).queryKey;
+
+  // Live: each new value of the shown measure goes into the last bucket or opens a new one.
+  const liveKey = useRef({ queryKey, key, bucketMs: range.ms / buckets, rangeMs: range.ms });
+  useEffect(() => {
+    liveKey.current = { queryKey, key, bucketMs: range.ms / buckets, rangeMs: range.ms };
+  });
+  useEffect(
+    () =>
+      onLiveReading((reading) => {
+        const current = liveKey.current;
+        if (reading.deviceId !== deviceId || !current.key) return;
+        const value = reading.values[current.key];
+        if (!value) return;
+        queryClient.setQueryData<ReadingsResponse>(current.queryKey, (data) =>
+          data ? { ...data, readings: mergeLiveValue(data.readings, value, current.bucketMs, current.rangeMs) } : data,
+        );
+      }),
+    [deviceId, queryClient],
+  );
+
+  const readings: ReadingBucket[] = query.data?.readings ?? [];
+  const unit = key ? measureUnit(key) : undefined;
+  const summary = summarize(readings, key);
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div role="group" aria-label="Période" className="inline-flex rounded-xl border border-white/10 bg-slate-950/60 p-1">
+          {RANGES.map((option, index) => (
+            <button
+              key={option.name}
+              type="button"
+              aria-pressed={index === rangeIndex}
+              onClick={() => setRangeIndex(index)}
+              className="rounded-lg px-3 py-1.5 text-sm font-medium text-slate-300 transition-colors hover:text-white aria-pressed:bg-cyan-400 aria-pressed:text-slate-950"
+            >
+              {option.label}
+            </button>
+          ))}
+        </div>
+        {allKeys.length > 1 && (
+          <div>
+            <label htmlFor={selectId} className="block text-sm font-medium text-slate-200">
+              Mesure
+            </label>
+            <select id={selectId} value={key ?? ''} onChange={(event) => setChosenKey(event.target.value)} className={`${inputClass} mt-1 w-auto`}>
+              {allKeys.map((option) => (
+                <option key={option} value={option}>
+                  {measureLabel(option)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+
+      <figure aria-label={`Historique ${key ? measureLabel(key).toLowerCase() : ''} sur ${range.name}`} aria-busy={query.isFetching || undefined}>
+        <div ref={box} className="relative min-h-[280px]">
+          {query.isError ? (
+            <p role="alert" className="text-sm text-red-200">
+              {errorMessage(query.error, 'Error loading data')}
+            </p>
+          ) : (
+            <Suspense fallback={<div className="h-[280px] animate-pulse rounded-xl bg-white/5 motion-reduce:animate-none" />}>
+              <UplotChart readings={readings} unit={unit} height={HEIGHT} />
+            </Suspense>
+          )}
+          {query.isSuccess && readings.length === 0 && (
+            <p className="pointer-events-none absolute inset-0 grid place-items-center text-sm text-slate-300">Aucune mesure sur cette période.</p>
+          )}
+        </div>
+        <figcaption className="mt-2 text-sm text-slate-300">{summary}</figcaption>
+      </figure>
+    </div>
+  );
+}
+
+function summarize(readings: ReadingBucket[], key: string | null): string {
+  if (!key || readings.length === 0) return 'Bande claire\u00A0: minimum et maximum de chaque intervalle\u00A0; ligne\u00A0: moyenne.';
+  let min = Infinity;
+  let max = -Infinity;
+  let count = 0;
+  for (const bucket of readings) {
+    min = Math.min(min, bucket.min);
+    max = Math.max(max, bucket.max);
+    count += bucket.count;
+  }
+  return `${measureLabel(key)} de ${formatMeasure(key, min)} à ${formatMeasure(key, max)} sur ${count.toLocaleString('fr-FR')}\u00A0mesures. Bande\u00A0: minimum et maximum\u00A0; ligne\u00A0: moyenne.`;
+}

@@ -1,0 +1,83 @@
+import type { Emitter, Sensor } from '@vigie/contract';
+
+export type DeviceKind = 'emitter' | 'sensor';
+export type Device = Emitter | Sensor;
+
+type DeviceKindConfig = {
+  /** API path under /api. */
+  path: string;
+  /** Field of the list response, and of the single-item response. */
+  listField: 'emitters' | 'sensors';
+  itemField: 'emitter' | 'sensor';
+  /** Name given to a device created from the dashboard. */
+  newName: string;
+  /** Card description. */
+  description: string;
+  fallbacks: { list: string; one: string; create: string; update: string };
+  labels: {
+    tab: string;
+    add: string;
+    addFirst: string;
+    emptyTitle: string;
+    emptyText: string;
+    loading: string;
+  };
+};
+
+export const DEVICE_KINDS: Record<DeviceKind, DeviceKindConfig> = {
+  emitter: {
+    path: '/emitter',
+    listField: 'emitters',
+    itemField: 'emitter',
+    newName: 'New transmitter',
+    description: 'Transmitter device',
+    fallbacks: {
+      list: 'Error loading transmitters',
+      one: 'Error loading transmitter',
+      create: 'Error creating transmitter',
+      update: 'Error updating transmitter',
+    },
+    labels: {
+      tab: 'Émetteurs',
+      add: 'Ajouter un émetteur',
+      addFirst: 'Ajouter votre premier émetteur',
+      emptyTitle: "Aucun émetteur pour l'instant",
+      emptyText:
+        'Les émetteurs relaient les mesures de vos capteurs depuis chaque boutique. Ajoutez le premier pour commencer.',
+      loading: 'Chargement des émetteurs...',
+    },
+  },
+  sensor: {
+    path: '/sensor',
+    listField: 'sensors',
+    itemField: 'sensor',
+    newName: 'New sensor',
+    description: 'Sensor device',
+    fallbacks: {
+      list: 'Error loading sensors',
+      one: 'Error loading sensor',
+      create: 'Error creating sensor',
+      update: 'Error updating sensor',
+    },
+    labels: {
+      tab: 'Capteurs',
+      add: 'Ajouter un capteur',
+      addFirst: 'Ajouter votre premier capteur',
+      emptyTitle: "Aucun capteur pour l'instant",
+      emptyText:
+        'Température, fréquentation, ouverture des portes\u00A0: ajoutez un capteur pour suivre ce qui se passe en magasin.',
+      loading: 'Chargement des capteurs...',
+    },
+  },
+};
+
+export const deviceKeys = {
+  all: ['devices'] as const,
+  list: (kind: DeviceKind, owner: string) => ['devices', kind, owner, 'list'] as const,
+  detail: (kind: DeviceKind, owner: string, id: string) => ['devices', kind, owner, 'detail', id] as const,
+};
+
+/** The name to show: 'Unnamed' when the device has none. */
+export function deviceDisplayName(device: Pick<Device, 'name'>): string {
+  return typeof device.name === 'string' && device.name.trim() ? device.name : 'Unnamed';
+}

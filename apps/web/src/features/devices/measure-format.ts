@@ -1,0 +1,85 @@
+/** French number formatting and units of the measures devices report. */
+
+const NNBSP = '\u202F';
+
+const numberFormat = (maximumFractionDigits: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits });
+
+type MeasureInfo = { label: string; unit?: string; digits: number };
+
+export const MEASURES: Record<string, MeasureInfo> = {
+  temperature: { label: 'Température', unit: '°C', digits: 1 },
+  humidity: { label: 'Humidité', unit: '%', digits: 0 },
+  co2: { label: 'CO₂', unit: 'ppm', digits: 0 },
+  visitors: { label: 'Visiteurs', unit: 'visiteurs', digits: 0 },
+  open: { label: 'Porte', digits: 0 },
+  battery: { label: 'Batterie', unit: '%', digits: 0 },
+  rssi: { label: 'Signal', unit: 'dBm', digits: 0 },
+};
+
+/** The French name of a measure key, or the key itself. */
+export function measureLabel(key: string): string {
+  return MEASURES[key]?.label ?? key;
+}
+
+/** The unit of a measure key, if it has one. */
+export function measureUnit(key: string): string | undefined {
+  return MEASURES[key]?.unit;
+}
+
+/** A number in French notation (« 4,2 », « 12 500 »), rounded to `digits` decimals. */
+export function formatNumber(value: number, digits = 2): string {
+  return numberFormat(digits).format(value).replace(/[\u00A0\u202F ]/g, NNBSP);
+}
+
+/**
+ * A value with its unit, French typography (narrow no-break space before the unit):
+ * `temperature 4.25` → « 4,3 °C », `open 1` → « Ouverte », unknown keys raw.
+ */
+export function formatMeasure(key: string, value: number): string {
+  if (key === 'open') return value ? 'Ouverte' : 'Fermée';
+  const info = MEASURES[key];
+  if (!info) return formatNumber(value);
+  const number = formatNumber(value, info.digits);
+  return info.unit ? `${number}${NNBSP}${info.unit}` : number;
+}
+
+/** Keys in the order a card shows them: the most telling measure first. */
+const PRIORITY = ['temperature', 'humidity', 'co2', 'visitors', 'open'];
+const SECONDARY = new Set(['battery', 'rssi']);
+
+/** The key a card shows in front: a known measure first, then any, battery and signal last. */
+export function mainMeasureKey(latest: Record<string, unknown>): string | null {
+  const keys = Object.keys(latest);
+  if (keys.length === 0) return null;
+  const known = PRIORITY.find((key) => keys.includes(key));
+  if (known) return known;
+  return [...keys].sort().find((key) => !SECONDARY.has(key)) ?? keys.find((key) => key === 'rssi') ?? keys[0] ?? null;
+}
+
+const relativeFormat = new Intl.RelativeTimeFormat('fr', { numeric: 'auto', style: 'short' });
+
+/** How long ago `ts` was, in French: « à l'instant », « il y a 2 min », « il y a 3 heures »… */
+export function formatAge(ts: string | number, now: number): string {
+  const then = typeof ts === 'number' ? ts : Date.parse(ts);
+  if (Number.isNaN(then)) return '';
+  const seconds = Math.round((now - then) / 1000);
+  if (seconds < 10) return 'à l’instant';
+  // In seconds under a minute: « à l'instant » beside « Hors ligne » would contradict it.
+  if (seconds < 60) return relativeFormat.format(-seconds, 'second').replace(/ /g, '\u00A0');
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return relativeFormat.format(-minutes, 'minute').replace(/ /g, '\u00A0');
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return relativeFormat.format(-hours, 'hour').replace(/ /g, '\u00A0');
+  const days = Math.round(hours / 24);
+  if (days < 31) return relativeFormat.format(-days, 'day').replace(/ /g, '\u00A0');
+  const months = Math.round(days / 30);
+  if (months < 12) return relativeFormat.format(-months, 'month').replace(/ /g, '\u00A0');
+  return relativeFormat.format(-Math.round(days / 365), 'year').replace(/ /g, '\u00A0');
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An absolute date and time for a tooltip or a detail page. */
+export function formatDateTime(ts: string | number): string {
+  return dateTimeFormat.format(new Date(ts));
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProtocolInfo } from '@vigie/contract';
+import { api } from '@/lib/api-client';
+import { installationKeys } from './get-installation-key';
+
+/** GET /api/devices/protocol (public): the MQTT port and paths of this server. */
+export async function getProtocol(signal?: AbortSignal): Promise<ProtocolInfo> {
+  const data = await api.get<ProtocolInfo | undefined>('/devices/protocol', { signal });
+  if (!data) throw new Error('Error loading data');
+  return data;
+}
+
+export function protocolQueryOptions() {
+  return queryOptions({ queryKey: installationKeys.protocol, queryFn: ({ signal }) => getProtocol(signal), staleTime: Infinity });
+}
+
+export function useProtocol() {
+  return useQuery(protocolQueryOptions());
+}

@@ -1,0 +1,154 @@
+import { Eye, EyeOff, KeyRound, LoaderCircle, RefreshCw, ScanLine, Terminal } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { CopyButton } from '@/components/copy-button';
+import { errorMessage } from '@/lib/errors';
+import { useInstallationKey } from '../api/get-installation-key';
+import { useProtocol } from '../api/get-protocol';
+import { useRegenerateInstallationKey } from '../api/regenerate-installation-key';
+import { buildInstallSnippet, installationQrPayload } from '../install-snippet';
+import { QrCode } from './qr-code';
+
+const card = 'rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6';
+
+/** The installation key, how to use it (QR code, commands) and its regeneration. */
+export function InstallationPanel({ token, owner }: { token: string; owner: string }) {
+  const key = useInstallationKey(token, owner);
+  const protocol = useProtocol();
+  const regenerate = useRegenerateInstallationKey(token, owner);
+  const [revealed, setRevealed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const origin = window.location.origin;
+
+  const onRegenerate = () => {
+    setNotice(null);
+    regenerate.mutate(undefined, {
+      onSuccess: () => {
+        setConfirming(false);
+        setRevealed(true);
+        setNotice('Nouvelle clé créée. Les appareils déjà installés continuent d’envoyer leurs mesures.');
+      },
+      onError: () => setConfirming(false),
+    });
+  };
+
+  if (key.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-slate-300">
+        <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+        Chargement de la clé d’installation...
+      </p>
+    );
+  }
+  if (key.isError) {
+    return (
+      <p role="alert" className="rounded-2xl border border-red-400/40 bg-red-500/10 p-4 text-sm text-red-100">
+        {errorMessage(key.error, 'Error loading data')}
+      </p>
+    );
+  }
+
+  const installationKey = key.data;
+  const masked = `${installationKey.slice(0, 4)}${'•'.repeat(Math.max(8, installationKey.length - 8))}${installationKey.slice(-4)}`;
+  const snippetFor = (keyText: string) =>
+    buildInstallSnippet({ origin, hostname: window.location.hostname, mqttPort: protocol.data?.mqttPort ?? null, installationKey: keyText });
+  // The copied commands carry the key; the ones on screen show it only when it is revealed.
+  const snippet = snippetFor(installationKey);
+  const shownSnippet = revealed ? snippet : snippetFor(masked);
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="space-y-6">
+        <section aria-labelledby="key-title" className={card}>
+          <h2 id="key-title" className="flex items-center gap-2 text-lg font-semibold text-white">
+            <KeyRound className="size-5 text-cyan-300" aria-hidden="true" />
+            Clé d’installation
+          </h2>
+          <p className="mt-2 text-sm text-slate-300">Elle permet à un appareil de rejoindre votre organisation. Gardez-la pour vous.</p>
+          <div className="mt-4 flex flex-wrap items-center gap-2">
+            <code
+              data-testid="installation-key"
+              aria-label={revealed ? 'Clé d’installation' : 'Clé d’installation masquée'}
+              className="min-w-0 flex-1 basis-full rounded-xl border border-white/10 bg-slate-950/70 px-4 py-3 font-mono text-sm [overflow-wrap:anywhere] text-cyan-100 sm:basis-auto"
+            >
+              {revealed ? installationKey : masked}
+            </code>
+            <button
+              type="button"
+              onClick={() => setRevealed((value) => !value)}
+              aria-pressed={revealed}
+              className="inline-flex items-center gap-1.5 rounded-lg border border-white/10 px-3 py-2 text-sm font-medium text-slate-200 hover:border-white/20 hover:bg-white/5"
+            >
+              {revealed ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+              {revealed ? 'Masquer la clé' : 'Afficher la clé'}
+            </button>
+            <CopyButton text={installationKey} label="Copier la clé" />
+          </div>
+          <div className="mt-5 flex flex-wrap items-center gap-3 border-t border-white/5 pt-4">
+            <button
+              type="button"
+              onClick={() => setConfirming(true)}
+              className="inline-flex items-center gap-2 rounded-lg border border-amber-300/30 px-3 py-2 text-sm font-medium text-amber-100 hover:border-amber-300/60 hover:bg-amber-400/10"
+            >
+              <RefreshCw className="size-4" aria-hidden="true" />
+              Régénérer la clé
+            </button>
+            <p className="text-xs text-slate-400">L’ancienne clé n’installera plus de nouvel appareil.</p>
+          </div>
+          {notice && (
+            <p role="status" className="mt-3 text-sm text-emerald-200">
+              {notice}
+            </p>
+          )}
+          {regenerate.isError && (
+            <p role="alert" className="mt-3 text-sm text-red-200">
+              {errorMessage(regenerate.error, 'Unexpected error')}
+            </p>
+          )}
+        </section>
+
+        <section aria-labelledby="snippet-title" className={card}>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="snippet-title" className="flex items-center gap-2 text-lg font-semibold text-white">
+              <Terminal className="size-5 text-violet-300" aria-hidden="true" />
+              Pour l’installateur
+            </h2>
+            <CopyButton text={snippet} label="Copier les commandes" />
+          </div>
+          <p className="mt-2 text-sm text-slate-300">Installation, envoi d’une mesure en HTTP et réglages MQTT de ce serveur.</p>
+          <pre
+            data-testid="install-snippet"
+            tabIndex={0}
+            aria-label="Commandes d’installation"
+            className="mt-4 max-h-96 overflow-auto rounded-xl border border-white/10 bg-slate-950/80 p-4 font-mono text-xs leading-relaxed text-slate-200"
+          >
+            {shownSnippet}
+          </pre>
+        </section>
+      </div>
+
+      <section aria-labelledby="qr-title" className={`${card} flex flex-col items-center text-center lg:self-start`}>
+        <h2 id="qr-title" className="flex items-center gap-2 text-lg font-semibold text-white">
+          <ScanLine className="size-5 text-cyan-300" aria-hidden="true" />
+          Code d’installation
+        </h2>
+        <div className="mt-4 w-full max-w-60">
+          <QrCode value={installationQrPayload(origin, installationKey)} label="Code QR de configuration : adresse du serveur et clé d’installation" />
+        </div>
+        <p className="mt-4 text-sm text-slate-300">Scannez-le avec l’application de l’installateur ou l’appareil lui-même.</p>
+      </section>
+
+      <ConfirmDialog
+        open={confirming}
+        title={'Régénérer la clé d’installation\u202F?'}
+        confirmLabel={regenerate.isPending ? 'Régénération...' : 'Régénérer'}
+        busy={regenerate.isPending}
+        onConfirm={onRegenerate}
+        onCancel={() => setConfirming(false)}
+      >
+        L’ancienne clé n’installera plus aucun nouvel appareil. Les appareils déjà installés continuent de fonctionner.
+      </ConfirmDialog>
+    </div>
+  );
+}

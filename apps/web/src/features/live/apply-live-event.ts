@@ -1,0 +1,168 @@
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
+import type { DeviceEvent, ReadingEvent } from '@vigie/contract';
+import { deviceKeys, type Device, type DeviceKind } from '@/features/devices/device-kinds';
+import type { SseMessage } from './sse-parser';
+
+// Light shape checks rather than the contract's zod schemas: zod stays out of the dashboard's bundle.
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isKind = (value: unknown): value is DeviceKind => value === 'emitter' || value === 'sensor';
+
+function isReadingEvent(data: unknown): data is ReadingEvent {
+  return (
+    isObject(data) &&
+    typeof data['deviceId'] === 'string' &&
+    isKind(data['kind']) &&
+    typeof data['lastSeenAt'] === 'string' &&
+    isObject(data['values']) &&
+    Object.values(data['values']).every((value) => isObject(value) && typeof value['value'] === 'number' && typeof value['ts'] === 'string')
+  );
+}
+
+function isDeviceEvent(data: unknown): data is DeviceEvent {
+  if (!isObject(data) || !isKind(data['kind'])) return false;
+  if (data['action'] === 'deleted') return typeof data['deviceId'] === 'string';
+  const device = data['device'];
+  return (
+    (data['action'] === 'created' || data['action'] === 'updated' || data['action'] === 'status') &&
+    isObject(device) &&
+    typeof device['id'] === 'string' &&
+    isObject(device['latest'])
+  );
+}
+
+/** A device with a reading applied: newer values win, older ones never overwrite. */
+export function withReading(device: Device, reading: ReadingEvent): Device {
+  const latest = { ...device.latest };
+  for (const [key, value] of Object.entries(reading.values)) {
+    const current = latest[key];
+    if (!current || Date.parse(current.ts) <= Date.parse(value.ts)) latest[key] = value;
+  }
+  const newer = !device.lastSeenAt || Date.parse(device.lastSeenAt) <= Date.parse(reading.lastSeenAt);
+  return {
+    ...device,
+    latest,
+    lastSeenAt: newer ? reading.lastSeenAt : device.lastSeenAt,
+    battery: reading.battery ?? device.battery,
+    status: 'online',
+  };
+}
+
+/** `device` from an event, with any value of `current` that is newer than its own. */
+function keepNewerValues(device: Device, current: Device): Device {
+  const latest = { ...device.latest };
+  for (const [key, value] of Object.entries(current.latest)) {
+    const own = latest[key];
+    if (!own || Date.parse(own.ts) < Date.parse(value.ts)) latest[key] = value;
+  }
+  const lastSeenAt =
+    current.lastSeenAt && (!device.lastSeenAt || Date.parse(device.lastSeenAt) < Date.parse(current.lastSeenAt))
+      ? current.lastSeenAt
+      : device.lastSeenAt;
+  return { ...device, latest, lastSeenAt };
+}
+
+/** Replaces the device of the same id, or appends it when the list does not have it yet. */
+export function upsert(list: Device[], device: Device): Device[] {
+  const index = list.findIndex((item) => item.id === device.id);
+  if (index === -1) return [...list, device];
+  const next = list.slice();
+  next[index] = keepNewerValues(device, list[index] as Device);
+  return next;
+}
+
+function listKey(kind: DeviceKind, owner: string) {
+  return deviceKeys.list(kind, owner);
+}
+
+type ListUpdate = (list: Device[]) => Device[];
+
+/** Updates waiting for the list fetch that was in flight when their event arrived. */
+const waitingForFetch = new WeakMap<Query, ListUpdate[]>();
+
+/**
+ * Applies `update` to a cached list. A fetch of that list already in flight answers with what
+ * the server had before the event, and its answer would wipe the event out (a device created
+ * while the tab loads would stay missing until the next reload). So the update is applied
+ * again to whatever that fetch brings back. Every update is idempotent (newer values win, a
+ * created device is added once, a deleted one removed), so applying it twice is harmless.
+ */
+function updateList(queryClient: QueryClient, queryKey: QueryKey, update: ListUpdate): void {
+  queryClient.setQueryData<Device[]>(queryKey, (list) => list && update(list));
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query || query.state.fetchStatus === 'idle') return;
+
+  const queued = waitingForFetch.get(query);
+  if (queued) {
+    queued.push(update);
+    return;
+  }
+  const updates = [update];
+  waitingForFetch.set(query, updates);
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query) return;
+    const settled =
+      event.type === 'removed' ||
+      (event.type === 'updated' &&
+        ((event.action.type === 'success' && !event.action.manual) ||
+          event.action.type === 'error' ||
+          (event.action.type === 'setState' && query.state.fetchStatus === 'idle')));
+    if (!settled) return;
+    unsubscribe();
+    waitingForFetch.delete(query);
+    if (event.type === 'removed') return;
+    queryClient.setQueryData<Device[]>(queryKey, (list) => list && updates.reduce((current, apply) => apply(current), list));
+  });
+}
+
+/**
+ * Applies one event of GET /api/stream to the cached lists and detail of `owner`, in place, so
+ * the screens change without a reload. Unknown or malformed events are ignored.
+ */
+export function applyLiveEvent(queryClient: QueryClient, owner: string, message: SseMessage): void {
+  if (message.event === 'resync') {
+    void queryClient.invalidateQueries({ queryKey: deviceKeys.all });
+    return;
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(message.data);
+  } catch {
+    return;
+  }
+
+  if (message.event === 'reading') {
+    if (!isReadingEvent(data)) return;
+    const reading = data;
+    const { kind, deviceId } = reading;
+    updateList(queryClient, listKey(kind, owner), (list) =>
+      list.map((device) => (device.id === deviceId ? withReading(device, reading) : device)),
+    );
+    queryClient.setQueryData<Device>(deviceKeys.detail(kind, owner, deviceId), (device) => device && withReading(device, reading));
+    for (const listener of readingListeners) listener(reading);
+    return;
+  }
+
+  if (message.event === 'device') {
+    if (!isDeviceEvent(data)) return;
+    const event = data;
+    if (event.action === 'deleted') {
+      updateList(queryClient, listKey(event.kind, owner), (list) => list.filter((device) => device.id !== event.deviceId));
+      queryClient.removeQueries({ queryKey: deviceKeys.detail(event.kind, owner, event.deviceId), exact: true });
+      return;
+    }
+    const device: Device = event.device;
+    // Created, updated or a status change: an update of a device the list missed adds it too.
+    updateList(queryClient, listKey(event.kind, owner), (list) => upsert(list, device));
+    queryClient.setQueryData<Device>(deviceKeys.detail(event.kind, owner, device.id), (current) => current && keepNewerValues(device, current));
+  }
+}
+
+type ReadingListener = (reading: ReadingEvent) => void;
+const readingListeners = new Set<ReadingListener>();
+
+/** Lets a chart follow the readings of the stream; returns the unsubscribe function. */
+export function onLiveReading(listener: ReadingListener): () => void {
+  readingListeners.add(listener);
+  return () => readingListeners.delete(listener);
+}
