@@ -1,0 +1,37 @@
+/** The accounts the browser tests use, each in its own organization so that lists never mix. */
+export const ACCOUNT_KEYS = [
+  'login', // login.spec.ts: successful logins
+  'guard', // auth.spec.ts: access guard, session, logout
+  'noname', // auth.spec.ts: an account without a name (header shows the email)
+  'dashboard', // dashboard.spec.ts: create, delete, tabs
+  'xss', // dashboard.spec.ts: hostile device names
+  'empty', // never gets a device: empty states
+  'empty-add', // dashboard.spec.ts: add from the empty state
+  'showcase', // accessibility.spec.ts and screenshots.spec.ts: a realistic, read-only list
+  'live', // live.spec.ts: devices installed and reporting while the dashboard is open
+  'stranger', // live.spec.ts: another organization whose devices must never show
+  'detail', // device-detail.spec.ts: rename, token, export, offline delay
+  'install', // installation.spec.ts: installation key, snippet, QR code, regeneration
+  'gallery', // devices-screens.spec.ts: a shop with live values and history, read-only
+] as const;
+
+export type AccountKey = (typeof ACCOUNT_KEYS)[number];
+
+export type Account = { key: AccountKey; email: string; password: string; name: string | null; org: string };
+
+export const ACCOUNTS_ENV = 'VIGIE_E2E_ACCOUNTS';
+export const BASE_URL_ENV = 'VIGIE_E2E_BASE_URL';
+
+export function account(key: AccountKey): Account {
+  const raw = process.env[ACCOUNTS_ENV];
+  if (!raw) throw new Error(`${ACCOUNTS_ENV} is not set: run the tests through playwright.config.ts.`);
+  const found = (JSON.parse(raw) as Account[]).find((candidate) => candidate.key === key);
+  if (!found) throw new Error(`No e2e account "${key}".`);
+  return found;
+}
+
+/** Devices of the showcase account, created through the API once the server runs. */
+export const SHOWCASE_DEVICES = {
+  emitters: ['Passerelle Lyon Part-Dieu', 'Passerelle Paris Opéra', 'Réserve Bordeaux Centre', 'Entrepôt Lille Nord'],
+  sensors: ['Vitrine réfrigérée n°1', "Compteur d'entrée principale", 'Porte de la réserve', 'Hygrométrie rayon frais', 'Température caisse 2'],
+};

@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium (or CHROMIUM_PATH): scripts/ensure-chromium.mjs installs it when missing.
+const executablePath = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: './e2e',
+  // Starts the real server on the production build with fresh accounts; sets the base URL.
+  globalSetup: './e2e/support/global-setup.ts',
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env['CI']),
+  workers: 2,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    browserName: 'chromium',
+    // Set by the global setup in this process before the workers start.
+    baseURL: process.env['VIGIE_E2E_BASE_URL'],
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium' }],
+});
