@@ -86,6 +86,26 @@ test("another organization's devices never appear", async ({ page, request }) =>
   await expect(page.getByTestId('error-code')).toHaveText('404');
 });
 
+test('a device installed while the list is still loading is not lost when the older answer arrives', async ({ page, request }) => {
+  const api = await Api.login(request, account('live'));
+  const protocol = new DeviceProtocol(request, api.token);
+  const name = `Installé pendant le chargement ${uniqueSerial('n')}`;
+  let installed: Promise<void> | null = null;
+  // The sensors' list is read from the server, then, before the page receives it, a device is
+  // installed: the answer the page gets predates the device, as on a busy server.
+  await page.route('**/api/sensor', async (route) => {
+    if (route.request().method() !== 'GET') return route.fallback();
+    const stale = await route.fetch();
+    installed ??= protocol.provision({ serial: uniqueSerial('RACE'), kind: 'sensor', name }).then(() => undefined);
+    await installed;
+    await page.waitForTimeout(300);
+    await route.fulfill({ response: stale });
+  });
+  await openLiveDashboard(page, api.token);
+  await page.getByRole('tab', { name: /Capteurs/ }).click();
+  await expect(page.getByTestId('device-card').filter({ hasText: name })).toBeVisible(LIVE);
+});
+
 test('a device that falls silent shows « Hors ligne » once its delay has passed', async ({ page, request }) => {
   const api = await Api.login(request, account('live'));
   const protocol = new DeviceProtocol(request, api.token);

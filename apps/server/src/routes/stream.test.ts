@@ -57,6 +57,26 @@ describe(`live stream (SSE) on ${databaseKind}`, () => {
     await lost.waitFor((e) => e.event === 'resync');
     await lost.close();
   });
+
+  it('gives a first connection the events of the last seconds, so a list read just before misses nothing', async () => {
+    // Installed after the page read its list, before its stream subscribed.
+    const device = await provision(t, owner, 'sensor', `JUST-BEFORE-${Date.now()}`);
+    await sendTelemetry(t, device.accessToken, { temperature: 4.5 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stream = await openStream(baseUrl, owner.token);
+    const created = await stream.waitFor((e) => e.event === 'device' && e.data.includes(device.deviceId));
+    expect(JSON.parse(created.data)).toMatchObject({ action: 'created', device: { id: device.deviceId } });
+    const reading = await stream.waitFor((e) => e.event === 'reading' && e.data.includes(device.deviceId));
+    expect(JSON.parse(reading.data).values.temperature.value).toBe(4.5);
+    expect(stream.events.indexOf(created)).toBeLessThan(stream.events.indexOf(reading));
+    await stream.close();
+
+    const stranger = await t.createAccount();
+    const other = await openStream(baseUrl, stranger.token);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(other.events.filter((e) => e.data.includes(device.deviceId))).toEqual([]);
+    await other.close();
+  });
 });
 
 // Two server instances on one PostgreSQL database: an event on one reaches the other's clients.

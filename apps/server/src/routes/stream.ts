@@ -5,6 +5,8 @@ import { currentUser } from '../plugins/authenticate.ts';
 const HEARTBEAT_MS = 15_000;
 /** A client that stops reading is dropped before its backlog grows past this. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** A first connection receives the events of this last span: lists read just before are not left behind. */
+const FIRST_CONNECTION_REPLAY_MS = 10_000;
 
 const frame = (event: LiveEvent) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
@@ -53,12 +55,13 @@ export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app
 
     send('retry: 3000\n\n');
     const lastEventId = request.headers['last-event-id'];
-    if (typeof lastEventId === 'string' && lastEventId.length > 0) {
-      const missed = events.since(organizationId, lastEventId);
-      // Too old to replay: the client reloads its lists instead.
-      if (missed === null) send('event: resync\ndata: {}\n\n');
-      else for (const event of missed) send(frame(event));
-    }
+    const resuming = typeof lastEventId === 'string' && lastEventId.length > 0;
+    // Resuming: what the client missed. A first connection: the last seconds, since the page
+    // read its lists just before subscribing (events are idempotent on the client). When
+    // those events are no longer all known, the client reloads its lists instead.
+    const missed = resuming ? events.since(organizationId, lastEventId) : events.recent(organizationId, FIRST_CONNECTION_REPLAY_MS);
+    if (missed === null) send('event: resync\ndata: {}\n\n');
+    else for (const event of missed) send(frame(event));
     send(': connecté\n\n');
   });
 };

@@ -21,6 +21,11 @@ export interface EventHub {
   subscribeAll(listener: (event: LiveEvent) => void): () => void;
   /** The organization's events after `lastEventId`, or null when that id is no longer known. */
   since(organizationId: string, lastEventId: string): LiveEvent[] | null;
+  /**
+   * The organization's events delivered in the last `windowMs`, or null when some of them
+   * have already left the replay buffer.
+   */
+  recent(organizationId: string, windowMs: number): LiveEvent[] | null;
   close(): void;
 }
 
@@ -31,14 +36,15 @@ export function createEventHub(pubsub: PubSub, log: { warn(obj: object, msg: str
   let sequence = 0;
   const listeners = new Map<string, Set<(event: LiveEvent) => void>>();
   const global = new Set<(event: LiveEvent) => void>();
-  const recent = new Map<string, LiveEvent[]>();
+  /** Per organization, its last events for replay, with the time this instance received each. */
+  const buffers = new Map<string, { event: LiveEvent; at: number }[]>();
 
   const deliver = (event: LiveEvent) => {
     for (const listener of global) listener(event);
     if (!BROWSER_EVENT_TYPES.has(event.type)) return;
-    let buffer = recent.get(event.organizationId);
-    if (!buffer) recent.set(event.organizationId, (buffer = []));
-    buffer.push(event);
+    let buffer = buffers.get(event.organizationId);
+    if (!buffer) buffers.set(event.organizationId, (buffer = []));
+    buffer.push({ event, at: Date.now() });
     if (buffer.length > REPLAY_BUFFER) buffer.splice(0, buffer.length - REPLAY_BUFFER);
     for (const listener of listeners.get(event.organizationId) ?? []) listener(event);
   };
@@ -92,15 +98,22 @@ export function createEventHub(pubsub: PubSub, log: { warn(obj: object, msg: str
       return () => global.delete(listener);
     },
     since(organizationId, lastEventId) {
-      const buffer = recent.get(organizationId) ?? [];
-      const index = buffer.findIndex((event) => event.id === lastEventId);
-      return index === -1 ? null : buffer.slice(index + 1);
+      const buffer = buffers.get(organizationId) ?? [];
+      const index = buffer.findIndex((entry) => entry.event.id === lastEventId);
+      return index === -1 ? null : buffer.slice(index + 1).map((entry) => entry.event);
+    },
+    recent(organizationId, windowMs) {
+      const buffer = buffers.get(organizationId) ?? [];
+      const from = Date.now() - windowMs;
+      const first = buffer[0];
+      if (buffer.length >= REPLAY_BUFFER && first && first.at >= from) return null;
+      return buffer.filter((entry) => entry.at >= from).map((entry) => entry.event);
     },
     close() {
       unsubscribe();
       listeners.clear();
       global.clear();
-      recent.clear();
+      buffers.clear();
     },
   };
 }
