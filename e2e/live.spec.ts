@@ -91,6 +91,8 @@ test('a device installed while the list is still loading is not lost when the ol
   const protocol = new DeviceProtocol(request, api.token);
   const name = `Installé pendant le chargement ${uniqueSerial('n')}`;
   let installed: Promise<void> | null = null;
+  let answered!: () => void;
+  const staleAnswerDelivered = new Promise<void>((resolve) => (answered = resolve));
   // The sensors' list is read from the server, then, before the page receives it, a device is
   // installed: the answer the page gets predates the device, as on a busy server.
   await page.route('**/api/sensor', async (route) => {
@@ -100,10 +102,27 @@ test('a device installed while the list is still loading is not lost when the ol
     await installed;
     await page.waitForTimeout(300);
     await route.fulfill({ response: stale });
+    answered();
   });
   await openLiveDashboard(page, api.token);
+  // The 1 s counts from the moment the device is installed and the older list has landed.
+  await staleAnswerDelivered;
   await page.getByRole('tab', { name: /Capteurs/ }).click();
   await expect(page.getByTestId('device-card').filter({ hasText: name })).toBeVisible(LIVE);
+});
+
+test('the dashboard says whether its values are live', async ({ page, request }) => {
+  const api = await Api.login(request, account('live'));
+  await page.route('**/api/stream', (route) => route.abort());
+  await signInWithToken(page, api.token);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('status').filter({ hasText: 'Connexion au direct…' })).toBeVisible();
+
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  // The client retries by itself, after its back-off.
+  await expect(page.getByRole('status').filter({ hasText: 'En direct' })).toBeVisible({ timeout: 10_000 });
+  await page.getByRole('link', { name: 'Installation' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'En direct' })).toBeVisible();
 });
 
 test('a device that falls silent shows « Hors ligne » once its delay has passed', async ({ page, request }) => {

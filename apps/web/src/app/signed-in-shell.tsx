@@ -5,13 +5,14 @@ import { AnimatedBackground } from '@/components/animated-background';
 import { BrandLogo } from '@/components/brand-logo';
 import { useAuth } from '@/features/auth/use-auth';
 import { useSignOutHome } from '@/features/auth/use-sign-out-home';
+import { LiveIndicator } from '@/features/live/live-indicator';
 import { useLiveStream } from '@/features/live/use-live-stream';
 
 /** Header and frame of the signed-in pages beyond the dashboard, with the live stream open. */
 export function SignedInShell({ children }: { children: ReactNode }) {
   const { token, user, logout } = useAuth();
   const onLogout = useSignOutHome();
-  useLiveStream(token, user?.id, logout);
+  const live = useLiveStream(token, user?.id, logout);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -21,14 +22,17 @@ export function SignedInShell({ children }: { children: ReactNode }) {
           <Link to="/" className="shrink-0 rounded-xl">
             <BrandLogo />
           </Link>
-          <button
-            type="button"
-            onClick={onLogout}
-            className="inline-flex shrink-0 items-center gap-2 rounded-lg border border-white/10 px-3 py-2 text-sm font-medium text-slate-200 transition-colors hover:border-white/20 hover:bg-white/5 hover:text-white"
+          <div className="flex items-center gap-3">
+            <LiveIndicator status={live} compact />
+            <button
+              type="button"
+              onClick={onLogout}
+              className="inline-flex shrink-0 items-center gap-2 rounded-lg border border-white/10 px-3 py-2 text-sm font-medium text-slate-200 transition-colors hover:border-white/20 hover:bg-white/5 hover:text-white"
           >
-            <LogOut className="size-4" aria-hidden="true" />
-            Déconnexion
-          </button>
+              <LogOut className="size-4" aria-hidden="true" />
+              Déconnexion
+            </button>
+          </div>
         </div>
       </header>
       <main className="mx-auto w-full max-w-6xl flex-1 px-5 py-8 sm:px-8 sm:py-10">

@@ -6,13 +6,14 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { useAuth } from '@/features/auth/use-auth';
 import { useSignOutHome } from '@/features/auth/use-sign-out-home';
 import { DeviceDashboard } from '@/features/devices/components/device-dashboard';
+import { LiveIndicator } from '@/features/live/live-indicator';
 import { useLiveStream } from '@/features/live/use-live-stream';
 
 export default function DashboardRoute() {
   const { token, user, logout } = useAuth();
   const onLogout = useSignOutHome();
   const displayName = user?.name?.trim() || user?.email?.trim() || 'Utilisateur';
-  useLiveStream(token, user?.id, logout);
+  const live = useLiveStream(token, user?.id, logout);
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -50,13 +51,16 @@ export default function DashboardRoute() {
             <h1 className="text-3xl font-bold tracking-tight text-white">Tableau de bord</h1>
             <p className="mt-2 text-slate-300">Gérez les émetteurs et les capteurs connectés de vos points de vente.</p>
           </div>
-          <Link
-            to="/dashboard/installation"
-            className="inline-flex items-center gap-2 rounded-xl border border-cyan-300/30 bg-cyan-400/10 px-4 py-2.5 text-sm font-semibold text-cyan-100 transition-colors hover:border-cyan-300/60 hover:bg-cyan-400/20"
-          >
-            <QrCode className="size-4" aria-hidden="true" />
-            Installation
-          </Link>
+          <div className="flex flex-wrap items-center gap-3">
+            <LiveIndicator status={live} />
+            <Link
+              to="/dashboard/installation"
+              className="inline-flex items-center gap-2 rounded-xl border border-cyan-300/30 bg-cyan-400/10 px-4 py-2.5 text-sm font-semibold text-cyan-100 transition-colors hover:border-cyan-300/60 hover:bg-cyan-400/20"
+            >
+              <QrCode className="size-4" aria-hidden="true" />
+              Installation
+            </Link>
+          </div>
         </div>
         {/* An expired session signs out; the access guard then asks to log in again and comes back here. */}
         {token && user && <DeviceDashboard token={token} owner={user.id} onSessionExpired={logout} />}

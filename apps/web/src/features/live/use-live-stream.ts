@@ -3,17 +3,20 @@ import { useEffect, useState } from 'react';
 import { applyLiveEvent } from './apply-live-event';
 import { openLiveStream } from './live-stream';
 
+/** `connecting` until the stream first answers, `reconnecting` after it dropped. */
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
+
 /** Kept across screens: the next page resumes the stream where the previous one left it. */
 let resumeAfter: string | null = null;
 
 /**
  * Follows GET /api/stream while the signed-in screen is open and keeps the device caches of
- * `owner` up to date. Stops when the token goes (logout) or the screen closes. Returns whether
- * the stream is currently connected.
+ * `owner` up to date. Stops when the token goes (logout) or the screen closes. Returns the
+ * state of the connection, for the screen to say whether its values are live.
  */
-export function useLiveStream(token: string | null, owner: string | undefined, onSessionExpired?: () => void): boolean {
+export function useLiveStream(token: string | null, owner: string | undefined, onSessionExpired?: () => void): LiveStatus {
   const queryClient = useQueryClient();
-  const [connected, setConnected] = useState(false);
+  const [status, setStatus] = useState<LiveStatus>('connecting');
 
   useEffect(() => {
     if (!token || !owner) return undefined;
@@ -21,13 +24,13 @@ export function useLiveStream(token: string | null, owner: string | undefined, o
       token,
       lastEventId: resumeAfter,
       onLastEventId: (id) => (resumeAfter = id),
-      onConnection: setConnected,
+      onConnection: (connected) => setStatus(connected ? 'live' : 'reconnecting'),
       onUnauthorized: onSessionExpired,
       onMessage: (message) => applyLiveEvent(queryClient, owner, message),
     });
     return () => {
       stop();
-      setConnected(false);
+      setStatus('connecting');
     };
   }, [token, owner, queryClient, onSessionExpired]);
 
@@ -35,5 +38,5 @@ export function useLiveStream(token: string | null, owner: string | undefined, o
     if (!token) resumeAfter = null;
   }, [token]);
 
-  return connected;
+  return status;
 }
