@@ -9,6 +9,7 @@ const UNAVAILABLE_CODES = new Set([
   '57P01', // admin_shutdown (pg_terminate_backend)
   '57P02', // crash_shutdown
   '57P03', // cannot_connect_now
+  '53300', // too_many_connections: the server is full for now
   '08000',
   '08001',
   '08003',
@@ -20,6 +21,7 @@ const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error',
+  'Client was closed and is not queryable',
   'Cannot use a pool after calling end',
   'connection timeout',
   'Database unavailable',

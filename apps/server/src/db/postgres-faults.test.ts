@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from './connection-errors.ts';
+import { countRows, provision, sendTelemetry } from '../test/device-helpers.ts';
 import { type TestAccount, type TestApp, createTestApp, databaseUrl } from '../test/test-app.ts';
 
 // Connection faults only exist on a real PostgreSQL server; the embedded run has no network to cut.
@@ -101,6 +102,34 @@ describe.runIf(databaseUrl)('PostgreSQL connection faults', () => {
       }
     }
     expect(statuses.at(-1), `statuses: ${statuses.join(',')}`).toBe(200);
+  });
+
+  it('a connection dropped inside a transaction, between two statements, fails that transaction without crashing', async () => {
+    const outcome = await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        expect(await terminateServerConnections()).toBeGreaterThan(0);
+        // The client is checked out and idle while its connection dies: no listener of the pool.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.execute(sql`select 1`);
+      })
+      .then(
+        () => 'committed',
+        (error: unknown) => error,
+      );
+    expect(isDatabaseUnavailable(outcome)).toBe(true);
+    expect(await eventuallyOk(() => t.app.inject({ url: '/api/user/me', headers: account.auth }))).toBe(200);
+  });
+
+  it('telemetry caught by a cut is written once the connection is replaced, without the device resending', async () => {
+    const device = await provision(t, account, 'sensor');
+    // Warm the pool, then kill every connection it holds: the next write meets a dead one.
+    expect((await sendTelemetry(t, device.accessToken, { temperature: 1 })).statusCode).toBe(202);
+    expect(await terminateServerConnections()).toBeGreaterThan(0);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await sendTelemetry(t, device.accessToken, [{ id: `cut-${i}`, temperature: 2 + i }])).statusCode);
+    expect(statuses).toEqual([202, 202, 202, 202, 202]);
+    expect(await countRows(t, device.deviceId)).toBe(6);
   });
 
   it('answers 503 while PostgreSQL cannot be reached at all, then recovers by itself when it comes back', async () => {

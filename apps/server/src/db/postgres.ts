@@ -39,6 +39,12 @@ export async function openPostgres(url: string, options: DatabaseOptions): Promi
   pool.on('error', (error) => {
     options.logger.warn({ err: error }, 'Connexion PostgreSQL perdue ; une nouvelle sera ouverte au besoin');
   });
+  // The pool listens to its idle clients only: a client checked out between two statements (in a
+  // transaction, say) whose connection drops would emit an unhandled 'error' and crash the
+  // process. Its pending and next queries fail instead, and the pool discards it on release.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => options.logger.warn({ err: error }, 'Connexion PostgreSQL perdue pendant son emploi'));
+  });
 
   for (let attempt = 1; ; attempt += 1) {
     try {

@@ -1,5 +1,6 @@
 import type { DeviceKind } from '@vigie/contract';
 import { sql } from 'drizzle-orm';
+import { isDatabaseUnavailable } from '../../db/connection-errors.ts';
 import type { Database } from '../../db/database.ts';
 
 export interface ReadingRow {
@@ -26,6 +27,8 @@ interface Pending {
 }
 
 const MAX_ROWS_PER_TRANSACTION = 5000;
+/** Tries when the database is unreachable: about 0.3 s in all before the write fails. */
+const UNAVAILABLE_ATTEMPTS = 3;
 
 /** Deadlock or serialization failure, anywhere in the cause chain. */
 function isRetryable(error: unknown): boolean {
@@ -120,7 +123,14 @@ export function createReadingWriter(db: Database, concurrency = 1) {
           break;
         } catch (error) {
           // Two transactions touching the same devices: PostgreSQL aborts one; it is safe to replay.
-          if (attempt >= 5 || !isRetryable(error)) throw error;
+          if (isRetryable(error) && attempt < 5) continue;
+          // A connection lost or refused for a moment: a short wait, then again (a device
+          // would resend the same readings anyway, and reading ids are deduplicated).
+          if (isDatabaseUnavailable(error) && attempt < UNAVAILABLE_ATTEMPTS && !closed) {
+            await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** (attempt - 1)));
+            continue;
+          }
+          throw error;
         }
       }
       for (const item of batch) item.resolve();
