@@ -121,6 +121,34 @@ describe.runIf(databaseUrl)('PostgreSQL connection faults', () => {
     expect(await eventuallyOk(() => t.app.inject({ url: '/api/user/me', headers: account.auth }))).toBe(200);
   });
 
+  it('transactions that meet connections killed in the pool give them back: the pool never shrinks for good', async () => {
+    const name = `vigie-pool-${randomUUID().slice(0, 8)}`;
+    const own = await createTestApp({ applicationName: name });
+    const kill = async () => (await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [name])).rowCount ?? 0;
+    const burst = async (size: number) =>
+      Promise.allSettled(Array.from({ length: size }, () => own.database.db.transaction(async (tx) => tx.execute(sql`select pg_sleep(0.02)`))));
+    let closed = false;
+    try {
+      // Five outages: each time the pool's ten connections are killed, then used at once (some
+      // BEGINs meet a dead connection). A client not given back would stay lost.
+      for (let cut = 0; cut < 5; cut += 1) {
+        await burst(10);
+        expect(await kill()).toBeGreaterThan(0);
+        await burst(10);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // A pool that lost its clients makes these wait for its 5 s connection timeout and fail.
+      const outcomes = await burst(20);
+      expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+      // And a pool with a client never given back cannot close.
+      const closing = own.close().then(() => 'closed');
+      closed = true;
+      expect(await Promise.race([closing, new Promise((resolve) => setTimeout(() => resolve('stuck'), 5000))])).toBe('closed');
+    } finally {
+      if (!closed) await own.close();
+    }
+  });
+
   it('telemetry caught by a cut is written once the connection is replaced, without the device resending', async () => {
     const device = await provision(t, account, 'sensor');
     // Warm the pool, then kill every connection it holds: the next write meets a dead one.

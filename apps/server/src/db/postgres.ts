@@ -60,15 +60,33 @@ export async function openPostgres(url: string, options: DatabaseOptions): Promi
     }
   }
 
-  const db = drizzle(pool, { schema }) as unknown as Database;
+  const db = drizzle(pool, { schema });
+  // drizzle's own pool transaction sends BEGIN before its try block: a BEGIN that meets a
+  // connection which died in the pool never releases its client, and the pool shrinks for good
+  // (every later request then waits for a connection). Transactions run here instead on a client
+  // checked out and always released — discarded when its connection failed.
+  const transaction = async (...[run, config]: Parameters<typeof db.transaction>) => {
+    const client = await pool.connect();
+    let failure: unknown;
+    try {
+      return await drizzle(client, { schema }).transaction(run, config);
+    } catch (error) {
+      failure = error;
+      throw error;
+    } finally {
+      client.release(failure instanceof Error && isDatabaseUnavailable(failure) ? failure : undefined);
+    }
+  };
+  Object.assign(db, { transaction });
+  const database = db as unknown as Database;
   const pubsub = createListenNotify(pool, url, options);
   const { hostname, port, pathname } = new URL(url);
   return {
-    db,
+    db: database,
     description: `PostgreSQL (${hostname}:${port || '5432'}${pathname})`,
     pubsub,
     writeConcurrency: 4,
-    ping: (timeoutMs = 2000) => pingDatabase(db, timeoutMs),
+    ping: (timeoutMs = 2000) => pingDatabase(database, timeoutMs),
     async close() {
       await pubsub.close();
       await pool.end();
