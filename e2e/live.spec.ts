@@ -119,8 +119,8 @@ test('the dashboard says whether its values are live', async ({ page, request })
   await expect(page.getByRole('status').filter({ hasText: 'Connexion au direct…' })).toBeVisible();
 
   await page.unrouteAll({ behavior: 'ignoreErrors' });
-  // The client retries by itself, after its back-off.
-  await expect(page.getByRole('status').filter({ hasText: 'En direct' })).toBeVisible({ timeout: 10_000 });
+  // The client retries by itself, after its back-off (1 s, 2 s, 4 s, 8 s… with jitter).
+  await expect(page.getByRole('status').filter({ hasText: 'En direct' })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('link', { name: 'Installation' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'En direct' })).toBeVisible();
 });
