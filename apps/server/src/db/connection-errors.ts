@@ -27,24 +27,30 @@ const UNAVAILABLE_MESSAGES = [
   'Database unavailable',
 ];
 
-/** True when an error, or anything in its cause chain, means the database cannot be reached. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+/** True when `test` holds for the error or anything in its `cause` chain (Drizzle wraps driver errors). */
+function inCauseChain(error: unknown, test: (error: Error & { code?: unknown }) => boolean): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && current instanceof Error; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-    if (UNAVAILABLE_MESSAGES.some((text) => current instanceof Error && current.message.includes(text))) return true;
+    if (test(current)) return true;
     current = current.cause;
   }
   return false;
 }
 
+/** True when an error, or anything in its cause chain, means the database cannot be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return inCauseChain(
+    error,
+    ({ code, message }) => (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) || UNAVAILABLE_MESSAGES.some((text) => message.includes(text)),
+  );
+}
+
 /** True when an error, or anything in its cause chain, is a unique-constraint violation. */
 export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current instanceof Error; depth += 1) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = current.cause;
-  }
-  return false;
+  return inCauseChain(error, ({ code }) => code === '23505');
+}
+
+/** Deadlock or serialization failure, anywhere in the cause chain: the transaction can be replayed. */
+export function isTransactionConflict(error: unknown): boolean {
+  return inCauseChain(error, ({ code }) => code === '40P01' || code === '40001');
 }

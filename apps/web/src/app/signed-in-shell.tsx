@@ -1,17 +1,16 @@
-import { ArrowLeft, LogOut } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AnimatedBackground } from '@/components/animated-background';
 import { BrandLogo } from '@/components/brand-logo';
 import { useAuth } from '@/features/auth/use-auth';
-import { useSignOutHome } from '@/features/auth/use-sign-out-home';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { LiveIndicator } from '@/features/live/live-indicator';
 import { useLiveStream } from '@/features/live/use-live-stream';
 
 /** Header and frame of the signed-in pages beyond the dashboard, with the live stream open. */
 export function SignedInShell({ children }: { children: ReactNode }) {
   const { token, user, logout } = useAuth();
-  const onLogout = useSignOutHome();
   const live = useLiveStream(token, user?.id, logout);
 
   return (
@@ -24,14 +23,7 @@ export function SignedInShell({ children }: { children: ReactNode }) {
           </Link>
           <div className="flex items-center gap-3">
             <LiveIndicator status={live} compact />
-            <button
-              type="button"
-              onClick={onLogout}
-              className="inline-flex shrink-0 items-center gap-2 rounded-lg border border-white/10 px-3 py-2 text-sm font-medium text-slate-200 transition-colors hover:border-white/20 hover:bg-white/5 hover:text-white"
-          >
-              <LogOut className="size-4" aria-hidden="true" />
-              Déconnexion
-            </button>
+            <SignOutButton />
           </div>
         </div>
       </header>

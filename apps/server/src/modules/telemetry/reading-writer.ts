@@ -1,6 +1,6 @@
 import type { DeviceKind } from '@vigie/contract';
 import { sql } from 'drizzle-orm';
-import { isDatabaseUnavailable } from '../../db/connection-errors.ts';
+import { isDatabaseUnavailable, isTransactionConflict } from '../../db/connection-errors.ts';
 import type { Database } from '../../db/database.ts';
 
 export interface ReadingRow {
@@ -29,15 +29,6 @@ interface Pending {
 const MAX_ROWS_PER_TRANSACTION = 5000;
 /** Tries when the database is unreachable: about 0.3 s in all before the write fails. */
 const UNAVAILABLE_ATTEMPTS = 3;
-
-/** Deadlock or serialization failure, anywhere in the cause chain. */
-function isRetryable(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (code === '40P01' || code === '40001') return true;
-  }
-  return false;
-}
 
 /**
  * Group commit for readings: writes arriving while a transaction runs are gathered into the
@@ -123,7 +114,7 @@ export function createReadingWriter(db: Database, concurrency = 1) {
           break;
         } catch (error) {
           // Two transactions touching the same devices: PostgreSQL aborts one; it is safe to replay.
-          if (isRetryable(error) && attempt < 5) continue;
+          if (isTransactionConflict(error) && attempt < 5) continue;
           // A connection lost or refused for a moment: a short wait, then again (a device
           // would resend the same readings anyway, and reading ids are deduplicated).
           if (isDatabaseUnavailable(error) && attempt < UNAVAILABLE_ATTEMPTS && !closed) {

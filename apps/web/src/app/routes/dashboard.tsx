@@ -1,17 +1,16 @@
-import { LogOut, QrCode, User as UserIcon } from 'lucide-react';
+import { QrCode, User as UserIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { AnimatedBackground } from '@/components/animated-background';
 import { BrandLogo } from '@/components/brand-logo';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useAuth } from '@/features/auth/use-auth';
-import { useSignOutHome } from '@/features/auth/use-sign-out-home';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { DeviceDashboard } from '@/features/devices/components/device-dashboard';
 import { LiveIndicator } from '@/features/live/live-indicator';
 import { useLiveStream } from '@/features/live/use-live-stream';
 
 export default function DashboardRoute() {
   const { token, user, logout } = useAuth();
-  const onLogout = useSignOutHome();
   const displayName = user?.name?.trim() || user?.email?.trim() || 'Utilisateur';
   const live = useLiveStream(token, user?.id, logout);
 
@@ -34,14 +33,7 @@ export default function DashboardRoute() {
               {user?.organization?.name && <span className="block truncate text-xs text-slate-400">{user.organization.name}</span>}
             </span>
           </p>
-          <button
-            type="button"
-            onClick={onLogout}
-            className="order-2 inline-flex shrink-0 items-center gap-2 rounded-lg border border-white/10 px-3 py-2 text-sm font-medium text-slate-200 transition-colors hover:border-white/20 hover:bg-white/5 hover:text-white sm:order-3"
-          >
-            <LogOut className="size-4" aria-hidden="true" />
-            Déconnexion
-          </button>
+          <SignOutButton className="order-2 sm:order-3" />
         </div>
       </header>
 

@@ -30,18 +30,29 @@ function isDeviceEvent(data: unknown): data is DeviceEvent {
   );
 }
 
-/** A device with a reading applied: newer values win, older ones never overwrite. */
-export function withReading(device: Device, reading: ReadingEvent): Device {
-  const latest = { ...device.latest };
-  for (const [key, value] of Object.entries(reading.values)) {
+type Latest = Device['latest'];
+
+/** `base` with each value of `incoming` that is not older than its own (a tie goes to `incoming`). */
+function mergeLatest(base: Latest, incoming: Latest): Latest {
+  const latest = { ...base };
+  for (const [key, value] of Object.entries(incoming)) {
     const current = latest[key];
     if (!current || Date.parse(current.ts) <= Date.parse(value.ts)) latest[key] = value;
   }
-  const newer = !device.lastSeenAt || Date.parse(device.lastSeenAt) <= Date.parse(reading.lastSeenAt);
+  return latest;
+}
+
+/** The later of two instants (a tie, or no `base`, goes to `incoming`). */
+function laterOf(base: string | null, incoming: string | null): string | null {
+  return base && (!incoming || Date.parse(incoming) < Date.parse(base)) ? base : incoming;
+}
+
+/** A device with a reading applied: newer values win, older ones never overwrite. */
+export function withReading(device: Device, reading: ReadingEvent): Device {
   return {
     ...device,
-    latest,
-    lastSeenAt: newer ? reading.lastSeenAt : device.lastSeenAt,
+    latest: mergeLatest(device.latest, reading.values),
+    lastSeenAt: laterOf(device.lastSeenAt, reading.lastSeenAt),
     battery: reading.battery ?? device.battery,
     status: 'online',
   };
@@ -49,16 +60,7 @@ export function withReading(device: Device, reading: ReadingEvent): Device {
 
 /** `device` from an event, with any value of `current` that is newer than its own. */
 function keepNewerValues(device: Device, current: Device): Device {
-  const latest = { ...device.latest };
-  for (const [key, value] of Object.entries(current.latest)) {
-    const own = latest[key];
-    if (!own || Date.parse(own.ts) < Date.parse(value.ts)) latest[key] = value;
-  }
-  const lastSeenAt =
-    current.lastSeenAt && (!device.lastSeenAt || Date.parse(device.lastSeenAt) < Date.parse(current.lastSeenAt))
-      ? current.lastSeenAt
-      : device.lastSeenAt;
-  return { ...device, latest, lastSeenAt };
+  return { ...device, latest: mergeLatest(current.latest, device.latest), lastSeenAt: laterOf(current.lastSeenAt, device.lastSeenAt) };
 }
 
 /** Replaces the device of the same id, or appends it when the list does not have it yet. */
