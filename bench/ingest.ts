@@ -49,17 +49,35 @@ interface Server {
 async function startServer(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const mqttPort = await freePort();
-  const fullEnv = { ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'false', PORT: String(port), HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), ...env };
-  const created = spawnSync(process.execPath, ['apps/server/dist/user-create.js', '--email', 'bench@example.fr', '--password', 'bench-password', '--org', 'Bench'], {
-    cwd: root,
-    env: fullEnv,
-    encoding: 'utf8',
-  });
+  const fullEnv = {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    MQTT_PORT: String(mqttPort),
+    ...env,
+  };
+  const created = spawnSync(
+    process.execPath,
+    ['apps/server/dist/user-create.js', '--email', 'bench@example.fr', '--password', 'bench-password', '--org', 'Bench'],
+    {
+      cwd: root,
+      env: fullEnv,
+      encoding: 'utf8',
+    },
+  );
   if (created.status !== 0) throw new Error(`Création du compte de mesure impossible : ${created.stderr}`);
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i += 1) {
-    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) return { child, base, mqttUrl: `mqtt://127.0.0.1:${mqttPort}` };
+    if (
+      await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, base, mqttUrl: `mqtt://127.0.0.1:${mqttPort}` };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGKILL');
@@ -78,7 +96,9 @@ async function setup(server: Server, devices: number) {
     body: JSON.stringify({ email: 'bench@example.fr', password: 'bench-password' }),
   });
   const user = { authorization: `Bearer ${accessToken}` };
-  const { installationKey } = await json<{ installationKey: string }>(`${server.base}/api/organization/installation-key`, { headers: user });
+  const { installationKey } = await json<{ installationKey: string }>(`${server.base}/api/organization/installation-key`, {
+    headers: user,
+  });
   const provisioned = [];
   for (let i = 0; i < devices; i += 1) {
     provisioned.push(
@@ -97,7 +117,9 @@ const message = (count: number, ts = Date.now()) =>
 
 async function connectAll(server: Server, devices: { deviceId: string; accessToken: string }[]): Promise<MqttClient[]> {
   return Promise.all(
-    devices.map((d) => mqtt.connectAsync(server.mqttUrl, { clientId: d.deviceId, username: d.deviceId, password: d.accessToken, reconnectPeriod: 0 })),
+    devices.map((d) =>
+      mqtt.connectAsync(server.mqttUrl, { clientId: d.deviceId, username: d.deviceId, password: d.accessToken, reconnectPeriod: 0 }),
+    ),
   );
 }
 
@@ -192,7 +214,11 @@ async function latency(server: Server, userToken: string, devices: { deviceId: s
         const lane = n % clients.length;
         n += 1;
         sentAt.set(n, performance.now());
-        (clients[lane] as MqttClient).publish(`vigie/devices/${devices[lane]?.deviceId}/telemetry`, JSON.stringify({ ts: Date.now(), values: { seq: n } }), { qos: 1 });
+        (clients[lane] as MqttClient).publish(
+          `vigie/devices/${devices[lane]?.deviceId}/telemetry`,
+          JSON.stringify({ ts: Date.now(), values: { seq: n } }),
+          { qos: 1 },
+        );
       }
     }, 10);
   });
@@ -216,7 +242,13 @@ async function baseline(exec: Exec): Promise<number> {
   const start = Date.now();
   while (Date.now() < end) {
     const ts = new Date().toISOString();
-    const batch = Array.from({ length: 5000 }, () => ({ device_id: deviceId, key: 'temperature', ts, value: 4 + Math.random(), reading_id: `x${(sequence += 1)}` }));
+    const batch = Array.from({ length: 5000 }, () => ({
+      device_id: deviceId,
+      key: 'temperature',
+      ts,
+      value: 4 + Math.random(),
+      reading_id: `x${(sequence += 1)}`,
+    }));
     await exec(
       `insert into readings (device_id, key, ts, value, reading_id)
        select device_id, key, ts, value, reading_id from json_to_recordset($1::json)
@@ -236,7 +268,11 @@ interface Result {
   latency: { rate: number; p50: number; p99: number; samples: number };
 }
 
-async function run(database: 'PGlite' | 'PostgreSQL', env: Record<string, string>, exec: () => Promise<{ exec: Exec; close(): Promise<void> }>): Promise<Result> {
+async function run(
+  database: 'PGlite' | 'PostgreSQL',
+  env: Record<string, string>,
+  exec: () => Promise<{ exec: Exec; close(): Promise<void> }>,
+): Promise<Result> {
   const server = await startServer(env);
   try {
     const { userToken, devices } = await setup(server, CLIENTS);
@@ -280,20 +316,30 @@ async function main() {
   url.pathname = `/${name}`;
   try {
     results.push(
-      await run('PostgreSQL', { DATABASE_URL: url.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-bench-')) }, async () => {
-        const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
-        pool.on('error', (error) => console.warn(`connexion de mesure perdue : ${error.message}`));
-        return { exec: (text, params) => pool.query(text, params), close: () => pool.end() };
-      }),
+      await run(
+        'PostgreSQL',
+        { DATABASE_URL: url.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-bench-')) },
+        async () => {
+          const pool = new pg.Pool({ connectionString: url.toString(), max: 4 });
+          pool.on('error', (error) => console.warn(`connexion de mesure perdue : ${error.message}`));
+          return { exec: (text, params) => pool.query(text, params), close: () => pool.end() };
+        },
+      ),
     );
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 
-  console.log(`\nIngestion Vigie — ${CLIENTS} appareils, ${READINGS_PER_MESSAGE} lectures par message, ${WINDOW} messages en vol par appareil, phases de ${PHASE_MS / 1000} s\n`);
-  console.log('base        | MQTT QoS 1 (lect./s) | HTTP 202 (lect./s) | référence : insertion directe (lect./s) | MQTT / référence | latence publication → navigateur');
-  console.log('------------|----------------------|--------------------|------------------------------------------|------------------|----------------------------------');
+  console.log(
+    `\nIngestion Vigie — ${CLIENTS} appareils, ${READINGS_PER_MESSAGE} lectures par message, ${WINDOW} messages en vol par appareil, phases de ${PHASE_MS / 1000} s\n`,
+  );
+  console.log(
+    'base        | MQTT QoS 1 (lect./s) | HTTP 202 (lect./s) | référence : insertion directe (lect./s) | MQTT / référence | latence publication → navigateur',
+  );
+  console.log(
+    '------------|----------------------|--------------------|------------------------------------------|------------------|----------------------------------',
+  );
   for (const r of results) {
     console.log(
       `${r.database.padEnd(11)} | ${fmt(r.mqtt).padStart(20)} | ${fmt(r.http).padStart(18)} | ${fmt(r.baseline).padStart(40)} | ${`${Math.round((r.mqtt / r.baseline) * 100)} %`.padStart(16)} | p50 ${r.latency.p50.toFixed(1)} ms, p99 ${r.latency.p99.toFixed(1)} ms à ${fmt(r.latency.rate)} lect./s (${r.latency.samples} mesures)`,
@@ -303,10 +349,13 @@ async function main() {
 
   const failures: string[] = [];
   const byName = (name: string) => results.find((r) => r.database === name) as Result;
-  if (byName('PGlite').mqtt < BUDGETS.mqttPglite) failures.push(`MQTT sur PGlite : ${fmt(byName('PGlite').mqtt)} lect./s < ${fmt(BUDGETS.mqttPglite)}`);
-  if (byName('PostgreSQL').mqtt < BUDGETS.mqttPostgres) failures.push(`MQTT sur PostgreSQL : ${fmt(byName('PostgreSQL').mqtt)} lect./s < ${fmt(BUDGETS.mqttPostgres)}`);
+  if (byName('PGlite').mqtt < BUDGETS.mqttPglite)
+    failures.push(`MQTT sur PGlite : ${fmt(byName('PGlite').mqtt)} lect./s < ${fmt(BUDGETS.mqttPglite)}`);
+  if (byName('PostgreSQL').mqtt < BUDGETS.mqttPostgres)
+    failures.push(`MQTT sur PostgreSQL : ${fmt(byName('PostgreSQL').mqtt)} lect./s < ${fmt(BUDGETS.mqttPostgres)}`);
   for (const r of results) {
-    if (!(r.latency.p99 < BUDGETS.latencyP99Ms)) failures.push(`latence p99 sur ${r.database} : ${r.latency.p99.toFixed(1)} ms ≥ ${BUDGETS.latencyP99Ms} ms`);
+    if (!(r.latency.p99 < BUDGETS.latencyP99Ms))
+      failures.push(`latence p99 sur ${r.database} : ${r.latency.p99.toFixed(1)} ms ≥ ${BUDGETS.latencyP99Ms} ms`);
   }
   if (failures.length > 0) {
     console.error(`\nBudgets manqués :\n- ${failures.join('\n- ')}`);

@@ -116,7 +116,10 @@ test.describe('with devices', () => {
     await page.route('**/api/emitter', async (route) => {
       const response = await route.fetch();
       const { emitters } = (await response.json()) as { emitters: Record<string, unknown>[] };
-      await route.fulfill({ response, json: { emitters: emitters.map((emitter, index) => (index === 0 ? { ...emitter, name: undefined } : emitter)) } });
+      await route.fulfill({
+        response,
+        json: { emitters: emitters.map((emitter, index) => (index === 0 ? { ...emitter, name: undefined } : emitter)) },
+      });
     });
     await login('dashboard');
     await expect(cards(page).first()).toContainText('Unnamed');
@@ -225,7 +228,9 @@ test.describe('with devices', () => {
   test('error cleared', async ({ page, login }) => {
     let fail = true;
     await page.route('**/api/emitter', (route) =>
-      route.request().method() === 'POST' && fail ? route.fulfill({ status: 500, json: { message: 'Échec côté serveur.' } }) : route.continue(),
+      route.request().method() === 'POST' && fail
+        ? route.fulfill({ status: 500, json: { message: 'Échec côté serveur.' } })
+        : route.continue(),
     );
     await login('dashboard');
     await page.getByRole('button', { name: 'Ajouter un émetteur' }).click();
@@ -267,7 +272,9 @@ test('xss', async ({ page, login, apiAs }) => {
     await expect(cards(page).filter({ hasText: name })).toHaveCount(1);
     await expect(page.getByRole('button', { name: `Supprimer ${name}` })).toBeVisible();
   }
-  await expect(page.locator('[data-testid="device-card"] img, [data-testid="device-card"] script, [data-testid="device-card"] svg[onload]')).toHaveCount(0);
+  await expect(
+    page.locator('[data-testid="device-card"] img, [data-testid="device-card"] script, [data-testid="device-card"] svg[onload]'),
+  ).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 });
 

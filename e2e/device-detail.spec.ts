@@ -15,7 +15,8 @@ test('history chart, rename, token rotation and CSV export of a sensor', async (
   const sensor = await protocol.provision({ serial: uniqueSerial('DETAIL'), kind: 'sensor', name, model: 'Vigie TH-1' });
   const now = Date.now();
   const readings: Reading[] = [];
-  for (let i = 1; i <= 2000; i += 1) readings.push({ ts: now - i * 5 * 60_000, values: { temperature: 4 + Math.sin(i / 20), humidity: 60 + (i % 7) } });
+  for (let i = 1; i <= 2000; i += 1)
+    readings.push({ ts: now - i * 5 * 60_000, values: { temperature: 4 + Math.sin(i / 20), humidity: 60 + (i % 7) } });
   await sendHistory(request, sensor.accessToken, readings);
 
   await signInWithToken(page, api.token);
@@ -87,7 +88,11 @@ test('history chart, rename, token rotation and CSV export of a sensor', async (
 
 test('the offline delay is saved from the detail page', async ({ page, request }) => {
   const api = await Api.login(request, account('detail'));
-  const sensor = await new DeviceProtocol(request, api.token).provision({ serial: uniqueSerial('DELAY'), kind: 'emitter', name: `Passerelle ${uniqueSerial('n')}` });
+  const sensor = await new DeviceProtocol(request, api.token).provision({
+    serial: uniqueSerial('DELAY'),
+    kind: 'emitter',
+    name: `Passerelle ${uniqueSerial('n')}`,
+  });
   await signInWithToken(page, api.token);
   await page.goto(`/dashboard/emetteurs/${sensor.deviceId}`);
   await page.getByLabel('Délai', { exact: true }).fill('10');

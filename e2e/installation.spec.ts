@@ -48,7 +48,9 @@ test('shows the key, the commands and the QR code; regenerating revokes the old 
   await expect(shownKey).toHaveText(newKey);
   await expect(snippet).toContainText(newKey);
 
-  const refused = await request.post('/api/devices/provision', { data: { installationKey: key, serial: uniqueSerial('OLD'), kind: 'sensor' } });
+  const refused = await request.post('/api/devices/provision', {
+    data: { installationKey: key, serial: uniqueSerial('OLD'), kind: 'sensor' },
+  });
   expect(refused.status()).toBe(401);
   await protocol.provision({ serial: uniqueSerial('NEW'), kind: 'sensor' }, newKey);
 });

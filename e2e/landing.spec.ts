@@ -131,7 +131,10 @@ test.describe('landing page', () => {
 
   test.describe('animated background', () => {
     const layerTransform = (page: Page) =>
-      page.locator('.animated-bg [data-depth]').first().evaluate((element) => (element as HTMLElement).style.transform);
+      page
+        .locator('.animated-bg [data-depth]')
+        .first()
+        .evaluate((element) => (element as HTMLElement).style.transform);
 
     test('follows the mouse', async ({ page }) => {
       await page.goto('/');
@@ -148,7 +151,10 @@ test.describe('landing page', () => {
       await page.mouse.move(100, 100, { steps: 4 });
       await page.waitForTimeout(300);
       expect(await layerTransform(page)).toBe('');
-      const animation = await page.locator('.animate-blob-drift').first().evaluate((element) => getComputedStyle(element).animationDuration);
+      const animation = await page
+        .locator('.animate-blob-drift')
+        .first()
+        .evaluate((element) => getComputedStyle(element).animationDuration);
       expect(parseFloat(animation)).toBeLessThan(0.001);
     });
 
@@ -161,7 +167,10 @@ test.describe('landing page', () => {
         document.dispatchEvent(new Event('visibilitychange'));
       });
       await expect(background).toHaveAttribute('data-paused', 'true');
-      const state = await page.locator('.animate-blob-drift').first().evaluate((element) => getComputedStyle(element).animationPlayState);
+      const state = await page
+        .locator('.animate-blob-drift')
+        .first()
+        .evaluate((element) => getComputedStyle(element).animationPlayState);
       expect(state).toBe('paused');
     });
   });

@@ -74,7 +74,11 @@ test("another organization's devices never appear", async ({ page, request }) =>
   await page.getByRole('tab', { name: /Capteurs/ }).click();
 
   const foreignName = `Capteur étranger ${uniqueSerial('n')}`;
-  const foreign = await new DeviceProtocol(request, stranger.token).provision({ serial: uniqueSerial('FOREIGN'), kind: 'sensor', name: foreignName });
+  const foreign = await new DeviceProtocol(request, stranger.token).provision({
+    serial: uniqueSerial('FOREIGN'),
+    kind: 'sensor',
+    name: foreignName,
+  });
   expect(await sendTelemetry(request, foreign.accessToken, { values: { temperature: 9 } })).toBe(202);
   // Events arrive in order: once our own device shows, the foreign one would have too.
   const ownName = `Capteur maison ${uniqueSerial('n')}`;

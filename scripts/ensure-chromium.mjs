@@ -22,7 +22,9 @@ if (found) {
 }
 
 if (configured) {
-  console.error(`CHROMIUM_PATH désigne « ${configured} », qui n'est pas un exécutable. Corrigez la variable ou retirez-la pour utiliser ${DEFAULT_PATH}.`);
+  console.error(
+    `CHROMIUM_PATH désigne « ${configured} », qui n'est pas un exécutable. Corrigez la variable ou retirez-la pour utiliser ${DEFAULT_PATH}.`,
+  );
   process.exit(1);
 }
 

@@ -33,5 +33,11 @@ export function account(key: AccountKey): Account {
 /** Devices of the showcase account, created through the API once the server runs. */
 export const SHOWCASE_DEVICES = {
   emitters: ['Passerelle Lyon Part-Dieu', 'Passerelle Paris Opéra', 'Réserve Bordeaux Centre', 'Entrepôt Lille Nord'],
-  sensors: ['Vitrine réfrigérée n°1', "Compteur d'entrée principale", 'Porte de la réserve', 'Hygrométrie rayon frais', 'Température caisse 2'],
+  sensors: [
+    'Vitrine réfrigérée n°1',
+    "Compteur d'entrée principale",
+    'Porte de la réserve',
+    'Hygrométrie rayon frais',
+    'Température caisse 2',
+  ],
 };

@@ -28,7 +28,10 @@ export async function seedGallery(baseUrl: string, userToken: string): Promise<v
   const keyResponse = await fetch(`${baseUrl}/api/organization/installation-key`, { headers: { Authorization: `Bearer ${userToken}` } });
   const { installationKey } = (await keyResponse.json()) as { installationKey: string };
   const provision = (serial: string, kind: 'sensor' | 'emitter', name: string, model: string) =>
-    post(baseUrl, '/api/devices/provision', { installationKey, serial, kind, name, model }) as Promise<{ deviceId: string; accessToken: string }>;
+    post(baseUrl, '/api/devices/provision', { installationKey, serial, kind, name, model }) as Promise<{
+      deviceId: string;
+      accessToken: string;
+    }>;
 
   const now = Date.now();
   const gateway = await provision('GW-LYON-01', 'emitter', 'Passerelle Lyon Part-Dieu', 'Vigie Gateway 2');
@@ -42,7 +45,13 @@ export async function seedGallery(baseUrl: string, userToken: string): Promise<v
     const hour = new Date(ts).getHours();
     const cycle = Math.sin(ts / (47 * minute)) * 0.6;
     const doorPeak = hour >= 8 && hour <= 20 && Math.floor(ts / minute) % 97 === 0 ? 2.5 : 0;
-    readings.push({ ts, values: { temperature: Math.round((3.6 + cycle + doorPeak) * 100) / 100, humidity: Math.round(62 + Math.sin(ts / (300 * minute)) * 6) } });
+    readings.push({
+      ts,
+      values: {
+        temperature: Math.round((3.6 + cycle + doorPeak) * 100) / 100,
+        humidity: Math.round(62 + Math.sin(ts / (300 * minute)) * 6),
+      },
+    });
   }
   readings.push({ ts: now - 20_000, values: { temperature: 3.8, humidity: 61 } });
   await history(baseUrl, fridge.accessToken, readings);

@@ -12,12 +12,17 @@ export class DeviceProtocol {
   ) {}
 
   async installationKey(): Promise<string> {
-    const response = await this.request.get('/api/organization/installation-key', { headers: { Authorization: `Bearer ${this.userToken}` } });
+    const response = await this.request.get('/api/organization/installation-key', {
+      headers: { Authorization: `Bearer ${this.userToken}` },
+    });
     if (response.status() !== 200) throw new Error(`installation key: ${response.status()} ${await response.text()}`);
     return ((await response.json()) as { installationKey: string }).installationKey;
   }
 
-  async provision(device: { serial: string; kind: 'sensor' | 'emitter'; name?: string; model?: string }, key?: string): Promise<Provisioned> {
+  async provision(
+    device: { serial: string; kind: 'sensor' | 'emitter'; name?: string; model?: string },
+    key?: string,
+  ): Promise<Provisioned> {
     const installationKey = key ?? (await this.installationKey());
     const response = await this.request.post('/api/devices/provision', { data: { installationKey, ...device } });
     if (response.status() !== 201) throw new Error(`provision: ${response.status()} ${await response.text()}`);
@@ -32,13 +37,20 @@ export class DeviceProtocol {
   }
 
   async update(kind: 'sensor' | 'emitter', id: string, changes: Record<string, unknown>): Promise<void> {
-    const response = await this.request.put(`/api/${kind}/${id}`, { headers: { Authorization: `Bearer ${this.userToken}` }, data: changes });
+    const response = await this.request.put(`/api/${kind}/${id}`, {
+      headers: { Authorization: `Bearer ${this.userToken}` },
+      data: changes,
+    });
     if (response.status() !== 200) throw new Error(`update: ${response.status()} ${await response.text()}`);
   }
 }
 
 /** POST /api/devices/telemetry with a device token; resolves with the HTTP status. */
-export async function sendTelemetry(request: APIRequestContext, deviceToken: string, body: Reading | Reading[] | Record<string, number>): Promise<number> {
+export async function sendTelemetry(
+  request: APIRequestContext,
+  deviceToken: string,
+  body: Reading | Reading[] | Record<string, number>,
+): Promise<number> {
   const response = await request.post('/api/devices/telemetry', { headers: { Authorization: `Bearer ${deviceToken}` }, data: body });
   return response.status();
 }

@@ -89,8 +89,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await secured.register(userRoutes);
         await secured.register(organizationRoutes, { provisioning });
         await secured.register(streamRoutes, { events: services.events });
-        await secured.register(deviceRoutes, { resource: 'emitter', collection: 'emitters', service: devices.emitter, provisioning, readings });
-        await secured.register(deviceRoutes, { resource: 'sensor', collection: 'sensors', service: devices.sensor, provisioning, readings });
+        await secured.register(deviceRoutes, {
+          resource: 'emitter',
+          collection: 'emitters',
+          service: devices.emitter,
+          provisioning,
+          readings,
+        });
+        await secured.register(deviceRoutes, {
+          resource: 'sensor',
+          collection: 'sensors',
+          service: devices.sensor,
+          provisioning,
+          readings,
+        });
       });
     },
     { prefix: '/api' },

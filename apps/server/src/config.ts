@@ -28,10 +28,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'une adresse postgres://… est attendue' })
     .optional(),
-  JWT_SECRET: z
-    .string()
-    .min(32, { error: 'le secret doit contenir au moins 32 caractères' })
-    .optional(),
+  JWT_SECRET: z.string().min(32, { error: 'le secret doit contenir au moins 32 caractères' }).optional(),
   SEED_DEMO: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default(defaultWebDist),

@@ -38,7 +38,11 @@ describe('embedded database durability (real server processes)', { timeout: 180_
     });
     const { accessToken } = (await login.json()) as { accessToken: string };
     const auth = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
-    const create = await fetch(`${first.baseUrl}/api/sensor`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Congélateur 2' }) });
+    const create = await fetch(`${first.baseUrl}/api/sensor`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'Congélateur 2' }),
+    });
     expect(create.status).toBe(201);
     const { sensor } = (await create.json()) as { sensor: { id: string } };
 
@@ -67,12 +71,22 @@ describe('embedded database durability (real server processes)', { timeout: 180_
     servers.push(first);
     const json = { 'content-type': 'application/json' };
     const login = async (baseUrl: string) => {
-      const response = await fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'chaîne du froid' }) });
+      const response = await fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email, password: 'chaîne du froid' }),
+      });
       return { ...json, authorization: `Bearer ${((await response.json()) as { accessToken: string }).accessToken}` };
     };
     const auth = await login(first.baseUrl);
-    const { installationKey } = (await (await fetch(`${first.baseUrl}/api/organization/installation-key`, { headers: auth })).json()) as { installationKey: string };
-    const provisioned = await fetch(`${first.baseUrl}/api/devices/provision`, { method: 'POST', headers: json, body: JSON.stringify({ installationKey, serial: 'KILL-1', kind: 'sensor' }) });
+    const { installationKey } = (await (await fetch(`${first.baseUrl}/api/organization/installation-key`, { headers: auth })).json()) as {
+      installationKey: string;
+    };
+    const provisioned = await fetch(`${first.baseUrl}/api/devices/provision`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ installationKey, serial: 'KILL-1', kind: 'sensor' }),
+    });
     const device = (await provisioned.json()) as { deviceId: string; accessToken: string };
 
     const acked = new Set<number>();
@@ -90,7 +104,11 @@ describe('embedded database durability (real server processes)', { timeout: 180_
         await Promise.all(
           batch.map((n) =>
             client
-              .publishAsync(`vigie/devices/${device.deviceId}/telemetry`, JSON.stringify({ id: `m${n}`, ts: start + n, values: { seq: n } }), { qos: 1 })
+              .publishAsync(
+                `vigie/devices/${device.deviceId}/telemetry`,
+                JSON.stringify({ id: `m${n}`, ts: start + n, values: { seq: n } }),
+                { qos: 1 },
+              )
               .then(() => acked.add(n)),
           ),
         ).catch(() => (stop = true));

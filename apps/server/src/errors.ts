@@ -26,6 +26,5 @@ export const MESSAGES = {
   emptyJson: 'Le corps de la requête est vide alors que du JSON est attendu.',
   bodyTooLarge: 'Le corps de la requête est trop volumineux.',
   unsupportedMediaType: 'Type de contenu non pris en charge : envoyez du JSON (Content-Type: application/json).',
-  tooManyAttempts: (seconds: number) =>
-    `Trop de tentatives de connexion. Réessayez dans ${Math.ceil(seconds / 60)} min.`,
+  tooManyAttempts: (seconds: number) => `Trop de tentatives de connexion. Réessayez dans ${Math.ceil(seconds / 60)} min.`,
 } as const;

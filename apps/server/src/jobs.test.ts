@@ -35,7 +35,12 @@ describe(`periodic jobs on ${databaseKind}`, () => {
 
   it('flags a device offline once it has been silent for longer than its inactivity timeout, and streams it', async () => {
     const device = await provision(t, owner, 'sensor');
-    await t.app.inject({ method: 'PUT', url: `/api/sensor/${device.deviceId}`, headers: owner.auth, payload: { inactivityTimeoutSeconds: 60 } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/sensor/${device.deviceId}`,
+      headers: owner.auth,
+      payload: { inactivityTimeoutSeconds: 60 },
+    });
     await sendTelemetry(t, device.accessToken, { temperature: 4 });
     const online = await t.app.inject({ url: `/api/sensor/${device.deviceId}`, headers: owner.auth });
     expect(online.json<{ sensor: { status: string } }>().sensor.status).toBe('online');
@@ -48,7 +53,9 @@ describe(`periodic jobs on ${databaseKind}`, () => {
     const stream = await openStream(baseUrl, owner.token);
     expect(await announceOfflineDevices(t.app.services, 15)).toBeGreaterThanOrEqual(1);
     // A first connection also replays the last seconds (this device's creation among them).
-    const event = await stream.waitFor((e) => e.event === 'device' && e.data.includes(device.deviceId) && JSON.parse(e.data).action === 'status');
+    const event = await stream.waitFor(
+      (e) => e.event === 'device' && e.data.includes(device.deviceId) && JSON.parse(e.data).action === 'status',
+    );
     expect(JSON.parse(event.data)).toMatchObject({ action: 'status', device: { id: device.deviceId, status: 'offline' } });
     await stream.close();
   });

@@ -16,7 +16,11 @@ export async function announceOfflineDevices(services: Services, windowSeconds =
     const silent = await dal.recentlyOffline(windowSeconds);
     const records = await dal.findMany(silent.map((device) => device.id));
     services.events.publish(
-      records.map((record) => ({ organizationId: record.organizationId, type: 'device' as const, data: { action: 'status', kind, device: toDevice(record, kind) } })),
+      records.map((record) => ({
+        organizationId: record.organizationId,
+        type: 'device' as const,
+        data: { action: 'status', kind, device: toDevice(record, kind) },
+      })),
     );
     count += records.length;
   }
@@ -42,7 +46,10 @@ export function startJobs(services: Services, options: { retentionDays: number; 
       else options.logger.error({ err: error, job: name }, 'Échec d’une tâche périodique');
     });
   };
-  const offline = setInterval(run('offline', () => announceOfflineDevices(services)), OFFLINE_CHECK_SECONDS * 1000);
+  const offline = setInterval(
+    run('offline', () => announceOfflineDevices(services)),
+    OFFLINE_CHECK_SECONDS * 1000,
+  );
   const retention = run('retention', async () => {
     const deleted = await enforceRetention(services, options.retentionDays);
     if (deleted > 0) options.logger.info({ deleted, retentionDays: options.retentionDays }, 'Lectures anciennes supprimées');

@@ -21,7 +21,11 @@ export async function seedDemo(services: Services, now = Date.now()): Promise<bo
   const user = await services.users.createAccount(DEMO_ACCOUNT);
   const organizationId = user.organization.id;
 
-  const gateway = await services.devices.emitter.create(organizationId, { name: 'Passerelle magasin', serial: 'DEMO-GW01', model: 'Vigie Passerelle G1' });
+  const gateway = await services.devices.emitter.create(organizationId, {
+    name: 'Passerelle magasin',
+    serial: 'DEMO-GW01',
+    model: 'Vigie Passerelle G1',
+  });
   const rows: ReadingRow[] = [];
   const touches: DeviceTouch[] = [{ deviceId: gateway.id, kind: 'emitter', battery: null, emitterId: null }];
   for (const sensor of shopSensors('DEMO', 6)) {

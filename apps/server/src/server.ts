@@ -42,7 +42,11 @@ export async function createServer(config: Config, logger: Logger): Promise<Fast
 }
 
 /** Listens for HTTP and MQTT and starts the periodic jobs; `mqtt` is null when its default port was busy. */
-export async function startServer(app: FastifyInstance, config: Config, logger: Logger): Promise<{ address: string; mqtt: MqttBroker | null }> {
+export async function startServer(
+  app: FastifyInstance,
+  config: Config,
+  logger: Logger,
+): Promise<{ address: string; mqtt: MqttBroker | null }> {
   let broker: MqttBroker | null = null;
   let stopJobs = () => {};
   let stopRevocations = () => {};

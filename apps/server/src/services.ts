@@ -17,7 +17,13 @@ import { createUserDal } from './modules/users/user-dal.ts';
 import { createUserService } from './modules/users/user-service.ts';
 
 /** Every service of the server, wired once; routes and the MQTT broker receive what they use. */
-export function createServices(options: { config: Config; database: DatabaseHandle; jwtSecret: string; logger: Logger; tokens?: TokenService }) {
+export function createServices(options: {
+  config: Config;
+  database: DatabaseHandle;
+  jwtSecret: string;
+  logger: Logger;
+  tokens?: TokenService;
+}) {
   const { config, database, logger } = options;
   const db = database.db;
   const userDal = createUserDal(db);
@@ -33,8 +39,20 @@ export function createServices(options: { config: Config; database: DatabaseHand
     if (event.type === 'revoked') credentials.forget((event.data as { deviceId: string }).deviceId);
   });
   const devices = {
-    emitter: createDeviceService({ dal: createDeviceDal(db, emitters), kind: 'emitter', notFoundMessage: 'Émetteur introuvable.', events, onDeleted }),
-    sensor: createDeviceService({ dal: createDeviceDal(db, sensors), kind: 'sensor', notFoundMessage: 'Capteur introuvable.', events, onDeleted }),
+    emitter: createDeviceService({
+      dal: createDeviceDal(db, emitters),
+      kind: 'emitter',
+      notFoundMessage: 'Émetteur introuvable.',
+      events,
+      onDeleted,
+    }),
+    sensor: createDeviceService({
+      dal: createDeviceDal(db, sensors),
+      kind: 'sensor',
+      notFoundMessage: 'Capteur introuvable.',
+      events,
+      onDeleted,
+    }),
   };
   const writer = createReadingWriter(db, database.writeConcurrency);
   const readings = createReadingDal(db);

@@ -19,7 +19,10 @@ export const protocolInfoSchema = z.object({
 export type ProtocolInfo = z.infer<typeof protocolInfoSchema>;
 
 export const provisionRequestSchema = z.strictObject({
-  installationKey: z.string({ error: "La clé d'installation est obligatoire." }).min(1, { error: "La clé d'installation est obligatoire." }).max(200),
+  installationKey: z
+    .string({ error: "La clé d'installation est obligatoire." })
+    .min(1, { error: "La clé d'installation est obligatoire." })
+    .max(200),
   serial: z
     .string({ error: 'Le numéro de série est obligatoire.' })
     .trim()
@@ -27,7 +30,11 @@ export const provisionRequestSchema = z.strictObject({
     .max(SERIAL_MAX_LENGTH, { error: `Le numéro de série ne doit pas dépasser ${SERIAL_MAX_LENGTH} caractères.` }),
   kind: deviceKindSchema,
   name: nameSchema.optional(),
-  model: z.string({ error: 'Le modèle doit être une chaîne de caractères.' }).trim().max(64, { error: 'Le modèle ne doit pas dépasser 64 caractères.' }).optional(),
+  model: z
+    .string({ error: 'Le modèle doit être une chaîne de caractères.' })
+    .trim()
+    .max(64, { error: 'Le modèle ne doit pas dépasser 64 caractères.' })
+    .optional(),
   /** The device's own silence limit, when it knows its reporting cadence (default 600 s). */
   inactivityTimeoutSeconds: inactivityTimeoutSchema.optional(),
 });

@@ -41,7 +41,8 @@ function inCauseChain(error: unknown, test: (error: Error & { code?: unknown }) 
 export function isDatabaseUnavailable(error: unknown): boolean {
   return inCauseChain(
     error,
-    ({ code, message }) => (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) || UNAVAILABLE_MESSAGES.some((text) => message.includes(text)),
+    ({ code, message }) =>
+      (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) || UNAVAILABLE_MESSAGES.some((text) => message.includes(text)),
   );
 }
 

@@ -36,7 +36,8 @@ describe.runIf(databaseUrl)('PostgreSQL connection faults', () => {
   };
 
   const terminateServerConnections = async () =>
-    (await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [applicationName])).rowCount ?? 0;
+    (await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [applicationName])).rowCount ??
+    0;
 
   it('survives pg_terminate_backend mid-traffic: 503 with a message while cut, then success again', async () => {
     const statuses: number[] = [];
@@ -70,7 +71,10 @@ describe.runIf(databaseUrl)('PostgreSQL connection faults', () => {
     expect(killed).toBeGreaterThan(0);
     // Requests caught on a terminated connection fail cleanly with 503 rather than hanging or crashing.
     expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
-    expect(statuses.every((status) => [200, 201, 503].includes(status)), `statuses: ${[...new Set(statuses)].join(',')}`).toBe(true);
+    expect(
+      statuses.every((status) => [200, 201, 503].includes(status)),
+      `statuses: ${[...new Set(statuses)].join(',')}`,
+    ).toBe(true);
     for (const message of messages) {
       expect(JSON.parse(message)).toEqual({ message: expect.stringMatching(/indisponible/) });
     }
@@ -124,9 +128,12 @@ describe.runIf(databaseUrl)('PostgreSQL connection faults', () => {
   it('transactions that meet connections killed in the pool give them back: the pool never shrinks for good', async () => {
     const name = `vigie-pool-${randomUUID().slice(0, 8)}`;
     const own = await createTestApp({ applicationName: name });
-    const kill = async () => (await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [name])).rowCount ?? 0;
+    const kill = async () =>
+      (await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [name])).rowCount ?? 0;
     const burst = async (size: number) =>
-      Promise.allSettled(Array.from({ length: size }, () => own.database.db.transaction(async (tx) => tx.execute(sql`select pg_sleep(0.02)`))));
+      Promise.allSettled(
+        Array.from({ length: size }, () => own.database.db.transaction(async (tx) => tx.execute(sql`select pg_sleep(0.02)`))),
+      );
     let closed = false;
     try {
       // Five outages: each time the pool's ten connections are killed, then used at once (some
@@ -155,7 +162,8 @@ describe.runIf(databaseUrl)('PostgreSQL connection faults', () => {
     expect((await sendTelemetry(t, device.accessToken, { temperature: 1 })).statusCode).toBe(202);
     expect(await terminateServerConnections()).toBeGreaterThan(0);
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i += 1) statuses.push((await sendTelemetry(t, device.accessToken, [{ id: `cut-${i}`, temperature: 2 + i }])).statusCode);
+    for (let i = 0; i < 5; i += 1)
+      statuses.push((await sendTelemetry(t, device.accessToken, [{ id: `cut-${i}`, temperature: 2 + i }])).statusCode);
     expect(statuses).toEqual([202, 202, 202, 202, 202]);
     expect(await countRows(t, device.deviceId)).toBe(6);
   });

@@ -33,10 +33,7 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
-    index('users_organization_idx').on(t.organizationId),
-  ],
+  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`), index('users_organization_idx').on(t.organizationId)],
 );
 
 /** Columns shared by transmitters and sensors: identity, installation and connectivity. */

@@ -22,7 +22,9 @@ const STATUS_MESSAGES: Record<number, string> = {
   415: MESSAGES.unsupportedMediaType,
 };
 
-function validationMessage(error: Parameters<typeof hasZodFastifySchemaValidationErrors>[0] & { validation: { instancePath: string; message?: string }[] }): string {
+function validationMessage(
+  error: Parameters<typeof hasZodFastifySchemaValidationErrors>[0] & { validation: { instancePath: string; message?: string }[] },
+): string {
   const first = error.validation[0];
   if (!first) return 'Requête invalide.';
   const field = first.instancePath.replace(/^\//, '').replaceAll('/', '.');

@@ -19,20 +19,23 @@ describe('hosting of the built web app', () => {
     fs.rmSync(webDist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/dashboard', '/login', '/error/503', '/une/route/inconnue'])('answers %s with the app shell, revalidated, under a strict CSP', async (url) => {
-    const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/html');
-    expect(response.body).toContain('<div id="root">');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(response.headers['x-frame-options']).toBe('DENY');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-powered-by']).toBeUndefined();
-  });
+  it.each(['/', '/dashboard', '/login', '/error/503', '/une/route/inconnue'])(
+    'answers %s with the app shell, revalidated, under a strict CSP',
+    async (url) => {
+      const response = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    },
+  );
 
   it('caches hashed assets for a year', async () => {
     const response = await t.app.inject({ url: '/assets/index-4f2a9c.js' });

@@ -22,7 +22,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       lastModified: true,
       setHeaders(res, filePath) {
         const relative = path.relative(webDist, filePath);
-        res.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+        res.setHeader('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');
       },
     });
   }

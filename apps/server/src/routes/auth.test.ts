@@ -29,7 +29,10 @@ describe(`authentication on ${databaseKind}`, () => {
     const response = await login({ email: account.email, password: account.password });
     expect(response.statusCode).toBe(200);
     const { accessToken } = response.json<{ accessToken: string }>();
-    const [header, payload] = accessToken.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
+    const [header, payload] = accessToken
+      .split('.')
+      .slice(0, 2)
+      .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as Record<string, unknown>);
     expect(header?.['alg']).toBe('HS256');
     expect(payload?.['sub']).toBe(account.id);
     expect(Number(payload?.['exp']) - Number(payload?.['iat'])).toBe(TOKEN_TTL_SECONDS);

@@ -3,7 +3,16 @@ import { countRows, installationKey, provision, readingsOf, sendTelemetry } from
 import { type TestAccount, type TestApp, createTestApp, databaseKind } from '../test/test-app.ts';
 
 interface SensorBody {
-  sensor: { id: string; name: string; serial: string; status: string; lastSeenAt: string | null; battery: number | null; emitterId: string | null; latest: Record<string, { value: number; ts: string }> };
+  sensor: {
+    id: string;
+    name: string;
+    serial: string;
+    status: string;
+    lastSeenAt: string | null;
+    battery: number | null;
+    emitterId: string | null;
+    latest: Record<string, { value: number; ts: string }>;
+  };
 }
 
 describe(`plug-and-play and HTTP telemetry on ${databaseKind}`, () => {
@@ -27,7 +36,11 @@ describe(`plug-and-play and HTTP telemetry on ${databaseKind}`, () => {
       expect(rotated.statusCode).toBe(200);
       const second = rotated.json<{ installationKey: string }>().installationKey;
       expect(second).not.toBe(first);
-      const old = await t.app.inject({ method: 'POST', url: '/api/devices/provision', payload: { installationKey: first, serial: 'X-1', kind: 'sensor' } });
+      const old = await t.app.inject({
+        method: 'POST',
+        url: '/api/devices/provision',
+        payload: { installationKey: first, serial: 'X-1', kind: 'sensor' },
+      });
       expect(old.statusCode).toBe(401);
       expect(old.json<{ message: string }>().message).toMatch(/Clé d'installation invalide/);
     });
@@ -60,11 +73,18 @@ describe(`plug-and-play and HTTP telemetry on ${databaseKind}`, () => {
     it('takes the silence limit a device announces, at installation and again later', async () => {
       const installationKeyValue = await installationKey(t, owner);
       const provisionWith = (inactivityTimeoutSeconds: number) =>
-        t.app.inject({ method: 'POST', url: '/api/devices/provision', payload: { installationKey: installationKeyValue, serial: 'HB-1', kind: 'sensor', inactivityTimeoutSeconds } });
+        t.app.inject({
+          method: 'POST',
+          url: '/api/devices/provision',
+          payload: { installationKey: installationKeyValue, serial: 'HB-1', kind: 'sensor', inactivityTimeoutSeconds },
+        });
       const first = await provisionWith(45);
       expect(first.statusCode).toBe(201);
       const { deviceId } = first.json<{ deviceId: string }>();
-      const read = async () => (await t.app.inject({ url: `/api/sensor/${deviceId}`, headers: owner.auth })).json<{ sensor: { inactivityTimeoutSeconds: number } }>().sensor;
+      const read = async () =>
+        (await t.app.inject({ url: `/api/sensor/${deviceId}`, headers: owner.auth })).json<{
+          sensor: { inactivityTimeoutSeconds: number };
+        }>().sensor;
       expect((await read()).inactivityTimeoutSeconds).toBe(45);
       expect((await provisionWith(90)).statusCode).toBe(201);
       expect((await read()).inactivityTimeoutSeconds).toBe(90);
@@ -115,7 +135,9 @@ describe(`plug-and-play and HTTP telemetry on ${databaseKind}`, () => {
     it('accepts one reading, a flat object and an array; updates latest, lastSeenAt, battery and status', async () => {
       const device = await provision(t, owner, 'sensor');
       const at = new Date(Date.now() - 60_000).toISOString();
-      expect((await sendTelemetry(t, device.accessToken, { ts: at, values: { temperature: 4.2, humidity: 61 } })).json()).toEqual({ accepted: 1 });
+      expect((await sendTelemetry(t, device.accessToken, { ts: at, values: { temperature: 4.2, humidity: 61 } })).json()).toEqual({
+        accepted: 1,
+      });
       expect((await sendTelemetry(t, device.accessToken, { temperature: 4.4, battery: 87 })).json()).toEqual({ accepted: 1 });
       const batch = await sendTelemetry(t, device.accessToken, [
         { ts: Date.now() - 30_000, temperature: 4.3 },
@@ -258,7 +280,10 @@ describe(`plug-and-play and HTTP telemetry on ${databaseKind}`, () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/csv');
       expect(response.headers['content-disposition']).toContain('attachment');
-      const lines = response.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+      const lines = response.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(lines[0]).toBe('date_heure_locale;horodatage_utc;mesure;valeur');
       expect(lines).toHaveLength(3);
       expect(lines.some((line) => line.endsWith(';temperature;4,25'))).toBe(true);

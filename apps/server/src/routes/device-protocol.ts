@@ -1,4 +1,10 @@
-import { errorResponseSchema, protocolInfoSchema, provisionRequestSchema, provisionResponseSchema, telemetryResponseSchema } from '@vigie/contract';
+import {
+  errorResponseSchema,
+  protocolInfoSchema,
+  provisionRequestSchema,
+  provisionResponseSchema,
+  telemetryResponseSchema,
+} from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../errors.ts';
@@ -43,7 +49,8 @@ export const deviceProtocolRoutes: FastifyPluginAsyncZod<{
       onRequest: async (request) => {
         const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
         const device = await credentials.authenticate(token);
-        if (!device) throw unauthorized("Jeton d'appareil absent, invalide ou révoqué : réinstallez l'appareil ou générez un nouveau jeton.");
+        if (!device)
+          throw unauthorized("Jeton d'appareil absent, invalide ou révoqué : réinstallez l'appareil ou générez un nouveau jeton.");
         request.device = device;
       },
     },

@@ -120,7 +120,11 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
         throw badRequest(`Fuseau horaire inconnu « ${timeZone} » : un nom comme « Europe/Paris » est attendu.`);
       }
       const day = (date: Date) => date.toISOString().slice(0, 10);
-      const safeName = device.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim().replace(/\s+/g, '-') || resource;
+      const safeName =
+        device.name
+          .replace(/[^\p{L}\p{N} _-]+/gu, '')
+          .trim()
+          .replace(/\s+/g, '-') || resource;
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${safeName}_${day(from)}_${day(to)}.csv`)}`)

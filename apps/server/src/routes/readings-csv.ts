@@ -24,7 +24,9 @@ export async function* csvRows(
   for (;;) {
     const page = await readings.page(deviceId, { key: options.key, from: options.from, to: options.to, after, limit: PAGE });
     if (page.length === 0) return;
-    yield page.map((row) => `${local.format(row.ts).replace(',', '')};${row.ts.toISOString()};${row.key};${number(row.value)}\r\n`).join('');
+    yield page
+      .map((row) => `${local.format(row.ts).replace(',', '')};${row.ts.toISOString()};${row.key};${number(row.value)}\r\n`)
+      .join('');
     const last = page[page.length - 1];
     if (!last || page.length < PAGE) return;
     after = { ts: last.ts, key: last.key };

@@ -30,9 +30,13 @@ describe(`live stream (SSE) on ${databaseKind}`, () => {
     const created = await stream.waitFor((e) => e.event === 'device' && e.data.includes(device.deviceId));
     expect(JSON.parse(created.data)).toMatchObject({ action: 'created', kind: 'sensor', device: { id: device.deviceId, status: 'never' } });
     await t.app.inject({ method: 'PUT', url: `/api/sensor/${device.deviceId}`, headers: owner.auth, payload: { name: 'Renommé' } });
-    await stream.waitFor((e) => e.event === 'device' && JSON.parse(e.data).action === 'updated' && JSON.parse(e.data).device.name === 'Renommé');
+    await stream.waitFor(
+      (e) => e.event === 'device' && JSON.parse(e.data).action === 'updated' && JSON.parse(e.data).device.name === 'Renommé',
+    );
     await t.app.inject({ method: 'DELETE', url: `/api/sensor/${device.deviceId}`, headers: owner.auth });
-    await stream.waitFor((e) => e.event === 'device' && JSON.parse(e.data).action === 'deleted' && JSON.parse(e.data).deviceId === device.deviceId);
+    await stream.waitFor(
+      (e) => e.event === 'device' && JSON.parse(e.data).action === 'deleted' && JSON.parse(e.data).deviceId === device.deviceId,
+    );
     await stream.close();
   });
 

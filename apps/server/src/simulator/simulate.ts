@@ -101,7 +101,10 @@ async function main(): Promise<void> {
     }).catch((error: Error) => fail(`Installation de ${serial} refusée : ${error.message}`));
 
   const gateway = await provision(`${code}-GW01`, 'emitter', `Passerelle ${shop}`.slice(0, 100), 'Vigie Passerelle G1');
-  const sensors: SimulatedSensor[] = shopSensors(code, count).map((sensor) => ({ ...sensor, name: `${sensor.name} · ${shop}`.slice(0, 100) }));
+  const sensors: SimulatedSensor[] = shopSensors(code, count).map((sensor) => ({
+    ...sensor,
+    name: `${sensor.name} · ${shop}`.slice(0, 100),
+  }));
   for (const sensor of sensors) await provision(sensor.serial, 'sensor', sensor.name, sensor.model);
   console.log(`« ${shop} » installé : 1 passerelle et ${sensors.length} capteurs.`);
 
@@ -149,7 +152,8 @@ async function main(): Promise<void> {
       values: measure(sensor, t, Math.max(1, periodMs / 1000)),
     }));
     // The transmitter reports its own link quality now and then, which keeps it online.
-    if (ticks % Math.max(1, Math.round(rate * 10)) === 1) readings.push({ id: `${gateway.deviceId}-${t}`, ts: t, values: { rssi: -55 - Math.round(Math.random() * 10) } });
+    if (ticks % Math.max(1, Math.round(rate * 10)) === 1)
+      readings.push({ id: `${gateway.deviceId}-${t}`, ts: t, values: { rssi: -55 - Math.round(Math.random() * 10) } });
     try {
       await send(readings);
       sent += readings.length;

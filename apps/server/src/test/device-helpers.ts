@@ -13,7 +13,12 @@ export async function installationKey(t: TestApp, account: TestAccount): Promise
 }
 
 /** Installs a device the way a real one does: installation key and serial only. */
-export async function provision(t: TestApp, account: TestAccount, kind: 'emitter' | 'sensor', serial = `SN-${Math.random().toString(36).slice(2, 10)}`): Promise<ProvisionedDevice> {
+export async function provision(
+  t: TestApp,
+  account: TestAccount,
+  kind: 'emitter' | 'sensor',
+  serial = `SN-${Math.random().toString(36).slice(2, 10)}`,
+): Promise<ProvisionedDevice> {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/devices/provision',

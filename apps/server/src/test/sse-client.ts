@@ -8,7 +8,10 @@ export interface SseEvent {
 /** A fetch-based Server-Sent Events reader with a bearer header, like the web app's. */
 export async function openStream(baseUrl: string, token: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/stream`, { headers: { authorization: `Bearer ${token}`, ...headers }, signal: controller.signal });
+  const response = await fetch(`${baseUrl}/api/stream`, {
+    headers: { authorization: `Bearer ${token}`, ...headers },
+    signal: controller.signal,
+  });
   const events: SseEvent[] = [];
   const waiters = new Set<() => void>();
   let buffer = '';

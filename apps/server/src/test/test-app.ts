@@ -54,7 +54,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; tokens?: TokenService; applicationName?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; tokens?: TokenService; applicationName?: string } = {},
+): Promise<TestApp> {
   const config = testConfig(options.env);
   const logger = pino({ level: 'silent' });
   const database = await openDatabase({
@@ -64,7 +66,13 @@ export async function createTestApp(options: { env?: Record<string, string>; tok
     logger,
     ...(options.applicationName ? { applicationName: options.applicationName } : {}),
   });
-  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, logger, ...(options.tokens ? { tokens: options.tokens } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret: TEST_JWT_SECRET,
+    logger,
+    ...(options.tokens ? { tokens: options.tokens } : {}),
+  });
   const users = createUserService(createUserDal(database.db));
 
   return {
@@ -85,7 +93,11 @@ export async function createTestApp(options: { env?: Record<string, string>; tok
       return { id: user.id, email, password, organizationId: user.organization.id, token, auth: { authorization: `Bearer ${token}` } };
     },
     async listen() {
-      const { address, mqtt } = await startServer(app, { ...config, port: 0, host: '127.0.0.1', mqttPort: 0, mqttHost: '127.0.0.1', mqttPortExplicit: true }, logger);
+      const { address, mqtt } = await startServer(
+        app,
+        { ...config, port: 0, host: '127.0.0.1', mqttPort: 0, mqttHost: '127.0.0.1', mqttPortExplicit: true },
+        logger,
+      );
       return { baseUrl: address, mqttUrl: `mqtt://127.0.0.1:${mqtt?.port ?? 0}` };
     },
     async close() {

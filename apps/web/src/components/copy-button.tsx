@@ -26,7 +26,11 @@ export function CopyButton({ text, label, className = '' }: { text: string; labe
       onClick={() => void copy()}
       className={`inline-flex items-center gap-1.5 rounded-lg border border-white/10 px-3 py-2 text-sm font-medium text-slate-200 transition-colors hover:border-white/20 hover:bg-white/5 hover:text-white ${className}`}
     >
-      {state === 'copied' ? <Check className="size-4 text-emerald-300" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
+      {state === 'copied' ? (
+        <Check className="size-4 text-emerald-300" aria-hidden="true" />
+      ) : (
+        <Copy className="size-4" aria-hidden="true" />
+      )}
       {label}
       <span role="status" className="sr-only">
         {state === 'copied' ? 'Copié' : state === 'failed' ? 'Copie impossible\u00A0: sélectionnez le texte' : ''}

@@ -7,5 +7,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** False while the tab is hidden, so that animations can rest. */
 export function useDocumentVisible(): boolean {
-  return useSyncExternalStore(subscribe, () => document.visibilityState !== 'hidden', () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => document.visibilityState !== 'hidden',
+    () => true,
+  );
 }

@@ -13,7 +13,9 @@ describe('errorMessage', () => {
 
 describe('withFallbackMessage', () => {
   it('keeps a meaningful error', async () => {
-    await expect(withFallbackMessage(Promise.reject(new Error('Nom invalide')), 'Error creating transmitter')).rejects.toThrow('Nom invalide');
+    await expect(withFallbackMessage(Promise.reject(new Error('Nom invalide')), 'Error creating transmitter')).rejects.toThrow(
+      'Nom invalide',
+    );
   });
 
   it('replaces an empty message with the fallback', async () => {

@@ -47,11 +47,7 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
 
   return {
     list(organizationId: string): Promise<DeviceRecord[]> {
-      return db
-        .select(columns)
-        .from(table)
-        .where(eq(table.organizationId, organizationId))
-        .orderBy(asc(table.createdAt), asc(table.id));
+      return db.select(columns).from(table).where(eq(table.organizationId, organizationId)).orderBy(asc(table.createdAt), asc(table.id));
     },
 
     async find(organizationId: string, id: string): Promise<DeviceRecord | undefined> {
@@ -74,7 +70,12 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
       const [row] = await db
         .select({ id: table.id })
         .from(table)
-        .where(and(eq(table.organizationId, organizationId), isUuid ? sql`(${table.serial} = ${reference} or ${table.id} = ${reference}::uuid)` : eq(table.serial, reference)))
+        .where(
+          and(
+            eq(table.organizationId, organizationId),
+            isUuid ? sql`(${table.serial} = ${reference} or ${table.id} = ${reference}::uuid)` : eq(table.serial, reference),
+          ),
+        )
         .limit(1);
       return row;
     },

@@ -10,7 +10,9 @@ function hub(): EventHub {
 }
 
 async function publish(events: EventHub, count: number, start = 0) {
-  events.publish(Array.from({ length: count }, (_, index) => ({ organizationId: ORG, type: 'reading' as const, data: { n: start + index } })));
+  events.publish(
+    Array.from({ length: count }, (_, index) => ({ organizationId: ORG, type: 'reading' as const, data: { n: start + index } })),
+  );
   await new Promise((resolve) => setImmediate(resolve));
 }
 

@@ -4,9 +4,19 @@ import { countRows, provision, type ProvisionedDevice } from '../../test/device-
 import { openStream } from '../../test/sse-client.ts';
 import { type TestAccount, type TestApp, createTestApp, databaseKind } from '../../test/test-app.ts';
 
-function connect(url: string, device: Pick<ProvisionedDevice, 'deviceId' | 'accessToken'>, clientId = device.deviceId): Promise<MqttClient> {
+function connect(
+  url: string,
+  device: Pick<ProvisionedDevice, 'deviceId' | 'accessToken'>,
+  clientId = device.deviceId,
+): Promise<MqttClient> {
   return new Promise((resolve, reject) => {
-    const client = mqtt.connect(url, { clientId, username: device.deviceId, password: device.accessToken, reconnectPeriod: 0, connectTimeout: 5000 });
+    const client = mqtt.connect(url, {
+      clientId,
+      username: device.deviceId,
+      password: device.accessToken,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    });
     client.once('connect', () => resolve(client));
     client.once('error', (error) => {
       client.end(true);
@@ -64,13 +74,17 @@ describe(`embedded MQTT broker on ${databaseKind}`, () => {
 
   it('refuses a wrong or revoked token with CONNACK « not authorized »', async () => {
     const device = await provision(t, owner, 'sensor');
-    await expect(connect(mqttUrl, { deviceId: device.deviceId, accessToken: 'vdt_wrong' })).rejects.toThrow(/Bad username or password|Not authorized/i);
+    await expect(connect(mqttUrl, { deviceId: device.deviceId, accessToken: 'vdt_wrong' })).rejects.toThrow(
+      /Bad username or password|Not authorized/i,
+    );
     const renewed = await t.app.inject({ method: 'POST', url: `/api/sensor/${device.deviceId}/token`, headers: owner.auth });
     expect(renewed.statusCode).toBe(201);
     await expect(connect(mqttUrl, device)).rejects.toThrow(/Bad username or password|Not authorized/i);
     const other = await provision(t, owner, 'sensor');
     // A valid token under another device's id is refused too.
-    await expect(connect(mqttUrl, { deviceId: device.deviceId, accessToken: other.accessToken })).rejects.toThrow(/Bad username or password/i);
+    await expect(connect(mqttUrl, { deviceId: device.deviceId, accessToken: other.accessToken })).rejects.toThrow(
+      /Bad username or password/i,
+    );
   });
 
   it('closes the open session of a device whose token is rotated', async () => {
@@ -120,7 +134,12 @@ describe(`embedded MQTT broker on ${databaseKind}`, () => {
     await client.subscribeAsync(topic(device.deviceId, 'errors'), { qos: 0 });
     const messages: string[] = [];
     client.on('message', (_, payload) => messages.push(payload.toString()));
-    for (const bad of ['{nope', JSON.stringify({ temperature: 'chaud' }), JSON.stringify(Array.from({ length: 10_000 }, () => ({ t: 1 }))), JSON.stringify({ ts: Date.now() + 86_400_000, t: 1 })]) {
+    for (const bad of [
+      '{nope',
+      JSON.stringify({ temperature: 'chaud' }),
+      JSON.stringify(Array.from({ length: 10_000 }, () => ({ t: 1 }))),
+      JSON.stringify({ ts: Date.now() + 86_400_000, t: 1 }),
+    ]) {
       await client.publishAsync(topic(device.deviceId), bad, { qos: 1 });
     }
     await new Promise((resolve) => setTimeout(resolve, 200));

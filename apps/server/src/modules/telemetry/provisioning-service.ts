@@ -51,7 +51,9 @@ export function createProvisioningService(deps: {
       const blocked = await wrongKeys.get(ip);
       if (blocked && blocked.consumedPoints >= 20) {
         const seconds = Math.max(1, Math.ceil(blocked.msBeforeNext / 1000));
-        throw new AppError(429, `Trop de clés d'installation invalides. Réessayez dans ${Math.ceil(seconds / 60)} min.`, { 'retry-after': String(seconds) });
+        throw new AppError(429, `Trop de clés d'installation invalides. Réessayez dans ${Math.ceil(seconds / 60)} min.`, {
+          'retry-after': String(seconds),
+        });
       }
       const organization = await organizationByKey(input.installationKey);
       if (!organization) {

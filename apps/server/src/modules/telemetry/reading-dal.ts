@@ -39,12 +39,19 @@ export function createReadingDal(db: Database) {
     },
 
     async keys(deviceId: string): Promise<string[]> {
-      const rows = await db.select({ key: latestValues.key }).from(latestValues).where(eq(latestValues.deviceId, deviceId)).orderBy(asc(latestValues.key));
+      const rows = await db
+        .select({ key: latestValues.key })
+        .from(latestValues)
+        .where(eq(latestValues.deviceId, deviceId))
+        .orderBy(asc(latestValues.key));
       return rows.map((row) => row.key);
     },
 
     /** Raw readings of a period, oldest first, a page at a time (for exports). */
-    async page(deviceId: string, options: { key?: string | undefined; from: Date; to: Date; after?: { ts: Date; key: string } | undefined; limit: number }) {
+    async page(
+      deviceId: string,
+      options: { key?: string | undefined; from: Date; to: Date; after?: { ts: Date; key: string } | undefined; limit: number },
+    ) {
       return db
         .select({ ts: readings.ts, key: readings.key, value: readings.value })
         .from(readings)
@@ -54,7 +61,9 @@ export function createReadingDal(db: Database) {
             options.key ? eq(readings.key, options.key) : undefined,
             gte(readings.ts, options.from),
             lte(readings.ts, options.to),
-            options.after ? sql`(${readings.ts}, ${readings.key}) > (${options.after.ts.toISOString()}::timestamptz, ${options.after.key})` : undefined,
+            options.after
+              ? sql`(${readings.ts}, ${readings.key}) > (${options.after.ts.toISOString()}::timestamptz, ${options.after.key})`
+              : undefined,
           ),
         )
         .orderBy(asc(readings.ts), asc(readings.key))

@@ -59,7 +59,8 @@ export function createReadingWriter(db: Database, concurrency = 1) {
       });
     }
     // Rows locked in one global order (device, key), so concurrent transactions cannot deadlock.
-    const byDeviceKey = (a: ReadingRow, b: ReadingRow) => (a.deviceId === b.deviceId ? (a.key < b.key ? -1 : 1) : a.deviceId < b.deviceId ? -1 : 1);
+    const byDeviceKey = (a: ReadingRow, b: ReadingRow) =>
+      a.deviceId === b.deviceId ? (a.key < b.key ? -1 : 1) : a.deviceId < b.deviceId ? -1 : 1;
     const latestRows = [...latest.values()].sort(byDeviceKey);
     const touchJson = (kind: DeviceKind) =>
       JSON.stringify(

@@ -43,7 +43,9 @@ function parseValue(key: string, raw: unknown): number {
   }
   if (typeof raw === 'boolean') return raw ? 1 : 0;
   if (typeof raw !== 'number' || !Number.isFinite(raw)) {
-    throw badRequest(`la mesure « ${key} » doit être un nombre fini (ou un booléen), pas ${JSON.stringify(raw)?.slice(0, 30) ?? 'undefined'}`);
+    throw badRequest(
+      `la mesure « ${key} » doit être un nombre fini (ou un booléen), pas ${JSON.stringify(raw)?.slice(0, 30) ?? 'undefined'}`,
+    );
   }
   return raw;
 }
@@ -67,7 +69,8 @@ function parseReading(raw: unknown, options: ParseOptions): ParsedReading {
   const id = raw['id'];
   if (typeof id === 'string' && id.length > 0 && id.length <= 64) readingId = id;
   else if (typeof id === 'number' && Number.isFinite(id)) readingId = String(id);
-  else if (id !== undefined && id !== null) throw badRequest('identifiant « id » invalide : une chaîne de 64 caractères au plus ou un nombre');
+  else if (id !== undefined && id !== null)
+    throw badRequest('identifiant « id » invalide : une chaîne de 64 caractères au plus ou un nombre');
 
   let sensor: string | null = null;
   if (raw['sensor'] !== undefined) {

@@ -72,7 +72,8 @@ export function createTelemetryService(deps: { writer: ReadingWriter; sensors: D
       deps.events.publish(
         [...touches.values()].map((entry) => {
           const values: ReadingEvent['values'] = {};
-          for (const [key, latest] of freshest.get(entry.deviceId) ?? []) values[key] = { value: latest.value, ts: latest.ts.toISOString() };
+          for (const [key, latest] of freshest.get(entry.deviceId) ?? [])
+            values[key] = { value: latest.value, ts: latest.ts.toISOString() };
           const data: ReadingEvent = { deviceId: entry.deviceId, kind: entry.kind, lastSeenAt: seenAt, battery: entry.battery, values };
           return { organizationId: device.organizationId, type: 'reading' as const, data };
         }),

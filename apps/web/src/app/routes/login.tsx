@@ -43,9 +43,7 @@ export default function LoginRoute() {
           <h2 id="login-aside-title" className="mt-4 text-4xl font-bold leading-tight text-white">
             Tous vos points de vente,
             <br />
-            <span className="bg-gradient-to-r from-cyan-300 to-violet-300 bg-clip-text text-transparent">
-              sous surveillance.
-            </span>
+            <span className="bg-gradient-to-r from-cyan-300 to-violet-300 bg-clip-text text-transparent">sous surveillance.</span>
           </h2>
           <ul className="mt-8 space-y-4">
             {highlights.map(({ icon: Icon, text }) => (

@@ -42,8 +42,7 @@ export const DEVICE_KINDS: Record<DeviceKind, DeviceKindConfig> = {
       add: 'Ajouter un émetteur',
       addFirst: 'Ajouter votre premier émetteur',
       emptyTitle: "Aucun émetteur pour l'instant",
-      emptyText:
-        'Les émetteurs relaient les mesures de vos capteurs depuis chaque boutique. Ajoutez le premier pour commencer.',
+      emptyText: 'Les émetteurs relaient les mesures de vos capteurs depuis chaque boutique. Ajoutez le premier pour commencer.',
       loading: 'Chargement des émetteurs...',
     },
   },
@@ -64,8 +63,7 @@ export const DEVICE_KINDS: Record<DeviceKind, DeviceKindConfig> = {
       add: 'Ajouter un capteur',
       addFirst: 'Ajouter votre premier capteur',
       emptyTitle: "Aucun capteur pour l'instant",
-      emptyText:
-        'Température, fréquentation, ouverture des portes\u00A0: ajoutez un capteur pour suivre ce qui se passe en magasin.',
+      emptyText: 'Température, fréquentation, ouverture des portes\u00A0: ajoutez un capteur pour suivre ce qui se passe en magasin.',
       loading: 'Chargement des capteurs...',
     },
   },

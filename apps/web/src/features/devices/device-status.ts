@@ -6,10 +6,7 @@ import type { Device } from './device-kinds';
  * device that falls silent shows « Hors ligne » as soon as its inactivity delay has passed,
  * even before the server's status event arrives.
  */
-export function deviceStatusAt(
-  device: Pick<Device, 'status' | 'lastSeenAt' | 'inactivityTimeoutSeconds'>,
-  now: number,
-): DeviceStatus {
+export function deviceStatusAt(device: Pick<Device, 'status' | 'lastSeenAt' | 'inactivityTimeoutSeconds'>, now: number): DeviceStatus {
   if (!device.lastSeenAt) return device.status === 'never' || !device.status ? 'never' : device.status;
   const seen = Date.parse(device.lastSeenAt);
   if (Number.isNaN(seen)) return device.status ?? 'never';

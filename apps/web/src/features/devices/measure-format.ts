@@ -28,7 +28,9 @@ export function measureUnit(key: string): string | undefined {
 
 /** A number in French notation (« 4,2 », « 12 500 »), rounded to `digits` decimals. */
 export function formatNumber(value: number, digits = 2): string {
-  return numberFormat(digits).format(value).replace(/[\u00A0\u202F ]/g, NNBSP);
+  return numberFormat(digits)
+    .format(value)
+    .replace(/[\u00A0\u202F ]/g, NNBSP);
 }
 
 /**

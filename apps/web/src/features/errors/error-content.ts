@@ -27,7 +27,8 @@ export const ERROR_CONTENT: Record<ErrorCode, ErrorContent> = {
   '403': {
     code: '403',
     title: 'Accès Interdit',
-    description: "Vous n'avez pas les droits nécessaires pour consulter cette page. Contactez l'administrateur de votre organisation si besoin.",
+    description:
+      "Vous n'avez pas les droits nécessaires pour consulter cette page. Contactez l'administrateur de votre organisation si besoin.",
     action: { label: 'Retourner au tableau de bord', to: '/dashboard' },
     codeRain: true,
   },

@@ -28,6 +28,9 @@ describe('buildInstallSnippet', () => {
 
 describe('installationQrPayload', () => {
   it('is the JSON a device reads: server URL and installation key', () => {
-    expect(JSON.parse(installationQrPayload('https://vigie.test', 'ik_abc'))).toEqual({ url: 'https://vigie.test', installationKey: 'ik_abc' });
+    expect(JSON.parse(installationQrPayload('https://vigie.test', 'ik_abc'))).toEqual({
+      url: 'https://vigie.test',
+      installationKey: 'ik_abc',
+    });
   });
 });

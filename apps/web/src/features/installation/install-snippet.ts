@@ -21,7 +21,12 @@ export function buildInstallSnippet(input: SnippetInput): string {
   const token = input.token ?? '<jeton-appareil>';
   const lines: string[] = [];
   if (input.installationKey) {
-    const body = JSON.stringify({ installationKey: input.installationKey, serial: 'SN-0001', kind: input.kind ?? 'sensor', name: 'Vitrine réfrigérée' });
+    const body = JSON.stringify({
+      installationKey: input.installationKey,
+      serial: 'SN-0001',
+      kind: input.kind ?? 'sensor',
+      name: 'Vitrine réfrigérée',
+    });
     lines.push(
       '# 1. Installer l’appareil (la réponse donne deviceId et accessToken)',
       `curl -X POST ${input.origin}/api/devices/provision \\`,

@@ -88,9 +88,17 @@ describe('applyLiveEvent', () => {
   it('does not let an older copy of a device roll its values back', () => {
     const client = setup();
     const values = { temperature: { value: 4.2, ts: '2024-06-01T12:00:00.000Z' } };
-    applyLiveEvent(client, owner, { id: '8', event: 'reading', data: JSON.stringify({ deviceId: A, kind: 'sensor', lastSeenAt: '2024-06-01T12:00:00.000Z', values }) });
+    applyLiveEvent(client, owner, {
+      id: '8',
+      event: 'reading',
+      data: JSON.stringify({ deviceId: A, kind: 'sensor', lastSeenAt: '2024-06-01T12:00:00.000Z', values }),
+    });
     const renamed = { ...sensor(A, 'Frigo 2'), latest: { temperature: { value: 9, ts: '2024-06-01T11:00:00.000Z' } } };
-    applyLiveEvent(client, owner, { id: '9', event: 'device', data: JSON.stringify({ action: 'updated', kind: 'sensor', device: renamed }) });
+    applyLiveEvent(client, owner, {
+      id: '9',
+      event: 'device',
+      data: JSON.stringify({ action: 'updated', kind: 'sensor', device: renamed }),
+    });
     const [listed] = client.getQueryData<Device[]>(deviceKeys.list('sensor', owner)) ?? [];
     expect(listed).toMatchObject({ name: 'Frigo 2', latest: values, lastSeenAt: '2024-06-01T12:00:00.000Z' });
   });

@@ -156,7 +156,10 @@ export function applyLiveEvent(queryClient: QueryClient, owner: string, message:
     const device: Device = event.device;
     // Created, updated or a status change: an update of a device the list missed adds it too.
     updateList(queryClient, listKey(event.kind, owner), (list) => upsert(list, device));
-    queryClient.setQueryData<Device>(deviceKeys.detail(event.kind, owner, device.id), (current) => current && keepNewerValues(device, current));
+    queryClient.setQueryData<Device>(
+      deviceKeys.detail(event.kind, owner, device.id),
+      (current) => current && keepNewerValues(device, current),
+    );
   }
 }
 

@@ -19,7 +19,9 @@ export function LiveIndicator({ status, compact = false }: { status: LiveStatus;
       }`}
     >
       <span className="relative flex size-2" aria-hidden="true">
-        {live && <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-60 motion-reduce:animate-none" />}
+        {live && (
+          <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-60 motion-reduce:animate-none" />
+        )}
         <span className={`relative inline-flex size-2 rounded-full ${live ? 'bg-emerald-400' : 'bg-amber-300'}`} />
       </span>
       {/* Compact: on a phone only the dot shows; the words stay for screen readers. */}

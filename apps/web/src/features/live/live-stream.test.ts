@@ -81,7 +81,13 @@ describe('openLiveStream', () => {
   it('stops without retrying when the token is refused', async () => {
     const fetchImpl = vi.fn(async () => new Response('{"message":"Session expirée"}', { status: 401 }));
     const onUnauthorized = vi.fn();
-    openLiveStream({ token: 'old', fetchImpl: fetchImpl as unknown as typeof fetch, onMessage: () => undefined, onUnauthorized, backoff: () => 0 });
+    openLiveStream({
+      token: 'old',
+      fetchImpl: fetchImpl as unknown as typeof fetch,
+      onMessage: () => undefined,
+      onUnauthorized,
+      backoff: () => 0,
+    });
     await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchImpl).toHaveBeenCalledTimes(1);

@@ -4,7 +4,10 @@ import { SseParser, type SseMessage } from './sse-parser';
 function parse(chunks: string[]) {
   const messages: SseMessage[] = [];
   const retries: number[] = [];
-  const parser = new SseParser((message) => messages.push(message), (ms) => retries.push(ms));
+  const parser = new SseParser(
+    (message) => messages.push(message),
+    (ms) => retries.push(ms),
+  );
   for (const chunk of chunks) parser.push(chunk);
   return { messages, retries, parser };
 }

@@ -7,7 +7,12 @@ import type { AuthContextValue, LoginResult } from '../auth-context';
 import { useAuth } from '../use-auth';
 import { AuthProvider } from './auth-provider';
 
-const user = { id: '9f0c6b1e-5d8a-4f6b-9a34-2b1f0e7c1d11', name: 'Camille Martin', email: 'camille@boutique.fr', organization: { id: '1b7e2c3d-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Démo Boutique' } };
+const user = {
+  id: '9f0c6b1e-5d8a-4f6b-9a34-2b1f0e7c1d11',
+  name: 'Camille Martin',
+  email: 'camille@boutique.fr',
+  organization: { id: '1b7e2c3d-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Démo Boutique' },
+};
 
 type Call = { url: string; init: RequestInit | undefined };
 let calls: Call[];
@@ -32,9 +37,7 @@ function Probe() {
     latest.auth = value;
   });
   return (
-    <output data-testid="state">
-      {JSON.stringify({ token: value.token, user: value.user?.email ?? null, loading: value.loading })}
-    </output>
+    <output data-testid="state">{JSON.stringify({ token: value.token, user: value.user?.email ?? null, loading: value.loading })}</output>
   );
 }
 
@@ -53,7 +56,8 @@ function renderProvider() {
   );
 }
 
-const state = () => JSON.parse(screen.getByTestId('state').textContent ?? '{}') as { token: string | null; user: string | null; loading: boolean };
+const state = () =>
+  JSON.parse(screen.getByTestId('state').textContent ?? '{}') as { token: string | null; user: string | null; loading: boolean };
 
 async function login(email = 'camille@boutique.fr', password = 'secret'): Promise<LoginResult> {
   let result: LoginResult = { success: false };
@@ -133,7 +137,8 @@ describe('AuthProvider login', () => {
   });
 
   it("reports 'Impossible de récupérer les informations utilisateur' when the user cannot be loaded", async () => {
-    answer = async (url) => (url === '/api/auth/login' ? jsonResponse(200, { accessToken: 'fresh' }) : jsonResponse(500, { message: 'Panne' }));
+    answer = async (url) =>
+      url === '/api/auth/login' ? jsonResponse(200, { accessToken: 'fresh' }) : jsonResponse(500, { message: 'Panne' });
     await ready();
     await expect(login()).resolves.toEqual({ success: false, error: 'Impossible de récupérer les informations utilisateur' });
     expect(state()).toEqual({ token: null, user: null, loading: false });

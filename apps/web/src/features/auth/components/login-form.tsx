@@ -53,11 +53,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-describedby={error ? `${id}-error` : undefined}>
       {error && (
-        <div
-          id={`${id}-error`}
-          role="alert"
-          className="rounded-xl border border-red-400/40 bg-red-500/10 px-4 py-3 text-sm text-red-200"
-        >
+        <div id={`${id}-error`} role="alert" className="rounded-xl border border-red-400/40 bg-red-500/10 px-4 py-3 text-sm text-red-200">
           {error}
         </div>
       )}

@@ -38,10 +38,14 @@ describe('redirectTarget', () => {
     );
   });
 
-  it.each([null, undefined, {}, { from: { pathname: 'https://ailleurs.example' } }, { from: { pathname: '//ailleurs.example' } }, { from: { pathname: '/login' } }])(
-    'falls back to /dashboard for %j',
-    (state) => {
-      expect(redirectTarget(state, '/dashboard')).toBe('/dashboard');
-    },
-  );
+  it.each([
+    null,
+    undefined,
+    {},
+    { from: { pathname: 'https://ailleurs.example' } },
+    { from: { pathname: '//ailleurs.example' } },
+    { from: { pathname: '/login' } },
+  ])('falls back to /dashboard for %j', (state) => {
+    expect(redirectTarget(state, '/dashboard')).toBe('/dashboard');
+  });
 });

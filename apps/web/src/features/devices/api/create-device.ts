@@ -22,7 +22,10 @@ export function useCreateDevice(kind: DeviceKind, token: string | null, owner: s
     mutationFn: (name: string) => createDevice(kind, name, token),
     onSuccess: (device) => {
       // The live stream may have added it already.
-      queryClient.setQueryData<Device[]>(deviceKeys.list(kind, owner), (list) => [...(list ?? []).filter((item) => item.id !== device.id), device]);
+      queryClient.setQueryData<Device[]>(deviceKeys.list(kind, owner), (list) => [
+        ...(list ?? []).filter((item) => item.id !== device.id),
+        device,
+      ]);
     },
   });
 }

@@ -6,7 +6,12 @@ import { getDevice } from './get-device';
 import { getDevices } from './get-devices';
 import { updateDevice } from './update-device';
 
-const sensor = { id: '0b4c6a3e-1f2d-4e5a-9b8c-7d6e5f4a3b2c', name: 'Vitrine', createdAt: '2024-05-01T10:00:00.000Z', updatedAt: '2024-05-01T10:00:00.000Z' };
+const sensor = {
+  id: '0b4c6a3e-1f2d-4e5a-9b8c-7d6e5f4a3b2c',
+  name: 'Vitrine',
+  createdAt: '2024-05-01T10:00:00.000Z',
+  updatedAt: '2024-05-01T10:00:00.000Z',
+};
 
 let calls: { url: string; method: string; body: unknown; auth: string | null }[];
 let answer: Response;

@@ -5,7 +5,9 @@ import { DEVICE_KINDS, type DeviceKind } from '../device-kinds';
 
 /** POST /api/emitter/:id/token or /api/sensor/:id/token: a new device token, the old one revoked. */
 export async function rotateDeviceToken(kind: DeviceKind, id: string, token: string | null): Promise<string> {
-  const data = await api.post<DeviceTokenResponse | undefined>(`${DEVICE_KINDS[kind].path}/${encodeURIComponent(id)}/token`, undefined, { token });
+  const data = await api.post<DeviceTokenResponse | undefined>(`${DEVICE_KINDS[kind].path}/${encodeURIComponent(id)}/token`, undefined, {
+    token,
+  });
   if (!data?.accessToken) throw new Error('Jeton non reçu du serveur.');
   return data.accessToken;
 }

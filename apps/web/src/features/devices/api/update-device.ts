@@ -5,12 +5,7 @@ import { withFallbackMessage } from '@/lib/errors';
 import { DEVICE_KINDS, deviceKeys, type Device, type DeviceKind } from '../device-kinds';
 
 /** PUT /api/emitter/:id or /api/sensor/:id with the fields to change. */
-export async function updateDevice(
-  kind: DeviceKind,
-  id: string,
-  changes: UpdateDeviceRequest,
-  token: string | null,
-): Promise<Device> {
+export async function updateDevice(kind: DeviceKind, id: string, changes: UpdateDeviceRequest, token: string | null): Promise<Device> {
   const config = DEVICE_KINDS[kind];
   const data = await withFallbackMessage(
     api.put<Partial<Record<string, unknown>> | undefined>(`${config.path}/${encodeURIComponent(id)}`, changes, { token }),

@@ -1,9 +1,24 @@
 import type { ReactNode } from 'react';
 
 /** A titled panel of the device detail page. */
-export function DetailSection({ id, title, description, children, actions }: { id: string; title: string; description?: ReactNode; children: ReactNode; actions?: ReactNode }) {
+export function DetailSection({
+  id,
+  title,
+  description,
+  children,
+  actions,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
-    <section aria-labelledby={id} className="rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6">
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 id={id} className="text-lg font-semibold text-white">

@@ -137,7 +137,8 @@ describe('DeviceDashboard', () => {
     let failDelete = true;
     handler = (method, url) => {
       if (method === 'POST') return jsonResponse(500, { message: 'Quota de capteurs atteint.' });
-      if (method === 'DELETE') return failDelete ? jsonResponse(404, { message: 'Émetteur introuvable.' }) : new Response(null, { status: 204 });
+      if (method === 'DELETE')
+        return failDelete ? jsonResponse(404, { message: 'Émetteur introuvable.' }) : new Response(null, { status: 204 });
       return defaultHandler(method, url);
     };
     const user = renderDashboard();
@@ -181,7 +182,8 @@ describe('DeviceDashboard', () => {
   });
 
   it('shows an empty state with an add action', async () => {
-    handler = (method, url) => (url === '/api/emitter' && method === 'GET' ? jsonResponse(200, { emitters: [] }) : defaultHandler(method, url));
+    handler = (method, url) =>
+      url === '/api/emitter' && method === 'GET' ? jsonResponse(200, { emitters: [] }) : defaultHandler(method, url);
     renderDashboard();
     expect(await screen.findByRole('heading', { name: "Aucun émetteur pour l'instant" })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ajouter votre premier émetteur' })).toBeEnabled();
@@ -189,7 +191,8 @@ describe('DeviceDashboard', () => {
 
   it("shows a loading failure with the server's text and a retry", async () => {
     let fail = true;
-    handler = (method, url) => (url === '/api/emitter' && fail ? jsonResponse(503, { message: 'Base de données indisponible.' }) : defaultHandler(method, url));
+    handler = (method, url) =>
+      url === '/api/emitter' && fail ? jsonResponse(503, { message: 'Base de données indisponible.' }) : defaultHandler(method, url);
     const user = renderDashboard();
     expect(await screen.findByRole('alert')).toHaveTextContent('Base de données indisponible.');
     fail = false;
@@ -200,7 +203,8 @@ describe('DeviceDashboard', () => {
 
 describe('DeviceDashboard session', () => {
   it('reports an expired session when a list answers 401', async () => {
-    handler = (method, url) => (url === '/api/sensor' ? jsonResponse(401, { message: 'Session expirée, reconnectez-vous.' }) : defaultHandler(method, url));
+    handler = (method, url) =>
+      url === '/api/sensor' ? jsonResponse(401, { message: 'Session expirée, reconnectez-vous.' }) : defaultHandler(method, url);
     const onSessionExpired = vi.fn();
     renderWithProviders(<DeviceDashboard token="token-123" owner="user-1" onSessionExpired={onSessionExpired} />);
     await waitFor(() => expect(onSessionExpired).toHaveBeenCalled());

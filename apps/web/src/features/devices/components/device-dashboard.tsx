@@ -73,7 +73,10 @@ export function DeviceDashboard({ token, owner, onSessionExpired }: DeviceDashbo
   return (
     <div className="space-y-6">
       {actionError && (
-        <div role="alert" className="flex items-start gap-3 rounded-2xl border border-red-400/40 bg-red-500/10 p-4 text-red-100 shadow-lg shadow-red-950/30">
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-2xl border border-red-400/40 bg-red-500/10 p-4 text-red-100 shadow-lg shadow-red-950/30"
+        >
           <AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-300" aria-hidden="true" />
           <p className="flex-1 text-sm [overflow-wrap:anywhere]">{actionError}</p>
           <button

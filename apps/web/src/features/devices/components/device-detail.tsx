@@ -45,7 +45,10 @@ export function DeviceDetail({ kind, device, token, owner }: DeviceDetailProps) 
           <Icon className="size-7" aria-hidden="true" />
         </span>
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] text-white sm:text-3xl" lang={name === 'Unnamed' ? 'en' : undefined}>
+          <h1
+            className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] text-white sm:text-3xl"
+            lang={name === 'Unnamed' ? 'en' : undefined}
+          >
             {name}
           </h1>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-300">
@@ -104,7 +107,11 @@ export function DeviceDetail({ kind, device, token, owner }: DeviceDetailProps) 
           <DetailSection id="history-title" title="Historique">
             <ReadingsChart kind={kind} deviceId={device.id} token={token} owner={owner} keys={Object.keys(device.latest ?? {})} />
           </DetailSection>
-          <DetailSection id="export-title" title="Exporter les mesures" description={'Toutes les mesures de la période, pour un tableur (séparateur «\u00A0;\u00A0», virgule décimale).'}>
+          <DetailSection
+            id="export-title"
+            title="Exporter les mesures"
+            description={'Toutes les mesures de la période, pour un tableur (séparateur «\u00A0;\u00A0», virgule décimale).'}
+          >
             <ReadingsExport kind={kind} deviceId={device.id} token={token} />
           </DetailSection>
         </>
@@ -121,7 +128,11 @@ export function DeviceDetail({ kind, device, token, owner }: DeviceDetailProps) 
             </div>
           </div>
         </DetailSection>
-        <DetailSection id="token-title" title="Jeton de l’appareil" description="L’appareil s’identifie avec ce jeton. En générer un nouveau révoque l’ancien.">
+        <DetailSection
+          id="token-title"
+          title="Jeton de l’appareil"
+          description="L’appareil s’identifie avec ce jeton. En générer un nouveau révoque l’ancien."
+        >
           <TokenRotation kind={kind} deviceId={device.id} token={token} />
         </DetailSection>
       </div>

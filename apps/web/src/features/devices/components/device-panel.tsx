@@ -46,7 +46,10 @@ export function DevicePanel({ kind, devices, loading, loadError, onRetry, creati
         {loading ? (
           <SkeletonGrid count={DASHBOARD_SKELETON_COUNT} label={labels.loading} />
         ) : loadError && !devices ? (
-          <div role="alert" className="flex flex-col items-start gap-4 rounded-2xl border border-red-400/40 bg-red-500/10 p-5 text-red-100 sm:flex-row sm:items-center">
+          <div
+            role="alert"
+            className="flex flex-col items-start gap-4 rounded-2xl border border-red-400/40 bg-red-500/10 p-5 text-red-100 sm:flex-row sm:items-center"
+          >
             <AlertTriangle className="size-5 shrink-0 text-red-300" aria-hidden="true" />
             <p className="flex-1 text-sm">{errorMessage(loadError, fallbacks.list)}</p>
             <button

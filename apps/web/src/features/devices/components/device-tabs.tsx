@@ -71,7 +71,13 @@ export function DeviceTabs<T extends string>({ label, tabs, selected, onSelect, 
           );
         })}
       </div>
-      <div role="tabpanel" id={`panel-${selected}`} aria-labelledby={`tab-${selected}`} tabIndex={0} className="mt-8 rounded-2xl focus-visible:outline-offset-8">
+      <div
+        role="tabpanel"
+        id={`panel-${selected}`}
+        aria-labelledby={`tab-${selected}`}
+        tabIndex={0}
+        className="mt-8 rounded-2xl focus-visible:outline-offset-8"
+      >
         {children}
       </div>
     </div>

@@ -6,7 +6,12 @@ const minute = 60_000;
 
 describe('mergeLiveValue', () => {
   it('folds a value into the last bucket when it falls inside it', () => {
-    const merged = mergeLiveValue([bucket('2024-06-01T12:00:00.000Z', 4, 3)], { value: 8, ts: '2024-06-01T12:00:30.000Z' }, minute, 60 * minute);
+    const merged = mergeLiveValue(
+      [bucket('2024-06-01T12:00:00.000Z', 4, 3)],
+      { value: 8, ts: '2024-06-01T12:00:30.000Z' },
+      minute,
+      60 * minute,
+    );
     expect(merged).toEqual([{ ts: '2024-06-01T12:00:00.000Z', min: 4, max: 8, avg: 5, count: 4 }]);
   });
 

@@ -8,7 +8,11 @@ import { inputClass, secondaryButtonClass } from './detail-section';
 const INACTIVITY_TIMEOUT_MIN_SECONDS = 30;
 const INACTIVITY_TIMEOUT_MAX_SECONDS = 7 * 24 * 3600;
 
-const UNITS = { seconds: { label: 'secondes', factor: 1 }, minutes: { label: 'minutes', factor: 60 }, hours: { label: 'heures', factor: 3600 } };
+const UNITS = {
+  seconds: { label: 'secondes', factor: 1 },
+  minutes: { label: 'minutes', factor: 60 },
+  hours: { label: 'heures', factor: 3600 },
+};
 type Unit = keyof typeof UNITS;
 
 function initialUnit(seconds: number): Unit {
@@ -20,7 +24,9 @@ function initialUnit(seconds: number): Unit {
 /** How long a device may stay silent before it shows « Hors ligne ». */
 export function OfflineDelayForm({ kind, device, token, owner }: { kind: DeviceKind; device: Device; token: string; owner: string }) {
   const [unit, setUnit] = useState<Unit>(() => initialUnit(device.inactivityTimeoutSeconds));
-  const [amount, setAmount] = useState(() => String(device.inactivityTimeoutSeconds / UNITS[initialUnit(device.inactivityTimeoutSeconds)].factor));
+  const [amount, setAmount] = useState(() =>
+    String(device.inactivityTimeoutSeconds / UNITS[initialUnit(device.inactivityTimeoutSeconds)].factor),
+  );
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const update = useUpdateDevice(kind, device.id, token, owner);

@@ -96,7 +96,12 @@ export function ReadingsChart({ kind, deviceId, token, owner, keys }: ReadingsCh
             <label htmlFor={selectId} className="block text-sm font-medium text-slate-200">
               Mesure
             </label>
-            <select id={selectId} value={key ?? ''} onChange={(event) => setChosenKey(event.target.value)} className={`${inputClass} mt-1 w-auto`}>
+            <select
+              id={selectId}
+              value={key ?? ''}
+              onChange={(event) => setChosenKey(event.target.value)}
+              className={`${inputClass} mt-1 w-auto`}
+            >
               {allKeys.map((option) => (
                 <option key={option} value={option}>
                   {measureLabel(option)}
@@ -107,7 +112,10 @@ export function ReadingsChart({ kind, deviceId, token, owner, keys }: ReadingsCh
         )}
       </div>
 
-      <figure aria-label={`Historique ${key ? measureLabel(key).toLowerCase() : ''} sur ${range.name}`} aria-busy={query.isFetching || undefined}>
+      <figure
+        aria-label={`Historique ${key ? measureLabel(key).toLowerCase() : ''} sur ${range.name}`}
+        aria-busy={query.isFetching || undefined}
+      >
         <div ref={box} className="relative min-h-[280px]">
           {query.isError ? (
             <p role="alert" className="text-sm text-red-200">
@@ -119,7 +127,9 @@ export function ReadingsChart({ kind, deviceId, token, owner, keys }: ReadingsCh
             </Suspense>
           )}
           {query.isSuccess && readings.length === 0 && (
-            <p className="pointer-events-none absolute inset-0 grid place-items-center text-sm text-slate-300">Aucune mesure sur cette période.</p>
+            <p className="pointer-events-none absolute inset-0 grid place-items-center text-sm text-slate-300">
+              Aucune mesure sur cette période.
+            </p>
           )}
         </div>
         <figcaption className="mt-2 text-sm text-slate-300">{summary}</figcaption>

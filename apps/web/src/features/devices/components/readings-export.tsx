@@ -62,13 +62,29 @@ export function ReadingsExport({ kind, deviceId, token }: { kind: DeviceKind; de
           <label htmlFor={fromId} className="block text-sm font-medium text-slate-200">
             Du
           </label>
-          <input id={fromId} type="date" value={fromDay} max={toDay} onChange={(event) => setFromDay(event.target.value)} aria-describedby={messageId} className={`${inputClass} mt-1`} />
+          <input
+            id={fromId}
+            type="date"
+            value={fromDay}
+            max={toDay}
+            onChange={(event) => setFromDay(event.target.value)}
+            aria-describedby={messageId}
+            className={`${inputClass} mt-1`}
+          />
         </div>
         <div>
           <label htmlFor={toId} className="block text-sm font-medium text-slate-200">
             Au
           </label>
-          <input id={toId} type="date" value={toDay} min={fromDay} onChange={(event) => setToDay(event.target.value)} aria-describedby={messageId} className={`${inputClass} mt-1`} />
+          <input
+            id={toId}
+            type="date"
+            value={toDay}
+            min={fromDay}
+            onChange={(event) => setToDay(event.target.value)}
+            aria-describedby={messageId}
+            className={`${inputClass} mt-1`}
+          />
         </div>
         <button type="submit" disabled={exporter.isPending} aria-busy={exporter.isPending || undefined} className={primaryButtonClass}>
           <Download className="size-4" aria-hidden="true" />

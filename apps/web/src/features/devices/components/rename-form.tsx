@@ -57,7 +57,12 @@ export function RenameForm({ kind, device, token, owner }: { kind: DeviceKind; d
           autoComplete="off"
           className={inputClass}
         />
-        <button type="submit" disabled={update.isPending} aria-busy={update.isPending || undefined} className={`${primaryButtonClass} shrink-0`}>
+        <button
+          type="submit"
+          disabled={update.isPending}
+          aria-busy={update.isPending || undefined}
+          className={`${primaryButtonClass} shrink-0`}
+        >
           {update.isPending ? 'Enregistrement...' : 'Renommer'}
         </button>
       </div>

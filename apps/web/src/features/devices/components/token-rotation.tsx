@@ -29,7 +29,14 @@ export function TokenRotation({ kind, deviceId, token }: { kind: DeviceKind; dev
 
   const snippet =
     issued &&
-    buildInstallSnippet({ origin: window.location.origin, hostname: window.location.hostname, mqttPort: protocol.data?.mqttPort ?? null, deviceId, token: issued, kind });
+    buildInstallSnippet({
+      origin: window.location.origin,
+      hostname: window.location.hostname,
+      mqttPort: protocol.data?.mqttPort ?? null,
+      deviceId,
+      token: issued,
+      kind,
+    });
 
   return (
     <div className="space-y-4">
@@ -49,7 +56,10 @@ export function TokenRotation({ kind, deviceId, token }: { kind: DeviceKind; dev
             Copiez ce jeton maintenant&#8239;: il ne sera plus jamais affiché.
           </p>
           <div className="flex flex-wrap items-center gap-2">
-            <code data-testid="device-token" className="min-w-0 flex-1 basis-full rounded-lg bg-slate-950/80 px-3 py-2 font-mono text-xs [overflow-wrap:anywhere] text-emerald-100 sm:basis-auto">
+            <code
+              data-testid="device-token"
+              className="min-w-0 flex-1 basis-full rounded-lg bg-slate-950/80 px-3 py-2 font-mono text-xs [overflow-wrap:anywhere] text-emerald-100 sm:basis-auto"
+            >
               {issued}
             </code>
             <CopyButton text={issued} label="Copier le jeton" />
@@ -58,7 +68,11 @@ export function TokenRotation({ kind, deviceId, token }: { kind: DeviceKind; dev
             <p className="text-sm font-medium text-slate-200">Réglages de l’appareil</p>
             <CopyButton text={snippet} label="Copier les commandes" />
           </div>
-          <pre tabIndex={0} aria-label="Commandes de l’appareil" className="max-h-72 overflow-auto rounded-lg bg-slate-950/80 p-3 font-mono text-xs leading-relaxed text-slate-200">
+          <pre
+            tabIndex={0}
+            aria-label="Commandes de l’appareil"
+            className="max-h-72 overflow-auto rounded-lg bg-slate-950/80 p-3 font-mono text-xs leading-relaxed text-slate-200"
+          >
             {snippet}
           </pre>
         </div>

@@ -57,7 +57,8 @@ export default function UplotChart({ readings, unit, height }: UplotChartProps) 
   useEffect(() => {
     const element = container.current;
     if (!element) return undefined;
-    const format = (value: number | null) => (value === null || value === undefined ? '—' : `${formatNumber(value, 2)}${unitRef.current ? `\u202F${unitRef.current}` : ''}`);
+    const format = (value: number | null) =>
+      value === null || value === undefined ? '—' : `${formatNumber(value, 2)}${unitRef.current ? `\u202F${unitRef.current}` : ''}`;
     const chart = new uPlot(
       {
         width: element.clientWidth || 600,

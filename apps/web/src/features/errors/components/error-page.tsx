@@ -25,7 +25,10 @@ export function ErrorPage({ content, title = content.title, description = conten
     <div className="relative flex min-h-dvh flex-col">
       <title>{`${title} · ${PRODUCT_NAME}`}</title>
       {content.codeRain ? <CodeRain /> : <AnimatedBackground />}
-      <div aria-hidden="true" className="pointer-events-none fixed inset-0 -z-10 bg-[radial-gradient(ellipse_at_center,rgb(2_6_23/0.92)_0%,rgb(2_6_23/0.7)_45%,transparent_80%)]" />
+      <div
+        aria-hidden="true"
+        className="pointer-events-none fixed inset-0 -z-10 bg-[radial-gradient(ellipse_at_center,rgb(2_6_23/0.92)_0%,rgb(2_6_23/0.7)_45%,transparent_80%)]"
+      />
       <header className="mx-auto w-full max-w-6xl px-5 py-5 sm:px-8">
         <Link to="/" className="inline-block rounded-xl">
           <BrandLogo />

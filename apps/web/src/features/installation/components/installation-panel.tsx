@@ -52,7 +52,12 @@ export function InstallationPanel({ token, owner }: { token: string; owner: stri
   const installationKey = key.data;
   const masked = `${installationKey.slice(0, 4)}${'•'.repeat(Math.max(8, installationKey.length - 8))}${installationKey.slice(-4)}`;
   const snippetFor = (keyText: string) =>
-    buildInstallSnippet({ origin, hostname: window.location.hostname, mqttPort: protocol.data?.mqttPort ?? null, installationKey: keyText });
+    buildInstallSnippet({
+      origin,
+      hostname: window.location.hostname,
+      mqttPort: protocol.data?.mqttPort ?? null,
+      installationKey: keyText,
+    });
   // The copied commands carry the key; the ones on screen show it only when it is revealed.
   const snippet = snippetFor(installationKey);
   const shownSnippet = revealed ? snippet : snippetFor(masked);
@@ -134,7 +139,10 @@ export function InstallationPanel({ token, owner }: { token: string; owner: stri
           Code d’installation
         </h2>
         <div className="mt-4 w-full max-w-60">
-          <QrCode value={installationQrPayload(origin, installationKey)} label="Code QR de configuration : adresse du serveur et clé d’installation" />
+          <QrCode
+            value={installationQrPayload(origin, installationKey)}
+            label="Code QR de configuration : adresse du serveur et clé d’installation"
+          />
         </div>
         <p className="mt-4 text-sm text-slate-300">Scannez-le avec l’application de l’installateur ou l’appareil lui-même.</p>
       </section>

@@ -8,7 +8,9 @@ export function QrCode({ value, label }: { value: string; label: string }) {
   useEffect(() => {
     let cancelled = false;
     import('qrcode')
-      .then((qrcode) => qrcode.toDataURL(value, { errorCorrectionLevel: 'M', margin: 2, width: 480, color: { dark: '#020617', light: '#ffffff' } }))
+      .then((qrcode) =>
+        qrcode.toDataURL(value, { errorCorrectionLevel: 'M', margin: 2, width: 480, color: { dark: '#020617', light: '#ffffff' } }),
+      )
       .then((url) => {
         if (!cancelled) setImage({ value, url });
       })
@@ -22,7 +24,13 @@ export function QrCode({ value, label }: { value: string; label: string }) {
 
   if (failed) return <p className="text-sm text-red-200">Le code QR n’a pas pu être dessiné. Saisissez la clé à la main.</p>;
   if (!image || image.value !== value) {
-    return <div role="status" aria-label="Génération du code QR..." className="aspect-square w-full max-w-60 animate-pulse rounded-xl bg-white/10 motion-reduce:animate-none" />;
+    return (
+      <div
+        role="status"
+        aria-label="Génération du code QR..."
+        className="aspect-square w-full max-w-60 animate-pulse rounded-xl bg-white/10 motion-reduce:animate-none"
+      />
+    );
   }
   return <img src={image.url} alt={label} width={240} height={240} className="aspect-square w-full max-w-60 rounded-xl bg-white" />;
 }

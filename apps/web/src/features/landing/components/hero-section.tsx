@@ -7,13 +7,16 @@ type HeroSectionProps = {
 
 const previewDevices = [
   { icon: Thermometer, name: 'Vitrine réfrigérée', place: 'Lyon Part-Dieu', value: '3,8\u00A0°C', tone: 'text-emerald-300' },
-  { icon: Users, name: 'Compteur d\'entrée', place: 'Paris Opéra', value: '1\u202F248', tone: 'text-cyan-300' },
+  { icon: Users, name: "Compteur d'entrée", place: 'Paris Opéra', value: '1\u202F248', tone: 'text-cyan-300' },
   { icon: Radio, name: 'Émetteur réserve', place: 'Bordeaux Centre', value: 'En ligne', tone: 'text-emerald-300' },
 ];
 
 export function HeroSection({ onLearnMore }: HeroSectionProps) {
   return (
-    <section aria-labelledby="hero-title" className="relative mx-auto grid max-w-6xl items-center gap-14 px-5 pb-20 pt-14 sm:px-8 sm:pt-20 lg:grid-cols-[1.1fr_0.9fr] lg:pb-28">
+    <section
+      aria-labelledby="hero-title"
+      className="relative mx-auto grid max-w-6xl items-center gap-14 px-5 pb-20 pt-14 sm:px-8 sm:pt-20 lg:grid-cols-[1.1fr_0.9fr] lg:pb-28"
+    >
       <div className="animate-fade-up">
         <p className="inline-flex items-center gap-2 rounded-full border border-cyan-300/20 bg-cyan-300/10 px-3 py-1 text-sm font-medium text-cyan-200">
           <span className="relative flex size-2">
@@ -29,8 +32,8 @@ export function HeroSection({ onLearnMore }: HeroSectionProps) {
           </span>
         </h1>
         <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-300">
-          Vigie réunit les émetteurs et capteurs connectés de vos points de vente dans un seul tableau de bord&nbsp;:
-          températures, fréquentation, état des appareils. Vous voyez tout, partout, tout de suite.
+          Vigie réunit les émetteurs et capteurs connectés de vos points de vente dans un seul tableau de bord&nbsp;: températures,
+          fréquentation, état des appareils. Vous voyez tout, partout, tout de suite.
         </p>
         <div className="mt-9 flex flex-col gap-3 sm:flex-row">
           <Link

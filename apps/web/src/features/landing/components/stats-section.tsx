@@ -14,7 +14,10 @@ export function StatsSection() {
       </h2>
       <dl className="grid grid-cols-2 gap-px overflow-hidden rounded-3xl border border-white/10 bg-white/10 lg:grid-cols-4">
         {stats.map(({ value, label }) => (
-          <div key={label} className="flex flex-col-reverse items-center gap-1 bg-slate-950/80 px-4 py-8 text-center backdrop-blur sm:py-10">
+          <div
+            key={label}
+            className="flex flex-col-reverse items-center gap-1 bg-slate-950/80 px-4 py-8 text-center backdrop-blur sm:py-10"
+          >
             <dt className="text-sm text-slate-300 sm:text-base">{label}</dt>
             <dd className="bg-gradient-to-br from-white to-cyan-200 bg-clip-text text-3xl font-bold tracking-tight text-transparent sm:text-4xl">
               {value}
