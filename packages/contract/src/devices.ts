@@ -68,3 +68,22 @@ export type EmitterListResponse = z.infer<typeof emitterListResponseSchema>;
 export type EmitterResponse = z.infer<typeof emitterResponseSchema>;
 export type SensorListResponse = z.infer<typeof sensorListResponseSchema>;
 export type SensorResponse = z.infer<typeof sensorResponseSchema>;
+
+/** Days a deleted device stays in the trash (Corbeille), restorable with its history, before it is purged. */
+export const TRASH_RETENTION_DAYS = 30;
+
+/** A device in the trash: `GET /api/trash`, newest deletion first. */
+export const trashedDeviceSchema = z.object({
+  kind: deviceKindSchema,
+  id: uuidSchema,
+  name: z.string(),
+  serial: z.string().nullable(),
+  model: z.string().nullable(),
+  deletedAt: isoDateTimeSchema,
+  /** When the purge job erases it and its readings for good. */
+  purgeAt: isoDateTimeSchema,
+});
+export type TrashedDevice = z.infer<typeof trashedDeviceSchema>;
+
+export const trashListResponseSchema = z.object({ devices: z.array(trashedDeviceSchema) });
+export type TrashListResponse = z.infer<typeof trashListResponseSchema>;
