@@ -3,3 +3,5 @@ export * from './auth.ts';
 export * from './devices.ts';
 export * from './health.ts';
 export * from './telemetry.ts';
+export * from './sites.ts';
+export * from './alerts.ts';

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { isoDateTimeSchema, nameSchema, uuidSchema } from './common.ts';
+import { READING_KEY_PATTERN } from './telemetry.ts';
+
+const keySchema = z
+  .string({ error: 'La mesure doit être une chaîne de caractères, par exemple « temperature ».' })
+  .regex(READING_KEY_PATTERN, { error: 'Mesure inconnue : une clé comme « temperature » est attendue.' });
+
+const thresholdSchema = z
+  .number({ error: 'Le seuil doit être un nombre.' })
+  .refine(Number.isFinite, { error: 'Le seuil doit être un nombre fini.' })
+  .refine((value) => Math.abs(value) <= 1e9, { error: 'Le seuil est hors des valeurs possibles.' });
+
+/** What makes a sensor out of limits (PRODUCT §8). */
+export const ruleConditionSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('above'), key: keySchema, threshold: thresholdSchema }),
+    z.strictObject({ type: z.literal('below'), key: keySchema, threshold: thresholdSchema }),
+    z
+      .strictObject({ type: z.literal('outside'), key: keySchema, min: thresholdSchema, max: thresholdSchema })
+      .refine((condition) => condition.min < condition.max, { error: 'Le minimum doit être inférieur au maximum.' }),
+    z.strictObject({ type: z.literal('offline') }),
+    z.strictObject({
+      type: z.literal('battery_below'),
+      threshold: z
+        .number({ error: 'Le seuil de batterie doit être un nombre.' })
+        .min(0, { error: 'Le seuil de batterie est un pourcentage de 0 à 100.' })
+        .max(100, { error: 'Le seuil de batterie est un pourcentage de 0 à 100.' }),
+    }),
+  ],
+  { error: 'La condition doit être « above », « below », « outside », « offline » ou « battery_below ».' },
+);
+export type RuleCondition = z.infer<typeof ruleConditionSchema>;
+
+export const ruleScheduleSchema = z.enum(['always', 'opening_hours', 'closed_hours'], {
+  error: 'Le planning doit être « always », « opening_hours » ou « closed_hours ».',
+});
+export type RuleSchedule = z.infer<typeof ruleScheduleSchema>;
+
+export const severitySchema = z.enum(['critical', 'warning'], { error: 'La gravité doit être « critical » ou « warning ».' });
+export type Severity = z.infer<typeof severitySchema>;
+
+export const MAX_DELAY_SECONDS = 7 * 24 * 3600;
+
+/**
+ * French presets, each naming its source. The limits of chilled and frozen food in retail are those
+ * of the arrêté du 21 décembre 2009 (annexe I): an alert opens above them.
+ */
+export const RULE_PRESETS = {
+  chilled_very_perishable: {
+    label: 'Froid positif – denrées très périssables : ≤ +4 °C',
+    source: 'Arrêté du 21 décembre 2009, annexe I',
+    condition: { type: 'above', key: 'temperature', threshold: 4 },
+  },
+  chilled_perishable: {
+    label: 'Froid positif – denrées périssables : ≤ +8 °C',
+    source: 'Arrêté du 21 décembre 2009, annexe I',
+    condition: { type: 'above', key: 'temperature', threshold: 8 },
+  },
+  frozen: {
+    label: 'Surgelés : ≤ −18 °C',
+    source: 'Arrêté du 21 décembre 2009, annexe I',
+    condition: { type: 'above', key: 'temperature', threshold: -18 },
+  },
+} as const satisfies Record<string, { label: string; source: string; condition: RuleCondition }>;
+export type RulePreset = keyof typeof RULE_PRESETS;
+export const rulePresetSchema = z.enum(Object.keys(RULE_PRESETS) as [RulePreset, ...RulePreset[]], {
+  error: `Préréglage inconnu : ${Object.keys(RULE_PRESETS).join(', ')}.`,
+});
+
+export const ruleSchema = z.object({
+  id: uuidSchema,
+  name: z.string(),
+  enabled: z.boolean(),
+  sensorId: uuidSchema.nullable(),
+  siteId: uuidSchema.nullable(),
+  condition: ruleConditionSchema,
+  delaySeconds: z.number().int(),
+  hysteresis: z.number(),
+  schedule: ruleScheduleSchema,
+  severity: severitySchema,
+  preset: rulePresetSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type Rule = z.infer<typeof ruleSchema>;
+
+const ruleFields = {
+  name: nameSchema,
+  enabled: z.boolean({ error: 'enabled doit valoir true ou false.' }),
+  sensorId: uuidSchema,
+  siteId: uuidSchema,
+  condition: ruleConditionSchema,
+  delaySeconds: z
+    .number({ error: 'Le délai doit être un nombre de secondes.' })
+    .int({ error: 'Le délai doit être un nombre entier de secondes.' })
+    .min(0, { error: 'Le délai ne peut pas être négatif.' })
+    .max(MAX_DELAY_SECONDS, { error: 'Le délai ne doit pas dépasser 7 jours.' }),
+  hysteresis: z
+    .number({ error: 'L’hystérésis doit être un nombre.' })
+    .min(0, { error: 'L’hystérésis ne peut pas être négative.' })
+    .max(1e6, { error: 'L’hystérésis est hors des valeurs possibles.' }),
+  schedule: ruleScheduleSchema,
+  severity: severitySchema,
+  preset: rulePresetSchema,
+};
+
+const EXACTLY_ONE_TARGET = 'Une règle vise soit un capteur (sensorId), soit un site (siteId), pas les deux.';
+
+export const createRuleRequestSchema = z
+  .strictObject({
+    name: ruleFields.name,
+    enabled: ruleFields.enabled.optional(),
+    sensorId: ruleFields.sensorId.optional(),
+    siteId: ruleFields.siteId.optional(),
+    condition: ruleFields.condition.optional(),
+    delaySeconds: ruleFields.delaySeconds.optional(),
+    hysteresis: ruleFields.hysteresis.optional(),
+    schedule: ruleFields.schedule.optional(),
+    severity: ruleFields.severity.optional(),
+    preset: ruleFields.preset.optional(),
+  })
+  .refine((body) => (body.sensorId === undefined) !== (body.siteId === undefined), { error: EXACTLY_ONE_TARGET })
+  .refine((body) => body.condition !== undefined || body.preset !== undefined, {
+    error: 'Indiquez une condition ou un préréglage (preset).',
+  });
+export type CreateRuleRequest = z.infer<typeof createRuleRequestSchema>;
+
+export const updateRuleRequestSchema = z
+  .strictObject({
+    name: ruleFields.name.optional(),
+    enabled: ruleFields.enabled.optional(),
+    condition: ruleFields.condition.optional(),
+    delaySeconds: ruleFields.delaySeconds.optional(),
+    hysteresis: ruleFields.hysteresis.optional(),
+    schedule: ruleFields.schedule.optional(),
+    severity: ruleFields.severity.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { error: 'Indiquez au moins un champ à modifier.' });
+export type UpdateRuleRequest = z.infer<typeof updateRuleRequestSchema>;
+
+export const ruleListResponseSchema = z.object({ rules: z.array(ruleSchema) });
+export const ruleResponseSchema = z.object({ rule: ruleSchema });
+
+export const alertStatusSchema = z.enum(['open', 'acknowledged', 'resolved']);
+export type AlertStatus = z.infer<typeof alertStatusSchema>;
+
+export const alertEventTypeSchema = z.enum(['opened', 'acknowledged', 'action', 'notified', 'escalated', 'resolved']);
+export type AlertEventType = z.infer<typeof alertEventTypeSchema>;
+
+/** One line of an alert's append-only timeline. */
+export const alertEventSchema = z.object({
+  type: alertEventTypeSchema,
+  at: isoDateTimeSchema,
+  userId: uuidSchema.nullable().optional(),
+  text: z.string().nullable().optional(),
+});
+export type AlertEvent = z.infer<typeof alertEventSchema>;
+
+export const alertSchema = z.object({
+  id: uuidSchema,
+  ruleId: uuidSchema,
+  sensorId: uuidSchema,
+  siteId: uuidSchema.nullable(),
+  status: alertStatusSchema,
+  severity: severitySchema,
+  openedAt: isoDateTimeSchema,
+  acknowledgedAt: isoDateTimeSchema.nullable(),
+  acknowledgedBy: uuidSchema.nullable(),
+  resolvedAt: isoDateTimeSchema.nullable(),
+  resolution: z.enum(['auto', 'manual']).nullable(),
+  /** The worst value of the excursion (highest above, lowest below); null for offline. */
+  peak: z.number().nullable(),
+  /** The latest value seen while the alert was active; null for offline. */
+  last: z.number().nullable(),
+  events: z.array(alertEventSchema),
+});
+export type Alert = z.infer<typeof alertSchema>;
+
+const TEXT_MAX = 2000;
+const textSchema = z
+  .string({ error: 'Le texte doit être une chaîne de caractères.' })
+  .trim()
+  .min(1, { error: 'Le texte est obligatoire.' })
+  .max(TEXT_MAX, { error: `Le texte ne doit pas dépasser ${TEXT_MAX} caractères.` });
+
+export const alertListQuerySchema = z.strictObject({
+  status: z
+    .enum(['active', 'open', 'acknowledged', 'resolved'], { error: 'Statut inconnu : active, open, acknowledged ou resolved.' })
+    .optional(),
+  sensorId: uuidSchema.optional(),
+  siteId: uuidSchema.optional(),
+});
+export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
+
+export const acknowledgeAlertRequestSchema = z.strictObject({ comment: textSchema.optional() });
+export const alertActionRequestSchema = z.strictObject({ text: textSchema });
+export const resolveAlertRequestSchema = z.strictObject({ text: textSchema.optional() });
+
+export const alertListResponseSchema = z.object({ alerts: z.array(alertSchema) });
+export const alertResponseSchema = z.object({ alert: alertSchema });
+
+/** `alert` events of the live stream, for the alert's organization only. */
+export const alertStreamEventSchema = z.object({
+  action: z.enum(['opened', 'acknowledged', 'action', 'resolved']),
+  alert: alertSchema,
+});
+export type AlertStreamEvent = z.infer<typeof alertStreamEventSchema>;
