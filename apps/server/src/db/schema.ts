@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { OpeningHours, RuleCondition, RuleSchedule, Severity } from '@vigie/contract';
+import {
+  bigserial,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -34,6 +49,22 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`), index('users_organization_idx').on(t.organizationId)],
+);
+
+/** A shop (magasin): its time zone and weekly opening hours drive schedules and reports. */
+export const sites = pgTable(
+  'sites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    timezone: text('timezone').notNull().default('Europe/Paris'),
+    openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull(),
+    ...timestamps,
+  },
+  (t) => [index('sites_organization_created_idx').on(t.organizationId, t.createdAt)],
 );
 
 /** Columns shared by transmitters and sensors: identity, installation and connectivity. */
@@ -123,5 +154,105 @@ export const latestValues = pgTable(
   (t) => [primaryKey({ columns: [t.deviceId, t.key] })],
 );
 
-export const schema = { organizations, users, emitters, sensors, deviceCredentials, readings, latestValues };
+/** A rule that watches one sensor, or every sensor of a site reporting the condition's key. */
+export const alertRules = pgTable(
+  'alert_rules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    sensorId: uuid('sensor_id').references(() => sensors.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    condition: jsonb('condition').$type<RuleCondition>().notNull(),
+    delaySeconds: integer('delay_seconds').notNull().default(0),
+    hysteresis: doublePrecision('hysteresis').notNull().default(0),
+    schedule: text('schedule').$type<RuleSchedule>().notNull().default('always'),
+    severity: text('severity').$type<Severity>().notNull().default('critical'),
+    preset: text('preset'),
+    ...timestamps,
+  },
+  (t) => [
+    index('alert_rules_organization_idx').on(t.organizationId, t.createdAt),
+    index('alert_rules_sensor_idx').on(t.sensorId),
+    index('alert_rules_site_idx').on(t.siteId),
+  ],
+);
+
+/** Where each rule stands for each sensor (the evaluator's state), so a restart neither loses nor repeats. */
+export const alertTracks = pgTable(
+  'alert_tracks',
+  {
+    ruleId: uuid('rule_id')
+      .notNull()
+      .references(() => alertRules.id, { onDelete: 'cascade' }),
+    sensorId: uuid('sensor_id').notNull(),
+    state: jsonb('state').notNull(),
+    updatedAt: timestamps.updatedAt,
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.sensorId] })],
+);
+
+/** An alert: at most one active (open or acknowledged) per rule and sensor, enforced by the database. */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ruleId: uuid('rule_id').notNull(),
+    sensorId: uuid('sensor_id').notNull(),
+    siteId: uuid('site_id'),
+    status: text('status', { enum: ['open', 'acknowledged', 'resolved'] }).notNull(),
+    severity: text('severity').$type<Severity>().notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
+    acknowledgedBy: uuid('acknowledged_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolution: text('resolution', { enum: ['auto', 'manual'] }),
+    peak: doublePrecision('peak'),
+    last: doublePrecision('last'),
+  },
+  (t) => [
+    uniqueIndex('alerts_one_active_per_rule_sensor')
+      .on(t.ruleId, t.sensorId)
+      .where(sql`${t.status} <> 'resolved'`),
+    index('alerts_organization_opened_idx').on(t.organizationId, t.openedAt),
+    index('alerts_sensor_idx').on(t.sensorId, t.openedAt),
+  ],
+);
+
+/** An alert's timeline: rows are inserted, never updated. */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['opened', 'acknowledged', 'action', 'notified', 'escalated', 'resolved'] }).notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    userId: uuid('user_id'),
+    text: text('text'),
+  },
+  (t) => [index('alert_events_alert_idx').on(t.alertId, t.id)],
+);
+
+export const schema = {
+  organizations,
+  users,
+  sites,
+  emitters,
+  sensors,
+  deviceCredentials,
+  readings,
+  latestValues,
+  alertRules,
+  alertTracks,
+  alerts,
+  alertEvents,
+};
 export type Schema = typeof schema;

@@ -1,0 +1,76 @@
+CREATE TABLE "alert_events" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"alert_id" uuid NOT NULL,
+	"type" text NOT NULL,
+	"at" timestamp with time zone NOT NULL,
+	"user_id" uuid,
+	"text" text
+);
+--> statement-breakpoint
+CREATE TABLE "alert_rules" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"sensor_id" uuid,
+	"site_id" uuid,
+	"condition" jsonb NOT NULL,
+	"delay_seconds" integer DEFAULT 0 NOT NULL,
+	"hysteresis" double precision DEFAULT 0 NOT NULL,
+	"schedule" text DEFAULT 'always' NOT NULL,
+	"severity" text DEFAULT 'critical' NOT NULL,
+	"preset" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "alert_tracks" (
+	"rule_id" uuid NOT NULL,
+	"sensor_id" uuid NOT NULL,
+	"state" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "alert_tracks_rule_id_sensor_id_pk" PRIMARY KEY("rule_id","sensor_id")
+);
+--> statement-breakpoint
+CREATE TABLE "alerts" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"rule_id" uuid NOT NULL,
+	"sensor_id" uuid NOT NULL,
+	"site_id" uuid,
+	"status" text NOT NULL,
+	"severity" text NOT NULL,
+	"opened_at" timestamp with time zone NOT NULL,
+	"acknowledged_at" timestamp with time zone,
+	"acknowledged_by" uuid,
+	"resolved_at" timestamp with time zone,
+	"resolution" text,
+	"peak" double precision,
+	"last" double precision
+);
+--> statement-breakpoint
+CREATE TABLE "sites" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"timezone" text DEFAULT 'Europe/Paris' NOT NULL,
+	"opening_hours" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "alert_events" ADD CONSTRAINT "alert_events_alert_id_alerts_id_fk" FOREIGN KEY ("alert_id") REFERENCES "public"."alerts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alert_rules" ADD CONSTRAINT "alert_rules_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alert_rules" ADD CONSTRAINT "alert_rules_sensor_id_sensors_id_fk" FOREIGN KEY ("sensor_id") REFERENCES "public"."sensors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alert_rules" ADD CONSTRAINT "alert_rules_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alert_tracks" ADD CONSTRAINT "alert_tracks_rule_id_alert_rules_id_fk" FOREIGN KEY ("rule_id") REFERENCES "public"."alert_rules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "alerts" ADD CONSTRAINT "alerts_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sites" ADD CONSTRAINT "sites_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "alert_events_alert_idx" ON "alert_events" USING btree ("alert_id","id");--> statement-breakpoint
+CREATE INDEX "alert_rules_organization_idx" ON "alert_rules" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "alert_rules_sensor_idx" ON "alert_rules" USING btree ("sensor_id");--> statement-breakpoint
+CREATE INDEX "alert_rules_site_idx" ON "alert_rules" USING btree ("site_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "alerts_one_active_per_rule_sensor" ON "alerts" USING btree ("rule_id","sensor_id") WHERE "alerts"."status" <> 'resolved';--> statement-breakpoint
+CREATE INDEX "alerts_organization_opened_idx" ON "alerts" USING btree ("organization_id","opened_at");--> statement-breakpoint
+CREATE INDEX "alerts_sensor_idx" ON "alerts" USING btree ("sensor_id","opened_at");--> statement-breakpoint
+CREATE INDEX "sites_organization_created_idx" ON "sites" USING btree ("organization_id","created_at");

@@ -1,0 +1,289 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AlertEventType, AlertStatus, Severity } from '@vigie/contract';
+import type { Database } from '../../db/database.ts';
+import { alertEvents, alerts, alertTracks } from '../../db/schema.ts';
+import { INITIAL_TRACK, type TrackState, type Transition } from './rule-evaluator.ts';
+
+export interface AlertEventRecord {
+  type: AlertEventType;
+  at: Date;
+  userId: string | null;
+  text: string | null;
+}
+
+export type AlertRecord = typeof alerts.$inferSelect & { events: AlertEventRecord[] };
+
+/** What an alert engine step changed, for the live stream and notifications. */
+export interface AlertChange {
+  action: 'opened' | 'resolved' | 'updated';
+  alert: AlertRecord;
+}
+
+export interface AlertFilters {
+  status?: 'active' | AlertStatus | undefined;
+  sensorId?: string | undefined;
+  siteId?: string | undefined;
+}
+
+const LIST_LIMIT = 1000;
+
+/** Dates of a track state survive the JSON column as ISO strings. */
+function serializeTrack(state: TrackState): Record<string, string | number | null> {
+  const out: Record<string, string | number | null> = {};
+  for (const [key, value] of Object.entries(state))
+    out[key] = value instanceof Date ? value.toISOString() : (value as string | number | null);
+  return out;
+}
+
+const DATE_FIELDS = new Set(['lastAt', 'since', 'openedAt', 'resolvedAt']);
+
+export function parseTrack(raw: unknown): TrackState {
+  if (!raw || typeof raw !== 'object') return INITIAL_TRACK;
+  const state: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) state[key] = DATE_FIELDS.has(key) && typeof value === 'string' ? new Date(value) : value;
+  return state as TrackState;
+}
+
+/**
+ * The only code that touches `alerts`, `alert_events` and `alert_tracks`. Every transition runs in
+ * one transaction with the track row locked, so several server instances evaluating the same
+ * sensor still open one alert; the partial unique index keeps one active alert per rule and sensor.
+ */
+export function createAlertDal(db: Database) {
+  const eventsOf = sql<AlertEventRecord[]>`coalesce((
+      select json_agg(json_build_object('type', ${alertEvents.type}, 'at', ${alertEvents.at}, 'userId', ${alertEvents.userId}, 'text', ${alertEvents.text}) order by ${alertEvents.id})
+      from ${alertEvents} where ${alertEvents.alertId} = "alerts"."id"
+    ), '[]'::json)`;
+  const columns = {
+    id: alerts.id,
+    organizationId: alerts.organizationId,
+    ruleId: alerts.ruleId,
+    sensorId: alerts.sensorId,
+    siteId: alerts.siteId,
+    status: alerts.status,
+    severity: alerts.severity,
+    openedAt: alerts.openedAt,
+    acknowledgedAt: alerts.acknowledgedAt,
+    acknowledgedBy: alerts.acknowledgedBy,
+    resolvedAt: alerts.resolvedAt,
+    resolution: alerts.resolution,
+    peak: alerts.peak,
+    last: alerts.last,
+    events: eventsOf,
+  };
+
+  const withDates = (row: AlertRecord): AlertRecord => ({
+    ...row,
+    events: row.events.map((event) => ({ ...event, at: new Date(event.at), userId: event.userId ?? null, text: event.text ?? null })),
+  });
+
+  async function load(executor: Pick<Database, 'select'>, where: SQL | undefined): Promise<AlertRecord | undefined> {
+    const [row] = await executor.select(columns).from(alerts).where(where).limit(1);
+    return row ? withDates(row) : undefined;
+  }
+
+  return {
+    async list(organizationId: string, filters: AlertFilters): Promise<AlertRecord[]> {
+      const conditions = [eq(alerts.organizationId, organizationId)];
+      if (filters.status === 'active') conditions.push(inArray(alerts.status, ['open', 'acknowledged']));
+      else if (filters.status) conditions.push(eq(alerts.status, filters.status));
+      if (filters.sensorId) conditions.push(eq(alerts.sensorId, filters.sensorId));
+      if (filters.siteId) conditions.push(eq(alerts.siteId, filters.siteId));
+      const rows = await db
+        .select(columns)
+        .from(alerts)
+        .where(and(...conditions))
+        .orderBy(desc(alerts.openedAt), desc(alerts.id))
+        .limit(LIST_LIMIT);
+      return rows.map(withDates);
+    },
+
+    find(organizationId: string, id: string): Promise<AlertRecord | undefined> {
+      return load(db, and(eq(alerts.organizationId, organizationId), eq(alerts.id, id)));
+    },
+
+    /** The persisted state of a rule for a sensor (the initial state when never evaluated). */
+    async track(ruleId: string, sensorId: string): Promise<TrackState> {
+      const [row] = await db
+        .select({ state: alertTracks.state })
+        .from(alertTracks)
+        .where(and(eq(alertTracks.ruleId, ruleId), eq(alertTracks.sensorId, sensorId)))
+        .limit(1);
+      return parseTrack(row?.state);
+    },
+
+    /** Tracks waiting for their delay, for the clock: `[ruleId, sensorId]` pairs. */
+    async pendingTracks(): Promise<{ ruleId: string; sensorId: string }[]> {
+      return db
+        .select({ ruleId: alertTracks.ruleId, sensorId: alertTracks.sensorId })
+        .from(alertTracks)
+        .where(sql`${alertTracks.state}->>'phase' = 'pending'`);
+    },
+
+    /**
+     * Locks the track of (rule, sensor), lets `decide` compute the next state from the persisted one,
+     * then stores it and carries out the transitions, all in one transaction.
+     */
+    async transition(
+      target: { organizationId: string; ruleId: string; sensorId: string; siteId: string | null; severity: Severity },
+      decide: (state: TrackState) => { state: TrackState; transitions: Transition[] },
+    ): Promise<{ state: TrackState; changes: AlertChange[] }> {
+      return db.transaction(async (tx) => {
+        await tx
+          .insert(alertTracks)
+          .values({ ruleId: target.ruleId, sensorId: target.sensorId, state: serializeTrack(INITIAL_TRACK) })
+          .onConflictDoNothing();
+        const [row] = await tx
+          .select({ state: alertTracks.state })
+          .from(alertTracks)
+          .where(and(eq(alertTracks.ruleId, target.ruleId), eq(alertTracks.sensorId, target.sensorId)))
+          .for('update');
+        const before = parseTrack(row?.state);
+        const step = decide(before);
+        await tx
+          .update(alertTracks)
+          .set({ state: serializeTrack(step.state), updatedAt: new Date() })
+          .where(and(eq(alertTracks.ruleId, target.ruleId), eq(alertTracks.sensorId, target.sensorId)));
+
+        const touched = new Map<string, AlertChange['action']>();
+        const activeOf = and(
+          eq(alerts.ruleId, target.ruleId),
+          eq(alerts.sensorId, target.sensorId),
+          inArray(alerts.status, ['open', 'acknowledged']),
+        );
+        for (const transition of step.transitions) {
+          if (transition.type === 'open') {
+            let id: string | undefined;
+            if (transition.reopen) {
+              // Flap damping: the alert that resolved itself moments ago opens again, its timeline continued.
+              const [latest] = await tx
+                .select({ id: alerts.id })
+                .from(alerts)
+                .where(and(eq(alerts.ruleId, target.ruleId), eq(alerts.sensorId, target.sensorId), eq(alerts.resolution, 'auto')))
+                .orderBy(desc(alerts.resolvedAt))
+                .limit(1);
+              if (latest) {
+                await tx
+                  .update(alerts)
+                  .set({
+                    status: 'open',
+                    resolvedAt: null,
+                    resolution: null,
+                    acknowledgedAt: null,
+                    acknowledgedBy: null,
+                    last: transition.last,
+                  })
+                  .where(eq(alerts.id, latest.id));
+                id = latest.id;
+              }
+            }
+            if (!id) {
+              const [created] = await tx
+                .insert(alerts)
+                .values({
+                  organizationId: target.organizationId,
+                  ruleId: target.ruleId,
+                  sensorId: target.sensorId,
+                  siteId: target.siteId,
+                  status: 'open',
+                  severity: target.severity,
+                  openedAt: transition.at,
+                  peak: transition.peak,
+                  last: transition.last,
+                })
+                .returning({ id: alerts.id });
+              id = created?.id;
+            }
+            if (id) {
+              await tx.insert(alertEvents).values({
+                alertId: id,
+                type: 'opened',
+                at: transition.at,
+                text: transition.reopen ? 'Nouveau dépassement peu après le retour à la normale : l’alerte est rouverte.' : null,
+              });
+              touched.set(id, 'opened');
+            }
+          } else if (transition.type === 'update') {
+            const rows = await tx
+              .update(alerts)
+              .set({ peak: transition.peak, last: transition.last })
+              .where(activeOf)
+              .returning({ id: alerts.id });
+            for (const { id } of rows) if (!touched.has(id)) touched.set(id, 'updated');
+          } else {
+            const rows = await tx
+              .update(alerts)
+              .set({ status: 'resolved', resolvedAt: transition.at, resolution: 'auto', last: transition.last ?? undefined })
+              .where(activeOf)
+              .returning({ id: alerts.id });
+            for (const { id } of rows) {
+              await tx.insert(alertEvents).values({ alertId: id, type: 'resolved', at: transition.at, text: 'Retour à la normale.' });
+              touched.set(id, 'resolved');
+            }
+          }
+        }
+        const changes: AlertChange[] = [];
+        for (const [id, action] of touched) {
+          const alert = await load(tx, eq(alerts.id, id));
+          if (alert) changes.push({ action, alert });
+        }
+        return { state: step.state, changes };
+      });
+    },
+
+    /** Closes the active alerts of a rule that was disabled or deleted; returns them, resolved. */
+    async closeActiveForRule(ruleId: string, at: Date, text: string): Promise<AlertRecord[]> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(alerts)
+          .set({ status: 'resolved', resolvedAt: at, resolution: 'auto' })
+          .where(and(eq(alerts.ruleId, ruleId), inArray(alerts.status, ['open', 'acknowledged'])))
+          .returning({ id: alerts.id });
+        const closed: AlertRecord[] = [];
+        for (const { id } of rows) {
+          await tx.insert(alertEvents).values({ alertId: id, type: 'resolved', at, text });
+          const alert = await load(tx, eq(alerts.id, id));
+          if (alert) closed.push(alert);
+        }
+        await tx.delete(alertTracks).where(eq(alertTracks.ruleId, ruleId));
+        return closed;
+      });
+    },
+
+    /**
+     * Runs `change` on an alert of the organization, locked, then appends `event` to its timeline.
+     * `change` returns the columns to set, or a refusal message.
+     */
+    async act(
+      organizationId: string,
+      id: string,
+      change: (alert: AlertRecord) => { set: Partial<typeof alerts.$inferInsert>; event: AlertEventRecord; resetTrack?: boolean } | string,
+    ): Promise<AlertRecord | string | undefined> {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ id: alerts.id })
+          .from(alerts)
+          .where(and(eq(alerts.organizationId, organizationId), eq(alerts.id, id)))
+          .for('update');
+        if (!locked) return undefined;
+        const current = await load(tx, eq(alerts.id, id));
+        if (!current) return undefined;
+        const decision = change(current);
+        if (typeof decision === 'string') return decision;
+        if (Object.keys(decision.set).length > 0) await tx.update(alerts).set(decision.set).where(eq(alerts.id, id));
+        await tx.insert(alertEvents).values({ alertId: id, ...decision.event });
+        if (decision.resetTrack) {
+          // Resolved by a person: the rule watches this sensor afresh (a breach still there opens a new alert).
+          const idle: TrackState = { phase: 'idle', lastAt: decision.event.at, resolvedAt: null };
+          await tx
+            .update(alertTracks)
+            .set({ state: serializeTrack(idle), updatedAt: new Date() })
+            .where(and(eq(alertTracks.ruleId, current.ruleId), eq(alertTracks.sensorId, current.sensorId)));
+        }
+        return load(tx, eq(alerts.id, id));
+      });
+    },
+  };
+}
+
+export type AlertDal = ReturnType<typeof createAlertDal>;

@@ -1,0 +1,193 @@
+import { DEFAULT_OPENING_HOURS, DEFAULT_TIMEZONE, type Site } from '@vigie/contract';
+import type { AlertDal, AlertChange } from './alert-dal.ts';
+import type { AlertRuleDal, RuleRecord } from './alert-rule-dal.ts';
+import { DEFAULT_FLAP_WINDOW_SECONDS, evaluate, type Observation, type SiteHours, type TrackState } from './rule-evaluator.ts';
+
+/** What the engine needs to know of a sensor; asked of the devices module. */
+export interface WatchedSensor {
+  id: string;
+  organizationId: string;
+  siteId: string | null;
+  lastSeenAt: Date | null;
+  inactivityTimeoutSeconds: number;
+}
+
+/** Readings as the telemetry module stored them (one entry per sensor and timestamp). */
+export interface StoredReading {
+  organizationId: string;
+  sensorId: string;
+  ts: Date;
+  values: Record<string, number>;
+}
+
+export interface EngineLogger {
+  error(obj: object, msg?: string): void;
+}
+
+const RULES_TTL_MS = 30_000;
+const TRACK_TTL_MS = 60_000;
+const SITE_TTL_MS = 60_000;
+const DEFAULT_HOURS: SiteHours = { timezone: DEFAULT_TIMEZONE, openingHours: DEFAULT_OPENING_HOURS };
+
+/**
+ * Watches every stored reading and the clock. Each rule's state for each sensor lives in the
+ * database; the in-memory copy only spares a transaction when nothing changes (the common case: a
+ * sensor within limits). Any step that changes something is evaluated again inside a transaction
+ * from the persisted state, so several instances agree and an alert opens once.
+ */
+export function createAlertEngine(deps: {
+  rules: AlertRuleDal;
+  alerts: AlertDal;
+  sensor: (sensorId: string) => Promise<WatchedSensor | undefined>;
+  sensorsOf: (rule: RuleRecord) => Promise<WatchedSensor[]>;
+  site: (siteId: string) => Promise<Site | undefined>;
+  announce: (changes: AlertChange[]) => void;
+  now: () => Date;
+  logger: EngineLogger;
+  flapWindowSeconds?: number;
+}) {
+  const options = { flapWindowSeconds: deps.flapWindowSeconds ?? DEFAULT_FLAP_WINDOW_SECONDS };
+  const rulesByOrganization = new Map<string, { at: number; rules: RuleRecord[] }>();
+  const tracks = new Map<string, { at: number; state: TrackState }>();
+  const sites = new Map<string, { at: number; hours: SiteHours }>();
+  let queue: Promise<void> = Promise.resolve();
+
+  const clock = () => Date.now();
+
+  async function rulesOf(organizationId: string): Promise<RuleRecord[]> {
+    const cached = rulesByOrganization.get(organizationId);
+    if (cached && clock() - cached.at < RULES_TTL_MS) return cached.rules;
+    const rules = (await deps.rules.list(organizationId)).filter((rule) => rule.enabled);
+    rulesByOrganization.set(organizationId, { at: clock(), rules });
+    return rules;
+  }
+
+  async function hoursOf(rule: RuleRecord, sensor: WatchedSensor): Promise<SiteHours> {
+    const siteId = rule.siteId ?? sensor.siteId;
+    if (!siteId) return DEFAULT_HOURS;
+    const cached = sites.get(siteId);
+    if (cached && clock() - cached.at < SITE_TTL_MS) return cached.hours;
+    const site = await deps.site(siteId);
+    const hours = site ? { timezone: site.timezone, openingHours: site.openingHours } : DEFAULT_HOURS;
+    sites.set(siteId, { at: clock(), hours });
+    return hours;
+  }
+
+  async function trackOf(ruleId: string, sensorId: string): Promise<TrackState> {
+    const key = `${ruleId}:${sensorId}`;
+    const cached = tracks.get(key);
+    if (cached && clock() - cached.at < TRACK_TTL_MS) return cached.state;
+    const state = await deps.alerts.track(ruleId, sensorId);
+    tracks.set(key, { at: clock(), state });
+    return state;
+  }
+
+  const same = (a: TrackState, b: TrackState) => JSON.stringify(a) === JSON.stringify(b);
+
+  /** One observation for one rule and sensor. */
+  async function step(rule: RuleRecord, sensor: WatchedSensor, observation: Observation): Promise<void> {
+    const watched = { condition: rule.condition, delaySeconds: rule.delaySeconds, hysteresis: rule.hysteresis, schedule: rule.schedule };
+    const hours = await hoursOf(rule, sensor);
+    const key = `${rule.id}:${sensor.id}`;
+    const cached = await trackOf(rule.id, sensor.id);
+    const local = evaluate(watched, hours, cached, observation, options);
+    if (local.transitions.length === 0 && (same(local.state, cached) || (cached.phase === 'idle' && local.state.phase === 'idle'))) {
+      tracks.set(key, { at: tracks.get(key)?.at ?? clock(), state: local.state });
+      return;
+    }
+    const result = await deps.alerts.transition(
+      { organizationId: sensor.organizationId, ruleId: rule.id, sensorId: sensor.id, siteId: sensor.siteId, severity: rule.severity },
+      (persisted) => evaluate(watched, hours, persisted, observation, options),
+    );
+    tracks.set(key, { at: clock(), state: result.state });
+    deps.announce(result.changes);
+  }
+
+  function observationFor(rule: RuleRecord, reading: StoredReading): Observation | undefined {
+    const { condition } = rule;
+    if (condition.type === 'offline') return { type: 'reading', at: reading.ts, value: 0 };
+    const key = condition.type === 'battery_below' ? 'battery' : condition.key;
+    const value = reading.values[key];
+    return value === undefined ? undefined : { type: 'reading', at: reading.ts, value };
+  }
+
+  async function process(readings: StoredReading[]): Promise<void> {
+    const ordered = [...readings].sort((a, b) => a.ts.getTime() - b.ts.getTime());
+    for (const reading of ordered) {
+      const rules = await rulesOf(reading.organizationId);
+      if (rules.length === 0) continue;
+      const sensor = await deps.sensor(reading.sensorId);
+      if (!sensor) continue;
+      for (const rule of rules) {
+        if (rule.sensorId !== sensor.id && (rule.siteId === null || rule.siteId !== sensor.siteId)) continue;
+        const observation = observationFor(rule, reading);
+        if (observation) await step(rule, sensor, observation);
+      }
+    }
+  }
+
+  function enqueue(work: () => Promise<void>): Promise<void> {
+    const run = queue.then(work).catch((error: unknown) => deps.logger.error({ err: error }, 'Évaluation des règles d’alerte en échec'));
+    queue = run;
+    return run;
+  }
+
+  return {
+    /** Evaluates stored readings, in order, off the ingestion path; the promise is for tests and shutdown. */
+    onReadings(readings: StoredReading[]): Promise<void> {
+      return enqueue(() => process(readings));
+    },
+
+    /** The clock: delays that elapse during silence, and sensors that fell silent. */
+    tick(): Promise<void> {
+      return enqueue(async () => {
+        const at = deps.now();
+        for (const { ruleId, sensorId } of await deps.alerts.pendingTracks()) {
+          const rule = await deps.rules.findById(ruleId);
+          if (!rule?.enabled || rule.condition.type === 'offline') continue;
+          const sensor = await deps.sensor(sensorId);
+          if (!sensor) continue;
+          await step(rule, sensor, {
+            type: 'tick',
+            at,
+            lastSeenAt: sensor.lastSeenAt,
+            inactivityTimeoutSeconds: sensor.inactivityTimeoutSeconds,
+          });
+        }
+        for (const rule of await deps.rules.enabledOfType('offline')) {
+          for (const sensor of await deps.sensorsOf(rule)) {
+            await step(rule, sensor, {
+              type: 'tick',
+              at,
+              lastSeenAt: sensor.lastSeenAt,
+              inactivityTimeoutSeconds: sensor.inactivityTimeoutSeconds,
+            });
+          }
+        }
+      });
+    },
+
+    /** A rule changed: this instance reads the organization's rules again, and forgets states of a stopped rule. */
+    async rulesChanged(organizationId: string, stopped?: RuleRecord): Promise<AlertChange[]> {
+      rulesByOrganization.delete(organizationId);
+      if (!stopped) return [];
+      for (const key of tracks.keys()) if (key.startsWith(`${stopped.id}:`)) tracks.delete(key);
+      const closed = await deps.alerts.closeActiveForRule(stopped.id, deps.now(), 'Règle désactivée ou supprimée : l’alerte est close.');
+      const changes = closed.map((alert) => ({ action: 'resolved' as const, alert }));
+      deps.announce(changes);
+      return changes;
+    },
+
+    /** Another instance changed a track: drop the copy so the next step reads it from the database. */
+    forget(ruleId: string, sensorId: string): void {
+      tracks.delete(`${ruleId}:${sensorId}`);
+    },
+
+    /** Resolves once every queued evaluation has run. */
+    idle(): Promise<void> {
+      return queue;
+    },
+  };
+}
+
+export type AlertEngine = ReturnType<typeof createAlertEngine>;

@@ -1,0 +1,87 @@
+import { type CreateSiteRequest, DEFAULT_OPENING_HOURS, DEFAULT_TIMEZONE, type Site, type UpdateSiteRequest } from '@vigie/contract';
+import { conflict, notFound } from '../../errors.ts';
+import type { SiteDal, SiteRecord } from './site-dal.ts';
+
+/** The name of the site every organization starts with, where its existing devices go. */
+export const DEFAULT_SITE_NAME = 'Magasin principal';
+
+const NOT_FOUND = 'Site introuvable.';
+
+export function toSite(record: SiteRecord): Site {
+  return { id: record.id, name: record.name, timezone: record.timezone, openingHours: record.openingHours };
+}
+
+/**
+ * Sites (magasins) of an organization. An organization always keeps at least one; a site that
+ * still holds devices cannot be deleted (the devices would be left nowhere).
+ */
+export function createSiteService(deps: {
+  dal: SiteDal;
+  /** How many devices (emitters and sensors, trash excluded) a site holds: asked of the devices module. */
+  countDevices: (organizationId: string, siteId: string) => Promise<number>;
+}) {
+  const { dal } = deps;
+  const defaults = { name: DEFAULT_SITE_NAME, timezone: DEFAULT_TIMEZONE, openingHours: DEFAULT_OPENING_HOURS };
+
+  return {
+    async list(organizationId: string): Promise<Site[]> {
+      const records = await dal.list(organizationId);
+      if (records.length > 0) return records.map(toSite);
+      return [toSite(await dal.firstOrCreate(organizationId, defaults))];
+    },
+
+    async get(organizationId: string, id: string): Promise<Site> {
+      const record = await dal.find(organizationId, id);
+      if (!record) throw notFound(NOT_FOUND);
+      return toSite(record);
+    },
+
+    /** The site a device goes to when none is named: the organization's first (created if needed). */
+    async defaultSite(organizationId: string): Promise<Site> {
+      return toSite(await dal.firstOrCreate(organizationId, defaults));
+    },
+
+    /** A site of the organization by id or by name (case-insensitive), or undefined. */
+    async findByReference(organizationId: string, reference: string): Promise<Site | undefined> {
+      const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(reference);
+      const record = (isUuid ? await dal.find(organizationId, reference) : undefined) ?? (await dal.findByName(organizationId, reference));
+      return record ? toSite(record) : undefined;
+    },
+
+    /** Sites by id for the alert engine, which reads the site of a sensor it already holds. */
+    async byId(id: string): Promise<Site | undefined> {
+      const record = await dal.findById(id);
+      return record ? toSite(record) : undefined;
+    },
+
+    async create(organizationId: string, input: CreateSiteRequest): Promise<Site> {
+      return toSite(
+        await dal.create(organizationId, {
+          name: input.name,
+          timezone: input.timezone ?? DEFAULT_TIMEZONE,
+          openingHours: input.openingHours ?? DEFAULT_OPENING_HOURS,
+        }),
+      );
+    },
+
+    async update(organizationId: string, id: string, changes: UpdateSiteRequest): Promise<Site> {
+      const record = await dal.update(organizationId, id, changes);
+      if (!record) throw notFound(NOT_FOUND);
+      return toSite(record);
+    },
+
+    async remove(organizationId: string, id: string): Promise<void> {
+      if (!(await dal.find(organizationId, id))) throw notFound(NOT_FOUND);
+      const devices = await deps.countDevices(organizationId, id);
+      if (devices > 0) {
+        throw conflict(
+          `Ce site contient encore ${devices} appareil${devices > 1 ? 's' : ''} : déplacez-les vers un autre site avant de le supprimer.`,
+        );
+      }
+      if ((await dal.count(organizationId)) <= 1) throw conflict('Impossible de supprimer le dernier site de l’organisation.');
+      await dal.remove(organizationId, id);
+    },
+  };
+}
+
+export type SiteService = ReturnType<typeof createSiteService>;
