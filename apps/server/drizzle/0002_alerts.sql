@@ -4,7 +4,8 @@ CREATE TABLE "alert_events" (
 	"type" text NOT NULL,
 	"at" timestamp with time zone NOT NULL,
 	"user_id" uuid,
-	"text" text
+	"text" text,
+	"key" text
 );
 --> statement-breakpoint
 CREATE TABLE "alert_rules" (
@@ -49,6 +50,33 @@ CREATE TABLE "alerts" (
 	"last" double precision
 );
 --> statement-breakpoint
+CREATE TABLE "notification_outbox" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"idempotency_key" text NOT NULL,
+	"channel" text NOT NULL,
+	"target" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone NOT NULL,
+	"locked_until" timestamp with time zone,
+	"last_error" text,
+	"sent_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "notification_policies" (
+	"organization_id" uuid PRIMARY KEY NOT NULL,
+	"steps" jsonb NOT NULL,
+	"repeat_minutes" integer,
+	"reacknowledge_minutes" integer NOT NULL,
+	"webhook_url" text,
+	"webhook_secret" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sites" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"organization_id" uuid NOT NULL,
@@ -65,12 +93,17 @@ ALTER TABLE "alert_rules" ADD CONSTRAINT "alert_rules_sensor_id_sensors_id_fk" F
 ALTER TABLE "alert_rules" ADD CONSTRAINT "alert_rules_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_tracks" ADD CONSTRAINT "alert_tracks_rule_id_alert_rules_id_fk" FOREIGN KEY ("rule_id") REFERENCES "public"."alert_rules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alerts" ADD CONSTRAINT "alerts_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_outbox" ADD CONSTRAINT "notification_outbox_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notification_policies" ADD CONSTRAINT "notification_policies_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sites" ADD CONSTRAINT "sites_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "alert_events_alert_idx" ON "alert_events" USING btree ("alert_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "alert_events_key_unique" ON "alert_events" USING btree ("key") WHERE "alert_events"."key" is not null;--> statement-breakpoint
 CREATE INDEX "alert_rules_organization_idx" ON "alert_rules" USING btree ("organization_id","created_at");--> statement-breakpoint
 CREATE INDEX "alert_rules_sensor_idx" ON "alert_rules" USING btree ("sensor_id");--> statement-breakpoint
 CREATE INDEX "alert_rules_site_idx" ON "alert_rules" USING btree ("site_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "alerts_one_active_per_rule_sensor" ON "alerts" USING btree ("rule_id","sensor_id") WHERE "alerts"."status" <> 'resolved';--> statement-breakpoint
 CREATE INDEX "alerts_organization_opened_idx" ON "alerts" USING btree ("organization_id","opened_at");--> statement-breakpoint
 CREATE INDEX "alerts_sensor_idx" ON "alerts" USING btree ("sensor_id","opened_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "notification_outbox_key_unique" ON "notification_outbox" USING btree ("idempotency_key");--> statement-breakpoint
+CREATE INDEX "notification_outbox_due_idx" ON "notification_outbox" USING btree ("next_attempt_at") WHERE "notification_outbox"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "sites_organization_created_idx" ON "sites" USING btree ("organization_id","created_at");

@@ -39,6 +39,14 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt.default(10),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(100),
   LOGIN_FAILURE_WINDOW_SECONDS: positiveInt.default(900),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, { error: 'une adresse smtp://[utilisateur:motdepasse@]hôte:port est attendue' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Vigie <alertes@vigie.local>'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'une adresse http(s):// est attendue' }).optional(),
+  WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+  DEMO_SIMULATOR: booleanFromEnv.default(true),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -60,6 +68,14 @@ export interface Config {
   mqttHost: string;
   retentionDays: number;
   loginLimits: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
+  /** Outgoing e-mail; null when SMTP_URL is unset (e-mail is then off, and the UI says so). */
+  mail: { smtpUrl: string; from: string } | null;
+  /** Base of the links in e-mails, without a trailing slash. */
+  publicUrl: string;
+  /** Webhooks to loopback and private addresses, refused unless an operator allows them. */
+  webhookAllowPrivate: boolean;
+  /** With the demo account, an embedded shop keeps sending readings while the server runs. */
+  demoSimulator: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -93,6 +109,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
       windowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
     },
+    mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    demoSimulator: e.DEMO_SIMULATOR,
   };
 }
 

@@ -5,3 +5,4 @@ export * from './health.ts';
 export * from './telemetry.ts';
 export * from './sites.ts';
 export * from './alerts.ts';
+export * from './notifications.ts';

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { OpeningHours, RuleCondition, RuleSchedule, Severity } from '@vigie/contract';
+import type { EscalationStep, OpeningHours, RuleCondition, RuleSchedule, Severity } from '@vigie/contract';
+
+/** An e-mail (subject and text) or a webhook (JSON body) waiting in the outbox. */
+export type OutboxPayload = { subject: string; text: string } | { body: Record<string, unknown> };
 import {
   bigserial,
   boolean,
@@ -237,8 +240,61 @@ export const alertEvents = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
     userId: uuid('user_id'),
     text: text('text'),
+    /** Set on lines written by background work, so a retried step never writes its line twice. */
+    key: text('key'),
   },
-  (t) => [index('alert_events_alert_idx').on(t.alertId, t.id)],
+  (t) => [
+    index('alert_events_alert_idx').on(t.alertId, t.id),
+    uniqueIndex('alert_events_key_unique')
+      .on(t.key)
+      .where(sql`${t.key} is not null`),
+  ],
+);
+
+/** Who an organization's alerts are told to, and how Vigie insists (PRODUCT §8). */
+export const notificationPolicies = pgTable('notification_policies', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  steps: jsonb('steps').$type<EscalationStep[]>().notNull(),
+  repeatMinutes: integer('repeat_minutes'),
+  reacknowledgeMinutes: integer('reacknowledge_minutes').notNull(),
+  webhookUrl: text('webhook_url'),
+  webhookSecret: text('webhook_secret'),
+  ...timestamps,
+});
+
+/**
+ * Transactional outbox of e-mails and webhooks: a row per message and recipient, unique by its
+ * idempotency key, delivered at least once by whichever instance claims it first.
+ */
+export const notificationOutbox = pgTable(
+  'notification_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    idempotencyKey: text('idempotency_key').notNull(),
+    channel: text('channel', { enum: ['email', 'webhook'] }).notNull(),
+    target: text('target').notNull(),
+    payload: jsonb('payload').$type<OutboxPayload>().notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('notification_outbox_key_unique').on(t.idempotencyKey),
+    index('notification_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const schema = {
@@ -254,5 +310,7 @@ export const schema = {
   alertTracks,
   alerts,
   alertEvents,
+  notificationPolicies,
+  notificationOutbox,
 };
 export type Schema = typeof schema;

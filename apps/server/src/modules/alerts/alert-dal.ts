@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AlertEventType, AlertStatus, Severity } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { alertEvents, alerts, alertTracks } from '../../db/schema.ts';
@@ -229,6 +229,27 @@ export function createAlertDal(db: Database) {
         }
         return { state: step.state, changes };
       });
+    },
+
+    /** Active alerts and those resolved since `resolvedSince`, every organization: for the notifier. */
+    async notifiable(resolvedSince: Date): Promise<AlertRecord[]> {
+      const rows = await db
+        .select(columns)
+        .from(alerts)
+        .where(or(inArray(alerts.status, ['open', 'acknowledged']), gte(alerts.resolvedAt, resolvedSince)))
+        .orderBy(asc(alerts.openedAt))
+        .limit(5000);
+      return rows.map(withDates);
+    },
+
+    /** Appends a line written by background work; the same `key` is written once. Returns whether it was new. */
+    async appendEvent(alertId: string, event: AlertEventRecord, key: string): Promise<boolean> {
+      const rows = await db
+        .insert(alertEvents)
+        .values({ alertId, ...event, key })
+        .onConflictDoNothing()
+        .returning({ id: alertEvents.id });
+      return rows.length > 0;
     },
 
     /** Closes the active alerts of a rule that was disabled or deleted; returns them, resolved. */

@@ -1,0 +1,28 @@
+import { createHash } from 'node:crypto';
+import nodemailer from 'nodemailer';
+
+export interface Mailer {
+  send(message: { to: string; subject: string; text: string; idempotencyKey: string }): Promise<void>;
+  close(): void;
+}
+
+/** E-mail through the operator's SMTP server (SMTP_URL); the Message-ID carries the idempotency key. */
+export function createMailer(options: { smtpUrl: string; from: string }): Mailer {
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  return {
+    async send(message) {
+      const id = createHash('sha256').update(message.idempotencyKey).digest('hex').slice(0, 32);
+      await transport.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        messageId: `<${id}@vigie>`,
+        headers: { 'X-Vigie-Delivery': message.idempotencyKey },
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { AlertEventType, AlertStatus } from '@vigie/contract';
+import { describe, expect, it } from 'vitest';
+import { type PlanPolicy, planNotifications } from './notification-plan.ts';
+
+const T0 = Date.parse('2026-01-05T10:00:00Z');
+const at = (minutes: number) => new Date(T0 + minutes * 60_000);
+const policy: PlanPolicy = {
+  steps: [
+    { afterMinutes: 0, emails: null },
+    { afterMinutes: 120, emails: ['responsable@boutique.fr'] },
+    { afterMinutes: 180, emails: ['region@enseigne.fr'] },
+  ],
+  repeatMinutes: 60,
+  reacknowledgeMinutes: 240,
+};
+
+function alert(status: AlertStatus, events: [AlertEventType, number][], resolvedAt: number | null = null) {
+  return {
+    id: 'a1',
+    status,
+    resolvedAt: resolvedAt === null ? null : at(resolvedAt),
+    events: events.map(([type, m]) => ({ type, at: at(m) })),
+  };
+}
+
+describe('notification planning', () => {
+  it('tells the team when the alert opens, then escalates step by step while nobody acknowledges', () => {
+    const open = alert('open', [['opened', 0]]);
+    expect(planNotifications(open, policy, at(0)).map((n) => [n.key, n.reason, n.recipients])).toEqual([
+      ['alert:a1:e1:step0', 'opened', 'team'],
+    ]);
+    const later = planNotifications(open, policy, at(185));
+    expect(later.map((n) => n.key)).toEqual(['alert:a1:e1:step0', 'alert:a1:e1:step1', 'alert:a1:e1:step2', 'alert:a1:e1:repeat3']);
+    expect(later[1]).toMatchObject({ reason: 'escalated', recipients: ['responsable@boutique.fr'] });
+    expect(later[1]?.timeline?.text).toBe('Sans acquittement depuis 2\u00a0h : escalade à responsable@boutique.fr.');
+  });
+
+  it('repeats only the latest reminder, never a burst after downtime', () => {
+    const repeats = planNotifications(alert('open', [['opened', 0]]), { ...policy, steps: [{ afterMinutes: 0, emails: null }] }, at(600));
+    expect(repeats.map((n) => n.key)).toEqual(['alert:a1:e1:step0', 'alert:a1:e1:repeat10']);
+    expect(planNotifications(alert('open', [['opened', 0]]), { ...policy, repeatMinutes: null }, at(59)).map((n) => n.key)).toEqual([
+      'alert:a1:e1:step0',
+    ]);
+  });
+
+  it('stops escalating once acknowledged, and reminds once if still active after the acknowledgement delay', () => {
+    const acked = alert('acknowledged', [
+      ['opened', 0],
+      ['acknowledged', 30],
+    ]);
+    expect(planNotifications(acked, policy, at(200))).toEqual([]);
+    const reminder = planNotifications(acked, policy, at(270));
+    expect(reminder).toHaveLength(1);
+    expect(reminder[0]).toMatchObject({ key: `alert:a1:ack${at(30).getTime()}:reminder`, reason: 'reminder', recipients: 'team' });
+    expect(reminder[0]?.timeline?.text).toBe('Toujours active 4\u00a0h après l’acquittement : l’équipe prévenu(e) à nouveau.');
+  });
+
+  it('starts a new episode when the alert reopens, and sends one resolution notice within a day', () => {
+    const reopened = alert('open', [
+      ['opened', 0],
+      ['resolved', 10],
+      ['opened', 12],
+    ]);
+    expect(planNotifications(reopened, policy, at(12)).map((n) => n.key)).toEqual(['alert:a1:e2:step0']);
+    const resolved = alert(
+      'resolved',
+      [
+        ['opened', 0],
+        ['resolved', 10],
+      ],
+      10,
+    );
+    expect(planNotifications(resolved, policy, at(11)).map((n) => [n.key, n.reason])).toEqual([['alert:a1:e1:resolved', 'resolved']]);
+    expect(planNotifications(resolved, policy, at(10 + 24 * 60 + 1))).toEqual([]);
+  });
+});

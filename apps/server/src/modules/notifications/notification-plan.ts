@@ -1,0 +1,108 @@
+import type { AlertEventType, AlertStatus, EscalationStep } from '@vigie/contract';
+import { formatDuration } from './alert-message.ts';
+
+/** What the planner reads of an alert. */
+export interface PlannedAlert {
+  id: string;
+  status: AlertStatus;
+  resolvedAt: Date | null;
+  events: { type: AlertEventType; at: Date }[];
+}
+
+export interface PlanPolicy {
+  steps: EscalationStep[];
+  repeatMinutes: number | null;
+  reacknowledgeMinutes: number;
+}
+
+export type NotificationReason = 'opened' | 'escalated' | 'repeat' | 'reminder' | 'resolved';
+
+/** One notification that is due; `key` is its idempotency key: the same key is never sent twice. */
+export interface PlannedNotification {
+  key: string;
+  reason: NotificationReason;
+  /** `team`: the organization's admins and managers. */
+  recipients: 'team' | string[];
+  /** The line to append to the alert's timeline once it is queued, if any. */
+  timeline: { type: 'notified' | 'escalated'; text: string } | null;
+}
+
+/** Resolution notices are sent for this long after an alert ends; older ones are history. */
+const RESOLVED_NOTICE_MS = 24 * 3600 * 1000;
+
+const recipientsOf = (step: EscalationStep | undefined): 'team' | string[] => step?.emails ?? 'team';
+
+function who(recipients: 'team' | string[]): string {
+  return recipients === 'team' ? 'l’équipe' : recipients.join(', ');
+}
+
+const duration = (minutes: number) => formatDuration(minutes * 60_000);
+
+/**
+ * Every notification due for an alert at `now`. Pure and repeatable: it is called on every clock
+ * tick, by every instance, and the idempotency keys make the outbox keep each one once.
+ * - Open: each escalation step once its delay has passed in this episode (an alert reopened by
+ *   flap damping starts a new episode), then the first step again every `repeatMinutes` (only the
+ *   latest repeat, never a burst after downtime).
+ * - Acknowledged: once `reacknowledgeMinutes` after the acknowledgement, if still active.
+ * - Resolved: one notice to the first step, within a day of the resolution.
+ */
+export function planNotifications(alert: PlannedAlert, policy: PlanPolicy, now: Date): PlannedNotification[] {
+  const openings = alert.events.filter((event) => event.type === 'opened');
+  const episode = openings.length;
+  const start = openings.at(-1)?.at;
+  if (!start || episode === 0) return [];
+  const base = `alert:${alert.id}:e${episode}`;
+  const first = recipientsOf(policy.steps[0]);
+  const planned: PlannedNotification[] = [];
+
+  if (alert.status === 'resolved') {
+    if (alert.resolvedAt && now.getTime() - alert.resolvedAt.getTime() <= RESOLVED_NOTICE_MS && alert.resolvedAt >= start) {
+      planned.push({ key: `${base}:resolved`, reason: 'resolved', recipients: first, timeline: null });
+    }
+    return planned;
+  }
+
+  if (alert.status === 'acknowledged') {
+    const acknowledged = alert.events.filter((event) => event.type === 'acknowledged').at(-1)?.at;
+    if (acknowledged && now.getTime() - acknowledged.getTime() >= policy.reacknowledgeMinutes * 60_000) {
+      planned.push({
+        key: `alert:${alert.id}:ack${acknowledged.getTime()}:reminder`,
+        reason: 'reminder',
+        recipients: first,
+        timeline: {
+          type: 'notified',
+          text: `Toujours active ${duration(policy.reacknowledgeMinutes)} après l’acquittement : ${who(first)} prévenu(e) à nouveau.`,
+        },
+      });
+    }
+    return planned;
+  }
+
+  const elapsed = now.getTime() - start.getTime();
+  policy.steps.forEach((step, index) => {
+    if (elapsed < step.afterMinutes * 60_000) return;
+    const recipients = recipientsOf(step);
+    planned.push({
+      key: `${base}:step${index}`,
+      reason: index === 0 ? 'opened' : 'escalated',
+      recipients,
+      timeline:
+        index === 0
+          ? { type: 'notified', text: `Alerte envoyée à ${who(recipients)}.` }
+          : { type: 'escalated', text: `Sans acquittement depuis ${duration(step.afterMinutes)} : escalade à ${who(recipients)}.` },
+    });
+  });
+  if (policy.repeatMinutes !== null && policy.repeatMinutes > 0) {
+    const repeat = Math.floor(elapsed / (policy.repeatMinutes * 60_000));
+    if (repeat >= 1) {
+      planned.push({
+        key: `${base}:repeat${repeat}`,
+        reason: 'repeat',
+        recipients: first,
+        timeline: { type: 'notified', text: `Rappel : toujours sans acquittement, ${who(first)} prévenu(e) à nouveau.` },
+      });
+    }
+  }
+  return planned;
+}

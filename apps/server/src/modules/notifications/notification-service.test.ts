@@ -1,0 +1,269 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Sensor } from '@vigie/contract';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databaseKind, type TestAccount, type TestApp } from '../../test/test-app.ts';
+import { createAlertDal } from '../alerts/alert-dal.ts';
+import { createAlertEngine } from '../alerts/alert-engine.ts';
+import { createAlertRuleDal } from '../alerts/alert-rule-dal.ts';
+import { createAlertRuleService } from '../alerts/alert-rule-service.ts';
+import { createMailer } from './mailer.ts';
+import { createNotificationDal } from './notification-dal.ts';
+import { createNotificationService } from './notification-service.ts';
+import { isPublicAddress, resolveWebhookTarget } from './webhook-sender.ts';
+
+const T0 = Date.parse('2026-01-05T10:00:00Z');
+
+/** A real SMTP server on a free port that keeps every message it receives; `down` refuses them. */
+async function startSmtp() {
+  const received: ParsedMail[] = [];
+  const state = { down: false };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      if (state.down) {
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('Service indisponible'), { responseCode: 451 })));
+        return;
+      }
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { received, state, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A local HTTP receiver of webhooks. */
+async function startReceiver() {
+  const deliveries: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    request.on('end', () => {
+      deliveries.push({ headers: request.headers, body });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    deliveries,
+    url: `http://127.0.0.1:${port}/hooks/vigie`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe(`alert notifications through a real SMTP server and webhook receiver (${databaseKind})`, () => {
+  let test: TestApp;
+  let account: TestAccount;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    test = await createTestApp();
+    account = await test.createAccount();
+    smtp = await startSmtp();
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await smtp.close();
+    await receiver.close();
+    await test.close();
+  });
+
+  let now = new Date(T0);
+  const setNow = (minutes: number) => (now = new Date(T0 + minutes * 60_000));
+
+  function notifier(options: { allowPrivate?: boolean } = {}) {
+    const db = test.database.db;
+    return createNotificationService({
+      dal: createNotificationDal(db),
+      alerts: createAlertDal(db),
+      describe: async () => ({
+        sensorName: 'Vitrine crèmerie',
+        siteName: 'Boutique Lyon',
+        timezone: 'Europe/Paris',
+        ruleName: 'Crèmerie',
+        condition: { type: 'above', key: 'temperature', threshold: 4 },
+      }),
+      teamEmails: async () => [account.email],
+      mailer: createMailer({ smtpUrl: smtp.url, from: 'Vigie <alertes@vigie.test>' }),
+      allowPrivateWebhooks: options.allowPrivate ?? false,
+      publicUrl: 'https://vigie.example.fr',
+      now: () => now,
+      logger: { warn: () => undefined, error: (obj) => console.error(obj) },
+    });
+  }
+
+  async function openAlert(temperature: number): Promise<string> {
+    const db = test.database.db;
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/sensor',
+      headers: account.auth,
+      payload: { name: 'Vitrine crèmerie' },
+    });
+    const sensorId = response.json<{ sensor: Sensor }>().sensor.id;
+    const alertDal = createAlertDal(db);
+    const ruleDal = createAlertRuleDal(db);
+    const engine = createAlertEngine({
+      rules: ruleDal,
+      alerts: alertDal,
+      sensor: async (id) => ({ id, organizationId: account.organizationId, siteId: null, lastSeenAt: now, inactivityTimeoutSeconds: 600 }),
+      sensorsOf: async () => [],
+      site: async () => undefined,
+      announce: () => undefined,
+      now: () => now,
+      logger: { error: (obj) => console.error(obj) },
+    });
+    const rules = createAlertRuleService({
+      dal: ruleDal,
+      assertSensor: async () => undefined,
+      assertSite: async () => undefined,
+      onChanged: async () => undefined,
+    });
+    await rules.create(account.organizationId, { name: 'Crèmerie', sensorId, preset: 'chilled_very_perishable' });
+    await engine.onReadings([{ organizationId: account.organizationId, sensorId, ts: now, values: { temperature } }]);
+    const [alert] = await alertDal.list(account.organizationId, { sensorId });
+    if (!alert) throw new Error('no alert');
+    return alert.id;
+  }
+
+  it('e-mails the team once, in French, with the value, the limit, the duration, the site and a link', async () => {
+    setNow(0);
+    const before = smtp.received.length;
+    const id = await openAlert(7.9);
+    setNow(12);
+    // Two instances tick at the same time, then again: one e-mail.
+    await Promise.all([notifier().tick(), notifier().tick()]);
+    await notifier().tick();
+    const mails = smtp.received.slice(before);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail?.to).toMatchObject({ text: account.email });
+    expect(mail?.subject).toBe('[Vigie] Alerte critique – Vitrine crèmerie : 7,9\u00a0°C (limite ≤\u00a0+4\u00a0°C)');
+    expect(mail?.text).toContain('Valeur : 7,9\u00a0°C');
+    expect(mail?.text).toContain('Limite : ≤\u00a0+4\u00a0°C — règle « Crèmerie »');
+    expect(mail?.text).toContain('Depuis : 12\u00a0min (ouverte le 05/01/2026 11:00)');
+    expect(mail?.text).toContain('Site : Boutique Lyon');
+    expect(mail?.text).toContain(`https://vigie.example.fr/dashboard/alertes/${id}`);
+    const alert = await createAlertDal(test.database.db).find(account.organizationId, id);
+    expect(alert?.events.map((event) => [event.type, event.text])).toEqual([
+      ['opened', null],
+      ['notified', 'Alerte envoyée à l’équipe.'],
+    ]);
+  });
+
+  it('escalates after the policy’s delay without acknowledgement, to the next person', async () => {
+    setNow(0);
+    const service = notifier();
+    await service.updatePolicy(account.organizationId, {
+      steps: [
+        { afterMinutes: 0, emails: null },
+        { afterMinutes: 120, emails: ['responsable.region@enseigne.fr'] },
+      ],
+      repeatMinutes: null,
+    });
+    const id = await openAlert(9);
+    await service.tick();
+    const before = smtp.received.length;
+    setNow(119);
+    await service.tick();
+    expect(smtp.received.length).toBe(before);
+    setNow(121);
+    await service.tick();
+    const escalation = smtp.received.slice(before);
+    expect(escalation.map((mail) => [mail.subject?.split(' – ')[0], (mail.to as { text: string }).text])).toEqual(
+      expect.arrayContaining([['[Vigie] Escalade critique', 'responsable.region@enseigne.fr']]),
+    );
+    const alert = await createAlertDal(test.database.db).find(account.organizationId, id);
+    expect(alert?.events.filter((event) => event.type === 'escalated').map((event) => event.text)).toEqual([
+      'Sans acquittement depuis 2\u00a0h : escalade à responsable.region@enseigne.fr.',
+    ]);
+    await service.updatePolicy(account.organizationId, { steps: [{ afterMinutes: 0, emails: null }] });
+  });
+
+  it('keeps a message whose delivery failed and sends it once after a restart', async () => {
+    setNow(0);
+    smtp.state.down = true;
+    const before = smtp.received.length;
+    await openAlert(11);
+    await notifier().tick();
+    expect(smtp.received.length).toBe(before);
+    const failed = (await notifier().outbox(account.organizationId)).filter((row) => row.status === 'pending' && row.attempts > 0);
+    expect(failed.length).toBeGreaterThan(0);
+    expect(failed[0]?.lastError).toBeTruthy();
+
+    smtp.state.down = false;
+    setNow(0.25);
+    await notifier().tick(); // before the retry delay: nothing yet
+    expect(smtp.received.length).toBe(before);
+    setNow(1);
+    const restarted = notifier();
+    await Promise.all([restarted.tick(), notifier().tick()]);
+    expect(smtp.received.length).toBe(before + 1);
+    expect(smtp.received.at(-1)?.subject).toContain('11\u00a0°C');
+  });
+
+  it('signs webhooks with the organization’s secret, and refuses loopback unless the operator allows it', async () => {
+    setNow(0);
+    const service = notifier({ allowPrivate: true });
+    const policy = await service.updatePolicy(account.organizationId, { webhookUrl: receiver.url });
+    expect(policy.webhookSecret).toMatch(/^[\w-]{40,}$/);
+    await openAlert(6.5);
+    await service.tick();
+    const delivery = receiver.deliveries.at(-1);
+    expect(delivery).toBeDefined();
+    const timestamp = String(delivery?.headers['x-vigie-timestamp']);
+    const expected = `sha256=${createHmac('sha256', policy.webhookSecret ?? '')
+      .update(`${timestamp}.${delivery?.body}`)
+      .digest('hex')}`;
+    expect(delivery?.headers['x-vigie-signature']).toBe(expected);
+    expect(JSON.parse(delivery?.body ?? '{}')).toMatchObject({
+      type: 'alert.notification',
+      reason: 'opened',
+      alert: { status: 'open', last: 6.5 },
+    });
+
+    const count = receiver.deliveries.length;
+    await openAlert(7.5);
+    await notifier({ allowPrivate: false }).tick();
+    expect(receiver.deliveries.length).toBe(count);
+    const refused = (await service.outbox(account.organizationId)).filter((row) => row.channel === 'webhook' && row.status === 'pending');
+    expect(refused.at(-1)?.lastError).toContain('réseau privé');
+    await service.updatePolicy(account.organizationId, { webhookUrl: null });
+  });
+
+  it('tells public addresses from loopback, private, link-local and mapped ones', async () => {
+    expect(['8.8.8.8', '2a00:1450:4007:80f::200e', '193.51.24.1'].map(isPublicAddress)).toEqual([true, true, true]);
+    expect(
+      [
+        '127.0.0.1',
+        '10.1.2.3',
+        '172.16.0.1',
+        '192.168.1.10',
+        '169.254.169.254',
+        '0.0.0.0',
+        '::1',
+        '::ffff:127.0.0.1',
+        'fd00::1',
+        'fe80::1',
+        '100.64.0.1',
+      ].map(isPublicAddress),
+    ).toEqual(Array(11).fill(false));
+    await expect(resolveWebhookTarget(new URL('http://localhost:8080/x'), false)).rejects.toThrow('réseau privé');
+    await expect(resolveWebhookTarget(new URL('http://[::1]/x'), false)).rejects.toThrow('réseau privé');
+    await expect(resolveWebhookTarget(new URL('http://127.0.0.1/x'), true)).resolves.toEqual({ address: '127.0.0.1', family: 4 });
+  });
+});

@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import type { NotificationPolicy, UpdateNotificationPolicyRequest } from '@vigie/contract';
+import type { AlertRecord } from '../alerts/alert-dal.ts';
+import { toAlert } from '../alerts/alert-service.ts';
+import { type AlertContext, alertEmail } from './alert-message.ts';
+import type { Mailer } from './mailer.ts';
+import type { NotificationDal, OutboxRow, PolicyRecord } from './notification-dal.ts';
+import { type PlanPolicy, planNotifications } from './notification-plan.ts';
+import { sendWebhook } from './webhook-sender.ts';
+
+export const DEFAULT_POLICY: PlanPolicy = {
+  steps: [{ afterMinutes: 0, emails: null }],
+  repeatMinutes: 60,
+  reacknowledgeMinutes: 240,
+};
+
+const MAX_ATTEMPTS = 12;
+const LEASE_MS = 2 * 60_000;
+const BATCH = 20;
+const RESOLVED_WINDOW_MS = 24 * 3600 * 1000;
+
+/** 30 s, 1 min, 2 min… up to 1 h between attempts. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3600_000);
+}
+
+export interface NotifierLogger {
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/**
+ * Tells people about alerts and insists until someone answers. Each clock tick plans what is due
+ * for every active alert (escalation, repeat, reminder after an acknowledgement, end of alert),
+ * queues it in the outbox under an idempotency key, then delivers what is due. Several instances
+ * may tick together: the keys keep each message once, and claims keep each delivery to one sender.
+ */
+export function createNotificationService(deps: {
+  dal: NotificationDal;
+  alerts: {
+    notifiable(resolvedSince: Date): Promise<AlertRecord[]>;
+    appendEvent(
+      alertId: string,
+      event: { type: 'notified' | 'escalated'; at: Date; userId: null; text: string },
+      key: string,
+    ): Promise<boolean>;
+  };
+  /** The sensor, site and rule of an alert, for the message. */
+  describe(alert: AlertRecord): Promise<AlertContext>;
+  /** The addresses of an organization's admins and managers. */
+  teamEmails(organizationId: string): Promise<string[]>;
+  mailer: Mailer | null;
+  allowPrivateWebhooks: boolean;
+  publicUrl: string;
+  now: () => Date;
+  logger: NotifierLogger;
+}) {
+  const { dal, now } = deps;
+
+  function toPolicy(record: PolicyRecord | undefined): NotificationPolicy {
+    return {
+      steps: record?.steps ?? DEFAULT_POLICY.steps,
+      repeatMinutes: record ? record.repeatMinutes : DEFAULT_POLICY.repeatMinutes,
+      reacknowledgeMinutes: record?.reacknowledgeMinutes ?? DEFAULT_POLICY.reacknowledgeMinutes,
+      webhookUrl: record?.webhookUrl ?? null,
+      webhookSecret: record?.webhookSecret ?? null,
+      emailEnabled: deps.mailer !== null,
+    };
+  }
+
+  async function rowsFor(alert: AlertRecord, policy: NotificationPolicy, at: Date) {
+    const planned = planNotifications(alert, policy, at);
+    if (planned.length === 0) return [];
+    const context = await deps.describe(alert);
+    const team = planned.some((p) => p.recipients === 'team') ? await deps.teamEmails(alert.organizationId) : [];
+    return planned.map((plan) => {
+      const rows: OutboxRow[] = [];
+      if (deps.mailer) {
+        const message = alertEmail(alert, context, plan.reason, { now: at, publicUrl: deps.publicUrl });
+        for (const to of new Set(plan.recipients === 'team' ? team : plan.recipients)) {
+          rows.push({
+            organizationId: alert.organizationId,
+            idempotencyKey: `${plan.key}:mail:${to.toLowerCase()}`,
+            channel: 'email',
+            target: to,
+            payload: message,
+          });
+        }
+      }
+      if (policy.webhookUrl) {
+        const body = {
+          type: 'alert.notification',
+          reason: plan.reason,
+          deliveryId: `${plan.key}:webhook`,
+          alert: toAlert(alert),
+          sensor: { id: alert.sensorId, name: context.sensorName },
+          site: alert.siteId ? { id: alert.siteId, name: context.siteName } : null,
+          url: `${deps.publicUrl}/dashboard/alertes/${alert.id}`,
+        };
+        rows.push({
+          organizationId: alert.organizationId,
+          idempotencyKey: `${plan.key}:webhook`,
+          channel: 'webhook',
+          target: policy.webhookUrl,
+          payload: { body },
+        });
+      }
+      return { plan, rows };
+    });
+  }
+
+  async function plan(): Promise<number> {
+    const at = now();
+    const policies = new Map<string, NotificationPolicy>();
+    let queued = 0;
+    for (const alert of await deps.alerts.notifiable(new Date(at.getTime() - RESOLVED_WINDOW_MS))) {
+      let policy = policies.get(alert.organizationId);
+      if (!policy) {
+        policy = toPolicy(await dal.policy(alert.organizationId));
+        policies.set(alert.organizationId, policy);
+      }
+      for (const { plan: planned, rows } of await rowsFor(alert, policy, at)) {
+        const fresh = await dal.enqueue(rows, at);
+        queued += fresh.size;
+        // The timeline says who was told, once, as soon as something was queued for this step.
+        if (planned.timeline && fresh.size > 0) {
+          await deps.alerts.appendEvent(alert.id, { ...planned.timeline, at, userId: null }, planned.key);
+        }
+      }
+    }
+    return queued;
+  }
+
+  async function deliver(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const at = now();
+      const claimed = await dal.claim(at, BATCH, LEASE_MS);
+      if (claimed.length === 0) return sent;
+      for (const message of claimed) {
+        try {
+          if (message.channel === 'email') {
+            if (!deps.mailer) throw new Error('E-mail désactivé : SMTP_URL n’est pas défini.');
+            if (!('subject' in message.payload)) throw new Error('Message sans objet.');
+            await deps.mailer.send({
+              to: message.target,
+              subject: message.payload.subject,
+              text: message.payload.text,
+              idempotencyKey: message.idempotencyKey,
+            });
+          } else {
+            if (!('body' in message.payload)) throw new Error('Webhook sans corps.');
+            const policy = await dal.policy(message.organizationId);
+            if (!policy?.webhookSecret) throw new Error('Webhook sans secret : enregistrez à nouveau son adresse.');
+            await sendWebhook({
+              url: message.target,
+              secret: policy.webhookSecret,
+              body: message.payload.body,
+              deliveryId: message.idempotencyKey,
+              allowPrivate: deps.allowPrivateWebhooks,
+              now: at,
+            });
+          }
+          await dal.markSent(message.id, now());
+          sent += 1;
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          const retryAt = message.attempts >= MAX_ATTEMPTS ? null : new Date(now().getTime() + retryDelayMs(message.attempts));
+          await dal.markFailed(message.id, reason, retryAt);
+          deps.logger.warn(
+            { channel: message.channel, key: message.idempotencyKey, attempts: message.attempts, err: reason },
+            'Notification non remise',
+          );
+        }
+      }
+      if (claimed.length < BATCH) return sent;
+    }
+  }
+
+  let running: Promise<unknown> = Promise.resolve();
+
+  return {
+    async getPolicy(organizationId: string): Promise<NotificationPolicy> {
+      return toPolicy(await dal.policy(organizationId));
+    },
+
+    async updatePolicy(organizationId: string, changes: UpdateNotificationPolicyRequest): Promise<NotificationPolicy> {
+      const current = toPolicy(await dal.policy(organizationId));
+      const webhookUrl = changes.webhookUrl === undefined ? current.webhookUrl : changes.webhookUrl;
+      // A new address gets a new secret: a receiver configured for the old one must not be fooled.
+      const webhookSecret =
+        webhookUrl === null
+          ? null
+          : webhookUrl === current.webhookUrl && current.webhookSecret
+            ? current.webhookSecret
+            : randomBytes(32).toString('base64url');
+      return toPolicy(
+        await dal.savePolicy(organizationId, {
+          steps: changes.steps ?? current.steps,
+          repeatMinutes: changes.repeatMinutes === undefined ? current.repeatMinutes : changes.repeatMinutes,
+          reacknowledgeMinutes: changes.reacknowledgeMinutes ?? current.reacknowledgeMinutes,
+          webhookUrl,
+          webhookSecret,
+        }),
+      );
+    },
+
+    /** Plans then delivers; runs are serialized on this instance. */
+    tick(): Promise<void> {
+      const run = running.then(async () => {
+        try {
+          await plan();
+          await deliver();
+        } catch (error) {
+          deps.logger.error({ err: error }, 'Notifications : tour en échec');
+        }
+      });
+      running = run;
+      return run;
+    },
+
+    outbox: (organizationId: string) => dal.list(organizationId),
+  };
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>;
