@@ -38,6 +38,30 @@ export async function enforceRetention(services: Services, retentionDays: number
   }
 }
 
+const PURGE_BATCH = 100;
+
+/**
+ * Erases devices trashed more than TRASH_RETENTION_DAYS before `now`, with their readings,
+ * latest values and credentials. Every delete is idempotent and an expired device can no
+ * longer be restored, so several instances may run it at once, and a run cut short is
+ * finished by the next one.
+ */
+export async function purgeTrash(services: Services, now: () => Date = () => new Date()): Promise<number> {
+  const at = now();
+  let total = 0;
+  for (const kind of ['emitter', 'sensor'] as DeviceKind[]) {
+    for (;;) {
+      const ids = await services.devices[kind].expired(at, PURGE_BATCH);
+      if (ids.length === 0) break;
+      while ((await services.readings.deleteOfDevices(ids, RETENTION_CHUNK)) === RETENTION_CHUNK);
+      await services.credentials.erase(ids);
+      total += await services.devices[kind].purge(ids, at);
+      if (ids.length < PURGE_BATCH) break;
+    }
+  }
+  return total;
+}
+
 /** Periodic jobs of a running server; returns a function that stops them. */
 export function startJobs(services: Services, options: { retentionDays: number; logger: Logger }): () => void {
   const run = (name: string, job: () => Promise<unknown>) => () => {
@@ -54,8 +78,15 @@ export function startJobs(services: Services, options: { retentionDays: number; 
     const deleted = await enforceRetention(services, options.retentionDays);
     if (deleted > 0) options.logger.info({ deleted, retentionDays: options.retentionDays }, 'Lectures anciennes supprimées');
   });
-  const firstRetention = setTimeout(retention, 60_000);
-  const retentionTimer = setInterval(retention, RETENTION_EVERY_MS);
+  const retentionAndPurge = () => {
+    retention();
+    run('purge', async () => {
+      const purged = await purgeTrash(services);
+      if (purged > 0) options.logger.info({ purged }, 'Appareils de la corbeille supprimés définitivement');
+    })();
+  };
+  const firstRetention = setTimeout(retentionAndPurge, 60_000);
+  const retentionTimer = setInterval(retentionAndPurge, RETENTION_EVERY_MS);
   for (const timer of [offline, firstRetention, retentionTimer]) timer.unref();
   return () => {
     clearInterval(offline);

@@ -7,6 +7,7 @@ import { createLoginLimiter } from './modules/auth/login-limiter.ts';
 import { createTokenService, type TokenService } from './modules/auth/token-service.ts';
 import { createDeviceDal } from './modules/devices/device-dal.ts';
 import { createDeviceService } from './modules/devices/device-service.ts';
+import { createTrashService } from './modules/devices/trash-service.ts';
 import { createEventHub } from './modules/events/event-hub.ts';
 import { createDeviceCredentials } from './modules/telemetry/device-credentials.ts';
 import { createProvisioningService } from './modules/telemetry/provisioning-service.ts';
@@ -23,6 +24,7 @@ export function createServices(options: {
   jwtSecret: string;
   logger: Logger;
   tokens?: TokenService;
+  now?: () => Date;
 }) {
   const { config, database, logger } = options;
   const db = database.db;
@@ -31,12 +33,20 @@ export function createServices(options: {
   const tokens = options.tokens ?? createTokenService(options.jwtSecret);
   const auth = createAuthService({ users: userDal, tokens, limiter: createLoginLimiter(config.loginLimits) });
   const events = createEventHub(database.pubsub, logger);
-  const credentials = createDeviceCredentials(db);
+  const credentials = createDeviceCredentials(db, (identity) =>
+    devices[identity.kind].isActive(identity.organizationId, identity.deviceId),
+  );
   const onDeleted = (deviceId: string, organizationId: string) => credentials.revoked(deviceId, organizationId);
+  // A device back from the trash: every instance forgets that its kept token was refused.
+  const onRestored = (deviceId: string, organizationId: string) => {
+    credentials.forgetRefusals();
+    events.publish([{ organizationId, type: 'restored', data: { deviceId } }]);
+  };
   // A token ended on this instance: every instance forgets it and closes the device's MQTT sessions.
   credentials.onRevoked((deviceId, organizationId) => events.publish([{ organizationId, type: 'revoked', data: { deviceId } }]));
   events.subscribeAll((event) => {
     if (event.type === 'revoked') credentials.forget((event.data as { deviceId: string }).deviceId);
+    if (event.type === 'restored') credentials.forgetRefusals();
   });
   const devices = {
     emitter: createDeviceService({
@@ -45,6 +55,8 @@ export function createServices(options: {
       notFoundMessage: 'Émetteur introuvable.',
       events,
       onDeleted,
+      onRestored,
+      ...(options.now ? { now: options.now } : {}),
     }),
     sensor: createDeviceService({
       dal: createDeviceDal(db, sensors),
@@ -52,12 +64,15 @@ export function createServices(options: {
       notFoundMessage: 'Capteur introuvable.',
       events,
       onDeleted,
+      onRestored,
+      ...(options.now ? { now: options.now } : {}),
     }),
   };
   const writer = createReadingWriter(db, database.writeConcurrency);
   const readings = createReadingDal(db);
   const telemetry = createTelemetryService({ writer, sensors: devices.sensor.dal, events, retentionDays: config.retentionDays });
   const provisioning = createProvisioningService({ db, credentials, devices });
+  const trash = createTrashService(devices);
 
   /** What devices need to know to connect; the MQTT port is known once the broker listens. */
   const protocol: { mqttPort: number | null } = { mqttPort: null };
@@ -74,6 +89,7 @@ export function createServices(options: {
     readings,
     telemetry,
     provisioning,
+    trash,
     async close() {
       await writer.close();
       events.close();

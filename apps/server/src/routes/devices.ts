@@ -77,6 +77,11 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
     return reply.code(204).send(null);
   });
 
+  /** Back from the trash, with its history and its token. */
+  app.post(`${byId}/restore`, { schema: { params: idParamsSchema, response: { 200: one, ...errors } } }, async (request) => ({
+    [resource]: await service.restore(organizationOf(request), request.params.id),
+  }));
+
   /** A new device token, shown once; the previous token stops working at once. */
   app.post(
     `${byId}/token`,

@@ -55,7 +55,13 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; tokens?: TokenService; applicationName?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    tokens?: TokenService;
+    applicationName?: string;
+    /** The clock of time-based rules (the trash), moved by tests instead of sleeping. */
+    now?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const logger = pino({ level: 'silent' });
@@ -72,6 +78,7 @@ export async function createTestApp(
     jwtSecret: TEST_JWT_SECRET,
     logger,
     ...(options.tokens ? { tokens: options.tokens } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   const users = createUserService(createUserDal(database.db));
 

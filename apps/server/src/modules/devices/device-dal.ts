@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { deviceCredentials, type emitters, latestValues, readings, sensors } from '../../db/schema.ts';
+import { type emitters, latestValues, sensors } from '../../db/schema.ts';
 
 export type DeviceTable = typeof emitters | typeof sensors;
 
@@ -17,6 +17,14 @@ export interface DeviceRecord {
   /** Only for sensors. */
   emitterId?: string | null;
   latest: Record<string, { value: number; ts: string }>;
+}
+
+export interface TrashedRecord {
+  id: string;
+  name: string;
+  serial: string | null;
+  model: string | null;
+  deletedAt: Date;
 }
 
 export interface DeviceChanges {
@@ -43,11 +51,16 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
     ...(table === sensors ? { emitterId: sensors.emitterId } : {}),
     latest,
   };
-  const owned = (organizationId: string, id: string) => and(eq(table.organizationId, organizationId), eq(table.id, id));
+  const active = isNull(table.deletedAt);
+  const owned = (organizationId: string, id: string) => and(eq(table.organizationId, organizationId), eq(table.id, id), active);
 
   return {
     list(organizationId: string): Promise<DeviceRecord[]> {
-      return db.select(columns).from(table).where(eq(table.organizationId, organizationId)).orderBy(asc(table.createdAt), asc(table.id));
+      return db
+        .select(columns)
+        .from(table)
+        .where(and(eq(table.organizationId, organizationId), active))
+        .orderBy(asc(table.createdAt), asc(table.id));
     },
 
     async find(organizationId: string, id: string): Promise<DeviceRecord | undefined> {
@@ -55,9 +68,16 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
       return row;
     },
 
-    async findBySerial(organizationId: string, serial: string): Promise<{ id: string } | undefined> {
+    /** By serial, in the trash too: a trashed device keeps its serial (`deletedAt` says where it is). */
+    /** Whether the device exists and is not in the trash. */
+    async isActive(organizationId: string, id: string): Promise<boolean> {
+      const [row] = await db.select({ id: table.id }).from(table).where(owned(organizationId, id)).limit(1);
+      return row !== undefined;
+    },
+
+    async findBySerial(organizationId: string, serial: string): Promise<{ id: string; deletedAt: Date | null } | undefined> {
       const [row] = await db
-        .select({ id: table.id })
+        .select({ id: table.id, deletedAt: table.deletedAt })
         .from(table)
         .where(and(eq(table.organizationId, organizationId), eq(table.serial, serial)))
         .limit(1);
@@ -73,6 +93,7 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
         .where(
           and(
             eq(table.organizationId, organizationId),
+            active,
             isUuid ? sql`(${table.serial} = ${reference} or ${table.id} = ${reference}::uuid)` : eq(table.serial, reference),
           ),
         )
@@ -112,16 +133,50 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
       return row && this.find(organizationId, row.id);
     },
 
-    /** Deletes the device with its credentials, readings and latest values. */
-    async remove(organizationId: string, id: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const rows = await tx.delete(table).where(owned(organizationId, id)).returning({ id: table.id });
-        if (rows.length === 0) return false;
-        await tx.delete(deviceCredentials).where(eq(deviceCredentials.deviceId, id));
-        await tx.delete(latestValues).where(eq(latestValues.deviceId, id));
-        await tx.delete(readings).where(eq(readings.deviceId, id));
-        return true;
-      });
+    /** Moves the device to the trash; false when it is missing or already there. */
+    async trash(organizationId: string, id: string, now: Date): Promise<boolean> {
+      const rows = await db.update(table).set({ deletedAt: now }).where(owned(organizationId, id)).returning({ id: table.id });
+      return rows.length > 0;
+    },
+
+    /** Brings a device back from the trash if it was deleted after `notBefore` (not yet due for purge). */
+    async restore(organizationId: string, id: string, notBefore: Date): Promise<DeviceRecord | undefined> {
+      const [row] = await db
+        .update(table)
+        .set({ deletedAt: null })
+        .where(and(eq(table.organizationId, organizationId), eq(table.id, id), gt(table.deletedAt, notBefore)))
+        .returning({ id: table.id });
+      return row && this.find(organizationId, row.id);
+    },
+
+    /** The organization's trashed devices deleted after `notBefore`, newest deletion first. */
+    async listTrashed(organizationId: string, notBefore: Date): Promise<TrashedRecord[]> {
+      const rows = await db
+        .select({ id: table.id, name: table.name, serial: table.serial, model: table.model, deletedAt: table.deletedAt })
+        .from(table)
+        .where(and(eq(table.organizationId, organizationId), gt(table.deletedAt, notBefore)))
+        .orderBy(desc(table.deletedAt), asc(table.id));
+      return rows.flatMap(({ deletedAt, ...row }) => (deletedAt ? [{ ...row, deletedAt }] : []));
+    },
+
+    /** Up to `limit` devices trashed before the cutoff: due for purge, never restorable again. */
+    async expired(cutoff: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(isNotNull(table.deletedAt), lt(table.deletedAt, cutoff)))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /** Erases expired trashed devices for good; idempotent, so several instances may run it at once. */
+    async purge(ids: string[], cutoff: Date): Promise<number> {
+      if (ids.length === 0) return 0;
+      const rows = await db
+        .delete(table)
+        .where(and(inArray(table.id, ids), lt(table.deletedAt, cutoff)))
+        .returning({ id: table.id });
+      return rows.length;
     },
 
     /** Devices that went silent for longer than their timeout during the last `windowSeconds`. */
@@ -130,7 +185,8 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
         .select({ id: table.id, organizationId: table.organizationId })
         .from(table)
         .where(
-          sql`${table.lastSeenAt} is not null
+          sql`${table.deletedAt} is null
+            and ${table.lastSeenAt} is not null
             and ${table.lastSeenAt} + make_interval(secs => ${table.inactivityTimeoutSeconds}) <= now()
             and ${table.lastSeenAt} + make_interval(secs => ${table.inactivityTimeoutSeconds}) > now() - make_interval(secs => ${windowSeconds})`,
         );
@@ -141,7 +197,7 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
       return db
         .select({ ...columns, organizationId: table.organizationId })
         .from(table)
-        .where(inArray(table.id, ids));
+        .where(and(inArray(table.id, ids), active));
     },
   };
 }

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { PUBSUB_MAX_PAYLOAD, type PubSub } from '../../db/pubsub.ts';
 
-/** `revoked` is internal (a device token ended, on any instance); browsers never see it. */
-export type LiveEventType = 'reading' | 'device' | 'alert' | 'revoked';
+/**
+ * `revoked` and `restored` are internal (a device token ended, or a device came back from the
+ * trash, on any instance); browsers never see them.
+ */
+export type LiveEventType = 'reading' | 'device' | 'alert' | 'revoked' | 'restored';
 export const BROWSER_EVENT_TYPES: ReadonlySet<LiveEventType> = new Set(['reading', 'device', 'alert']);
 
 export interface LiveEvent {

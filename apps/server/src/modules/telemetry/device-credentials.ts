@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DeviceKind } from '@vigie/contract';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { deviceCredentials } from '../../db/schema.ts';
 
@@ -19,7 +19,11 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
  * Device access tokens: 256 random bits, shown once, stored only as a SHA-256 hash (a fast hash
  * is enough for a random secret of this size). One token per device: issuing one revokes the last.
  */
-export function createDeviceCredentials(db: Database) {
+export function createDeviceCredentials(
+  db: Database,
+  /** Whether the device may use its token: false while it is in the trash (its token is kept). */
+  isActive: (identity: DeviceIdentity) => Promise<boolean>,
+) {
   const cache = new Map<string, { identity: DeviceIdentity | null; expires: number }>();
   const revokedListeners = new Set<(deviceId: string, organizationId: string) => void>();
 
@@ -41,6 +45,11 @@ export function createDeviceCredentials(db: Database) {
       for (const listener of revokedListeners) listener(deviceId, organizationId);
     },
 
+    /** Forgets refused tokens, so a restored device's kept token works at once. */
+    forgetRefusals() {
+      for (const [hash, entry] of cache) if (entry.identity === null) cache.delete(hash);
+    },
+
     async issue(identity: DeviceIdentity): Promise<string> {
       const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       const tokenHash = hashToken(token);
@@ -51,6 +60,12 @@ export function createDeviceCredentials(db: Database) {
       // The old token stops working at once, here and on the device's open MQTT sessions.
       this.revoked(identity.deviceId, identity.organizationId);
       return token;
+    },
+
+    /** Erases the credentials of purged devices. */
+    async erase(deviceIds: string[]): Promise<void> {
+      if (deviceIds.length === 0) return;
+      await db.delete(deviceCredentials).where(inArray(deviceCredentials.deviceId, deviceIds));
     },
 
     /** The device a token belongs to, or null for an unknown or revoked token. */
@@ -64,7 +79,7 @@ export function createDeviceCredentials(db: Database) {
         .from(deviceCredentials)
         .where(eq(deviceCredentials.tokenHash, tokenHash))
         .limit(1);
-      const identity = row ?? null;
+      const identity = row && (await isActive(row)) ? row : null;
       if (cache.size > 10_000) cache.clear();
       cache.set(tokenHash, { identity, expires: Date.now() + CACHE_TTL_MS });
       return identity;

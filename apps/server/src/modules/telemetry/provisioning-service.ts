@@ -46,7 +46,10 @@ export function createProvisioningService(deps: {
       return key;
     },
 
-    /** Installs a device by serial: the same serial again is the same device, with a new token. */
+    /**
+     * Installs a device by serial: the same serial again is the same device, with a new token;
+     * a device of that serial in the trash comes back from it with its history.
+     */
     async provision(input: ProvisionRequest, ip: string): Promise<ProvisionResponse> {
       const blocked = await wrongKeys.get(ip);
       if (blocked && blocked.consumedPoints >= 20) {
@@ -63,7 +66,9 @@ export function createProvisioningService(deps: {
         throw unauthorized("Clé d'installation invalide : recopiez-la depuis la page Installation du tableau de bord.");
       }
       const service = devices[input.kind];
-      let device = await service.dal.findBySerial(organization.id, input.serial);
+      const found = await service.dal.findBySerial(organization.id, input.serial);
+      if (found?.deletedAt) await service.restore(organization.id, found.id);
+      let device: { id: string } | undefined = found;
       const existing = device !== undefined;
       if (!device) {
         try {

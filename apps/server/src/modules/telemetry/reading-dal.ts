@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { latestValues, readings } from '../../db/schema.ts';
 
@@ -68,6 +68,21 @@ export function createReadingDal(db: Database) {
         )
         .orderBy(asc(readings.ts), asc(readings.key))
         .limit(options.limit);
+    },
+
+    /** Deletes up to `limit` readings of the given devices, and their latest values once none is left. */
+    async deleteOfDevices(deviceIds: string[], limit: number): Promise<number> {
+      if (deviceIds.length === 0) return 0;
+      const ids = sql.join(
+        deviceIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      const deleted = await db
+        .delete(readings)
+        .where(sql`ctid in (select ctid from ${readings} where ${readings.deviceId} in (${ids}) limit ${limit})`)
+        .returning({ ts: readings.ts });
+      if (deleted.length < limit) await db.delete(latestValues).where(inArray(latestValues.deviceId, deviceIds));
+      return deleted.length;
     },
 
     /** Deletes up to `limit` readings older than the cutoff; returns how many. */
