@@ -74,7 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', services);
   // Readings queued before the database closes are committed first.
   app.addHook('onClose', async () => services.close());
-  const { devices, provisioning, readings } = services;
+  const { devices, provisioning, telemetry } = services;
   const authenticate = createAuthenticate({ tokens: services.tokens, users: services.users });
 
   await app.register(
@@ -90,22 +90,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticate);
         await secured.register(userRoutes);
-        await secured.register(organizationRoutes, { provisioning });
+        await secured.register(organizationRoutes, { organizations: services.organizations });
         await secured.register(streamRoutes, { events: services.events });
         await secured.register(trashRoutes, { trash: services.trash });
         await secured.register(deviceRoutes, {
           resource: 'emitter',
-          collection: 'emitters',
           service: devices.emitter,
           provisioning,
-          readings,
+          telemetry,
         });
         await secured.register(deviceRoutes, {
           resource: 'sensor',
-          collection: 'sensors',
           service: devices.sensor,
           provisioning,
-          readings,
+          telemetry,
         });
       });
     },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, installationKey, provision, readingsOf, sendTelemetry } from '../test/device-helpers.ts';
 import { type TestAccount, type TestApp, createTestApp, databaseKind } from '../test/test-app.ts';
+import { storedTokenHash } from '../test/test-dal.ts';
 
 interface SensorBody {
   sensor: {
@@ -123,9 +124,7 @@ describe(`plug-and-play and HTTP telemetry on ${databaseKind}`, () => {
 
     it('stores tokens only as hashes', async () => {
       const device = await provision(t, owner, 'sensor');
-      const { sql } = await import('drizzle-orm');
-      const result = await t.database.db.execute(sql`select token_hash from device_credentials where device_id = ${device.deviceId}`);
-      const [row] = (result as unknown as { rows: { token_hash: string }[] }).rows;
+      const row = { token_hash: await storedTokenHash(t, device.deviceId) };
       expect(row?.token_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(row?.token_hash).not.toContain(device.accessToken.slice(4));
     });

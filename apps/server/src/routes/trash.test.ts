@@ -1,6 +1,6 @@
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeTrash } from '../jobs.ts';
+import { purgeTrash } from '../jobs/trash-purge.ts';
 import { countRows, provision, sendTelemetry } from '../test/device-helpers.ts';
 import { openStream } from '../test/sse-client.ts';
 import { type TestAccount, type TestApp, createTestApp, databaseKind } from '../test/test-app.ts';

@@ -42,9 +42,4 @@ export async function readingsOf(t: TestApp, account: TestAccount, sensorId: str
   return response;
 }
 
-export async function countRows(t: TestApp, deviceId: string): Promise<number> {
-  const { sql } = await import('drizzle-orm');
-  const result = await t.database.db.execute(sql`select count(*)::int as n from readings where device_id = ${deviceId}`);
-  const rows = (result as unknown as { rows: { n: number }[] }).rows;
-  return Number(rows[0]?.n ?? 0);
-}
+export { countRows } from './test-dal.ts';

@@ -1,43 +1,17 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { type emitters, latestValues, sensors } from '../../db/schema.ts';
+import type { DeviceKind } from '@vigie/contract';
+import { emitters, sensors } from '../../db/schema.ts';
+import type { DeviceChanges, DeviceRecord, DeviceTouch, NewDevice, TrashedRecord } from './device-types.ts';
 
 export type DeviceTable = typeof emitters | typeof sensors;
 
-export interface DeviceRecord {
-  id: string;
-  name: string;
-  serial: string | null;
-  model: string | null;
-  lastSeenAt: Date | null;
-  battery: number | null;
-  inactivityTimeoutSeconds: number;
-  createdAt: Date;
-  updatedAt: Date;
-  /** Only for sensors. */
-  emitterId?: string | null;
-  latest: Record<string, { value: number; ts: string }>;
-}
-
-export interface TrashedRecord {
-  id: string;
-  name: string;
-  serial: string | null;
-  model: string | null;
-  deletedAt: Date;
-}
-
-export interface DeviceChanges {
-  name?: string | undefined;
-  inactivityTimeoutSeconds?: number | undefined;
-}
-
-/** Queries for one device table; every one of them is scoped to an organization. */
-export function createDeviceDal(db: Database, table: DeviceTable) {
-  const latest = sql<DeviceRecord['latest']>`coalesce((
-      select json_object_agg(${latestValues.key}, json_build_object('value', ${latestValues.value}, 'ts', ${latestValues.ts}))
-      from ${latestValues} where ${latestValues.deviceId} = ${table.id}
-    ), '{}'::json)`;
+/**
+ * The only code that touches one device table (emitters or sensors). Every query a user can
+ * reach is scoped to an organization, and only the trash functions see trashed devices.
+ */
+export function createDeviceDal(db: Database, kind: DeviceKind) {
+  const table: DeviceTable = kind === 'sensor' ? sensors : emitters;
   const columns = {
     id: table.id,
     name: table.name,
@@ -49,7 +23,6 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
     ...(table === sensors ? { emitterId: sensors.emitterId } : {}),
-    latest,
   };
   const active = isNull(table.deletedAt);
   const owned = (organizationId: string, id: string) => and(eq(table.organizationId, organizationId), eq(table.id, id), active);
@@ -101,10 +74,7 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
       return row;
     },
 
-    async create(
-      organizationId: string,
-      input: { name: string; serial?: string; model?: string | undefined; inactivityTimeoutSeconds?: number | undefined },
-    ): Promise<DeviceRecord> {
+    async create(organizationId: string, input: NewDevice): Promise<DeviceRecord> {
       const [row] = await db
         .insert(table)
         .values({
@@ -190,6 +160,28 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
             and ${table.lastSeenAt} + make_interval(secs => ${table.inactivityTimeoutSeconds}) <= now()
             and ${table.lastSeenAt} + make_interval(secs => ${table.inactivityTimeoutSeconds}) > now() - make_interval(secs => ${windowSeconds})`,
         );
+    },
+
+    /**
+     * Marks devices as heard from now (battery and transmitter kept when not reported), in one
+     * statement locking rows in id order, so concurrent batches cannot deadlock.
+     */
+    async touch(touches: DeviceTouch[]): Promise<void> {
+      if (touches.length === 0) return;
+      const json = JSON.stringify(
+        [...touches]
+          .sort((a, b) => (a.deviceId < b.deviceId ? -1 : 1))
+          .map((t) => ({ id: t.deviceId, battery: t.battery, emitter_id: t.emitterId })),
+      );
+      await db.execute(
+        table === sensors
+          ? sql`update ${sensors} d set last_seen_at = now(), battery = coalesce(v.battery, d.battery), emitter_id = coalesce(v.emitter_id, d.emitter_id)
+              from json_to_recordset(${json}::json) as v(id uuid, battery real, emitter_id uuid)
+              where d.id = v.id`
+          : sql`update ${table} d set last_seen_at = now(), battery = coalesce(v.battery, d.battery)
+              from json_to_recordset(${json}::json) as v(id uuid, battery real)
+              where d.id = v.id`,
+      );
     },
 
     async findMany(ids: string[]): Promise<(DeviceRecord & { organizationId: string })[]> {

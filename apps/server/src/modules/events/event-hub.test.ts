@@ -2,14 +2,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLocalPubSub } from '../../db/pubsub.ts';
 import { createEventHub, type EventHub } from './event-hub.ts';
 
+type TestEvent = { type: 'reading'; data: { n: number } };
+
 const ORG = 'org-a';
 const quiet = { warn: () => undefined };
 
-function hub(): EventHub {
-  return createEventHub(createLocalPubSub(), quiet);
+function hub(): EventHub<TestEvent> {
+  return createEventHub<TestEvent>(createLocalPubSub(), quiet, {
+    parse: (value) => {
+      const event = value as TestEvent & { id: string; organizationId: string };
+      return event.type === 'reading' ? event : null;
+    },
+    browserTypes: new Set(['reading']),
+  });
 }
 
-async function publish(events: EventHub, count: number, start = 0) {
+async function publish(events: EventHub<TestEvent>, count: number, start = 0) {
   events.publish(
     Array.from({ length: count }, (_, index) => ({ organizationId: ORG, type: 'reading' as const, data: { n: start + index } })),
   );
