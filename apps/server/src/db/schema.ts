@@ -1,3 +1,4 @@
+import { DEVICE_KINDS } from '@vigie/contract';
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -89,7 +90,7 @@ export const deviceCredentials = pgTable(
   'device_credentials',
   {
     deviceId: uuid('device_id').primaryKey(),
-    kind: text('kind', { enum: ['emitter', 'sensor'] }).notNull(),
+    kind: text('kind', { enum: DEVICE_KINDS }).notNull(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),

@@ -1,3 +1,4 @@
+import type { DeviceKind } from '@vigie/contract';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeTrash } from '../jobs/trash-purge.ts';
@@ -6,7 +7,7 @@ import { openStream } from '../test/sse-client.ts';
 import { type TestAccount, type TestApp, createTestApp, databaseKind } from '../test/test-app.ts';
 
 interface TrashedDevice {
-  kind: 'emitter' | 'sensor';
+  kind: DeviceKind;
   id: string;
   name: string;
   serial: string | null;
@@ -46,7 +47,7 @@ describe(`trash (Corbeille) on ${databaseKind}`, () => {
     expect(response.statusCode).toBe(200);
     return response.json<{ devices: TrashedDevice[] }>().devices;
   };
-  const listIds = async (account: TestAccount, kind: 'emitter' | 'sensor') => {
+  const listIds = async (account: TestAccount, kind: DeviceKind) => {
     const response = await t.app.inject({ url: `/api/${kind}`, headers: account.auth });
     return (response.json<Record<string, { id: string }[]>>()[`${kind}s`] ?? []).map((device) => device.id);
   };

@@ -1,18 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { createLocalPubSub } from '../../db/pubsub.ts';
 import { createEventHub, type EventHub } from './event-hub.ts';
 
-type TestEvent = { type: 'reading'; data: { n: number } };
+const testEventSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  type: z.literal('reading'),
+  data: z.object({ n: z.number() }),
+});
+type TestEvent = Pick<z.infer<typeof testEventSchema>, 'type' | 'data'>;
 
 const ORG = 'org-a';
 const quiet = { warn: () => undefined };
 
 function hub(): EventHub<TestEvent> {
   return createEventHub<TestEvent>(createLocalPubSub(), quiet, {
-    parse: (value) => {
-      const event = value as TestEvent & { id: string; organizationId: string };
-      return event.type === 'reading' ? event : null;
-    },
+    parse: (value) => testEventSchema.safeParse(value).data ?? null,
     browserTypes: new Set(['reading']),
   });
 }

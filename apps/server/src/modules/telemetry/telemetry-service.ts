@@ -1,4 +1,4 @@
-import type { DeviceKind, LatestValue, ReadingEvent, ReadingsResponse } from '@vigie/contract';
+import { DEVICE_KINDS, type DeviceKind, type LatestValue, type ReadingEvent, type ReadingsResponse } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { DeviceIdentity } from '../credentials/credential-service.ts';
@@ -34,7 +34,7 @@ export function createTelemetryService(deps: {
 }) {
   const dal = createReadingDal(deps.db);
   const touchDevices = async (touches: ReadingTouch[]) => {
-    for (const kind of ['emitter', 'sensor'] as const) {
+    for (const kind of DEVICE_KINDS) {
       const ofKind = touches.filter((touch) => touch.kind === kind);
       if (ofKind.length > 0) await deps.devices.touch(kind, ofKind);
     }
