@@ -283,9 +283,9 @@ describe(`plug-and-play and HTTP telemetry on ${databaseKind}`, () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n');
-      expect(lines[0]).toBe('date_heure_locale;horodatage_utc;mesure;valeur');
+      expect(lines[0]).toBe('Date et heure (locale);Horodatage UTC;Mesure;Valeur;Unité');
       expect(lines).toHaveLength(3);
-      expect(lines.some((line) => line.endsWith(';temperature;4,25'))).toBe(true);
+      expect(lines.some((line) => line.endsWith(';Température;4,25;°C'))).toBe(true);
       expect(from).toBeTruthy();
       const foreign = await t.app.inject({ url: `/api/sensor/${device.deviceId}/readings.csv`, headers: stranger.auth });
       expect(foreign.statusCode).toBe(404);
