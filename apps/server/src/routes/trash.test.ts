@@ -115,6 +115,17 @@ describe(`trash (Corbeille) on ${databaseKind}`, () => {
     expect(await countRows(t, device.deviceId)).toBe(2);
   });
 
+  it("refuses a transmitter's readings for a sensor in the trash, and accepts them again once it is restored", async () => {
+    const gateway = await provision(t, owner, 'emitter');
+    const sensor = await provision(t, owner, 'sensor');
+    expect((await sendTelemetry(t, gateway.accessToken, { sensor: sensor.serial, temperature: 3 })).statusCode).toBe(202);
+    await remove(owner, 'sensor', sensor.deviceId);
+    expect((await sendTelemetry(t, gateway.accessToken, { sensor: sensor.serial, temperature: 4 })).statusCode).toBe(400);
+    await restore(owner, 'sensor', sensor.deviceId);
+    expect((await sendTelemetry(t, gateway.accessToken, { sensor: sensor.serial, temperature: 5 })).statusCode).toBe(202);
+    expect(await countRows(t, sensor.deviceId)).toBe(2);
+  });
+
   it('accepts a restore with an empty JSON body, and a second restore is 404', async () => {
     const device = await provision(t, owner, 'emitter');
     await remove(owner, 'emitter', device.deviceId);

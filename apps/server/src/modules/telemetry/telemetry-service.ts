@@ -45,6 +45,13 @@ export function createTelemetryService(deps: {
     ...(deps.writeConcurrency === undefined ? {} : { concurrency: deps.writeConcurrency }),
   });
   const sensorCache = new Map<string, { id: string | null; expires: number }>();
+  // A sensor moved to the trash is unknown at once; one created or restored is known at once.
+  deps.events.subscribeAll((event) => {
+    if (event.type !== 'device') return;
+    const gone = event.data.action === 'deleted' ? event.data.deviceId : null;
+    if (gone === null && event.data.action !== 'created') return;
+    for (const [key, entry] of sensorCache) if (entry.id === gone) sensorCache.delete(key);
+  });
 
   async function resolveSensor(organizationId: string, reference: string): Promise<string | null> {
     const cacheKey = `${organizationId}|${reference}`;
