@@ -1,29 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AlertEventType, AlertStatus, Severity } from '@vigie/contract';
+import type { Severity } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { alertEvents, alerts, alertTracks } from '../../db/schema.ts';
+import type { AlertChange, AlertEventRecord, AlertFilters, AlertRecord } from './alert-types.ts';
 import { INITIAL_TRACK, type TrackState, type Transition } from './rule-evaluator.ts';
-
-export interface AlertEventRecord {
-  type: AlertEventType;
-  at: Date;
-  userId: string | null;
-  text: string | null;
-}
-
-export type AlertRecord = typeof alerts.$inferSelect & { events: AlertEventRecord[] };
-
-/** What an alert engine step changed, for the live stream and notifications. */
-export interface AlertChange {
-  action: 'opened' | 'resolved' | 'updated';
-  alert: AlertRecord;
-}
-
-export interface AlertFilters {
-  status?: 'active' | AlertStatus | undefined;
-  sensorId?: string | undefined;
-  siteId?: string | undefined;
-}
 
 const LIST_LIMIT = 1000;
 

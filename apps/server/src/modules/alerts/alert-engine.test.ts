@@ -2,11 +2,8 @@ import type { Sensor } from '@vigie/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../errors.ts';
 import { createTestApp, databaseKind, type TestAccount, type TestApp } from '../../test/test-app.ts';
-import { type AlertChange, createAlertDal } from './alert-dal.ts';
-import { createAlertEngine, type WatchedSensor } from './alert-engine.ts';
-import { createAlertRuleDal } from './alert-rule-dal.ts';
-import { createAlertRuleService } from './alert-rule-service.ts';
-import { createAlertService } from './alert-service.ts';
+import type { WatchedSensor } from './alert-engine.ts';
+import { createAlertsModule } from './alerts-module.ts';
 
 const T0 = Date.parse('2026-01-05T10:00:00Z');
 
@@ -26,14 +23,6 @@ describe(`alert engine on a real database (${databaseKind})`, () => {
   function instance(silence: Map<string, Date | null> = new Map()) {
     let now = new Date(T0);
     const published: { organizationId: string; action: string; status: string }[] = [];
-    const db = test.database.db;
-    const alertDal = createAlertDal(db);
-    const ruleDal = createAlertRuleDal(db);
-    const alerts = createAlertService({
-      dal: alertDal,
-      now: () => now,
-      publish: (organizationId, action, alert) => published.push({ organizationId, action, status: alert.status }),
-    });
     const watched = async (sensorId: string): Promise<WatchedSensor | undefined> => {
       for (const who of [account, other]) {
         const response = await test.app.inject({ method: 'GET', url: `/api/sensor/${sensorId}`, headers: who.auth });
@@ -50,21 +39,16 @@ describe(`alert engine on a real database (${databaseKind})`, () => {
       }
       return undefined;
     };
-    const engine = createAlertEngine({
-      rules: ruleDal,
-      alerts: alertDal,
+    const { engine, alerts, rules } = createAlertsModule({
+      db: test.database.db,
+      now: () => now,
       sensor: watched,
       sensorsOf: async (rule) => (rule.sensorId ? [await watched(rule.sensorId)].filter((s): s is WatchedSensor => s !== undefined) : []),
       site: async () => undefined,
-      announce: (changes: AlertChange[]) => alerts.announce(changes),
-      now: () => now,
-      logger: { error: (obj) => console.error(obj) },
-    });
-    const rules = createAlertRuleService({
-      dal: ruleDal,
       assertSensor: async () => undefined,
       assertSite: async () => undefined,
-      onChanged: async (organizationId, change) => void (await engine.rulesChanged(organizationId, change.stopped)),
+      publish: (organizationId, action, alert) => published.push({ organizationId, action, status: alert.status }),
+      logger: { error: (obj) => console.error(obj) },
     });
     return {
       engine,

@@ -1,5 +1,6 @@
 import { DEFAULT_OPENING_HOURS, DEFAULT_TIMEZONE, type Site } from '@vigie/contract';
-import type { AlertDal, AlertChange } from './alert-dal.ts';
+import type { AlertDal } from './alert-dal.ts';
+import type { AlertChange } from './alert-types.ts';
 import type { AlertRuleDal, RuleRecord } from './alert-rule-dal.ts';
 import { DEFAULT_FLAP_WINDOW_SECONDS, evaluate, type Observation, type SiteHours, type TrackState } from './rule-evaluator.ts';
 

@@ -1,6 +1,7 @@
 import type { Alert, AlertListQuery } from '@vigie/contract';
 import { conflict, notFound } from '../../errors.ts';
-import type { AlertChange, AlertDal, AlertRecord } from './alert-dal.ts';
+import type { AlertDal } from './alert-dal.ts';
+import type { AlertChange, AlertEventRecord, AlertRecord } from './alert-types.ts';
 
 const NOT_FOUND = 'Alerte introuvable.';
 
@@ -99,6 +100,12 @@ export function createAlertService(deps: {
         'resolved',
       );
     },
+
+    /** Active alerts and those resolved since `resolvedSince`, every organization: for the notifier. */
+    notifiable: (resolvedSince: Date) => dal.notifiable(resolvedSince),
+
+    /** A line of background work (who was notified); the same key is written once. */
+    appendEvent: (alertId: string, event: AlertEventRecord, key: string) => dal.appendEvent(alertId, event, key),
 
     /** Publishes what the engine changed (opened, reopened, resolved; peak updates are not announced). */
     announce(changes: AlertChange[]): void {

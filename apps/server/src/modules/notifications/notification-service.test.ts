@@ -6,12 +6,8 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestAccount, type TestApp } from '../../test/test-app.ts';
-import { createAlertDal } from '../alerts/alert-dal.ts';
-import { createAlertEngine } from '../alerts/alert-engine.ts';
-import { createAlertRuleDal } from '../alerts/alert-rule-dal.ts';
-import { createAlertRuleService } from '../alerts/alert-rule-service.ts';
+import { createAlertsModule } from '../alerts/alerts-module.ts';
 import { createMailer } from './mailer.ts';
-import { createNotificationDal } from './notification-dal.ts';
 import { createNotificationService } from './notification-service.ts';
 import { isPublicAddress, resolveWebhookTarget } from './webhook-sender.ts';
 
@@ -86,10 +82,9 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
   const setNow = (minutes: number) => (now = new Date(T0 + minutes * 60_000));
 
   function notifier(options: { allowPrivate?: boolean } = {}) {
-    const db = test.database.db;
     return createNotificationService({
-      dal: createNotificationDal(db),
-      alerts: createAlertDal(db),
+      db: test.database.db,
+      alerts: alertsModule().alerts,
       describe: async () => ({
         sensorName: 'Vitrine crèmerie',
         siteName: 'Boutique Lyon',
@@ -106,8 +101,21 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
     });
   }
 
+  function alertsModule() {
+    return createAlertsModule({
+      db: test.database.db,
+      now: () => now,
+      sensor: async (id) => ({ id, organizationId: account.organizationId, siteId: null, lastSeenAt: now, inactivityTimeoutSeconds: 600 }),
+      sensorsOf: async () => [],
+      site: async () => undefined,
+      assertSensor: async () => undefined,
+      assertSite: async () => undefined,
+      publish: () => undefined,
+      logger: { error: (obj) => console.error(obj) },
+    });
+  }
+
   async function openAlert(temperature: number): Promise<string> {
-    const db = test.database.db;
     const response = await test.app.inject({
       method: 'POST',
       url: '/api/sensor',
@@ -115,27 +123,10 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
       payload: { name: 'Vitrine crèmerie' },
     });
     const sensorId = response.json<{ sensor: Sensor }>().sensor.id;
-    const alertDal = createAlertDal(db);
-    const ruleDal = createAlertRuleDal(db);
-    const engine = createAlertEngine({
-      rules: ruleDal,
-      alerts: alertDal,
-      sensor: async (id) => ({ id, organizationId: account.organizationId, siteId: null, lastSeenAt: now, inactivityTimeoutSeconds: 600 }),
-      sensorsOf: async () => [],
-      site: async () => undefined,
-      announce: () => undefined,
-      now: () => now,
-      logger: { error: (obj) => console.error(obj) },
-    });
-    const rules = createAlertRuleService({
-      dal: ruleDal,
-      assertSensor: async () => undefined,
-      assertSite: async () => undefined,
-      onChanged: async () => undefined,
-    });
+    const { engine, rules, alerts } = alertsModule();
     await rules.create(account.organizationId, { name: 'Crèmerie', sensorId, preset: 'chilled_very_perishable' });
     await engine.onReadings([{ organizationId: account.organizationId, sensorId, ts: now, values: { temperature } }]);
-    const [alert] = await alertDal.list(account.organizationId, { sensorId });
+    const [alert] = await alerts.list(account.organizationId, { sensorId });
     if (!alert) throw new Error('no alert');
     return alert.id;
   }
@@ -158,7 +149,7 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
     expect(mail?.text).toContain('Depuis : 12\u00a0min (ouverte le 05/01/2026 11:00)');
     expect(mail?.text).toContain('Site : Boutique Lyon');
     expect(mail?.text).toContain(`https://vigie.example.fr/dashboard/alertes/${id}`);
-    const alert = await createAlertDal(test.database.db).find(account.organizationId, id);
+    const alert = await alertsModule().alerts.get(account.organizationId, id);
     expect(alert?.events.map((event) => [event.type, event.text])).toEqual([
       ['opened', null],
       ['notified', 'Alerte envoyée à l’équipe.'],
@@ -187,7 +178,7 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
     expect(escalation.map((mail) => [mail.subject?.split(' – ')[0], (mail.to as { text: string }).text])).toEqual(
       expect.arrayContaining([['[Vigie] Escalade critique', 'responsable.region@enseigne.fr']]),
     );
-    const alert = await createAlertDal(test.database.db).find(account.organizationId, id);
+    const alert = await alertsModule().alerts.get(account.organizationId, id);
     expect(alert?.events.filter((event) => event.type === 'escalated').map((event) => event.text)).toEqual([
       'Sans acquittement depuis 2\u00a0h : escalade à responsable.region@enseigne.fr.',
     ]);

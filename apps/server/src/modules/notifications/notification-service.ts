@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { NotificationPolicy, UpdateNotificationPolicyRequest } from '@vigie/contract';
-import type { AlertRecord } from '../alerts/alert-dal.ts';
+import type { AlertRecord } from '../alerts/alert-types.ts';
 import { toAlert } from '../alerts/alert-service.ts';
 import { type AlertContext, alertEmail } from './alert-message.ts';
 import type { Mailer } from './mailer.ts';
-import type { NotificationDal, OutboxRow, PolicyRecord } from './notification-dal.ts';
+import type { Database } from '../../db/database.ts';
+import { createNotificationDal, type OutboxRow, type PolicyRecord } from './notification-dal.ts';
 import { type PlanPolicy, planNotifications } from './notification-plan.ts';
 import { sendWebhook } from './webhook-sender.ts';
 
@@ -36,7 +37,7 @@ export interface NotifierLogger {
  * may tick together: the keys keep each message once, and claims keep each delivery to one sender.
  */
 export function createNotificationService(deps: {
-  dal: NotificationDal;
+  db: Database;
   alerts: {
     notifiable(resolvedSince: Date): Promise<AlertRecord[]>;
     appendEvent(
@@ -55,7 +56,8 @@ export function createNotificationService(deps: {
   now: () => Date;
   logger: NotifierLogger;
 }) {
-  const { dal, now } = deps;
+  const { now } = deps;
+  const dal = createNotificationDal(deps.db);
 
   function toPolicy(record: PolicyRecord | undefined): NotificationPolicy {
     return {

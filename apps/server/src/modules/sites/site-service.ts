@@ -1,6 +1,7 @@
 import { type CreateSiteRequest, DEFAULT_OPENING_HOURS, DEFAULT_TIMEZONE, type Site, type UpdateSiteRequest } from '@vigie/contract';
 import { conflict, notFound } from '../../errors.ts';
-import type { SiteDal, SiteRecord } from './site-dal.ts';
+import type { Database } from '../../db/database.ts';
+import { createSiteDal, type SiteRecord } from './site-dal.ts';
 
 /** The name of the site every organization starts with, where its existing devices go. */
 export const DEFAULT_SITE_NAME = 'Magasin principal';
@@ -16,11 +17,11 @@ export function toSite(record: SiteRecord): Site {
  * still holds devices cannot be deleted (the devices would be left nowhere).
  */
 export function createSiteService(deps: {
-  dal: SiteDal;
+  db: Database;
   /** How many devices (emitters and sensors, trash excluded) a site holds: asked of the devices module. */
   countDevices: (organizationId: string, siteId: string) => Promise<number>;
 }) {
-  const { dal } = deps;
+  const dal = createSiteDal(deps.db);
   const defaults = { name: DEFAULT_SITE_NAME, timezone: DEFAULT_TIMEZONE, openingHours: DEFAULT_OPENING_HOURS };
 
   return {

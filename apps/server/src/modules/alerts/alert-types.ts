@@ -1,0 +1,38 @@
+import type { AlertEventType, AlertStatus, Severity } from '@vigie/contract';
+
+export interface AlertEventRecord {
+  type: AlertEventType;
+  at: Date;
+  userId: string | null;
+  text: string | null;
+}
+
+export interface AlertRecord {
+  id: string;
+  organizationId: string;
+  ruleId: string;
+  sensorId: string;
+  siteId: string | null;
+  status: AlertStatus;
+  severity: Severity;
+  openedAt: Date;
+  acknowledgedAt: Date | null;
+  acknowledgedBy: string | null;
+  resolvedAt: Date | null;
+  resolution: 'auto' | 'manual' | null;
+  peak: number | null;
+  last: number | null;
+  events: AlertEventRecord[];
+}
+
+/** What an alert engine step changed, for the live stream and notifications. */
+export interface AlertChange {
+  action: 'opened' | 'resolved' | 'updated';
+  alert: AlertRecord;
+}
+
+export interface AlertFilters {
+  status?: 'active' | AlertStatus | undefined;
+  sensorId?: string | undefined;
+  siteId?: string | undefined;
+}
