@@ -87,6 +87,17 @@ CREATE TABLE "sites" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "emitters" ADD COLUMN "site_id" uuid;--> statement-breakpoint
+ALTER TABLE "sensors" ADD COLUMN "site_id" uuid;--> statement-breakpoint
+-- Every organization gets its default site, and its existing devices move there.
+INSERT INTO "sites" ("organization_id", "name", "timezone", "opening_hours")
+SELECT "id", 'Magasin principal', 'Europe/Paris',
+  '{"mon":[["09:00","19:00"]],"tue":[["09:00","19:00"]],"wed":[["09:00","19:00"]],"thu":[["09:00","19:00"]],"fri":[["09:00","19:00"]],"sat":[["09:00","19:00"]],"sun":[]}'::jsonb
+FROM "organizations";--> statement-breakpoint
+UPDATE "emitters" SET "site_id" = "sites"."id" FROM "sites" WHERE "sites"."organization_id" = "emitters"."organization_id";--> statement-breakpoint
+UPDATE "sensors" SET "site_id" = "sites"."id" FROM "sites" WHERE "sites"."organization_id" = "sensors"."organization_id";--> statement-breakpoint
+ALTER TABLE "emitters" ALTER COLUMN "site_id" SET NOT NULL;--> statement-breakpoint
+ALTER TABLE "sensors" ALTER COLUMN "site_id" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "alert_events" ADD CONSTRAINT "alert_events_alert_id_alerts_id_fk" FOREIGN KEY ("alert_id") REFERENCES "public"."alerts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_rules" ADD CONSTRAINT "alert_rules_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_rules" ADD CONSTRAINT "alert_rules_sensor_id_sensors_id_fk" FOREIGN KEY ("sensor_id") REFERENCES "public"."sensors"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -106,4 +117,8 @@ CREATE INDEX "alerts_organization_opened_idx" ON "alerts" USING btree ("organiza
 CREATE INDEX "alerts_sensor_idx" ON "alerts" USING btree ("sensor_id","opened_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "notification_outbox_key_unique" ON "notification_outbox" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "notification_outbox_due_idx" ON "notification_outbox" USING btree ("next_attempt_at") WHERE "notification_outbox"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "sites_organization_created_idx" ON "sites" USING btree ("organization_id","created_at");
+CREATE INDEX "sites_organization_created_idx" ON "sites" USING btree ("organization_id","created_at");--> statement-breakpoint
+ALTER TABLE "emitters" ADD CONSTRAINT "emitters_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "sensors" ADD CONSTRAINT "sensors_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "emitters_site_idx" ON "emitters" USING btree ("site_id");--> statement-breakpoint
+CREATE INDEX "sensors_site_idx" ON "sensors" USING btree ("site_id");

@@ -15,6 +15,6 @@ describe('device request schemas', () => {
     expect(createDeviceRequestSchema.safeParse({ name: 'ok', extra: 1 }).success).toBe(false);
     const empty = updateDeviceRequestSchema.safeParse({});
     expect(empty.success).toBe(false);
-    expect(empty.error?.issues[0]?.message).toBe('Indiquez au moins un champ à modifier (name ou inactivityTimeoutSeconds).');
+    expect(empty.error?.issues[0]?.message).toBe('Indiquez au moins un champ à modifier (name, inactivityTimeoutSeconds ou siteId).');
   });
 });

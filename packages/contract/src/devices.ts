@@ -31,6 +31,8 @@ export const deviceSchema = z.object({
   /** Battery level in percent, null until the device reports one. */
   battery: z.number().nullable(),
   inactivityTimeoutSeconds: z.number().int(),
+  /** The site (magasin) the device is in. */
+  siteId: uuidSchema,
 });
 
 export const emitterSchema = deviceSchema;
@@ -55,9 +57,10 @@ export const updateDeviceRequestSchema = z
   .strictObject({
     name: nameSchema.optional(),
     inactivityTimeoutSeconds: inactivityTimeoutSchema.optional(),
+    siteId: uuidSchema.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    error: 'Indiquez au moins un champ à modifier (name ou inactivityTimeoutSeconds).',
+    error: 'Indiquez au moins un champ à modifier (name, inactivityTimeoutSeconds ou siteId).',
   });
 export type UpdateDeviceRequest = z.infer<typeof updateDeviceRequestSchema>;
 

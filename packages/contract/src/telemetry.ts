@@ -37,6 +37,13 @@ export const provisionRequestSchema = z.strictObject({
     .optional(),
   /** The device's own silence limit, when it knows its reporting cadence (default 600 s). */
   inactivityTimeoutSeconds: inactivityTimeoutSchema.optional(),
+  /** The site (magasin) by id or name; a new name creates the site. Default: the organization's first site. */
+  site: z
+    .string({ error: 'Le site doit être une chaîne de caractères (identifiant ou nom).' })
+    .trim()
+    .min(1, { error: 'Le site ne peut pas être vide.' })
+    .max(100, { error: 'Le nom du site ne doit pas dépasser 100 caractères.' })
+    .optional(),
 });
 export type ProvisionRequest = z.infer<typeof provisionRequestSchema>;
 

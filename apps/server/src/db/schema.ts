@@ -92,11 +92,16 @@ const deviceColumns = () => ({
    * history and credentials kept for a restore until the purge job erases it. It keeps its serial.
    */
   deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  /** The shop the device is in; every device has one (the organization's first site by default). */
+  siteId: uuid('site_id')
+    .notNull()
+    .references(() => sites.id, { onDelete: 'restrict' }),
   ...timestamps,
 });
 
 export const emitters = pgTable('emitters', deviceColumns(), (t) => [
   index('emitters_organization_created_idx').on(t.organizationId, t.createdAt),
+  index('emitters_site_idx').on(t.siteId),
   uniqueIndex('emitters_organization_serial_unique').on(t.organizationId, t.serial),
   index('emitters_deleted_at_idx')
     .on(t.deletedAt)
@@ -112,6 +117,7 @@ export const sensors = pgTable(
   },
   (t) => [
     index('sensors_organization_created_idx').on(t.organizationId, t.createdAt),
+    index('sensors_site_idx').on(t.siteId),
     uniqueIndex('sensors_organization_serial_unique').on(t.organizationId, t.serial),
     index('sensors_deleted_at_idx')
       .on(t.deletedAt)

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'dri
 import type { Database } from '../../db/database.ts';
 import type { DeviceKind } from '@vigie/contract';
 import { emitters, sensors } from '../../db/schema.ts';
-import type { DeviceChanges, DeviceRecord, DeviceTouch, NewDevice, TrashedRecord } from './device-types.ts';
+import type { DeviceChanges, DeviceRecord, DeviceTouch, NewDevice, TrashedRecord, WatchedDevice } from './device-types.ts';
 
 export type DeviceTable = typeof emitters | typeof sensors;
 
@@ -20,6 +20,7 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
     lastSeenAt: table.lastSeenAt,
     battery: table.battery,
     inactivityTimeoutSeconds: table.inactivityTimeoutSeconds,
+    siteId: table.siteId,
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
     ...(table === sensors ? { emitterId: sensors.emitterId } : {}),
@@ -80,6 +81,7 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
         .values({
           organizationId,
           name: input.name,
+          siteId: input.siteId,
           serial: input.serial ?? null,
           model: input.model ?? null,
           ...(input.inactivityTimeoutSeconds === undefined ? {} : { inactivityTimeoutSeconds: input.inactivityTimeoutSeconds }),
@@ -96,11 +98,41 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
         .set({
           ...(changes.name === undefined ? {} : { name: changes.name }),
           ...(changes.inactivityTimeoutSeconds === undefined ? {} : { inactivityTimeoutSeconds: changes.inactivityTimeoutSeconds }),
+          ...(changes.siteId === undefined ? {} : { siteId: changes.siteId }),
           updatedAt: new Date(),
         })
         .where(owned(organizationId, id))
         .returning({ id: table.id });
       return row && this.find(organizationId, row.id);
+    },
+
+    /** Devices of a site, the trash included (a trashed device still belongs to its site). */
+    async countInSite(organizationId: string, siteId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(table)
+        .where(and(eq(table.organizationId, organizationId), eq(table.siteId, siteId)));
+      return row?.count ?? 0;
+    },
+
+    /** Active devices by id or by site, whatever the organization: for the alert engine. */
+    async watched(filter: { ids: string[] } | { organizationId: string; siteId: string }): Promise<WatchedDevice[]> {
+      const where =
+        'ids' in filter
+          ? filter.ids.length === 0
+            ? sql`false`
+            : inArray(table.id, filter.ids)
+          : and(eq(table.organizationId, filter.organizationId), eq(table.siteId, filter.siteId));
+      return db
+        .select({
+          id: table.id,
+          organizationId: table.organizationId,
+          siteId: table.siteId,
+          lastSeenAt: table.lastSeenAt,
+          inactivityTimeoutSeconds: table.inactivityTimeoutSeconds,
+        })
+        .from(table)
+        .where(and(where, active));
     },
 
     /** Moves the device to the trash; false when it is missing or already there. */

@@ -43,6 +43,7 @@ export function toDeviceView(kind: DeviceKind, record: DeviceRecord, latest: Rec
     latest,
     battery: record.battery,
     inactivityTimeoutSeconds: record.inactivityTimeoutSeconds,
+    siteId: record.siteId,
   };
   return kind === 'sensor' ? { kind, device: { ...device, emitterId: record.emitterId ?? null } } : { kind, device };
 }
@@ -65,6 +66,11 @@ export function createDeviceService(deps: {
   onRestored?: (deviceId: string, organizationId: string) => void;
   /** The clock of the trash: deletion time and the 30-day limit. */
   now?: () => Date;
+  /**
+   * The site a device goes to: the one named (checked to belong to the organization, else the
+   * site's 404) or, when none is named, the organization's first site. Asked of the sites module.
+   */
+  siteFor: (organizationId: string, siteId: string | undefined) => Promise<string>;
 }) {
   const { kind, events } = deps;
   const dal = createDeviceDal(deps.db, kind);
@@ -94,17 +100,31 @@ export function createDeviceService(deps: {
       if (!record) throw missing();
       return view(record);
     },
-    async create(organizationId: string, input: CreateDeviceRequest & Omit<NewDevice, 'name'>): Promise<DeviceView> {
-      const created = await view(await dal.create(organizationId, input));
+    async create(
+      organizationId: string,
+      input: CreateDeviceRequest & Omit<NewDevice, 'name' | 'siteId'> & { siteId?: string | undefined },
+    ): Promise<DeviceView> {
+      const siteId = await deps.siteFor(organizationId, input.siteId);
+      const created = await view(await dal.create(organizationId, { ...input, siteId }));
       announce(organizationId, [{ action: 'created', ...created }]);
       return created;
     },
     async update(organizationId: string, id: string, changes: UpdateDeviceRequest): Promise<DeviceView> {
-      const record = await dal.update(organizationId, id, changes);
+      if (!(await dal.isActive(organizationId, id))) throw missing();
+      const siteId = changes.siteId === undefined ? undefined : await deps.siteFor(organizationId, changes.siteId);
+      const record = await dal.update(organizationId, id, { ...changes, siteId });
       if (!record) throw missing();
       const updated = await view(record);
       announce(organizationId, [{ action: 'updated', ...updated }]);
       return updated;
+    },
+    /** How many devices of this kind a site holds, the trash included. */
+    countInSite(organizationId: string, siteId: string) {
+      return dal.countInSite(organizationId, siteId);
+    },
+    /** What the alert engine needs of these devices (outside the trash). */
+    watched(filter: { ids: string[] } | { organizationId: string; siteId: string }) {
+      return dal.watched(filter);
     },
     /** Whether the device exists, in the organization, outside the trash. */
     isActive(organizationId: string, id: string) {

@@ -9,6 +9,7 @@ export interface DeviceRecord {
   lastSeenAt: Date | null;
   battery: number | null;
   inactivityTimeoutSeconds: number;
+  siteId: string;
   createdAt: Date;
   updatedAt: Date;
   /** Only for sensors. */
@@ -26,10 +27,12 @@ export interface TrashedRecord {
 export interface DeviceChanges {
   name?: string | undefined;
   inactivityTimeoutSeconds?: number | undefined;
+  siteId?: string | undefined;
 }
 
 export interface NewDevice {
   name: string;
+  siteId: string;
   serial?: string;
   model?: string | undefined;
   inactivityTimeoutSeconds?: number | undefined;
@@ -45,3 +48,12 @@ export interface DeviceTouch {
 
 /** The newest value of each key of each device; the telemetry module provides it. */
 export type LatestValuesSource = (deviceIds: string[]) => Promise<Map<string, Record<string, LatestValue>>>;
+
+/** What the alert engine needs of a sensor. */
+export interface WatchedDevice {
+  id: string;
+  organizationId: string;
+  siteId: string;
+  lastSeenAt: Date | null;
+  inactivityTimeoutSeconds: number;
+}

@@ -17,6 +17,8 @@ export function createProvisioningService(deps: {
   organizations: Pick<OrganizationService, 'findByInstallationKey'>;
   credentials: Pick<CredentialService, 'issue'>;
   devices: Record<DeviceKind, DeviceService>;
+  /** The site named at provisioning (id or name), created by that name when it does not exist yet. */
+  siteNamed: (organizationId: string, reference: string) => Promise<string>;
 }) {
   const { organizations, credentials, devices } = deps;
   // Wrong installation keys are guessed from somewhere: slow that place down.
@@ -43,6 +45,7 @@ export function createProvisioningService(deps: {
         throw unauthorized("Clé d'installation invalide : recopiez-la depuis la page Installation du tableau de bord.");
       }
       const service = devices[input.kind];
+      const siteId = input.site === undefined ? undefined : await deps.siteNamed(organization.id, input.site);
       const found = await service.findBySerial(organization.id, input.serial);
       if (found?.deletedAt) await service.restore(organization.id, found.id);
       let device: { id: string } | undefined = found;
@@ -54,6 +57,7 @@ export function createProvisioningService(deps: {
             serial: input.serial,
             model: input.model,
             inactivityTimeoutSeconds: input.inactivityTimeoutSeconds,
+            siteId,
           });
           device = created.device;
         } catch (error) {
@@ -63,8 +67,8 @@ export function createProvisioningService(deps: {
           if (!device) throw error;
         }
       }
-      if (input.inactivityTimeoutSeconds !== undefined && existing) {
-        await service.update(organization.id, device.id, { inactivityTimeoutSeconds: input.inactivityTimeoutSeconds });
+      if ((input.inactivityTimeoutSeconds !== undefined || siteId !== undefined) && existing) {
+        await service.update(organization.id, device.id, { inactivityTimeoutSeconds: input.inactivityTimeoutSeconds, siteId });
       }
       const accessToken = await credentials.issue({ deviceId: device.id, kind: input.kind, organizationId: organization.id });
       return { deviceId: device.id, kind: input.kind, accessToken };

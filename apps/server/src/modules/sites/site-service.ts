@@ -24,6 +24,13 @@ export function createSiteService(deps: {
   const dal = createSiteDal(deps.db);
   const defaults = { name: DEFAULT_SITE_NAME, timezone: DEFAULT_TIMEZONE, openingHours: DEFAULT_OPENING_HOURS };
 
+  /** A site of the organization by id or by name (case-insensitive), or undefined. */
+  async function findByReference(organizationId: string, reference: string): Promise<Site | undefined> {
+    const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(reference);
+    const record = (isUuid ? await dal.find(organizationId, reference) : undefined) ?? (await dal.findByName(organizationId, reference));
+    return record ? toSite(record) : undefined;
+  }
+
   return {
     async list(organizationId: string): Promise<Site[]> {
       const records = await dal.list(organizationId);
@@ -42,12 +49,22 @@ export function createSiteService(deps: {
       return toSite(await dal.firstOrCreate(organizationId, defaults));
     },
 
-    /** A site of the organization by id or by name (case-insensitive), or undefined. */
-    async findByReference(organizationId: string, reference: string): Promise<Site | undefined> {
-      const isUuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(reference);
-      const record = (isUuid ? await dal.find(organizationId, reference) : undefined) ?? (await dal.findByName(organizationId, reference));
-      return record ? toSite(record) : undefined;
+    /** The site a device goes to: the one named (404 when not the organization's) or the first one. */
+    async siteFor(organizationId: string, siteId: string | undefined): Promise<string> {
+      if (siteId === undefined) return (await dal.firstOrCreate(organizationId, defaults)).id;
+      if (!(await dal.find(organizationId, siteId))) throw notFound(NOT_FOUND);
+      return siteId;
     },
+
+    /** A site by id or name for a device that installs itself; a new name creates the site. */
+    async siteNamed(organizationId: string, reference: string): Promise<string> {
+      const found = await findByReference(organizationId, reference);
+      if (found) return found.id;
+      await dal.firstOrCreate(organizationId, defaults);
+      return (await dal.create(organizationId, { ...defaults, name: reference.trim().slice(0, 100) })).id;
+    },
+
+    findByReference,
 
     /** Sites by id for the alert engine, which reads the site of a sensor it already holds. */
     async byId(id: string): Promise<Site | undefined> {
