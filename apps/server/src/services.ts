@@ -70,10 +70,14 @@ export function createServices(options: {
       events,
       latestOf: (ids) => telemetry.latestOf(ids),
       // In the trash, its token is refused at once (its sessions closed) but kept for a restore.
-      onDeleted: (deviceId, organizationId) => credentials.revoked(deviceId, organizationId),
+      onDeleted: (deviceId, organizationId) => {
+        credentials.revoked(deviceId, organizationId);
+        telemetry.forgetDevice(deviceId);
+      },
       // Back from the trash: every instance forgets that its kept token was refused.
       onRestored: (deviceId, organizationId) => {
         credentials.forgetRefusals();
+        telemetry.forgetDevice(deviceId);
         events.publish([{ organizationId, type: 'restored', data: { deviceId } }]);
       },
       ...(options.now ? { now: options.now } : {}),

@@ -45,12 +45,16 @@ export function createTelemetryService(deps: {
     ...(deps.writeConcurrency === undefined ? {} : { concurrency: deps.writeConcurrency }),
   });
   const sensorCache = new Map<string, { id: string | null; expires: number }>();
-  // A sensor moved to the trash is unknown at once; one created or restored is known at once.
+  /** Forgets what the cache says of a device (`null`: of every reference that found none). */
+  const forgetSensor = (deviceId: string | null) => {
+    for (const [key, entry] of sensorCache) if (entry.id === deviceId) sensorCache.delete(key);
+  };
+  // A sensor moved to the trash is unknown at once; one created or restored is known at once,
+  // on every instance (this one is also told directly, before its answer leaves).
   deps.events.subscribeAll((event) => {
     if (event.type !== 'device') return;
-    const gone = event.data.action === 'deleted' ? event.data.deviceId : null;
-    if (gone === null && event.data.action !== 'created') return;
-    for (const [key, entry] of sensorCache) if (entry.id === gone) sensorCache.delete(key);
+    if (event.data.action === 'deleted') forgetSensor(event.data.deviceId);
+    if (event.data.action === 'created') forgetSensor(null);
   });
 
   async function resolveSensor(organizationId: string, reference: string): Promise<string | null> {
@@ -120,6 +124,12 @@ export function createTelemetryService(deps: {
         }),
       );
       return parsed.length;
+    },
+
+    /** A device left (the trash) or came back: its readings are refused or taken at once here. */
+    forgetDevice(deviceId: string): void {
+      forgetSensor(deviceId);
+      forgetSensor(null);
     },
 
     /** Stores readings already validated (the demo history), with the devices they touch. */
