@@ -8,6 +8,9 @@ import type { TokenService } from './modules/auth/token-service.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { alertRoutes } from './routes/alerts.ts';
+import { notificationPolicyRoutes } from './routes/notification-policy.ts';
+import { siteRoutes } from './routes/sites.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './routes/auth.ts';
 import { deviceProtocolRoutes } from './routes/device-protocol.ts';
@@ -93,6 +96,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await secured.register(organizationRoutes, { organizations: services.organizations });
         await secured.register(streamRoutes, { events: services.events });
         await secured.register(trashRoutes, { trash: services.trash });
+        await secured.register(siteRoutes, { sites: services.sites });
+        await secured.register(alertRoutes, { rules: services.alerts.rules, alerts: services.alerts.alerts });
+        await secured.register(notificationPolicyRoutes, { notifications: services.notifications });
         await secured.register(deviceRoutes, {
           resource: 'emitter',
           service: devices.emitter,

@@ -13,6 +13,13 @@ import { createOrganizationService } from './modules/organizations/organization-
 import { createProvisioningService } from './modules/provisioning/provisioning-service.ts';
 import { createTelemetryService } from './modules/telemetry/telemetry-service.ts';
 import { createUserService } from './modules/users/user-service.ts';
+import { createAlertsModule } from './modules/alerts/alerts-module.ts';
+import type { WatchedSensor } from './modules/alerts/alert-engine.ts';
+import type { AlertRecord } from './modules/alerts/alert-types.ts';
+import { createMailer } from './modules/notifications/mailer.ts';
+import { createNotificationService } from './modules/notifications/notification-service.ts';
+import type { AlertContext } from './modules/notifications/alert-message.ts';
+import { createSiteService } from './modules/sites/site-service.ts';
 
 /**
  * Every service of the server, wired once; routes, adapters and jobs receive what they use.
@@ -28,6 +35,7 @@ export function createServices(options: {
 }) {
   const { config, database, logger } = options;
   const db = database.db;
+  const now = options.now ?? (() => new Date());
   const events = createLiveEventHub(database.pubsub, logger);
   const organizations = createOrganizationService({ db });
   const users = createUserService({ db, organizations });
@@ -40,6 +48,11 @@ export function createServices(options: {
     emitter: deviceService('emitter'),
     sensor: deviceService('sensor'),
   };
+  const sites = createSiteService({
+    db,
+    countDevices: async (organizationId, siteId) =>
+      (await devices.emitter.countInSite(organizationId, siteId)) + (await devices.sensor.countInSite(organizationId, siteId)),
+  });
   const telemetry = createTelemetryService({
     db,
     writeConcurrency: database.writeConcurrency,
@@ -49,6 +62,7 @@ export function createServices(options: {
     },
     events,
     retentionDays: config.retentionDays,
+    onStored: (readings) => void alerts.engine.onReadings(readings),
   });
   const credentials = createCredentialService({
     db,
@@ -60,7 +74,69 @@ export function createServices(options: {
     if (event.type === 'revoked') credentials.forget(event.data.deviceId);
     if (event.type === 'restored') credentials.forgetRefusals();
   });
-  const provisioning = createProvisioningService({ organizations, credentials, devices });
+  const provisioning = createProvisioningService({
+    organizations,
+    credentials,
+    devices,
+    siteNamed: (organizationId, reference) => sites.siteNamed(organizationId, reference),
+  });
+
+  const watched = (
+    rows: { id: string; organizationId: string; siteId: string; lastSeenAt: Date | null; inactivityTimeoutSeconds: number }[],
+  ) => rows.map((row): WatchedSensor => ({ ...row }));
+  const alerts = createAlertsModule({
+    db,
+    now,
+    sensor: async (sensorId) => watched(await devices.sensor.watched({ ids: [sensorId] }))[0],
+    sensorsOf: async (rule) =>
+      watched(
+        rule.sensorId
+          ? await devices.sensor.watched({ ids: [rule.sensorId] })
+          : rule.siteId
+            ? await devices.sensor.watched({ organizationId: rule.organizationId, siteId: rule.siteId })
+            : [],
+      ),
+    site: (siteId) => sites.byId(siteId),
+    assertSensor: async (organizationId, sensorId) => void (await devices.sensor.get(organizationId, sensorId)),
+    assertSite: async (organizationId, siteId) => void (await sites.get(organizationId, siteId)),
+    publish: (organizationId, action, alert) => {
+      events.publish([{ organizationId, type: 'alert', data: { action, alert } }]);
+      if (action === 'opened') void notifications.tick();
+    },
+    onRulesChanged: (organizationId) => events.publish([{ organizationId, type: 'alert-rules', data: {} }]),
+    logger,
+  });
+  // Another instance changed an alert or the rules: this one drops what it remembered of them.
+  events.subscribeAll((event) => {
+    if (event.type === 'alert') alerts.engine.forget(event.data.alert.ruleId, event.data.alert.sensorId);
+    if (event.type === 'alert-rules') void alerts.engine.rulesChanged(event.organizationId);
+  });
+
+  async function describeAlert(alert: AlertRecord): Promise<AlertContext> {
+    const [sensor] = await devices.sensor.watched({ ids: [alert.sensorId] });
+    const name = sensor ? (await devices.sensor.get(alert.organizationId, alert.sensorId)).device.name : 'Capteur supprimé';
+    const site = alert.siteId ? await sites.byId(alert.siteId) : sensor ? await sites.byId(sensor.siteId) : undefined;
+    const rule = await alerts.rules.get(alert.organizationId, alert.ruleId).catch(() => null);
+    return {
+      sensorName: name,
+      siteName: site?.name ?? null,
+      timezone: site?.timezone ?? 'Europe/Paris',
+      ruleName: rule?.name ?? null,
+      condition: rule?.condition ?? null,
+    };
+  }
+
+  const notifications = createNotificationService({
+    db,
+    alerts: alerts.alerts,
+    describe: describeAlert,
+    teamEmails: (organizationId) => users.teamEmails(organizationId),
+    mailer: config.mail ? createMailer(config.mail) : null,
+    allowPrivateWebhooks: config.webhookAllowPrivate,
+    publicUrl: config.publicUrl,
+    now,
+    logger,
+  });
   const trash = createTrashService(devices);
 
   function deviceService(kind: DeviceKind) {
@@ -75,6 +151,7 @@ export function createServices(options: {
         telemetry.forgetDevice(deviceId);
       },
       // Back from the trash: every instance forgets that its kept token was refused.
+      siteFor: (organizationId, siteId) => sites.siteFor(organizationId, siteId),
       onRestored: (deviceId, organizationId) => {
         credentials.forgetRefusals();
         telemetry.forgetDevice(deviceId);
@@ -99,8 +176,14 @@ export function createServices(options: {
     telemetry,
     provisioning,
     trash,
+    sites,
+    alerts,
+    notifications,
+    now,
     async close() {
       await telemetry.close();
+      await alerts.engine.idle();
+      await notifications.close();
       events.close();
     },
   };

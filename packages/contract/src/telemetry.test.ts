@@ -13,6 +13,7 @@ const device = {
   latest: { temperature: { value: 4.2, ts: '2026-11-22T10:00:00.000Z' } },
   battery: 90,
   inactivityTimeoutSeconds: 600,
+  siteId: '5c6d8e2a-1b3c-4d5e-8f9a-0b1c2d3e4f5a',
 };
 
 describe('live device events', () => {

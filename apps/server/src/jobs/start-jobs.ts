@@ -6,6 +6,9 @@ import { enforceRetention } from './reading-retention.ts';
 import { purgeTrash } from './trash-purge.ts';
 
 const HOURLY_MS = 3600 * 1000;
+/** How often the alert engine looks at the clock, and the notifier at what is due. */
+export const ALERT_CLOCK_SECONDS = 15;
+export const NOTIFY_SECONDS = 10;
 const FIRST_HOURLY_RUN_MS = 60_000;
 
 /** Periodic jobs of a running server, on the system clock; returns a function that stops them. */
@@ -25,12 +28,17 @@ export function startJobs(services: Services, options: { retentionDays: number; 
     const purged = await purgeTrash(services);
     if (purged > 0) options.logger.info({ purged }, 'Appareils de la corbeille supprimés définitivement');
   });
+  const alertClock = run('alert-clock', () => services.alerts.engine.tick());
+  const notify = run('notifications', () => services.notifications.tick());
   const hourly = () => {
     retention();
     purge();
   };
   const timers = [
     setInterval(offline, OFFLINE_CHECK_SECONDS * 1000),
+    // Alerts think without a message: delays that elapse in silence, sensors that fall silent.
+    setInterval(alertClock, ALERT_CLOCK_SECONDS * 1000),
+    setInterval(notify, NOTIFY_SECONDS * 1000),
     setTimeout(hourly, FIRST_HOURLY_RUN_MS),
     setInterval(hourly, HOURLY_MS),
   ];

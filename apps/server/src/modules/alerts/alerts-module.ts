@@ -21,6 +21,8 @@ export function createAlertsModule(deps: {
   assertSite: (organizationId: string, siteId: string) => Promise<void>;
   publish: (organizationId: string, action: AlertAction, alert: Alert) => void;
   logger: EngineLogger;
+  /** Told after this instance changed a rule, so that other instances read the rules again. */
+  onRulesChanged?: (organizationId: string) => void;
   flapWindowSeconds?: number;
 }) {
   const alertDal = createAlertDal(deps.db);
@@ -41,7 +43,10 @@ export function createAlertsModule(deps: {
     dal: ruleDal,
     assertSensor: deps.assertSensor,
     assertSite: deps.assertSite,
-    onChanged: async (organizationId, change) => void (await engine.rulesChanged(organizationId, change.stopped)),
+    onChanged: async (organizationId, change) => {
+      await engine.rulesChanged(organizationId, change.stopped);
+      deps.onRulesChanged?.(organizationId);
+    },
   });
   return { alerts, rules, engine };
 }

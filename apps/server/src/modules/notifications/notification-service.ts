@@ -222,6 +222,12 @@ export function createNotificationService(deps: {
     },
 
     outbox: (organizationId: string) => dal.list(organizationId),
+
+    /** Waits for the tick under way, then closes the SMTP connection. */
+    async close(): Promise<void> {
+      await running;
+      deps.mailer?.close();
+    },
   };
 }
 

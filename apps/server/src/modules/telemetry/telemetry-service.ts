@@ -21,6 +21,14 @@ export interface TelemetryDevices {
   touch(kind: DeviceKind, touches: DeviceTouch[]): Promise<void>;
 }
 
+/** The values a sensor reported at one instant, as committed. */
+export interface StoredSensorReading {
+  organizationId: string;
+  sensorId: string;
+  ts: Date;
+  values: Record<string, number>;
+}
+
 /**
  * Readings and latest values: turns a device's telemetry message into stored readings, tells
  * the live views, and serves the history (charts, CSV export, retention, purge).
@@ -31,6 +39,8 @@ export function createTelemetryService(deps: {
   devices: TelemetryDevices;
   events: EventHub;
   retentionDays: number;
+  /** Told once readings are committed, off the acknowledgement path: the alert engine watches them. */
+  onStored?: (readings: StoredSensorReading[]) => void;
 }) {
   const dal = createReadingDal(deps.db);
   const touchDevices = async (touches: ReadingTouch[]) => {
@@ -112,6 +122,19 @@ export function createTelemetryService(deps: {
       }
 
       await writer.write(rows, [...touches.values()]);
+
+      if (deps.onStored) {
+        const stored = new Map<string, StoredSensorReading>();
+        for (const row of rows) {
+          const kind = touches.get(row.deviceId)?.kind;
+          if (kind !== 'sensor') continue;
+          const key = `${row.deviceId}|${row.ts.getTime()}`;
+          let entry = stored.get(key);
+          if (!entry) stored.set(key, (entry = { organizationId: device.organizationId, sensorId: row.deviceId, ts: row.ts, values: {} }));
+          entry.values[row.key] = row.value;
+        }
+        if (stored.size > 0) deps.onStored([...stored.values()]);
+      }
 
       const seenAt = new Date().toISOString();
       deps.events.publish(

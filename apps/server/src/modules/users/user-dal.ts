@@ -35,6 +35,12 @@ export function createUserDal(db: Database) {
       return row;
     },
 
+    /** The addresses of an organization's members. */
+    async emailsOf(organizationId: string): Promise<string[]> {
+      const rows = await db.select({ email: users.email }).from(users).where(eq(users.organizationId, organizationId));
+      return rows.map((row) => row.email);
+    },
+
     async countUsers(): Promise<number> {
       const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
       return row?.count ?? 0;

@@ -58,6 +58,11 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
       }
     },
 
+    /** Who is told of an organization's alerts: every member until roles exist (then admins and managers). */
+    teamEmails(organizationId: string): Promise<string[]> {
+      return users.emailsOf(organizationId);
+    },
+
     async isEmpty(): Promise<boolean> {
       return (await users.countUsers()) === 0;
     },

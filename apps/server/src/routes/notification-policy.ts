@@ -1,0 +1,19 @@
+import { errorResponseSchema, notificationPolicyResponseSchema, updateNotificationPolicyRequestSchema } from '@vigie/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { NotificationService } from '../modules/notifications/notification-service.ts';
+import { currentUser } from '../plugins/authenticate.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+
+/** Who is told of the organization's alerts, and how Vigie insists (PRODUCT §8). */
+export const notificationPolicyRoutes: FastifyPluginAsyncZod<{ notifications: NotificationService }> = async (app, { notifications }) => {
+  app.get('/notification-policy', { schema: { response: { 200: notificationPolicyResponseSchema, ...errors } } }, async (request) => ({
+    policy: await notifications.getPolicy(currentUser(request).organization.id),
+  }));
+
+  app.put(
+    '/notification-policy',
+    { schema: { body: updateNotificationPolicyRequestSchema, response: { 200: notificationPolicyResponseSchema, ...errors } } },
+    async (request) => ({ policy: await notifications.updatePolicy(currentUser(request).organization.id, request.body) }),
+  );
+};
