@@ -24,7 +24,7 @@ const ruleFilterSchema = z.strictObject({
   siteId: z.uuid({ error: 'Identifiant invalide : un UUID est attendu.' }).optional(),
 });
 /** Acknowledging or resolving needs no body; an empty one is accepted. */
-const optionalBody = <T extends z.ZodType>(schema: T) => schema.optional();
+const optionalBody = <T extends z.ZodType>(schema: T) => schema.nullish();
 
 /** PRODUCT §8: alert rules and the alerts they open, for the caller's organization. */
 export const alertRoutes: FastifyPluginAsyncZod<{ rules: AlertRuleService; alerts: AlertService }> = async (app, { rules, alerts }) => {
