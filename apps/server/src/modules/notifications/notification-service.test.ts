@@ -79,6 +79,7 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
   });
 
   let now = new Date(T0);
+  const names = new Map<string, string>();
   const setNow = (minutes: number) => (now = new Date(T0 + minutes * 60_000));
 
   function notifier(options: { allowPrivate?: boolean } = {}) {
@@ -123,6 +124,7 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
       payload: { name: 'Vitrine crèmerie' },
     });
     const sensorId = response.json<{ sensor: Sensor }>().sensor.id;
+    names.set(sensorId, 'Vitrine crèmerie');
     const { engine, rules, alerts } = alertsModule();
     await rules.create(account.organizationId, { name: 'Crèmerie', sensorId, preset: 'chilled_very_perishable' });
     await engine.onReadings([{ organizationId: account.organizationId, sensorId, ts: now, values: { temperature } }]);
@@ -214,7 +216,7 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
     expect(policy.webhookSecret).toMatch(/^[\w-]{40,}$/);
     await openAlert(6.5);
     await service.tick();
-    const delivery = receiver.deliveries.at(-1);
+    const delivery = receiver.deliveries.find((d) => (JSON.parse(d.body) as { alert: { last: number } }).alert.last === 6.5);
     expect(delivery).toBeDefined();
     const timestamp = String(delivery?.headers['x-vigie-timestamp']);
     const expected = `sha256=${createHmac('sha256', policy.webhookSecret ?? '')
