@@ -47,5 +47,32 @@ export async function seedDemo(services: Services, now = Date.now()): Promise<bo
   }
   for (let i = 0; i < rows.length; i += 5000) await services.telemetry.store(rows.slice(i, i + 5000), []);
   await services.telemetry.store([], touches);
+
+  await watchDemoColdChain(services, organizationId);
   return true;
+}
+
+/** The demo shop's cold chain is watched from the start, with the regulation's limits. */
+export async function watchDemoColdChain(services: Services, organizationId: string): Promise<void> {
+  const fridge = await services.devices.sensor.findByReference(organizationId, 'DEMO-S001');
+  const freezer = await services.devices.sensor.findByReference(organizationId, 'DEMO-S002');
+  if (fridge) {
+    await services.alerts.rules.create(organizationId, {
+      name: 'Vitrine réfrigérée – denrées périssables',
+      sensorId: fridge.id,
+      preset: 'chilled_perishable',
+      delaySeconds: 60,
+      hysteresis: 0.5,
+    });
+  }
+  if (freezer) {
+    // Ten minutes of delay: a door opened for a delivery is not a failure.
+    await services.alerts.rules.create(organizationId, {
+      name: 'Congélateur – surgelés',
+      sensorId: freezer.id,
+      preset: 'frozen',
+      delaySeconds: 600,
+      hysteresis: 1,
+    });
+  }
 }

@@ -7,6 +7,7 @@ import { startJobs } from './jobs/start-jobs.ts';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.ts';
 import { type MqttBroker, startMqttBroker } from './adapters/mqtt/mqtt-broker.ts';
 import { DEMO_ACCOUNT, seedDemo } from './seed.ts';
+import { startDemoShop } from './simulator/demo-shop.ts';
 
 export class PortInUseError extends Error {
   constructor(
@@ -50,9 +51,11 @@ export async function startServer(
   let broker: MqttBroker | null = null;
   let stopJobs = () => {};
   let stopRevocations = () => {};
+  let stopDemo = () => {};
   // Before the HTTP server stops: no more MQTT readings, then the writer drains (onClose).
   app.addHook('preClose', async () => {
     stopJobs();
+    stopDemo();
     stopRevocations();
     await broker?.close();
   });
@@ -87,5 +90,12 @@ export async function startServer(
     if (event.type === 'revoked') broker?.disconnectDevice(event.data.deviceId);
   });
   stopJobs = startJobs(app.services, { retentionDays: config.retentionDays, logger });
+  if (config.seedDemo && config.demoSimulator) {
+    const demo = await startDemoShop(app.services, { organizationName: DEMO_ACCOUNT.organizationName, logger }).catch((error: unknown) => {
+      logger.warn({ err: error }, 'Magasin de démonstration non démarré');
+      return null;
+    });
+    if (demo) stopDemo = demo.stop;
+  }
   return { address, mqtt };
 }

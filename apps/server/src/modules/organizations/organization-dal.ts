@@ -18,6 +18,11 @@ export function createOrganizationDal(db: Database) {
       return row;
     },
 
+    async findByName(name: string): Promise<OrganizationRecord | undefined> {
+      const [row] = await db.select(columns).from(organizations).where(eq(organizations.name, name)).limit(1);
+      return row;
+    },
+
     async findById(id: string): Promise<OrganizationRecord | undefined> {
       const [row] = await db.select(columns).from(organizations).where(eq(organizations.id, id)).limit(1);
       return row;

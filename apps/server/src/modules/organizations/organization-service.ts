@@ -16,6 +16,10 @@ export function createOrganizationService(deps: { db: Database }) {
       return organization;
     },
 
+    findByName(name: string): Promise<OrganizationRecord | undefined> {
+      return dal.findByName(name);
+    },
+
     findById(id: string): Promise<OrganizationRecord | undefined> {
       return dal.findById(id);
     },
