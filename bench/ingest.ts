@@ -20,7 +20,7 @@ const PHASE_MS = Number(process.env['BENCH_PHASE_MS'] ?? 6000);
 const READINGS_PER_MESSAGE = 50;
 const CLIENTS = 8;
 const WINDOW = 8;
-const BUDGETS = { mqttPglite: 5000, mqttPostgres: 20000, latencyP99Ms: 250 };
+const BUDGETS = { mqttPglite: 5000, mqttPostgres: 20000, latencyP99Ms: 250, rulesRatio: 0.8 };
 const fmt = (n: number) => Math.round(n).toLocaleString('fr-FR');
 
 async function freePort(): Promise<number> {
@@ -263,6 +263,8 @@ async function baseline(exec: Exec): Promise<number> {
 interface Result {
   database: string;
   mqtt: number;
+  /** The same MQTT run once every sensor has an alert rule. */
+  mqttWithRules: number;
   http: number;
   baseline: number;
   latency: { rate: number; p50: number; p99: number; samples: number };
@@ -277,6 +279,15 @@ async function run(
   try {
     const { userToken, devices } = await setup(server, CLIENTS);
     const mqttRate = await mqttThroughput(server, devices);
+    // One rule on every sensor (≤ +8 °C: these readings stay within it, as most of a fleet does).
+    for (const device of devices) {
+      await json(`${server.base}/api/alert-rules`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${userToken}` },
+        body: JSON.stringify({ name: 'Froid positif', sensorId: device.deviceId, preset: 'chilled_perishable' }),
+      });
+    }
+    const mqttWithRules = await mqttThroughput(server, devices);
     const httpRate = await httpThroughput(server, devices);
     const lat = await latency(server, userToken, devices);
     server.child.kill('SIGTERM');
@@ -284,7 +295,7 @@ async function run(
     const direct = await exec();
     const base = await baseline(direct.exec);
     await direct.close();
-    return { database, mqtt: mqttRate, http: httpRate, baseline: base, latency: lat };
+    return { database, mqtt: mqttRate, mqttWithRules, http: httpRate, baseline: base, latency: lat };
   } finally {
     server.child.kill('SIGKILL');
   }
@@ -345,6 +356,13 @@ async function main() {
       `${r.database.padEnd(11)} | ${fmt(r.mqtt).padStart(20)} | ${fmt(r.http).padStart(18)} | ${fmt(r.baseline).padStart(40)} | ${`${Math.round((r.mqtt / r.baseline) * 100)} %`.padStart(16)} | p50 ${r.latency.p50.toFixed(1)} ms, p99 ${r.latency.p99.toFixed(1)} ms à ${fmt(r.latency.rate)} lect./s (${r.latency.samples} mesures)`,
     );
   }
+  console.log('\nbase        | MQTT sans règle (lect./s) | MQTT, une règle d’alerte par capteur (lect./s) | avec / sans');
+  console.log('------------|---------------------------|-------------------------------------------------|------------');
+  for (const r of results) {
+    console.log(
+      `${r.database.padEnd(11)} | ${fmt(r.mqtt).padStart(25)} | ${fmt(r.mqttWithRules).padStart(47)} | ${`${Math.round((r.mqttWithRules / r.mqtt) * 100)} %`.padStart(10)}`,
+    );
+  }
   console.log(`\nDurée totale : ${Math.round((Date.now() - started) / 1000)} s`);
 
   const failures: string[] = [];
@@ -357,11 +375,19 @@ async function main() {
     if (!(r.latency.p99 < BUDGETS.latencyP99Ms))
       failures.push(`latence p99 sur ${r.database} : ${r.latency.p99.toFixed(1)} ms ≥ ${BUDGETS.latencyP99Ms} ms`);
   }
+  for (const r of results) {
+    if (r.mqttWithRules < r.mqtt * BUDGETS.rulesRatio)
+      failures.push(
+        `MQTT avec règles sur ${r.database} : ${Math.round((r.mqttWithRules / r.mqtt) * 100)} % du débit sans règle < ${BUDGETS.rulesRatio * 100} %`,
+      );
+  }
   if (failures.length > 0) {
     console.error(`\nBudgets manqués :\n- ${failures.join('\n- ')}`);
     process.exit(1);
   }
-  console.log('Budgets tenus : MQTT ≥ 5 000 lect./s (PGlite) et ≥ 20 000 lect./s (PostgreSQL), latence p99 < 250 ms.');
+  console.log(
+    'Budgets tenus : MQTT ≥ 5 000 lect./s (PGlite) et ≥ 20 000 lect./s (PostgreSQL), latence p99 < 250 ms, règles d’alerte ≥ 80 % du débit sans règle.',
+  );
 }
 
 await main();

@@ -110,6 +110,9 @@ export function createServices(options: {
   events.subscribeAll((event) => {
     if (event.type === 'alert') alerts.engine.forget(event.data.alert.ruleId, event.data.alert.sensorId);
     if (event.type === 'alert-rules') void alerts.engine.rulesChanged(event.organizationId);
+    if (event.type === 'device' && event.data.kind === 'sensor') {
+      alerts.engine.forgetSensor(event.data.action === 'deleted' ? event.data.deviceId : event.data.device.id);
+    }
   });
 
   async function describeAlert(alert: AlertRecord): Promise<AlertContext> {

@@ -28,6 +28,7 @@ export interface EngineLogger {
 const RULES_TTL_MS = 30_000;
 const TRACK_TTL_MS = 60_000;
 const SITE_TTL_MS = 60_000;
+const SENSOR_TTL_MS = 30_000;
 const DEFAULT_HOURS: SiteHours = { timezone: DEFAULT_TIMEZONE, openingHours: DEFAULT_OPENING_HOURS };
 
 /**
@@ -51,6 +52,7 @@ export function createAlertEngine(deps: {
   const rulesByOrganization = new Map<string, { at: number; rules: RuleRecord[] }>();
   const tracks = new Map<string, { at: number; state: TrackState }>();
   const sites = new Map<string, { at: number; hours: SiteHours }>();
+  const sensors = new Map<string, { at: number; sensor: WatchedSensor | undefined }>();
   let queue: Promise<void> = Promise.resolve();
 
   const clock = () => Date.now();
@@ -81,6 +83,16 @@ export function createAlertEngine(deps: {
     const state = await deps.alerts.track(ruleId, sensorId);
     tracks.set(key, { at: clock(), state });
     return state;
+  }
+
+  /** The sensor as readings need it (its site); the clock reads it fresh, for its last-seen time. */
+  async function sensorOf(sensorId: string): Promise<WatchedSensor | undefined> {
+    const cached = sensors.get(sensorId);
+    if (cached && clock() - cached.at < SENSOR_TTL_MS) return cached.sensor;
+    const sensor = await deps.sensor(sensorId);
+    if (sensors.size > 50_000) sensors.clear();
+    sensors.set(sensorId, { at: clock(), sensor });
+    return sensor;
   }
 
   const same = (a: TrackState, b: TrackState) => JSON.stringify(a) === JSON.stringify(b);
@@ -117,7 +129,7 @@ export function createAlertEngine(deps: {
     for (const reading of ordered) {
       const rules = await rulesOf(reading.organizationId);
       if (rules.length === 0) continue;
-      const sensor = await deps.sensor(reading.sensorId);
+      const sensor = await sensorOf(reading.sensorId);
       if (!sensor) continue;
       for (const rule of rules) {
         if (rule.sensorId !== sensor.id && (rule.siteId === null || rule.siteId !== sensor.siteId)) continue;
@@ -182,6 +194,11 @@ export function createAlertEngine(deps: {
     /** Another instance changed a track: drop the copy so the next step reads it from the database. */
     forget(ruleId: string, sensorId: string): void {
       tracks.delete(`${ruleId}:${sensorId}`);
+    },
+
+    /** A sensor moved to another site, or to the trash: read it again. */
+    forgetSensor(sensorId: string): void {
+      sensors.delete(sensorId);
     },
 
     /** Resolves once every queued evaluation has run. */
