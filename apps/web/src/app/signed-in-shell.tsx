@@ -3,15 +3,15 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AnimatedBackground } from '@/components/animated-background';
 import { BrandLogo } from '@/components/brand-logo';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/auth';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { LiveIndicator } from '@/features/live/live-indicator';
 import { useLiveStream } from '@/features/live/use-live-stream';
 
 /** Header and frame of the signed-in pages beyond the dashboard, with the live stream open. */
 export function SignedInShell({ children }: { children: ReactNode }) {
-  const { token, user, logout } = useAuth();
-  const live = useLiveStream(token, user?.id, logout);
+  const { token, user } = useAuth();
+  const live = useLiveStream({ token, owner: user?.id });
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiRequest, setAccessToken } from './api-client';
 
 type Received = { method?: string; url?: string; headers: IncomingMessage['headers']; body: string };
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -31,6 +31,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
+  setAccessToken(null);
   received = [];
   handler = (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
 });
@@ -57,7 +58,8 @@ describe('apiRequest', () => {
   it('sends JSON with the bearer token and resolves with the parsed body', async () => {
     handler = reply(201, JSON.stringify({ emitter: { id: 'e1', name: 'Vitrine' } }));
 
-    const result = await apiRequest('/emitter', { method: 'POST', body: { name: 'Vitrine' }, token: 'tok-123', baseUrl });
+    setAccessToken('tok-123');
+    const result = await apiRequest('/emitter', { method: 'POST', body: { name: 'Vitrine' }, baseUrl });
 
     expect(result).toEqual({ emitter: { id: 'e1', name: 'Vitrine' } });
     expect(received[0]).toMatchObject({ method: 'POST', url: '/api/emitter', body: '{"name":"Vitrine"}' });
@@ -73,7 +75,8 @@ describe('apiRequest', () => {
 
   it('treats a 204 as a success without a body', async () => {
     handler = reply(204, '');
-    await expect(apiRequest('/emitter/e1', { method: 'DELETE', token: 't', baseUrl })).resolves.toBeUndefined();
+    setAccessToken('t');
+    await expect(apiRequest('/emitter/e1', { method: 'DELETE', baseUrl })).resolves.toBeUndefined();
     expect(received[0]).toMatchObject({ method: 'DELETE', url: '/api/emitter/e1', body: '' });
     // An empty body is not declared as JSON.
     expect(received[0]?.headers['content-type']).toBeUndefined();

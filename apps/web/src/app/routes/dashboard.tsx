@@ -3,16 +3,16 @@ import { Link } from 'react-router';
 import { AnimatedBackground } from '@/components/animated-background';
 import { BrandLogo } from '@/components/brand-logo';
 import { PRODUCT_NAME } from '@/config/constants';
-import { useAuth } from '@/features/auth/use-auth';
+import { useAuth } from '@/lib/auth';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { DeviceDashboard } from '@/features/devices/components/device-dashboard';
 import { LiveIndicator } from '@/features/live/live-indicator';
 import { useLiveStream } from '@/features/live/use-live-stream';
 
 export default function DashboardRoute() {
-  const { token, user, logout } = useAuth();
+  const { token, user } = useAuth();
   const displayName = user?.name?.trim() || user?.email?.trim() || 'Utilisateur';
-  const live = useLiveStream(token, user?.id, logout);
+  const live = useLiveStream({ token, owner: user?.id });
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -54,8 +54,7 @@ export default function DashboardRoute() {
             </Link>
           </div>
         </div>
-        {/* An expired session signs out; the access guard then asks to log in again and comes back here. */}
-        {token && user && <DeviceDashboard token={token} owner={user.id} onSessionExpired={logout} />}
+        <DeviceDashboard />
       </main>
     </div>
   );

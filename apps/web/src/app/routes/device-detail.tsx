@@ -1,7 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { useParams } from 'react-router';
 import { PRODUCT_NAME } from '@/config/constants';
-import { useAuth } from '@/features/auth/use-auth';
 import { useDevice } from '@/features/devices/api/get-device';
 import { DeviceDetail } from '@/features/devices/components/device-detail';
 import { deviceDisplayName, type DeviceKind } from '@/features/devices/device-kinds';
@@ -14,8 +13,7 @@ import { SignedInShell } from '../signed-in-shell';
 /** /dashboard/capteurs/:id and /dashboard/emetteurs/:id; another organization's device is a 404. */
 export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
   const { id = '' } = useParams();
-  const { token, user } = useAuth();
-  const query = useDevice(kind, id, token, user?.id ?? '');
+  const query = useDevice({ kind, id });
 
   // A malformed id (400) is a page that does not exist either.
   if (query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400)) {
@@ -25,8 +23,8 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
   return (
     <SignedInShell>
       <title>{`${query.data ? deviceDisplayName(query.data) : kind === 'sensor' ? 'Capteur' : 'Émetteur'} · ${PRODUCT_NAME}`}</title>
-      {query.data && token && user ? (
-        <DeviceDetail key={query.data.id} kind={kind} device={query.data} token={token} owner={user.id} />
+      {query.data ? (
+        <DeviceDetail key={query.data.id} kind={kind} device={query.data} />
       ) : query.isError ? (
         <p role="alert" className="rounded-2xl border border-red-400/40 bg-red-500/10 p-4 text-sm text-red-100">
           {errorMessage(query.error, 'Error loading data')}

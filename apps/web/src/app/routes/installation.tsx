@@ -1,11 +1,9 @@
 import { PlugZap } from 'lucide-react';
 import { PRODUCT_NAME } from '@/config/constants';
-import { useAuth } from '@/features/auth/use-auth';
 import { InstallationPanel } from '@/features/installation/components/installation-panel';
 import { SignedInShell } from '../signed-in-shell';
 
 export default function InstallationRoute() {
-  const { token, user } = useAuth();
   return (
     <SignedInShell>
       <title>{`Installation · ${PRODUCT_NAME}`}</title>
@@ -18,7 +16,7 @@ export default function InstallationRoute() {
           Branchez l’appareil, scannez ce code ou saisissez la clé&#8239;: il apparaît tout seul dans votre tableau de bord.
         </p>
       </div>
-      {token && user && <InstallationPanel token={token} owner={user.id} />}
+      <InstallationPanel />
     </SignedInShell>
   );
 }

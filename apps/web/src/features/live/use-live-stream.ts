@@ -14,25 +14,24 @@ let resumeAfter: string | null = null;
  * `owner` up to date. Stops when the token goes (logout) or the screen closes. Returns the
  * state of the connection, for the screen to say whether its values are live.
  */
-export function useLiveStream(token: string | null, owner: string | undefined, onSessionExpired?: () => void): LiveStatus {
+export function useLiveStream({ token, owner }: { token: string | null; owner: string | undefined }): LiveStatus {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>('connecting');
 
   useEffect(() => {
     if (!token || !owner) return undefined;
+    // The API client carries the token; a refused one (401) ends the session there.
     const stop = openLiveStream({
-      token,
       lastEventId: resumeAfter,
       onLastEventId: (id) => (resumeAfter = id),
       onConnection: (connected) => setStatus(connected ? 'live' : 'reconnecting'),
-      onUnauthorized: onSessionExpired,
       onMessage: (message) => applyLiveEvent(queryClient, owner, message),
     });
     return () => {
       stop();
       setStatus('connecting');
     };
-  }, [token, owner, queryClient, onSessionExpired]);
+  }, [token, owner, queryClient]);
 
   useEffect(() => {
     if (!token) resumeAfter = null;

@@ -1,6 +1,6 @@
 import { CheckCircle2, Eye, EyeOff, LoaderCircle, LogIn } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useAuth } from '../use-auth';
+import { useAuth } from '@/lib/auth';
 import { isValidEmail } from '../email';
 
 type LoginFormProps = {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setUnauthorizedHandler } from '@/lib/api-client';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { DeviceDashboard } from './device-dashboard';
 
@@ -34,7 +35,7 @@ afterEach(() => {
 });
 
 function renderDashboard() {
-  renderWithProviders(<DeviceDashboard token="token-123" owner="user-1" />);
+  renderWithProviders(<DeviceDashboard />);
   return userEvent.setup();
 }
 
@@ -206,7 +207,8 @@ describe('DeviceDashboard session', () => {
     handler = (method, url) =>
       url === '/api/sensor' ? jsonResponse(401, { message: 'Session expirée, reconnectez-vous.' }) : defaultHandler(method, url);
     const onSessionExpired = vi.fn();
-    renderWithProviders(<DeviceDashboard token="token-123" owner="user-1" onSessionExpired={onSessionExpired} />);
+    setUnauthorizedHandler(onSessionExpired);
+    renderWithProviders(<DeviceDashboard />);
     await waitFor(() => expect(onSessionExpired).toHaveBeenCalled());
   });
 });

@@ -1,6 +1,5 @@
 import { AlertTriangle, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { useState } from 'react';
 import { errorMessage } from '@/lib/errors';
 import { useCreateDevice } from '../api/create-device';
 import { useDeleteDevice } from '../api/delete-device';
@@ -9,29 +8,10 @@ import { DEVICE_KINDS, type DeviceKind } from '../device-kinds';
 import { DevicePanel } from './device-panel';
 import { DeviceTabs } from './device-tabs';
 
-type DeviceDashboardProps = {
-  token: string;
-  /** Whose lists these are: keeps one account's cache away from another's. */
-  owner: string;
-  /** Called when the server no longer accepts the token while loading a list. */
-  onSessionExpired?: () => void;
-};
-
-function useDeviceList(
-  kind: DeviceKind,
-  token: string,
-  owner: string,
-  setError: (message: string | null) => void,
-  onSessionExpired: (() => void) | undefined,
-) {
-  const query = useDevices(kind, token, owner);
-  const expired = query.error instanceof ApiError && query.error.status === 401;
-
-  useEffect(() => {
-    if (expired) onSessionExpired?.();
-  }, [expired, onSessionExpired]);
-  const create = useCreateDevice(kind, token, owner);
-  const remove = useDeleteDevice(kind, token, owner);
+function useDeviceList(kind: DeviceKind, setError: (message: string | null) => void) {
+  const query = useDevices({ kind });
+  const create = useCreateDevice({ kind });
+  const remove = useDeleteDevice({ kind });
 
   const onCreate = () => {
     if (create.isPending) return;
@@ -62,11 +42,11 @@ function useDeviceList(
 }
 
 /** Transmitters and sensors, both fetched on open, in two tabs. */
-export function DeviceDashboard({ token, owner, onSessionExpired }: DeviceDashboardProps) {
+export function DeviceDashboard() {
   const [tab, setTab] = useState<DeviceKind>('emitter');
   const [actionError, setActionError] = useState<string | null>(null);
-  const emitters = useDeviceList('emitter', token, owner, setActionError, onSessionExpired);
-  const sensors = useDeviceList('sensor', token, owner, setActionError, onSessionExpired);
+  const emitters = useDeviceList('emitter', setActionError);
+  const sensors = useDeviceList('sensor', setActionError);
   const lists = { emitter: emitters, sensor: sensors };
   const active = lists[tab];
 

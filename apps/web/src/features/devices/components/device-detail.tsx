@@ -16,13 +16,13 @@ import { ReadingsExport } from './readings-export';
 import { RenameForm } from './rename-form';
 import { TokenRotation } from './token-rotation';
 
-type DeviceDetailProps = { kind: DeviceKind; device: Device; token: string; owner: string };
+type DeviceDetailProps = { kind: DeviceKind; device: Device };
 
 /** Everything about one device: live state, history, settings and its token. */
-export function DeviceDetail({ kind, device, token, owner }: DeviceDetailProps) {
+export function DeviceDetail({ kind, device }: DeviceDetailProps) {
   const { status, now } = useDeviceStatus(device);
   const navigate = useNavigate();
-  const remove = useDeleteDevice(kind, token, owner);
+  const remove = useDeleteDevice({ kind });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const name = deviceDisplayName(device);
   const Icon = kind === 'emitter' ? Radio : Radar;
@@ -105,14 +105,14 @@ export function DeviceDetail({ kind, device, token, owner }: DeviceDetailProps) 
       {kind === 'sensor' && (
         <>
           <DetailSection id="history-title" title="Historique">
-            <ReadingsChart kind={kind} deviceId={device.id} token={token} owner={owner} keys={Object.keys(device.latest ?? {})} />
+            <ReadingsChart kind={kind} deviceId={device.id} keys={Object.keys(device.latest ?? {})} />
           </DetailSection>
           <DetailSection
             id="export-title"
             title="Exporter les mesures"
             description={'Toutes les mesures de la période, pour un tableur (séparateur «\u00A0;\u00A0», virgule décimale).'}
           >
-            <ReadingsExport kind={kind} deviceId={device.id} token={token} />
+            <ReadingsExport kind={kind} deviceId={device.id} />
           </DetailSection>
         </>
       )}
@@ -120,11 +120,11 @@ export function DeviceDetail({ kind, device, token, owner }: DeviceDetailProps) 
       <div className="grid gap-6 lg:grid-cols-2">
         <DetailSection id="settings-title" title="Réglages">
           <div className="space-y-5">
-            <RenameForm key={`name-${device.name}`} kind={kind} device={device} token={token} owner={owner} />
+            <RenameForm key={`name-${device.name}`} kind={kind} device={device} />
             <div>
               <h3 className="text-sm font-semibold text-white">Délai avant «&#8239;Hors ligne&#8239;»</h3>
               <p className="mb-2 mt-1 text-sm text-slate-400">Sans nouvelle de l’appareil pendant ce délai, il est affiché hors ligne.</p>
-              <OfflineDelayForm kind={kind} device={device} token={token} owner={owner} />
+              <OfflineDelayForm kind={kind} device={device} />
             </div>
           </div>
         </DetailSection>
@@ -133,7 +133,7 @@ export function DeviceDetail({ kind, device, token, owner }: DeviceDetailProps) 
           title="Jeton de l’appareil"
           description="L’appareil s’identifie avec ce jeton. En générer un nouveau révoque l’ancien."
         >
-          <TokenRotation kind={kind} deviceId={device.id} token={token} />
+          <TokenRotation kind={kind} deviceId={device.id} />
         </DetailSection>
       </div>
 

@@ -22,14 +22,14 @@ function initialUnit(seconds: number): Unit {
 }
 
 /** How long a device may stay silent before it shows « Hors ligne ». */
-export function OfflineDelayForm({ kind, device, token, owner }: { kind: DeviceKind; device: Device; token: string; owner: string }) {
+export function OfflineDelayForm({ kind, device }: { kind: DeviceKind; device: Device }) {
   const [unit, setUnit] = useState<Unit>(() => initialUnit(device.inactivityTimeoutSeconds));
   const [amount, setAmount] = useState(() =>
     String(device.inactivityTimeoutSeconds / UNITS[initialUnit(device.inactivityTimeoutSeconds)].factor),
   );
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const update = useUpdateDevice(kind, device.id, token, owner);
+  const update = useUpdateDevice({ kind, id: device.id });
   const amountId = useId();
   const unitId = useId();
   const messageId = useId();

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReadingBucket, ReadingsResponse } from '@vigie/contract';
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { onLiveReading } from '@/features/live/apply-live-event';
+import { useOwner } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { readingsQueryOptions, useReadings } from '../api/get-readings';
 import type { DeviceKind } from '../device-kinds';
@@ -26,9 +27,10 @@ export function bucketsFor(width: number): number {
   return Math.min(2000, Math.max(50, Math.round(width / 2 / 50) * 50));
 }
 
-type ReadingsChartProps = { kind: DeviceKind; deviceId: string; token: string; owner: string; keys: string[] };
+type ReadingsChartProps = { kind: DeviceKind; deviceId: string; keys: string[] };
 
-export function ReadingsChart({ kind, deviceId, token, owner, keys }: ReadingsChartProps) {
+export function ReadingsChart({ kind, deviceId, keys }: ReadingsChartProps) {
+  const owner = useOwner();
   const [rangeIndex, setRangeIndex] = useState(1);
   const [chosenKey, setChosenKey] = useState<string | null>(null);
   const [width, setWidth] = useState(800);
@@ -47,10 +49,10 @@ export function ReadingsChart({ kind, deviceId, token, owner, keys }: ReadingsCh
     return () => observer.disconnect();
   }, []);
 
-  const query = useReadings(kind, deviceId, owner, token, range, chosenKey, buckets);
+  const query = useReadings({ kind, id: deviceId, owner, range, key: chosenKey, buckets });
   const key = chosenKey ?? query.data?.key ?? null;
   const allKeys = query.data?.keys.length ? query.data.keys : keys;
-  const queryKey = readingsQueryOptions(kind, deviceId, owner, token, range, chosenKey, buckets).queryKey;
+  const queryKey = readingsQueryOptions({ kind, id: deviceId, owner, range, key: chosenKey, buckets }).queryKey;
 
   // Live: each new value of the shown measure goes into the last bucket or opens a new one.
   const liveKey = useRef({ queryKey, key, bucketMs: range.ms / buckets, rangeMs: range.ms });

@@ -29,12 +29,12 @@ export function exportPeriod(fromDay: string, toDay: string, now = new Date()): 
 }
 
 /** Every raw reading of a period as a CSV file for a spreadsheet (last 7 days by default). */
-export function ReadingsExport({ kind, deviceId, token }: { kind: DeviceKind; deviceId: string; token: string }) {
+export function ReadingsExport({ kind, deviceId }: { kind: DeviceKind; deviceId: string }) {
   const [fromDay, setFromDay] = useState(() => dayValue(new Date(Date.now() - 7 * 24 * 3600_000)));
   const [toDay, setToDay] = useState(() => dayValue(new Date()));
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const exporter = useExportReadings(kind, deviceId, token);
+  const exporter = useExportReadings({ kind, id: deviceId });
   const fromId = useId();
   const toId = useId();
   const messageId = useId();

@@ -13,11 +13,11 @@ export function nameError(name: string): string | null {
   return null;
 }
 
-export function RenameForm({ kind, device, token, owner }: { kind: DeviceKind; device: Device; token: string; owner: string }) {
+export function RenameForm({ kind, device }: { kind: DeviceKind; device: Device }) {
   const [name, setName] = useState(device.name);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const update = useUpdateDevice(kind, device.id, token, owner);
+  const update = useUpdateDevice({ kind, id: device.id });
   const inputId = useId();
   const messageId = useId();
 

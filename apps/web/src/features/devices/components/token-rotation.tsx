@@ -11,8 +11,8 @@ import type { DeviceKind } from '../device-kinds';
 import { secondaryButtonClass } from './detail-section';
 
 /** A new device token, after a warning; shown once with the commands filled in. */
-export function TokenRotation({ kind, deviceId, token }: { kind: DeviceKind; deviceId: string; token: string }) {
-  const rotate = useRotateDeviceToken(kind, deviceId, token);
+export function TokenRotation({ kind, deviceId }: { kind: DeviceKind; deviceId: string }) {
+  const rotate = useRotateDeviceToken({ kind, id: deviceId });
   const protocol = useQuery(protocolQueryOptions());
   const [confirming, setConfirming] = useState(false);
   const [issued, setIssued] = useState<string | null>(null);

@@ -12,10 +12,10 @@ import { QrCode } from './qr-code';
 const card = 'rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6';
 
 /** The installation key, how to use it (QR code, commands) and its regeneration. */
-export function InstallationPanel({ token, owner }: { token: string; owner: string }) {
-  const key = useInstallationKey(token, owner);
+export function InstallationPanel() {
+  const key = useInstallationKey();
   const protocol = useProtocol();
-  const regenerate = useRegenerateInstallationKey(token, owner);
+  const regenerate = useRegenerateInstallationKey();
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
