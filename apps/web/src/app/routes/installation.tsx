@@ -1,11 +1,10 @@
 import { PlugZap } from 'lucide-react';
 import { PRODUCT_NAME } from '@/config/constants';
 import { InstallationPanel } from '@/features/installation/components/installation-panel';
-import { SignedInShell } from '../signed-in-shell';
 
 export default function InstallationRoute() {
   return (
-    <SignedInShell>
+    <>
       <title>{`Installation · ${PRODUCT_NAME}`}</title>
       <div className="mb-8 max-w-3xl">
         <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight text-white">
@@ -17,6 +16,6 @@ export default function InstallationRoute() {
         </p>
       </div>
       <InstallationPanel />
-    </SignedInShell>
+    </>
   );
 }

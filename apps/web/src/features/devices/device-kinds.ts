@@ -73,6 +73,7 @@ export const deviceKeys = {
   all: ['devices'] as const,
   list: (kind: DeviceKind, owner: string) => ['devices', kind, owner, 'list'] as const,
   detail: (kind: DeviceKind, owner: string, id: string) => ['devices', kind, owner, 'detail', id] as const,
+  trash: (owner: string) => ['devices', 'trash', owner] as const,
 };
 
 /** The name to show: 'Unnamed' when the device has none. */

@@ -85,3 +85,10 @@ const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', t
 export function formatDateTime(ts: string | number): string {
   return dateTimeFormat.format(new Date(ts));
 }
+
+const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** A day in words: « 22 décembre 2026 ». */
+export function formatDate(ts: string | number): string {
+  return dateFormat.format(new Date(ts));
+}

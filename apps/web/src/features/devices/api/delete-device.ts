@@ -16,6 +16,7 @@ export function useDeleteDevice({ kind }: { kind: DeviceKind }) {
     mutationFn: (id: string) => deleteDevice({ kind, id }),
     onSuccess: (_result, id) => {
       queryClient.setQueryData<Device[]>(deviceKeys.list(kind, owner), (list) => list?.filter((device) => device.id !== id));
+      void queryClient.invalidateQueries({ queryKey: deviceKeys.trash(owner) });
     },
   });
 }

@@ -1,9 +1,12 @@
-import { AlertTriangle, X } from 'lucide-react';
 import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { showToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { useCreateDevice } from '../api/create-device';
 import { useDeleteDevice } from '../api/delete-device';
 import { useDevices } from '../api/get-devices';
+import { useRestoreDevice } from '../api/restore-device';
+import { DEVICE_PRESENTATION } from '../device-presentation';
 import { DEVICE_KINDS, type DeviceKind } from '../device-kinds';
 import { DevicePanel } from './device-panel';
 import { DeviceTabs } from './device-tabs';
@@ -12,6 +15,7 @@ function useDeviceList(kind: DeviceKind, setError: (message: string | null) => v
   const query = useDevices({ kind });
   const create = useCreateDevice({ kind });
   const remove = useDeleteDevice({ kind });
+  const restore = useRestoreDevice();
 
   const onCreate = () => {
     if (create.isPending) return;
@@ -26,6 +30,18 @@ function useDeviceList(kind: DeviceKind, setError: (message: string | null) => v
     setError(null);
     remove.mutate(id, {
       onError: (error) => setError(errorMessage(error, 'Échec de la suppression')),
+      // The device went to the trash: it can come back from here for a while.
+      onSuccess: () =>
+        showToast({
+          message: `${DEVICE_PRESENTATION[kind].singular} supprimé`,
+          action: {
+            label: 'Annuler',
+            onClick: () => {
+              setError(null);
+              restore.mutate({ kind, id }, { onError: (error) => setError(errorMessage(error, 'Échec de la restauration')) });
+            },
+          },
+        }),
     });
   };
 
@@ -53,21 +69,9 @@ export function DeviceDashboard() {
   return (
     <div className="space-y-6">
       {actionError && (
-        <div
-          role="alert"
-          className="flex items-start gap-3 rounded-2xl border border-red-400/40 bg-red-500/10 p-4 text-red-100 shadow-lg shadow-red-950/30"
-        >
-          <AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-300" aria-hidden="true" />
-          <p className="flex-1 text-sm [overflow-wrap:anywhere]">{actionError}</p>
-          <button
-            type="button"
-            onClick={() => setActionError(null)}
-            aria-label="Fermer le message d'erreur"
-            className="-m-1 grid size-8 shrink-0 place-items-center rounded-lg text-red-200 hover:bg-red-400/15"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        </div>
+        <Alert onDismiss={() => setActionError(null)}>
+          <p>{actionError}</p>
+        </Alert>
       )}
 
       <DeviceTabs

@@ -1,10 +1,12 @@
-import { Radar, Radio, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { FormStatus } from '@/components/ui/form-status';
 import { errorMessage } from '@/lib/errors';
 import { useDeleteDevice } from '../api/delete-device';
-import { DEVICE_KINDS, deviceDisplayName, type Device, type DeviceKind } from '../device-kinds';
+import { deviceDisplayName, type Device, type DeviceKind } from '../device-kinds';
+import { DEVICE_PRESENTATION } from '../device-presentation';
 import { formatAge, formatDateTime, formatMeasure, measureLabel } from '../measure-format';
 import { useDeviceStatus } from '../use-device-status';
 import { BatteryLevel } from './battery-level';
@@ -25,7 +27,8 @@ export function DeviceDetail({ kind, device }: DeviceDetailProps) {
   const remove = useDeleteDevice({ kind });
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const name = deviceDisplayName(device);
-  const Icon = kind === 'emitter' ? Radio : Radar;
+  const presentation = DEVICE_PRESENTATION[kind];
+  const Icon = presentation.icon;
   const entries = Object.entries(device.latest ?? {}).sort(([a], [b]) => a.localeCompare(b));
 
   const onDelete = () =>
@@ -37,11 +40,7 @@ export function DeviceDetail({ kind, device }: DeviceDetailProps) {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start gap-4">
-        <span
-          className={`grid size-14 shrink-0 place-items-center rounded-2xl bg-gradient-to-br ${
-            kind === 'emitter' ? 'from-cyan-400/25 to-sky-500/10 text-cyan-200' : 'from-violet-400/25 to-fuchsia-500/10 text-violet-200'
-          }`}
-        >
+        <span className={`grid size-14 shrink-0 place-items-center rounded-2xl bg-gradient-to-br ${presentation.tone}`}>
           <Icon className="size-7" aria-hidden="true" />
         </span>
         <div className="min-w-0 flex-1">
@@ -52,7 +51,7 @@ export function DeviceDetail({ kind, device }: DeviceDetailProps) {
             {name}
           </h1>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-300">
-            <span>{kind === 'emitter' ? 'Émetteur' : 'Capteur'}</span>
+            <span>{presentation.singular}</span>
             <DeviceStatusBadge status={status} className="text-sm" />
             {device.battery !== null && device.battery !== undefined && <BatteryLevel percent={device.battery} />}
           </p>
@@ -137,7 +136,11 @@ export function DeviceDetail({ kind, device }: DeviceDetailProps) {
         </DetailSection>
       </div>
 
-      <DetailSection id="danger-title" title="Supprimer l’appareil" description="Ses mesures sont supprimées avec lui.">
+      <DetailSection
+        id="danger-title"
+        title="Supprimer l’appareil"
+        description="Il part dans la corbeille avec ses mesures, restaurable pendant un temps."
+      >
         <button
           type="button"
           onClick={() => setConfirmingDelete(true)}
@@ -146,22 +149,18 @@ export function DeviceDetail({ kind, device }: DeviceDetailProps) {
           <Trash2 className="size-4" aria-hidden="true" />
           {`Supprimer ${name}`}
         </button>
-        {remove.isError && (
-          <p role="alert" className="mt-3 text-sm text-red-200">
-            {errorMessage(remove.error, 'Échec de la suppression')}
-          </p>
-        )}
+        <FormStatus className="mt-3" error={remove.isError && errorMessage(remove.error, 'Échec de la suppression')} />
       </DetailSection>
 
       <ConfirmDialog
         open={confirmingDelete}
         title={`Supprimer ${name}\u202F?`}
-        confirmLabel={remove.isPending ? 'Suppression...' : 'Supprimer'}
+        confirmLabel={remove.isPending ? 'Suppression…' : 'Supprimer'}
         busy={remove.isPending}
         onConfirm={onDelete}
         onCancel={() => setConfirmingDelete(false)}
       >
-        {`${DEVICE_KINDS[kind].labels.tab.slice(0, -1)} et son historique seront supprimés définitivement.`}
+        {`${presentation.singular} et son historique iront dans la corbeille, d’où vous pourrez les restaurer jusqu’à leur effacement définitif.`}
       </ConfirmDialog>
     </div>
   );

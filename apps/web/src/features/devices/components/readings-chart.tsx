@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReadingBucket, ReadingsResponse } from '@vigie/contract';
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { onLiveReading } from '@/features/live/apply-live-event';
+import { onLiveReading } from '../apply-live-event';
 import { useOwner } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { readingsQueryOptions, useReadings } from '../api/get-readings';

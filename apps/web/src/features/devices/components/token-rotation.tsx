@@ -1,10 +1,10 @@
 import { KeyRound, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { CopyButton } from '@/components/copy-button';
-import { protocolQueryOptions } from '@/features/installation/api/get-protocol';
-import { buildInstallSnippet } from '@/features/installation/install-snippet';
+import { protocolQueryOptions } from '@/lib/device-protocol';
+import { buildInstallSnippet } from '@/lib/install-snippet';
 import { errorMessage } from '@/lib/errors';
 import { useRotateDeviceToken } from '../api/rotate-device-token';
 import type { DeviceKind } from '../device-kinds';

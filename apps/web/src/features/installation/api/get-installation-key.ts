@@ -5,7 +5,6 @@ import { useOwner } from '@/lib/auth';
 
 export const installationKeys = {
   key: (owner: string) => ['installation-key', owner] as const,
-  protocol: ['device-protocol'] as const,
 };
 
 /** GET /api/organization/installation-key: the key a device is configured with to install itself. */

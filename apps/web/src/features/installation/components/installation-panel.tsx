@@ -1,12 +1,13 @@
 import { Eye, EyeOff, KeyRound, LoaderCircle, RefreshCw, ScanLine, Terminal } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { CopyButton } from '@/components/copy-button';
+import { Alert } from '@/components/ui/alert';
 import { errorMessage } from '@/lib/errors';
 import { useInstallationKey } from '../api/get-installation-key';
-import { useProtocol } from '../api/get-protocol';
+import { useProtocol } from '@/lib/device-protocol';
 import { useRegenerateInstallationKey } from '../api/regenerate-installation-key';
-import { buildInstallSnippet, installationQrPayload } from '../install-snippet';
+import { buildInstallSnippet, installationQrPayload } from '@/lib/install-snippet';
 import { QrCode } from './qr-code';
 
 const card = 'rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6';
@@ -42,11 +43,7 @@ export function InstallationPanel() {
     );
   }
   if (key.isError) {
-    return (
-      <p role="alert" className="rounded-2xl border border-red-400/40 bg-red-500/10 p-4 text-sm text-red-100">
-        {errorMessage(key.error, 'Error loading data')}
-      </p>
-    );
+    return <Alert>{errorMessage(key.error, 'Error loading data')}</Alert>;
   }
 
   const installationKey = key.data;

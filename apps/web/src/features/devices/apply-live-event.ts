@@ -1,7 +1,7 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { DeviceEvent, ReadingEvent } from '@vigie/contract';
-import { deviceKeys, type Device, type DeviceKind } from '@/features/devices/device-kinds';
-import type { SseMessage } from './sse-parser';
+import { deviceKeys, type Device, type DeviceKind } from './device-kinds';
+import type { SseMessage } from '@/lib/sse-parser';
 
 // Light shape checks rather than the contract's zod schemas: zod stays out of the dashboard's bundle.
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { deviceKeys, type Device } from '@/features/devices/device-kinds';
+import { deviceKeys, type Device } from './device-kinds';
 import { applyLiveEvent } from './apply-live-event';
 
 const owner = 'u1';
