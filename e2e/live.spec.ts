@@ -58,9 +58,9 @@ test('a transmitter reporting over HTTP appears and updates live; deleted elsewh
   await expect(card).toBeVisible(LIVE);
 
   expect(await sendTelemetry(request, emitter.accessToken, { values: { rssi: -67 } })).toBe(202);
-  await expect(card.getByTestId('device-main-value')).toHaveText('-67\u202FdBm', LIVE);
+  await expect(card.getByTestId('device-main-value')).toHaveText('\u221267\u202FdBm', LIVE);
   expect(await sendTelemetry(request, emitter.accessToken, { rssi: -58 })).toBe(202);
-  await expect(card.getByTestId('device-main-value')).toHaveText('-58\u202FdBm', LIVE);
+  await expect(card.getByTestId('device-main-value')).toHaveText('\u221258\u202FdBm', LIVE);
 
   // Deleted by someone else of the organization: gone from this screen too.
   await api.remove('emitter', emitter.deviceId);

@@ -35,7 +35,7 @@ export function LiveIndicator({ status, compact = false }: { status: LiveStatus;
         </span>
       )}
       <span className={compact ? 'sr-only sm:not-sr-only' : undefined}>{text}</span>
-      <span className="sr-only">{`\u00A0: ${hint}`}</span>
+      <span className="sr-only">{`\u202F: ${hint}`}</span>
     </p>
   );
 }

@@ -186,7 +186,7 @@ describe('DeviceDashboard', () => {
     handler = (method, url) =>
       url === '/api/emitter' && method === 'GET' ? jsonResponse(200, { emitters: [] }) : defaultHandler(method, url);
     renderDashboard();
-    expect(await screen.findByRole('heading', { name: "Aucun émetteur pour l'instant" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Aucun émetteur pour l’instant' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ajouter votre premier émetteur' })).toBeEnabled();
   });
 

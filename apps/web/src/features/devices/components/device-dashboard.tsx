@@ -75,7 +75,7 @@ export function DeviceDashboard() {
       )}
 
       <DeviceTabs
-        label="Type d'appareil"
+        label="Type d’appareil"
         selected={tab}
         onSelect={setTab}
         tabs={[

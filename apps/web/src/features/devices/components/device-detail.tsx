@@ -109,7 +109,7 @@ export function DeviceDetail({ kind, device }: DeviceDetailProps) {
           <DetailSection
             id="export-title"
             title="Exporter les mesures"
-            description={'Toutes les mesures de la période, pour un tableur (séparateur «\u00A0;\u00A0», virgule décimale).'}
+            description={'Toutes les mesures de la période, pour un tableur (séparateur «\u202F;\u00A0», virgule décimale).'}
           >
             <ReadingsExport kind={kind} deviceId={device.id} />
           </DetailSection>

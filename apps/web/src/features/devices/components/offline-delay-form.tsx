@@ -83,7 +83,7 @@ export function OfflineDelayForm({ kind, device }: { kind: DeviceKind; device: D
           </select>
         </div>
         <button type="submit" disabled={update.isPending} aria-busy={update.isPending || undefined} className={secondaryButtonClass}>
-          {update.isPending ? 'Enregistrement...' : 'Enregistrer le délai'}
+          {update.isPending ? 'Enregistrement…' : 'Enregistrer le délai'}
         </button>
       </div>
       <p id={messageId} role={error ? 'alert' : 'status'} className={`min-h-5 text-sm ${error ? 'text-red-200' : 'text-emerald-200'}`}>

@@ -6,7 +6,7 @@ import { useOwner } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { readingsQueryOptions, useReadings } from '../api/get-readings';
 import type { DeviceKind } from '../device-kinds';
-import { formatMeasure, measureLabel, measureUnit } from '../measure-format';
+import { formatMeasure, measureDigits, measureLabel, measureUnit } from '../measure-format';
 import { inputClass } from './detail-section';
 import { mergeLiveValue } from './merge-live-value';
 
@@ -125,7 +125,7 @@ export function ReadingsChart({ kind, deviceId, keys }: ReadingsChartProps) {
             </p>
           ) : (
             <Suspense fallback={<div className="h-[280px] animate-pulse rounded-xl bg-white/5 motion-reduce:animate-none" />}>
-              <UplotChart readings={readings} unit={unit} height={HEIGHT} />
+              <UplotChart readings={readings} unit={unit} digits={key ? measureDigits(key) : 2} height={HEIGHT} />
             </Suspense>
           )}
           {query.isSuccess && readings.length === 0 && (
@@ -141,7 +141,7 @@ export function ReadingsChart({ kind, deviceId, keys }: ReadingsChartProps) {
 }
 
 function summarize(readings: ReadingBucket[], key: string | null): string {
-  if (!key || readings.length === 0) return 'Bande claire\u00A0: minimum et maximum de chaque intervalle\u00A0; ligne\u00A0: moyenne.';
+  if (!key || readings.length === 0) return 'Bande claire\u202F: minimum et maximum de chaque intervalle\u202F; ligne\u202F: moyenne.';
   let min = Infinity;
   let max = -Infinity;
   let count = 0;
@@ -150,5 +150,5 @@ function summarize(readings: ReadingBucket[], key: string | null): string {
     max = Math.max(max, bucket.max);
     count += bucket.count;
   }
-  return `${measureLabel(key)} de ${formatMeasure(key, min)} à ${formatMeasure(key, max)} sur ${count.toLocaleString('fr-FR')}\u00A0mesures. Bande\u00A0: minimum et maximum\u00A0; ligne\u00A0: moyenne.`;
+  return `${measureLabel(key)} de ${formatMeasure(key, min)} à ${formatMeasure(key, max)} sur ${count.toLocaleString('fr-FR')}\u00A0mesures. Bande\u202F: minimum et maximum\u202F; ligne\u202F: moyenne.`;
 }

@@ -49,7 +49,7 @@ export function ReadingsExport({ kind, deviceId }: { kind: DeviceKind; deviceId:
     exporter.mutate(
       { ...period, timeZone },
       {
-        onSuccess: (name) => setDone(`Fichier téléchargé\u00A0: ${name}`),
+        onSuccess: (name) => setDone(`Fichier téléchargé\u202F: ${name}`),
         onError: (failure) => setError(errorMessage(failure, 'Unexpected error')),
       },
     );
@@ -88,7 +88,7 @@ export function ReadingsExport({ kind, deviceId }: { kind: DeviceKind; deviceId:
         </div>
         <button type="submit" disabled={exporter.isPending} aria-busy={exporter.isPending || undefined} className={primaryButtonClass}>
           <Download className="size-4" aria-hidden="true" />
-          {exporter.isPending ? 'Préparation...' : 'Exporter en CSV'}
+          {exporter.isPending ? 'Préparation…' : 'Exporter en CSV'}
         </button>
       </div>
       <p id={messageId} role={error ? 'alert' : 'status'} className={`min-h-5 text-sm ${error ? 'text-red-200' : 'text-emerald-200'}`}>

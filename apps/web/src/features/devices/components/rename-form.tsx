@@ -63,7 +63,7 @@ export function RenameForm({ kind, device }: { kind: DeviceKind; device: Device 
           aria-busy={update.isPending || undefined}
           className={`${primaryButtonClass} shrink-0`}
         >
-          {update.isPending ? 'Enregistrement...' : 'Renommer'}
+          {update.isPending ? 'Enregistrement…' : 'Renommer'}
         </button>
       </div>
       <p id={messageId} role={error ? 'alert' : 'status'} className={`min-h-5 text-sm ${error ? 'text-red-200' : 'text-emerald-200'}`}>

@@ -80,7 +80,7 @@ export function TokenRotation({ kind, deviceId }: { kind: DeviceKind; deviceId: 
       <ConfirmDialog
         open={confirming}
         title={'Générer un nouveau jeton\u202F?'}
-        confirmLabel={rotate.isPending ? 'Génération...' : 'Générer'}
+        confirmLabel={rotate.isPending ? 'Génération…' : 'Générer'}
         busy={rotate.isPending}
         onConfirm={onConfirm}
         onCancel={() => setConfirming(false)}

@@ -38,7 +38,7 @@ export function InstallationPanel() {
     return (
       <p role="status" className="flex items-center gap-2 text-slate-300">
         <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-        Chargement de la clé d’installation...
+        Chargement de la clé d’installation…
       </p>
     );
   }
@@ -138,7 +138,7 @@ export function InstallationPanel() {
         <div className="mt-4 w-full max-w-60">
           <QrCode
             value={installationQrPayload(origin, installationKey)}
-            label="Code QR de configuration : adresse du serveur et clé d’installation"
+            label="Code QR de configuration\u202F: adresse du serveur et clé d’installation"
           />
         </div>
         <p className="mt-4 text-sm text-slate-300">Scannez-le avec l’application de l’installateur ou l’appareil lui-même.</p>
@@ -147,7 +147,7 @@ export function InstallationPanel() {
       <ConfirmDialog
         open={confirming}
         title={'Régénérer la clé d’installation\u202F?'}
-        confirmLabel={regenerate.isPending ? 'Régénération...' : 'Régénérer'}
+        confirmLabel={regenerate.isPending ? 'Régénération…' : 'Régénérer'}
         busy={regenerate.isPending}
         onConfirm={onRegenerate}
         onCancel={() => setConfirming(false)}
