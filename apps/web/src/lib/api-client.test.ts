@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, apiRequest, setAccessToken } from './api-client';
+import { ApiError, apiBlob, apiRequest, setAccessToken, setUnauthorizedHandler } from './api-client';
 
 type Received = { method?: string; url?: string; headers: IncomingMessage['headers']; body: string };
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -127,5 +127,53 @@ describe('apiRequest', () => {
     } finally {
       globalThis.fetch = realFetch;
     }
+  });
+});
+
+describe('the session the client carries', () => {
+  it('ends the session when the server refuses the token it sent', async () => {
+    handler = reply(401, JSON.stringify({ message: 'Session expirée, reconnectez-vous.' }));
+    let ended = 0;
+    setUnauthorizedHandler(() => (ended += 1));
+    setAccessToken('expired');
+    try {
+      const error = await errorOf(apiRequest('/emitter', { baseUrl }));
+      expect(error.message).toBe('Session expirée, reconnectez-vous.');
+      expect(ended).toBe(1);
+    } finally {
+      setUnauthorizedHandler(null);
+    }
+  });
+
+  it('leaves a 401 without a token (wrong credentials) to the caller', async () => {
+    handler = reply(401, JSON.stringify({ message: 'Identifiants invalides' }));
+    let ended = 0;
+    setUnauthorizedHandler(() => (ended += 1));
+    try {
+      await errorOf(apiRequest('/auth/login', { method: 'POST', body: {}, baseUrl }));
+      expect(ended).toBe(0);
+    } finally {
+      setUnauthorizedHandler(null);
+    }
+  });
+
+  it('downloads a file with the token and the proposed name', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="mesures.csv"' });
+      res.end('a;b\n1;2\n');
+    };
+    setAccessToken('tok-csv');
+    const { blob, disposition } = await apiBlob('/sensor/s1/readings.csv', { accept: 'text/csv', baseUrl });
+    expect(await blob.text()).toBe('a;b\n1;2\n');
+    expect(disposition).toBe('attachment; filename="mesures.csv"');
+    expect(received[0]?.headers['authorization']).toBe('Bearer tok-csv');
+    expect(received[0]?.headers['accept']).toBe('text/csv');
+  });
+
+  it('sends nothing once the token is cleared (sign-out)', async () => {
+    setAccessToken('tok');
+    setAccessToken(null);
+    await apiRequest('/health', { baseUrl });
+    expect(received[0]?.headers['authorization']).toBeUndefined();
   });
 });
