@@ -38,22 +38,24 @@ export default function SignedInLayout() {
     <div className="flex min-h-dvh flex-col">
       <AnimatedBackground />
       <header className="sticky top-0 z-30 border-b border-white/5 bg-slate-950/75 backdrop-blur-xl">
-        {/* On a phone the user moves to a second row, so that nothing has to be cut. */}
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-5 py-3 sm:h-16 sm:flex-nowrap sm:gap-x-4 sm:px-8 sm:py-0">
-          <Link to="/" className="order-1 shrink-0 rounded-xl">
+        {/* On a phone the user and sign-out move to a second row, so that nothing has to be cut. */}
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-5 py-3 sm:h-16 sm:flex-nowrap sm:gap-x-4 sm:px-8 sm:py-0">
+          <Link to="/" className="shrink-0 rounded-xl">
             <BrandLogo />
           </Link>
-          <p className="order-4 flex w-full min-w-0 items-center gap-2.5 border-t border-white/5 pt-2 text-sm sm:order-2 sm:ml-auto sm:w-auto sm:border-0 sm:pt-0">
-            <span className="grid size-8 shrink-0 place-items-center rounded-full bg-gradient-to-br from-cyan-400/30 to-violet-500/30 text-cyan-100">
-              <UserIcon className="size-4" aria-hidden="true" />
-            </span>
-            <span className="min-w-0">
-              <span className="block truncate font-medium text-white">{displayName}</span>
-              {user?.organization?.name && <span className="block truncate text-xs text-slate-400">{user.organization.name}</span>}
-            </span>
-          </p>
-          <div className="order-2 ml-auto flex items-center gap-2 sm:order-3 sm:ml-0 sm:gap-3">
+          <div className="ml-auto">
             <LiveIndicator status={live} compact />
+          </div>
+          <div className="flex w-full min-w-0 items-center justify-between gap-3 border-t border-white/5 pt-2 sm:w-auto sm:gap-4 sm:border-0 sm:pt-0">
+            <p className="flex min-w-0 items-center gap-2.5 text-sm">
+              <span className="grid size-8 shrink-0 place-items-center rounded-full bg-gradient-to-br from-cyan-400/30 to-violet-500/30 text-cyan-100">
+                <UserIcon className="size-4" aria-hidden="true" />
+              </span>
+              <span className="min-w-0">
+                <span className="block truncate font-medium text-white">{displayName}</span>
+                {user?.organization?.name && <span className="block truncate text-xs text-slate-400">{user.organization.name}</span>}
+              </span>
+            </p>
             <SignOutButton />
           </div>
         </div>
