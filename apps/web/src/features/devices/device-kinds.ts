@@ -15,7 +15,6 @@ type DeviceKindConfig = {
   description: string;
   fallbacks: { list: string; one: string; create: string; update: string };
   labels: {
-    tab: string;
     add: string;
     addFirst: string;
     emptyTitle: string;
@@ -38,7 +37,6 @@ export const DEVICE_KINDS: Record<DeviceKind, DeviceKindConfig> = {
       update: 'Error updating transmitter',
     },
     labels: {
-      tab: 'Émetteurs',
       add: 'Ajouter un émetteur',
       addFirst: 'Ajouter votre premier émetteur',
       emptyTitle: 'Aucun émetteur pour l’instant',
@@ -59,7 +57,6 @@ export const DEVICE_KINDS: Record<DeviceKind, DeviceKindConfig> = {
       update: 'Error updating sensor',
     },
     labels: {
-      tab: 'Capteurs',
       add: 'Ajouter un capteur',
       addFirst: 'Ajouter votre premier capteur',
       emptyTitle: 'Aucun capteur pour l’instant',

@@ -79,8 +79,8 @@ export function DeviceDashboard() {
         selected={tab}
         onSelect={setTab}
         tabs={[
-          { id: 'emitter', label: DEVICE_KINDS.emitter.labels.tab, count: emitters.devices?.length },
-          { id: 'sensor', label: DEVICE_KINDS.sensor.labels.tab, count: sensors.devices?.length },
+          { id: 'emitter', label: DEVICE_PRESENTATION.emitter.plural, count: emitters.devices?.length },
+          { id: 'sensor', label: DEVICE_PRESENTATION.sensor.plural, count: sensors.devices?.length },
         ]}
       >
         <DevicePanel key={tab} kind={tab} {...active} />

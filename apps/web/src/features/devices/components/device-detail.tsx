@@ -3,8 +3,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormStatus } from '@/components/ui/form-status';
+import { showToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { useDeleteDevice } from '../api/delete-device';
+import { useRestoreDevice } from '../api/restore-device';
 import { deviceDisplayName, type Device, type DeviceKind } from '../device-kinds';
 import { DEVICE_PRESENTATION } from '../device-presentation';
 import { formatAge, formatDateTime, formatMeasure, measureLabel } from '../measure-format';
@@ -25,6 +27,7 @@ export function DeviceDetail({ kind, device }: DeviceDetailProps) {
   const { status, now } = useDeviceStatus(device);
   const navigate = useNavigate();
   const remove = useDeleteDevice({ kind });
+  const restore = useRestoreDevice();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const name = deviceDisplayName(device);
   const presentation = DEVICE_PRESENTATION[kind];
@@ -33,7 +36,20 @@ export function DeviceDetail({ kind, device }: DeviceDetailProps) {
 
   const onDelete = () =>
     remove.mutate(device.id, {
-      onSuccess: () => void navigate('/dashboard', { replace: true }),
+      onSuccess: () => {
+        void navigate('/dashboard', { replace: true });
+        // The toast outlives this page: « Annuler » brings the device back from the dashboard.
+        showToast({
+          message: `${presentation.singular} supprimé`,
+          action: {
+            label: 'Annuler',
+            onClick: () =>
+              void restore
+                .mutateAsync({ kind, id: device.id })
+                .catch((error: unknown) => showToast({ message: errorMessage(error, 'Échec de la restauration') })),
+          },
+        });
+      },
       onError: () => setConfirmingDelete(false),
     });
 

@@ -4,6 +4,7 @@ import { SkeletonGrid } from '@/components/skeleton';
 import { DASHBOARD_SKELETON_COUNT } from '@/config/constants';
 import { errorMessage } from '@/lib/errors';
 import { DEVICE_KINDS, type Device, type DeviceKind } from '../device-kinds';
+import { DEVICE_PRESENTATION } from '../device-presentation';
 import { DeviceCard } from './device-card';
 import { DeviceEmptyState } from './device-empty-state';
 
@@ -28,7 +29,7 @@ export function DevicePanel({ kind, devices, loading, loadError, onRetry, creati
     <section aria-labelledby={headingId}>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id={headingId} className="text-xl font-semibold text-white">
-          {labels.tab}
+          {DEVICE_PRESENTATION[kind].plural}
           {devices && <span className="font-normal text-slate-400">{` (${devices.length})`}</span>}
         </h2>
         <button
