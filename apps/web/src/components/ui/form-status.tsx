@@ -1,25 +1,28 @@
-import { CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 
+type FormStatusProps = {
+  /** What went wrong: shown in red and announced at once (`role="alert"`). */
+  error?: ReactNode;
+  /** What worked: announced politely (`role="status"`). */
+  success?: ReactNode;
+  /** For a field's `aria-describedby`. */
+  id?: string;
+  className?: string;
+};
+
 /**
- * What a form says after it is sent: a polite status when it worked, a red alert when it did
- * not. Renders nothing while there is nothing to say.
+ * What a form says after it is sent. The element is always there (a live region must exist
+ * before its text changes), and keeps one line of height so that the form does not jump.
  */
-export function FormStatus({ success, error, className = '' }: { success?: ReactNode; error?: ReactNode; className?: string }) {
-  if (error) {
-    return (
-      <p role="alert" className={`text-sm text-red-200 ${className}`}>
-        {error}
-      </p>
-    );
-  }
-  if (success) {
-    return (
-      <p role="status" className={`flex items-center gap-2 text-sm text-emerald-200 ${className}`}>
-        <CheckCircle2 className="size-4 shrink-0" aria-hidden="true" />
-        {success}
-      </p>
-    );
-  }
-  return null;
+export function FormStatus({ error, success, id, className = '' }: FormStatusProps) {
+  const failed = Boolean(error);
+  return (
+    <p
+      id={id}
+      role={failed ? 'alert' : 'status'}
+      className={`min-h-5 text-sm ${failed ? 'text-red-200' : 'text-emerald-200'} ${className}`}
+    >
+      {failed ? error : (success ?? '')}
+    </p>
+  );
 }

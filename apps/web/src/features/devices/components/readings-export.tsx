@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { FormStatus } from '@/components/ui/form-status';
 import { errorMessage } from '@/lib/errors';
 import { useExportReadings } from '../api/export-readings';
 import type { DeviceKind } from '../device-kinds';
@@ -91,9 +92,7 @@ export function ReadingsExport({ kind, deviceId }: { kind: DeviceKind; deviceId:
           {exporter.isPending ? 'Préparation…' : 'Exporter en CSV'}
         </button>
       </div>
-      <p id={messageId} role={error ? 'alert' : 'status'} className={`min-h-5 text-sm ${error ? 'text-red-200' : 'text-emerald-200'}`}>
-        {error ?? done ?? ''}
-      </p>
+      <FormStatus id={messageId} error={error} success={done} />
     </form>
   );
 }

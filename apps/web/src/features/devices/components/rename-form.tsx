@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FormStatus } from '@/components/ui/form-status';
 import { errorMessage } from '@/lib/errors';
 import { useUpdateDevice } from '../api/update-device';
 import { DEVICE_KINDS, type Device, type DeviceKind } from '../device-kinds';
@@ -66,9 +67,7 @@ export function RenameForm({ kind, device }: { kind: DeviceKind; device: Device 
           {update.isPending ? 'Enregistrement…' : 'Renommer'}
         </button>
       </div>
-      <p id={messageId} role={error ? 'alert' : 'status'} className={`min-h-5 text-sm ${error ? 'text-red-200' : 'text-emerald-200'}`}>
-        {error ?? (saved ? 'Nom enregistré.' : '')}
-      </p>
+      <FormStatus id={messageId} error={error} success={saved && 'Nom enregistré.'} />
     </form>
   );
 }

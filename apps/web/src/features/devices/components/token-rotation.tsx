@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { CopyButton } from '@/components/copy-button';
 import { protocolQueryOptions } from '@/lib/device-protocol';
 import { buildInstallSnippet } from '@/lib/install-snippet';
+import { FormStatus } from '@/components/ui/form-status';
 import { errorMessage } from '@/lib/errors';
 import { useRotateDeviceToken } from '../api/rotate-device-token';
 import type { DeviceKind } from '../device-kinds';
@@ -44,11 +45,7 @@ export function TokenRotation({ kind, deviceId }: { kind: DeviceKind; deviceId: 
         <KeyRound className="size-4" aria-hidden="true" />
         Générer un nouveau jeton
       </button>
-      {rotate.isError && (
-        <p role="alert" className="text-sm text-red-200">
-          {errorMessage(rotate.error, 'Unexpected error')}
-        </p>
-      )}
+      {rotate.isError && <FormStatus error={errorMessage(rotate.error, 'Unexpected error')} />}
       {issued && snippet && (
         <div className="space-y-3 rounded-xl border border-emerald-300/30 bg-emerald-400/5 p-4">
           <p role="status" className="flex items-start gap-2 text-sm text-emerald-100">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { CopyButton } from '@/components/copy-button';
 import { Alert } from '@/components/ui/alert';
+import { FormStatus } from '@/components/ui/form-status';
 import { errorMessage } from '@/lib/errors';
 import { useInstallationKey } from '../api/get-installation-key';
 import { useProtocol } from '@/lib/device-protocol';
@@ -98,16 +99,7 @@ export function InstallationPanel() {
             </button>
             <p className="text-xs text-slate-400">L’ancienne clé n’installera plus de nouvel appareil.</p>
           </div>
-          {notice && (
-            <p role="status" className="mt-3 text-sm text-emerald-200">
-              {notice}
-            </p>
-          )}
-          {regenerate.isError && (
-            <p role="alert" className="mt-3 text-sm text-red-200">
-              {errorMessage(regenerate.error, 'Unexpected error')}
-            </p>
-          )}
+          <FormStatus className="mt-3" error={regenerate.isError && errorMessage(regenerate.error, 'Unexpected error')} success={notice} />
         </section>
 
         <section aria-labelledby="snippet-title" className={card}>
