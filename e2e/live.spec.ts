@@ -148,3 +148,24 @@ test('a device that falls silent shows « Hors ligne » once its delay has passe
   await expect(card).toContainText('Hors ligne', LIVE);
   await expect(card.locator('[data-status="offline"]')).toBeVisible();
 });
+
+test('moving between signed-in pages keeps one stream connection and the same header', async ({ page, request }) => {
+  const who = account('live');
+  const api = await Api.login(request, who);
+  const streams: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/stream') streams.push(sent.url());
+  });
+  await openLiveDashboard(page, api.token);
+  await expect(page.getByRole('status').filter({ hasText: 'En direct' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Installation' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Installation' })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText(who.name ?? who.email);
+  await page.getByRole('link', { name: 'Tableau de bord' }).click();
+  await page.getByRole('link', { name: 'Corbeille' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Corbeille' })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText(who.name ?? who.email);
+  await expect(page.getByRole('status').filter({ hasText: 'En direct' })).toBeVisible();
+  expect(streams).toHaveLength(1);
+});
