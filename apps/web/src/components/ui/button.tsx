@@ -10,10 +10,13 @@ const VARIANTS = {
   warning: 'bg-amber-300 font-semibold text-slate-950 hover:bg-amber-200',
 } as const;
 
+const SIZES = { md: 'rounded-xl px-4 py-2.5', sm: 'rounded-lg px-3 py-2' } as const;
+
 export type ButtonVariant = keyof typeof VARIANTS;
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant;
+  size?: keyof typeof SIZES;
   /** Shows a spinner, marks the button busy and disables it. */
   busy?: boolean;
   icon?: ReactNode;
@@ -22,6 +25,7 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 /** The product's button: one look per intent, a spinner while busy. */
 export function Button({
   variant = 'ghost',
+  size = 'md',
   busy = false,
   icon,
   className = '',
@@ -35,7 +39,7 @@ export function Button({
       type={type}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
-      className={`inline-flex items-center justify-center gap-2 rounded-xl px-4 py-2.5 text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
+      className={`inline-flex items-center justify-center gap-2 ${SIZES[size]} text-sm transition-colors disabled:cursor-not-allowed disabled:opacity-60 ${VARIANTS[variant]} ${className}`}
       {...rest}
     >
       {busy ? <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" /> : icon}
