@@ -1,4 +1,8 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import drizzle from 'eslint-plugin-drizzle';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -17,6 +21,28 @@ const sqlOutsideDal = [
     message: 'SQL and Drizzle queries live only in `*-dal.ts` files and `src/db/`.',
   },
   { regex: '/db/schema(\\.ts)?$', message: 'Tables are read and written only in `*-dal.ts` files and `src/db/`.' },
+];
+
+// The web app's layers: shared folders → features → app. A feature never imports another one;
+// what two features share moves down to a shared folder, or is composed in app/.
+const webSrc = path.join(import.meta.dirname, 'apps/web/src');
+const features = readdirSync(path.join(webSrc, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const sharedFolders = ['components', 'hooks', 'lib', 'config', 'testing', 'utils'];
+const layerZones = [
+  ...features.map((feature) => ({
+    target: `./features/${feature}`,
+    from: './features',
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature: move the shared piece to a shared folder, or compose them in app/.',
+  })),
+  ...sharedFolders.map((folder) => ({
+    target: `./${folder}`,
+    from: ['./features', './app'],
+    message: 'Shared code does not import features or app/.',
+  })),
+  { target: './features', from: './app', message: 'A feature does not import app/.' },
 ];
 
 export default tseslint.config(
@@ -60,7 +86,17 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      // Read TypeScript files when following imports (the cycle check walks the whole graph).
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(import.meta.dirname, 'apps/web/tsconfig.json') })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { basePath: webSrc, zones: layerZones }],
+      'import-x/no-cycle': 'error',
+    },
   },
 );

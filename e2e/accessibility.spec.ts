@@ -83,7 +83,7 @@ test('dashboard while loading', async ({ page, login }) => {
 
 test('empty dashboard', async ({ page, login }) => {
   await login('empty');
-  await expect(page.getByRole('heading', { name: "Aucun émetteur pour l'instant" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Aucun émetteur pour l’instant' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

@@ -280,12 +280,12 @@ test('xss', async ({ page, login, apiAs }) => {
 
 test('empty state', async ({ page, login }) => {
   await login('empty');
-  await expect(page.getByRole('heading', { name: "Aucun émetteur pour l'instant" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Aucun émetteur pour l’instant' })).toBeVisible();
   await expect(page.getByText('Les émetteurs relaient les mesures')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ajouter votre premier émetteur' })).toBeEnabled();
   await expect(page.getByRole('heading', { level: 2 })).toHaveText('Émetteurs (0)');
   await page.getByRole('tab', { name: 'Capteurs' }).click();
-  await expect(page.getByRole('heading', { name: "Aucun capteur pour l'instant" })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Aucun capteur pour l’instant' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ajouter votre premier capteur' })).toBeEnabled();
 });
 
@@ -296,5 +296,5 @@ test('add from empty state', async ({ page, login, apiAs }) => {
   await page.getByRole('button', { name: 'Ajouter votre premier émetteur' }).click();
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page)).toContainText('New transmitter');
-  await expect(page.getByRole('heading', { name: "Aucun émetteur pour l'instant" })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Aucun émetteur pour l’instant' })).toHaveCount(0);
 });

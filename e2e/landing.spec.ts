@@ -78,7 +78,7 @@ test.describe('landing page', () => {
     const pairs = [
       ['10\u202F000+', 'capteurs déployés'],
       ['500+', 'entreprises clientes'],
-      ['99,9\u00A0%', 'de disponibilité'],
+      ['99,9\u202F%', 'de disponibilité'],
       ['24/7', 'support'],
     ];
     for (const [value, label] of pairs) {

@@ -58,9 +58,9 @@ test('a transmitter reporting over HTTP appears and updates live; deleted elsewh
   await expect(card).toBeVisible(LIVE);
 
   expect(await sendTelemetry(request, emitter.accessToken, { values: { rssi: -67 } })).toBe(202);
-  await expect(card.getByTestId('device-main-value')).toHaveText('-67\u202FdBm', LIVE);
+  await expect(card.getByTestId('device-main-value')).toHaveText('\u221267\u202FdBm', LIVE);
   expect(await sendTelemetry(request, emitter.accessToken, { rssi: -58 })).toBe(202);
-  await expect(card.getByTestId('device-main-value')).toHaveText('-58\u202FdBm', LIVE);
+  await expect(card.getByTestId('device-main-value')).toHaveText('\u221258\u202FdBm', LIVE);
 
   // Deleted by someone else of the organization: gone from this screen too.
   await api.remove('emitter', emitter.deviceId);
@@ -147,4 +147,25 @@ test('a device that falls silent shows « Hors ligne » once its delay has passe
   await page.clock.fastForward(31_000);
   await expect(card).toContainText('Hors ligne', LIVE);
   await expect(card.locator('[data-status="offline"]')).toBeVisible();
+});
+
+test('moving between signed-in pages keeps one stream connection and the same header', async ({ page, request }) => {
+  const who = account('live');
+  const api = await Api.login(request, who);
+  const streams: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/api/stream') streams.push(sent.url());
+  });
+  await openLiveDashboard(page, api.token);
+  await expect(page.getByRole('status').filter({ hasText: 'En direct' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Installation' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Installation' })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText(who.name ?? who.email);
+  await page.getByRole('link', { name: 'Tableau de bord' }).click();
+  await page.getByRole('link', { name: 'Corbeille' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Corbeille' })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText(who.name ?? who.email);
+  await expect(page.getByRole('status').filter({ hasText: 'En direct' })).toBeVisible();
+  expect(streams).toHaveLength(1);
 });

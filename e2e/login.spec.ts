@@ -115,7 +115,7 @@ test('submitting', async ({ page }) => {
 });
 
 test('back to home', async ({ page }) => {
-  await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+  await page.getByRole('link', { name: 'Retour à l’accueil' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
 

@@ -99,7 +99,7 @@ for (const size of sizes) {
       const empty = await apiAs('empty');
       await signInWithToken(page, empty.token);
       await page.goto('/dashboard');
-      await expect(page.getByText("Aucun émetteur pour l'instant")).toBeVisible();
+      await expect(page.getByText('Aucun émetteur pour l’instant')).toBeVisible();
       await saveScreenshot(page, 'dashboard-empty');
 
       await page.route('**/api/user/me', (route) =>

@@ -13,6 +13,7 @@ export const ACCOUNT_KEYS = [
   'detail', // device-detail.spec.ts: rename, token, export, offline delay
   'install', // installation.spec.ts: installation key, snippet, QR code, regeneration
   'gallery', // devices-screens.spec.ts: a shop with live values and history, read-only
+  'trash', // trash.spec.ts: deletion undone from the toast, restored from the Corbeille
 ] as const;
 
 export type AccountKey = (typeof ACCOUNT_KEYS)[number];

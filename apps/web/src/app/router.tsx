@@ -7,9 +7,11 @@ import { AppErrorBoundary } from '@/features/errors/components/app-error-boundar
 // One chunk per screen: the landing page never downloads the dashboard.
 const LandingRoute = lazy(() => import('./routes/landing'));
 const LoginRoute = lazy(() => import('./routes/login'));
+const SignedInLayout = lazy(() => import('./signed-in-layout'));
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const DeviceDetailRoute = lazy(() => import('./routes/device-detail'));
 const InstallationRoute = lazy(() => import('./routes/installation'));
+const TrashRoute = lazy(() => import('./routes/trash'));
 const ErrorRoute = lazy(() => import('./routes/error'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
@@ -22,38 +24,21 @@ export function AppRoutes() {
         <Routes>
           <Route path="/" element={<LandingRoute />} />
           <Route path="/login" element={<LoginRoute />} />
+          {/* Every signed-in page shares one header and one live stream. */}
           <Route
             path="/dashboard"
             element={
               <ProtectedRoute>
-                <DashboardRoute />
+                <SignedInLayout />
               </ProtectedRoute>
             }
-          />
-          <Route
-            path="/dashboard/capteurs/:id"
-            element={
-              <ProtectedRoute>
-                <DeviceDetailRoute kind="sensor" />
-              </ProtectedRoute>
-            }
-          />
-          <Route
-            path="/dashboard/emetteurs/:id"
-            element={
-              <ProtectedRoute>
-                <DeviceDetailRoute kind="emitter" />
-              </ProtectedRoute>
-            }
-          />
-          <Route
-            path="/dashboard/installation"
-            element={
-              <ProtectedRoute>
-                <InstallationRoute />
-              </ProtectedRoute>
-            }
-          />
+          >
+            <Route index element={<DashboardRoute />} />
+            <Route path="capteurs/:id" element={<DeviceDetailRoute kind="sensor" />} />
+            <Route path="emetteurs/:id" element={<DeviceDetailRoute kind="emitter" />} />
+            <Route path="installation" element={<InstallationRoute />} />
+            <Route path="corbeille" element={<TrashRoute />} />
+          </Route>
           <Route path="/error/:code" element={<ErrorRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Routes>

@@ -33,7 +33,7 @@ export function CopyButton({ text, label, className = '' }: { text: string; labe
       )}
       {label}
       <span role="status" className="sr-only">
-        {state === 'copied' ? 'Copié' : state === 'failed' ? 'Copie impossible\u00A0: sélectionnez le texte' : ''}
+        {state === 'copied' ? 'Copié' : state === 'failed' ? 'Copie impossible\u202F: sélectionnez le texte' : ''}
       </span>
     </button>
   );

@@ -1,5 +1,5 @@
 /** Shown while a screen's code or data arrives. */
-export function PageLoader({ label = 'Chargement...' }: { label?: string }) {
+export function PageLoader({ label = 'Chargement…' }: { label?: string }) {
   return (
     <div className="grid min-h-dvh place-items-center px-6">
       <div role="status" className="flex flex-col items-center gap-4 text-slate-300">

@@ -6,7 +6,7 @@ describe('SkeletonGrid', () => {
   it('shows 6 placeholder cards by default', () => {
     render(<SkeletonGrid />);
     expect(screen.getAllByTestId('skeleton-card')).toHaveLength(6);
-    expect(screen.getByRole('status')).toHaveTextContent('Chargement...');
+    expect(screen.getByRole('status')).toHaveTextContent('Chargement…');
   });
 
   it('shows the requested number of cards', () => {

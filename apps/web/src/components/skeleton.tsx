@@ -5,7 +5,7 @@ type SkeletonGridProps = {
 };
 
 /** Placeholder cards while a list loads. */
-export function SkeletonGrid({ count = 6, label = 'Chargement...' }: SkeletonGridProps) {
+export function SkeletonGrid({ count = 6, label = 'Chargement…' }: SkeletonGridProps) {
   return (
     <div role="status" aria-live="polite" aria-busy="true">
       <span className="sr-only">{label}</span>

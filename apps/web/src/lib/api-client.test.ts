@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, apiRequest } from './api-client';
+import { ApiError, apiBlob, apiRequest, setAccessToken, setUnauthorizedHandler } from './api-client';
 
 type Received = { method?: string; url?: string; headers: IncomingMessage['headers']; body: string };
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -31,6 +31,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
+  setAccessToken(null);
   received = [];
   handler = (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
 });
@@ -57,7 +58,8 @@ describe('apiRequest', () => {
   it('sends JSON with the bearer token and resolves with the parsed body', async () => {
     handler = reply(201, JSON.stringify({ emitter: { id: 'e1', name: 'Vitrine' } }));
 
-    const result = await apiRequest('/emitter', { method: 'POST', body: { name: 'Vitrine' }, token: 'tok-123', baseUrl });
+    setAccessToken('tok-123');
+    const result = await apiRequest('/emitter', { method: 'POST', body: { name: 'Vitrine' }, baseUrl });
 
     expect(result).toEqual({ emitter: { id: 'e1', name: 'Vitrine' } });
     expect(received[0]).toMatchObject({ method: 'POST', url: '/api/emitter', body: '{"name":"Vitrine"}' });
@@ -73,7 +75,8 @@ describe('apiRequest', () => {
 
   it('treats a 204 as a success without a body', async () => {
     handler = reply(204, '');
-    await expect(apiRequest('/emitter/e1', { method: 'DELETE', token: 't', baseUrl })).resolves.toBeUndefined();
+    setAccessToken('t');
+    await expect(apiRequest('/emitter/e1', { method: 'DELETE', baseUrl })).resolves.toBeUndefined();
     expect(received[0]).toMatchObject({ method: 'DELETE', url: '/api/emitter/e1', body: '' });
     // An empty body is not declared as JSON.
     expect(received[0]?.headers['content-type']).toBeUndefined();
@@ -124,5 +127,53 @@ describe('apiRequest', () => {
     } finally {
       globalThis.fetch = realFetch;
     }
+  });
+});
+
+describe('the session the client carries', () => {
+  it('ends the session when the server refuses the token it sent', async () => {
+    handler = reply(401, JSON.stringify({ message: 'Session expirée, reconnectez-vous.' }));
+    let ended = 0;
+    setUnauthorizedHandler(() => (ended += 1));
+    setAccessToken('expired');
+    try {
+      const error = await errorOf(apiRequest('/emitter', { baseUrl }));
+      expect(error.message).toBe('Session expirée, reconnectez-vous.');
+      expect(ended).toBe(1);
+    } finally {
+      setUnauthorizedHandler(null);
+    }
+  });
+
+  it('leaves a 401 without a token (wrong credentials) to the caller', async () => {
+    handler = reply(401, JSON.stringify({ message: 'Identifiants invalides' }));
+    let ended = 0;
+    setUnauthorizedHandler(() => (ended += 1));
+    try {
+      await errorOf(apiRequest('/auth/login', { method: 'POST', body: {}, baseUrl }));
+      expect(ended).toBe(0);
+    } finally {
+      setUnauthorizedHandler(null);
+    }
+  });
+
+  it('downloads a file with the token and the proposed name', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="mesures.csv"' });
+      res.end('a;b\n1;2\n');
+    };
+    setAccessToken('tok-csv');
+    const { blob, disposition } = await apiBlob('/sensor/s1/readings.csv', { accept: 'text/csv', baseUrl });
+    expect(await blob.text()).toBe('a;b\n1;2\n');
+    expect(disposition).toBe('attachment; filename="mesures.csv"');
+    expect(received[0]?.headers['authorization']).toBe('Bearer tok-csv');
+    expect(received[0]?.headers['accept']).toBe('text/csv');
+  });
+
+  it('sends nothing once the token is cleared (sign-out)', async () => {
+    setAccessToken('tok');
+    setAccessToken(null);
+    await apiRequest('/health', { baseUrl });
+    expect(received[0]?.headers['authorization']).toBeUndefined();
   });
 });

@@ -11,13 +11,45 @@ export class ApiError extends Error {
   }
 }
 
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export type ApiRequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: Method;
   body?: unknown;
-  token?: string | null;
   signal?: AbortSignal;
   baseUrl?: string;
 };
+
+export type ApiFetchOptions = {
+  method?: Method;
+  /** Sent as JSON when defined. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  cache?: RequestCache;
+  baseUrl?: string;
+};
+
+// The session the client speaks for: set at login or from storage, cleared at sign-out.
+let accessToken: string | null = null;
+let onUnauthorized: (() => void) | null = null;
+
+/** The bearer token sent with every call; `null` signs the client out. */
+export function setAccessToken(token: string | null): void {
+  accessToken = token;
+}
+
+export function getAccessToken(): string | null {
+  return accessToken;
+}
+
+/**
+ * Called when the server refuses the current token (401 on a call that carried one): the
+ * session is over. The auth provider signs out there.
+ */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
 
 /**
  * The text a person reads for a failed response: the `message` of a JSON body, else the raw
@@ -40,19 +72,22 @@ export async function readErrorText(response: Response): Promise<string> {
   return text;
 }
 
-function isAbortError(error: unknown): boolean {
+export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
 /**
- * Calls the API under `/api`. Resolves with the parsed JSON body (undefined for an empty body
- * such as a 204) and rejects with an {@link ApiError} carrying the text to show.
+ * The one place that calls `fetch`: adds the base path and the bearer token, and turns a
+ * network failure into an {@link ApiError} with status 0 (an abort is rethrown as is). The raw
+ * response is returned, whatever its status; a 401 to a call that carried the token ends the
+ * session.
  */
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, token, signal, baseUrl = API_BASE_URL } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+export async function apiFetch(path: string, options: ApiFetchOptions = {}): Promise<Response> {
+  const { method = 'GET', body, signal, cache, baseUrl = API_BASE_URL } = options;
+  const headers: Record<string, string> = { ...options.headers };
   // The JSON content type goes with a JSON body; an empty DELETE declared as JSON is invalid.
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = accessToken;
   if (token) headers['Authorization'] = `Bearer ${token}`;
 
   let response: Response;
@@ -62,16 +97,29 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      ...(cache ? { cache } : {}),
     });
   } catch (error) {
     if (isAbortError(error)) throw error;
     const message = error instanceof Error && error.message ? error.message : 'Network error';
     throw new ApiError(message, 0);
   }
+  if (response.status === 401 && token && token === accessToken) onUnauthorized?.();
+  return response;
+}
 
-  if (!response.ok) {
-    throw new ApiError(await readErrorText(response), response.status);
-  }
+/** Throws the {@link ApiError} a failed response stands for; returns an OK response. */
+async function ensureOk(response: Response): Promise<Response> {
+  if (!response.ok) throw new ApiError(await readErrorText(response), response.status);
+  return response;
+}
+
+/**
+ * Calls the API under `/api`. Resolves with the parsed JSON body (undefined for an empty body
+ * such as a 204) and rejects with an {@link ApiError} carrying the text to show.
+ */
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const response = await ensureOk(await apiFetch(path, { ...options, headers: { Accept: 'application/json' } }));
   if (response.status === 204) return undefined as T;
 
   const text = await response.text();
@@ -83,12 +131,22 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   }
 }
 
+/** A file from the API (e.g. a CSV export), with the name the server proposes for it. */
+export async function apiBlob(
+  path: string,
+  options: { accept: string; signal?: AbortSignal; baseUrl?: string },
+): Promise<{ blob: Blob; disposition: string | null }> {
+  const response = await ensureOk(
+    await apiFetch(path, { headers: { Accept: options.accept }, signal: options.signal, baseUrl: options.baseUrl }),
+  );
+  return { blob: await response.blob(), disposition: response.headers.get('content-disposition') };
+}
+
+type Options = Omit<ApiRequestOptions, 'method' | 'body'>;
+
 export const api = {
-  get: <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  delete: <T = void>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  get: <T>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Options) => apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Options) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T = void>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderOptions } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { AuthContext, type AuthContextValue } from '@/features/auth/auth-context';
+import { setAccessToken } from '@/lib/api-client';
+import { AuthContext, type AuthContextValue } from '@/lib/auth';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -41,6 +42,8 @@ type Options = {
 /** Renders inside a memory router, a query client and a given auth state. */
 export function renderWithProviders(ui: ReactElement, options: Options = {}) {
   const { auth = fakeAuth(), path = '/', initialEntries = [path], routes, queryClient = createTestQueryClient(), ...rest } = options;
+  // The API client carries the session's token, as the auth provider sets it in the app.
+  setAccessToken(auth.token);
   const result = render(
     <QueryClientProvider client={queryClient}>
       <AuthContext.Provider value={auth}>

@@ -1,13 +1,10 @@
 import { PlugZap } from 'lucide-react';
 import { PRODUCT_NAME } from '@/config/constants';
-import { useAuth } from '@/features/auth/use-auth';
 import { InstallationPanel } from '@/features/installation/components/installation-panel';
-import { SignedInShell } from '../signed-in-shell';
 
 export default function InstallationRoute() {
-  const { token, user } = useAuth();
   return (
-    <SignedInShell>
+    <>
       <title>{`Installation · ${PRODUCT_NAME}`}</title>
       <div className="mb-8 max-w-3xl">
         <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight text-white">
@@ -18,7 +15,7 @@ export default function InstallationRoute() {
           Branchez l’appareil, scannez ce code ou saisissez la clé&#8239;: il apparaît tout seul dans votre tableau de bord.
         </p>
       </div>
-      {token && user && <InstallationPanel token={token} owner={user.id} />}
-    </SignedInShell>
+      <InstallationPanel />
+    </>
   );
 }

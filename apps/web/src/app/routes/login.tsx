@@ -33,7 +33,7 @@ export default function LoginRoute() {
           className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-300 transition-colors hover:bg-white/5 hover:text-white"
         >
           <ArrowLeft className="size-4" aria-hidden="true" />
-          Retour à l'accueil
+          Retour à l’accueil
         </Link>
       </header>
 

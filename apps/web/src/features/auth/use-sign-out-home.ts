@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from './use-auth';
+import { useAuth } from '@/lib/auth';
 
 /**
  * Logs out and goes home in one transition: the access guard must never see a signed-out user

@@ -15,7 +15,6 @@ type DeviceKindConfig = {
   description: string;
   fallbacks: { list: string; one: string; create: string; update: string };
   labels: {
-    tab: string;
     add: string;
     addFirst: string;
     emptyTitle: string;
@@ -38,12 +37,11 @@ export const DEVICE_KINDS: Record<DeviceKind, DeviceKindConfig> = {
       update: 'Error updating transmitter',
     },
     labels: {
-      tab: 'Émetteurs',
       add: 'Ajouter un émetteur',
       addFirst: 'Ajouter votre premier émetteur',
-      emptyTitle: "Aucun émetteur pour l'instant",
+      emptyTitle: 'Aucun émetteur pour l’instant',
       emptyText: 'Les émetteurs relaient les mesures de vos capteurs depuis chaque boutique. Ajoutez le premier pour commencer.',
-      loading: 'Chargement des émetteurs...',
+      loading: 'Chargement des émetteurs…',
     },
   },
   sensor: {
@@ -59,12 +57,11 @@ export const DEVICE_KINDS: Record<DeviceKind, DeviceKindConfig> = {
       update: 'Error updating sensor',
     },
     labels: {
-      tab: 'Capteurs',
       add: 'Ajouter un capteur',
       addFirst: 'Ajouter votre premier capteur',
-      emptyTitle: "Aucun capteur pour l'instant",
-      emptyText: 'Température, fréquentation, ouverture des portes\u00A0: ajoutez un capteur pour suivre ce qui se passe en magasin.',
-      loading: 'Chargement des capteurs...',
+      emptyTitle: 'Aucun capteur pour l’instant',
+      emptyText: 'Température, fréquentation, ouverture des portes\u202F: ajoutez un capteur pour suivre ce qui se passe en magasin.',
+      loading: 'Chargement des capteurs…',
     },
   },
 };
@@ -73,6 +70,7 @@ export const deviceKeys = {
   all: ['devices'] as const,
   list: (kind: DeviceKind, owner: string) => ['devices', kind, owner, 'list'] as const,
   detail: (kind: DeviceKind, owner: string, id: string) => ['devices', kind, owner, 'detail', id] as const,
+  trash: (owner: string) => ['devices', 'trash', owner] as const,
 };
 
 /** The name to show: 'Unnamed' when the device has none. */

@@ -7,12 +7,23 @@ const now = Date.parse('2024-06-01T12:00:00Z');
 describe('formatMeasure', () => {
   it('writes each known measure with its unit after a narrow no-break space, in French notation', () => {
     expect(formatMeasure('temperature', 4.25)).toBe(`4,3${NNBSP}°C`);
-    expect(formatMeasure('temperature', -18)).toBe(`-18${NNBSP}°C`);
+    expect(formatMeasure('temperature', -18)).toBe(`\u221218,0${NNBSP}°C`);
     expect(formatMeasure('humidity', 54.4)).toBe(`54${NNBSP}%`);
     expect(formatMeasure('co2', 1250)).toBe(`1${NNBSP}250${NNBSP}ppm`);
     expect(formatMeasure('visitors', 37)).toBe(`37${NNBSP}visiteurs`);
     expect(formatMeasure('battery', 87)).toBe(`87${NNBSP}%`);
-    expect(formatMeasure('rssi', -71)).toBe(`-71${NNBSP}dBm`);
+    expect(formatMeasure('rssi', -71)).toBe(`\u221271${NNBSP}dBm`);
+  });
+
+  it('writes the French singular for 0 and 1 visitor', () => {
+    expect(formatMeasure('visitors', 0)).toBe(`0${NNBSP}visiteur`);
+    expect(formatMeasure('visitors', 1)).toBe(`1${NNBSP}visiteur`);
+    expect(formatMeasure('visitors', 2)).toBe(`2${NNBSP}visiteurs`);
+  });
+
+  it('shows a measure with the same decimals everywhere and groups thousands', () => {
+    expect(formatMeasure('temperature', 4)).toBe(`4,0${NNBSP}°C`);
+    expect(formatMeasure('visitors', 10000)).toBe(`10${NNBSP}000${NNBSP}visiteurs`);
   });
 
   it('says whether a door is open', () => {

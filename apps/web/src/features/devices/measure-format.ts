@@ -2,15 +2,18 @@
 
 const NNBSP = '\u202F';
 
-const numberFormat = (maximumFractionDigits: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits });
+const numberFormat = (maximumFractionDigits: number, minimumFractionDigits = 0) =>
+  new Intl.NumberFormat('fr-FR', { maximumFractionDigits, minimumFractionDigits });
+const MINUS = '\u2212';
 
-type MeasureInfo = { label: string; unit?: string; digits: number };
+/** `digits`: decimals always shown, on cards and in the chart alike; `singular`: the unit for 0 and 1. */
+type MeasureInfo = { label: string; unit?: string; singular?: string; digits: number };
 
 export const MEASURES: Record<string, MeasureInfo> = {
   temperature: { label: 'Température', unit: '°C', digits: 1 },
   humidity: { label: 'Humidité', unit: '%', digits: 0 },
   co2: { label: 'CO₂', unit: 'ppm', digits: 0 },
-  visitors: { label: 'Visiteurs', unit: 'visiteurs', digits: 0 },
+  visitors: { label: 'Visiteurs', unit: 'visiteurs', singular: 'visiteur', digits: 0 },
   open: { label: 'Porte', digits: 0 },
   battery: { label: 'Batterie', unit: '%', digits: 0 },
   rssi: { label: 'Signal', unit: 'dBm', digits: 0 },
@@ -26,11 +29,20 @@ export function measureUnit(key: string): string | undefined {
   return MEASURES[key]?.unit;
 }
 
-/** A number in French notation (« 4,2 », « 12 500 »), rounded to `digits` decimals. */
-export function formatNumber(value: number, digits = 2): string {
-  return numberFormat(digits)
+/**
+ * A number in French notation (« 4,2 », « 12 500 », « −18 »), rounded to `digits` decimals;
+ * `fixed` always shows them (« −18,0 »). Negative values take the minus sign U+2212.
+ */
+export function formatNumber(value: number, digits = 2, fixed = false): string {
+  return numberFormat(digits, fixed ? digits : 0)
     .format(value)
-    .replace(/[\u00A0\u202F ]/g, NNBSP);
+    .replace(/[\u00A0\u202F ]/g, NNBSP)
+    .replace(/^[-\u2212]/, MINUS);
+}
+
+/** Decimals a measure is shown with, on cards and in the chart alike. */
+export function measureDigits(key: string): number {
+  return MEASURES[key]?.digits ?? 2;
 }
 
 /**
@@ -41,8 +53,10 @@ export function formatMeasure(key: string, value: number): string {
   if (key === 'open') return value ? 'Ouverte' : 'Fermée';
   const info = MEASURES[key];
   if (!info) return formatNumber(value);
-  const number = formatNumber(value, info.digits);
-  return info.unit ? `${number}${NNBSP}${info.unit}` : number;
+  const number = formatNumber(value, info.digits, true);
+  // French singular for 0 and 1: « 0 visiteur », « 1 visiteur », « 2 visiteurs ».
+  const unit = info.singular && Math.abs(Math.round(value)) < 2 ? info.singular : info.unit;
+  return unit ? `${number}${NNBSP}${unit}` : number;
 }
 
 /** Keys in the order a card shows them: the most telling measure first. */
@@ -84,4 +98,11 @@ const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', t
 /** An absolute date and time for a tooltip or a detail page. */
 export function formatDateTime(ts: string | number): string {
   return dateTimeFormat.format(new Date(ts));
+}
+
+const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/** A day in words: « 22 décembre 2026 ». */
+export function formatDate(ts: string | number): string {
+  return dateFormat.format(new Date(ts));
 }

@@ -13,14 +13,14 @@ export const ERROR_CONTENT: Record<ErrorCode, ErrorContent> = {
   '404': {
     code: '404',
     title: 'Erreur 404',
-    description: "La page que vous cherchez n'existe pas ou a été déplacée. Vérifiez l'adresse ou repartez de l'accueil.",
+    description: 'La page que vous cherchez n’existe pas ou a été déplacée. Vérifiez l’adresse ou repartez de l’accueil.',
     action: { label: "Retourner à l'accueil", to: '/' },
     codeRain: true,
   },
   '500': {
     code: '500',
     title: 'Erreur Serveur',
-    description: "Le serveur a rencontré un problème et n'a pas pu répondre. Réessayez dans quelques instants.",
+    description: 'Le serveur a rencontré un problème et n’a pas pu répondre. Réessayez dans quelques instants.',
     action: { label: "Retourner à l'accueil", to: '/' },
     codeRain: true,
   },
@@ -28,7 +28,7 @@ export const ERROR_CONTENT: Record<ErrorCode, ErrorContent> = {
     code: '403',
     title: 'Accès Interdit',
     description:
-      "Vous n'avez pas les droits nécessaires pour consulter cette page. Contactez l'administrateur de votre organisation si besoin.",
+      'Vous n’avez pas les droits nécessaires pour consulter cette page. Contactez l’administrateur de votre organisation si besoin.',
     action: { label: 'Retourner au tableau de bord', to: '/dashboard' },
     codeRain: true,
   },

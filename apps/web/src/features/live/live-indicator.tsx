@@ -1,20 +1,24 @@
 import type { LiveStatus } from './use-live-stream';
 
-const LABELS: Record<LiveStatus, { text: string; hint: string }> = {
-  live: { text: 'En direct', hint: 'Les valeurs se mettent à jour dès que les appareils les envoient.' },
-  connecting: { text: 'Connexion au direct…', hint: 'Les valeurs affichées sont celles du chargement de la page.' },
-  reconnecting: { text: 'Direct interrompu, reconnexion…', hint: 'Les valeurs affichées peuvent ne plus être à jour.' },
+const LABELS: Record<LiveStatus, { text: string; short: string; hint: string }> = {
+  live: { text: 'En direct', short: 'En direct', hint: 'Les valeurs se mettent à jour dès que les appareils les envoient.' },
+  connecting: { text: 'Connexion au direct…', short: 'Connexion…', hint: 'Les valeurs affichées sont celles du chargement de la page.' },
+  reconnecting: {
+    text: 'Direct interrompu, reconnexion…',
+    short: 'Reconnexion…',
+    hint: 'Les valeurs affichées peuvent ne plus être à jour.',
+  },
 };
 
 /** Says whether the values on screen follow the devices live, as a polite status. */
 export function LiveIndicator({ status, compact = false }: { status: LiveStatus; compact?: boolean }) {
-  const { text, hint } = LABELS[status];
+  const { text, short, hint } = LABELS[status];
   const live = status === 'live';
   return (
     <p
       role="status"
       data-live-status={status}
-      className={`inline-flex shrink-0 items-center gap-2 rounded-full border ${compact ? 'p-2 sm:px-3 sm:py-1' : 'px-3 py-1'} text-xs font-medium ${
+      className={`inline-flex shrink-0 items-center gap-2 rounded-full border ${compact ? 'px-2.5 py-1 sm:px-3' : 'px-3 py-1'} text-xs font-medium ${
         live ? 'border-emerald-400/30 bg-emerald-400/10 text-emerald-100' : 'border-amber-300/30 bg-amber-300/10 text-amber-100'
       }`}
     >
@@ -24,9 +28,14 @@ export function LiveIndicator({ status, compact = false }: { status: LiveStatus;
         )}
         <span className={`relative inline-flex size-2 rounded-full ${live ? 'bg-emerald-400' : 'bg-amber-300'}`} />
       </span>
-      {/* Compact: on a phone only the dot shows; the words stay for screen readers. */}
+      {/* Compact: a phone shows a short word; screen readers always hear the full label. */}
+      {compact && (
+        <span aria-hidden="true" className="whitespace-nowrap sm:hidden">
+          {short}
+        </span>
+      )}
       <span className={compact ? 'sr-only sm:not-sr-only' : undefined}>{text}</span>
-      <span className="sr-only">{`\u00A0: ${hint}`}</span>
+      <span className="sr-only">{`\u202F: ${hint}`}</span>
     </p>
   );
 }

@@ -1,7 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { applyLiveEvent } from './apply-live-event';
-import { openLiveStream } from './live-stream';
+import { useEffect, useRef, useState } from 'react';
+import { useAuth } from '@/lib/auth';
+import { openLiveStream } from '@/lib/live-stream';
+import type { SseMessage } from '@/lib/sse-parser';
 
 /** `connecting` until the stream first answers, `reconnecting` after it dropped. */
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
@@ -10,29 +10,33 @@ export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 let resumeAfter: string | null = null;
 
 /**
- * Follows GET /api/stream while the signed-in screen is open and keeps the device caches of
- * `owner` up to date. Stops when the token goes (logout) or the screen closes. Returns the
+ * Follows GET /api/stream while signed in and hands each event to `onMessage`. Stops when the
+ * session ends (logout, or a token the server refuses) or the caller unmounts. Returns the
  * state of the connection, for the screen to say whether its values are live.
  */
-export function useLiveStream(token: string | null, owner: string | undefined, onSessionExpired?: () => void): LiveStatus {
-  const queryClient = useQueryClient();
+export function useLiveStream({ onMessage }: { onMessage: (message: SseMessage) => void }): LiveStatus {
+  const { token, user } = useAuth();
+  const owner = user?.id;
   const [status, setStatus] = useState<LiveStatus>('connecting');
+  // The latest handler, without reopening the stream when it changes.
+  const handler = useRef(onMessage);
+  useEffect(() => {
+    handler.current = onMessage;
+  });
 
   useEffect(() => {
     if (!token || !owner) return undefined;
     const stop = openLiveStream({
-      token,
       lastEventId: resumeAfter,
       onLastEventId: (id) => (resumeAfter = id),
       onConnection: (connected) => setStatus(connected ? 'live' : 'reconnecting'),
-      onUnauthorized: onSessionExpired,
-      onMessage: (message) => applyLiveEvent(queryClient, owner, message),
+      onMessage: (message) => handler.current(message),
     });
     return () => {
       stop();
       setStatus('connecting');
     };
-  }, [token, owner, queryClient, onSessionExpired]);
+  }, [token, owner]);
 
   useEffect(() => {
     if (!token) resumeAfter = null;

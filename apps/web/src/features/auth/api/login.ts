@@ -1,5 +1,5 @@
 import type { LoginRequest, LoginResponse } from '@vigie/contract';
-import { API_BASE_URL } from '@/config/constants';
+import { apiFetch } from '@/lib/api-client';
 
 export type LoginAttempt = { ok: true; token: string } | { ok: false; error: string };
 
@@ -30,11 +30,7 @@ async function readServerMessage(response: Response): Promise<string | null> {
 export async function requestAccessToken(credentials: LoginRequest): Promise<LoginAttempt> {
   let response: Response;
   try {
-    response = await fetch(`${API_BASE_URL}/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(credentials),
-    });
+    response = await apiFetch('/auth/login', { method: 'POST', headers: { Accept: 'application/json' }, body: credentials });
   } catch {
     return { ok: false, error: LOGIN_ERRORS.network };
   }

@@ -3,8 +3,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, jsonResponse } from '@/testing/render';
-import type { AuthContextValue, LoginResult } from '../auth-context';
-import { useAuth } from '../use-auth';
+import type { AuthContextValue, LoginResult } from '@/lib/auth';
+import { useAuth } from '@/lib/auth';
 import { AuthProvider } from './auth-provider';
 
 const user = {

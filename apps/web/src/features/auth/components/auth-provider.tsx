@@ -1,10 +1,11 @@
 import type { User } from '@vigie/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { setAccessToken, setUnauthorizedHandler } from '@/lib/api-client';
 import { tokenStorage } from '@/lib/token-storage';
 import { getCurrentUser } from '../api/get-current-user';
 import { LOGIN_ERRORS, requestAccessToken } from '../api/login';
-import { AuthContext, type AuthContextValue, type LoginResult } from '../auth-context';
+import { AuthContext, type AuthContextValue, type LoginResult } from '@/lib/auth';
 
 type AuthState = { token: string | null; user: User | null; loading: boolean };
 
@@ -47,12 +48,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (!controller.signal.aborted) dispatch({ type: 'signed-out' });
         return;
       }
+      setAccessToken(storedToken);
       try {
-        const user = await getCurrentUser(storedToken, controller.signal);
+        const user = await getCurrentUser({ signal: controller.signal });
         if (!controller.signal.aborted) dispatch({ type: 'signed-in', token: storedToken, user });
       } catch {
         if (controller.signal.aborted) return;
         // A stale or revoked token: sign out silently.
+        setAccessToken(null);
         tokenStorage.clear();
         dispatch({ type: 'signed-out' });
       }
@@ -73,11 +76,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
         dispatch({ type: 'token', token: attempt.token });
         tokenStorage.set(attempt.token);
+        setAccessToken(attempt.token);
 
         let user: User;
         try {
-          user = await getCurrentUser(attempt.token);
+          user = await getCurrentUser();
         } catch {
+          setAccessToken(null);
           tokenStorage.clear();
           dispatch({ type: 'signed-out' });
           return { success: false, error: LOGIN_ERRORS.userFetch };
@@ -96,10 +101,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(() => {
+    setAccessToken(null);
     tokenStorage.clear();
     queryClient.clear();
     dispatch({ type: 'signed-out' });
   }, [queryClient]);
+
+  // The server refusing the token anywhere (an expired session) signs out; the access guard
+  // then asks to log in again and comes back to the page.
+  useEffect(() => {
+    setUnauthorizedHandler(logout);
+    return () => setUnauthorizedHandler(null);
+  }, [logout]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ token: state.token, user: state.user, loading: state.loading, login, logout }),

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeAuth, renderWithProviders } from '@/testing/render';
-import type { LoginResult } from '../auth-context';
+import type { LoginResult } from '@/lib/auth';
 import { LoginForm } from './login-form';
 
 function setup(login: (email: string, password: string) => Promise<LoginResult> = async () => ({ success: true })) {

@@ -1,6 +1,7 @@
 import { CheckCircle2, Eye, EyeOff, LoaderCircle, LogIn } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useAuth } from '../use-auth';
+import { Alert } from '@/components/ui/alert';
+import { useAuth } from '@/lib/auth';
 import { isValidEmail } from '../email';
 
 type LoginFormProps = {
@@ -53,9 +54,9 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-describedby={error ? `${id}-error` : undefined}>
       {error && (
-        <div id={`${id}-error`} role="alert" className="rounded-xl border border-red-400/40 bg-red-500/10 px-4 py-3 text-sm text-red-200">
+        <Alert id={`${id}-error`} size="compact">
           {error}
-        </div>
+        </Alert>
       )}
 
       <div className="space-y-2">

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
-import { useAuth } from '../use-auth';
+import { useAuth } from '@/lib/auth';
 
 export type RedirectState = { from?: { pathname: string; search?: string; hash?: string } };
 

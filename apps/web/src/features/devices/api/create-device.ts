@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useOwner } from '@/lib/auth';
 import { withFallbackMessage } from '@/lib/errors';
 import { DEVICE_KINDS, deviceKeys, type Device, type DeviceKind } from '../device-kinds';
 
 /** POST /api/emitter or /api/sensor `{name}`; the new device is under `emitter` / `sensor`. */
-export async function createDevice(kind: DeviceKind, name: string, token: string | null): Promise<Device> {
+export async function createDevice({ kind, name }: { kind: DeviceKind; name: string }): Promise<Device> {
   const config = DEVICE_KINDS[kind];
   const data = await withFallbackMessage(
-    api.post<Partial<Record<string, unknown>> | undefined>(config.path, { name }, { token }),
+    api.post<Partial<Record<string, unknown>> | undefined>(config.path, { name }),
     config.fallbacks.create,
   );
   const device = data?.[config.itemField];
@@ -16,10 +17,11 @@ export async function createDevice(kind: DeviceKind, name: string, token: string
 }
 
 /** Creates a device and appends it to the cached list. */
-export function useCreateDevice(kind: DeviceKind, token: string | null, owner: string) {
+export function useCreateDevice({ kind }: { kind: DeviceKind }) {
   const queryClient = useQueryClient();
+  const owner = useOwner();
   return useMutation({
-    mutationFn: (name: string) => createDevice(kind, name, token),
+    mutationFn: (name: string) => createDevice({ kind, name }),
     onSuccess: (device) => {
       // The live stream may have added it already.
       queryClient.setQueryData<Device[]>(deviceKeys.list(kind, owner), (list) => [

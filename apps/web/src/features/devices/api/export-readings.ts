@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { API_BASE_URL } from '@/config/constants';
-import { ApiError, readErrorText } from '@/lib/api-client';
+import { apiBlob } from '@/lib/api-client';
 import { DEVICE_KINDS, type DeviceKind } from '../device-kinds';
 
 export type ExportParams = { from: string; to: string; key?: string | null; timeZone?: string };
@@ -23,20 +22,13 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
  * GET /api/sensor/:id/readings.csv with the bearer token, then saves the file through an
  * object URL (a plain link could not carry the Authorization header).
  */
-export async function exportReadings(kind: DeviceKind, id: string, params: ExportParams, token: string | null): Promise<string> {
+export async function exportReadings({ kind, id, params }: { kind: DeviceKind; id: string; params: ExportParams }): Promise<string> {
   const query = new URLSearchParams({ from: params.from, to: params.to, tz: params.timeZone ?? 'Europe/Paris' });
   if (params.key) query.set('key', params.key);
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE_URL}${DEVICE_KINDS[kind].path}/${encodeURIComponent(id)}/readings.csv?${query}`, {
-      headers: token ? { Authorization: `Bearer ${token}`, Accept: 'text/csv' } : { Accept: 'text/csv' },
-    });
-  } catch (error) {
-    throw new ApiError(error instanceof Error && error.message ? error.message : 'Network error', 0);
-  }
-  if (!response.ok) throw new ApiError(await readErrorText(response), response.status);
-  const blob = await response.blob();
-  const name = fileNameFrom(response.headers.get('content-disposition'), 'mesures.csv');
+  const { blob, disposition } = await apiBlob(`${DEVICE_KINDS[kind].path}/${encodeURIComponent(id)}/readings.csv?${query}`, {
+    accept: 'text/csv',
+  });
+  const name = fileNameFrom(disposition, 'mesures.csv');
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -50,6 +42,6 @@ export async function exportReadings(kind: DeviceKind, id: string, params: Expor
   return name;
 }
 
-export function useExportReadings(kind: DeviceKind, id: string, token: string | null) {
-  return useMutation({ mutationFn: (params: ExportParams) => exportReadings(kind, id, params, token) });
+export function useExportReadings({ kind, id }: { kind: DeviceKind; id: string }) {
+  return useMutation({ mutationFn: (params: ExportParams) => exportReadings({ kind, id, params }) });
 }

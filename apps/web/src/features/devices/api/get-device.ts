@@ -1,13 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useOwner } from '@/lib/auth';
 import { withFallbackMessage } from '@/lib/errors';
 import { DEVICE_KINDS, deviceKeys, type Device, type DeviceKind } from '../device-kinds';
 
+type DeviceRef = { kind: DeviceKind; id: string };
+
 /** GET /api/emitter/:id or /api/sensor/:id. */
-export async function getDevice(kind: DeviceKind, id: string, token: string | null, signal?: AbortSignal): Promise<Device> {
+export async function getDevice({ kind, id, signal }: DeviceRef & { signal?: AbortSignal }): Promise<Device> {
   const config = DEVICE_KINDS[kind];
   const data = await withFallbackMessage(
-    api.get<Partial<Record<string, unknown>> | undefined>(`${config.path}/${encodeURIComponent(id)}`, { token, signal }),
+    api.get<Partial<Record<string, unknown>> | undefined>(`${config.path}/${encodeURIComponent(id)}`, { signal }),
     config.fallbacks.one,
   );
   const device = data?.[config.itemField];
@@ -15,14 +18,15 @@ export async function getDevice(kind: DeviceKind, id: string, token: string | nu
   return device as Device;
 }
 
-export function deviceQueryOptions(kind: DeviceKind, id: string, token: string | null, owner: string) {
+export function deviceQueryOptions({ kind, id, owner }: DeviceRef & { owner: string }) {
   return queryOptions({
     queryKey: deviceKeys.detail(kind, owner, id),
-    queryFn: ({ signal }) => getDevice(kind, id, token, signal),
-    enabled: Boolean(token),
+    queryFn: ({ signal }) => getDevice({ kind, id, signal }),
+    enabled: Boolean(owner),
   });
 }
 
-export function useDevice(kind: DeviceKind, id: string, token: string | null, owner: string) {
-  return useQuery(deviceQueryOptions(kind, id, token, owner));
+export function useDevice({ kind, id }: DeviceRef) {
+  const owner = useOwner();
+  return useQuery(deviceQueryOptions({ kind, id, owner }));
 }

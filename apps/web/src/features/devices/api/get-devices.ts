@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useOwner } from '@/lib/auth';
 import { withFallbackMessage } from '@/lib/errors';
 import { DEVICE_KINDS, deviceKeys, type Device, type DeviceKind } from '../device-kinds';
 
 /** GET /api/emitter or /api/sensor: the list under `emitters` / `sensors`. */
-export async function getDevices(kind: DeviceKind, token: string | null, signal?: AbortSignal): Promise<Device[]> {
+export async function getDevices({ kind, signal }: { kind: DeviceKind; signal?: AbortSignal }): Promise<Device[]> {
   const config = DEVICE_KINDS[kind];
   const data = await withFallbackMessage(
-    api.get<Partial<Record<string, unknown>> | undefined>(config.path, { token, signal }),
+    api.get<Partial<Record<string, unknown>> | undefined>(config.path, { signal }),
     config.fallbacks.list,
   );
   const list = data?.[config.listField];
@@ -15,14 +16,15 @@ export async function getDevices(kind: DeviceKind, token: string | null, signal?
   return list as Device[];
 }
 
-export function devicesQueryOptions(kind: DeviceKind, token: string | null, owner: string) {
+export function devicesQueryOptions({ kind, owner }: { kind: DeviceKind; owner: string }) {
   return queryOptions({
     queryKey: deviceKeys.list(kind, owner),
-    queryFn: ({ signal }) => getDevices(kind, token, signal),
-    enabled: Boolean(token),
+    queryFn: ({ signal }) => getDevices({ kind, signal }),
+    enabled: Boolean(owner),
   });
 }
 
-export function useDevices(kind: DeviceKind, token: string | null, owner: string) {
-  return useQuery(devicesQueryOptions(kind, token, owner));
+export function useDevices({ kind }: { kind: DeviceKind }) {
+  const owner = useOwner();
+  return useQuery(devicesQueryOptions({ kind, owner }));
 }

@@ -6,17 +6,20 @@ import { DEVICE_KINDS, type DeviceKind } from '../device-kinds';
 export type ReadingsParams = { key: string | null; from: string; to: string; buckets: number };
 
 /** GET /api/sensor/:id/readings: the period in at most 2 000 server-side buckets (min, avg, max). */
-export async function getReadings(
-  kind: DeviceKind,
-  id: string,
-  params: ReadingsParams,
-  token: string | null,
-  signal?: AbortSignal,
-): Promise<ReadingsResponse> {
+export async function getReadings({
+  kind,
+  id,
+  params,
+  signal,
+}: {
+  kind: DeviceKind;
+  id: string;
+  params: ReadingsParams;
+  signal?: AbortSignal;
+}): Promise<ReadingsResponse> {
   const query = new URLSearchParams({ from: params.from, to: params.to, buckets: String(params.buckets) });
   if (params.key) query.set('key', params.key);
   const data = await api.get<ReadingsResponse | undefined>(`${DEVICE_KINDS[kind].path}/${encodeURIComponent(id)}/readings?${query}`, {
-    token,
     signal,
   });
   if (!data || !Array.isArray(data.readings)) throw new Error('Error loading data');
@@ -29,28 +32,29 @@ export const readingsKeys = {
     ['readings', kind, owner, id, key, range, buckets] as const,
 };
 
-export function readingsQueryOptions(
-  kind: DeviceKind,
-  id: string,
-  owner: string,
-  token: string | null,
-  range: { name: string; ms: number },
-  key: string | null,
-  buckets: number,
-) {
+export type ReadingsQuery = {
+  kind: DeviceKind;
+  id: string;
+  owner: string;
+  range: { name: string; ms: number };
+  key: string | null;
+  buckets: number;
+};
+
+export function readingsQueryOptions({ kind, id, owner, range, key, buckets }: ReadingsQuery) {
   return queryOptions({
     queryKey: readingsKeys.range(kind, owner, id, key, range.name, buckets),
     queryFn: ({ signal }) => {
       const to = new Date();
       const from = new Date(to.getTime() - range.ms);
-      return getReadings(kind, id, { key, from: from.toISOString(), to: to.toISOString(), buckets }, token, signal);
+      return getReadings({ kind, id, params: { key, from: from.toISOString(), to: to.toISOString(), buckets }, signal });
     },
-    enabled: Boolean(token),
+    enabled: Boolean(owner),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
 }
 
-export function useReadings(...args: Parameters<typeof readingsQueryOptions>) {
-  return useQuery(readingsQueryOptions(...args));
+export function useReadings(query: ReadingsQuery) {
+  return useQuery(readingsQueryOptions(query));
 }

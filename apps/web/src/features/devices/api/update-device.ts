@@ -1,14 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateDeviceRequest } from '@vigie/contract';
 import { api } from '@/lib/api-client';
+import { useOwner } from '@/lib/auth';
 import { withFallbackMessage } from '@/lib/errors';
 import { DEVICE_KINDS, deviceKeys, type Device, type DeviceKind } from '../device-kinds';
 
+type DeviceRef = { kind: DeviceKind; id: string };
+
 /** PUT /api/emitter/:id or /api/sensor/:id with the fields to change. */
-export async function updateDevice(kind: DeviceKind, id: string, changes: UpdateDeviceRequest, token: string | null): Promise<Device> {
+export async function updateDevice({ kind, id, changes }: DeviceRef & { changes: UpdateDeviceRequest }): Promise<Device> {
   const config = DEVICE_KINDS[kind];
   const data = await withFallbackMessage(
-    api.put<Partial<Record<string, unknown>> | undefined>(`${config.path}/${encodeURIComponent(id)}`, changes, { token }),
+    api.put<Partial<Record<string, unknown>> | undefined>(`${config.path}/${encodeURIComponent(id)}`, changes),
     config.fallbacks.update,
   );
   const device = data?.[config.itemField];
@@ -17,10 +20,11 @@ export async function updateDevice(kind: DeviceKind, id: string, changes: Update
 }
 
 /** Saves changes and puts the answer in the cached detail and list. */
-export function useUpdateDevice(kind: DeviceKind, id: string, token: string | null, owner: string) {
+export function useUpdateDevice({ kind, id }: DeviceRef) {
   const queryClient = useQueryClient();
+  const owner = useOwner();
   return useMutation({
-    mutationFn: (changes: UpdateDeviceRequest) => updateDevice(kind, id, changes, token),
+    mutationFn: (changes: UpdateDeviceRequest) => updateDevice({ kind, id, changes }),
     onSuccess: (device) => {
       queryClient.setQueryData(deviceKeys.detail(kind, owner, id), device);
       queryClient.setQueryData<Device[]>(deviceKeys.list(kind, owner), (list) => list?.map((item) => (item.id === id ? device : item)));

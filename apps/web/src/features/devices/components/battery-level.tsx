@@ -15,7 +15,7 @@ export function BatteryLevel({ percent }: { percent: number }) {
       }`}
     >
       <Icon className="size-4" aria-hidden="true" />
-      <span className="sr-only">{low ? 'Batterie faible\u00A0: ' : 'Batterie\u00A0: '}</span>
+      <span className="sr-only">{low ? 'Batterie faible\u202F: ' : 'Batterie\u202F: '}</span>
       {formatMeasure('battery', percent)}
     </span>
   );

@@ -1,7 +1,8 @@
-import { LoaderCircle, Radar, Radio, Trash2 } from 'lucide-react';
+import { LoaderCircle, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { DEVICE_KINDS, deviceDisplayName, type Device, type DeviceKind } from '../device-kinds';
 import { deviceDetailPath } from '../device-paths';
+import { DEVICE_PRESENTATION } from '../device-presentation';
 import { DeviceLiveSummary } from './device-live-summary';
 
 type DeviceCardProps = {
@@ -15,18 +16,14 @@ type DeviceCardProps = {
 export function DeviceCard({ kind, device, deleting, deleteDisabled, onDelete }: DeviceCardProps) {
   const name = deviceDisplayName(device);
   const named = name !== 'Unnamed';
-  const Icon = kind === 'emitter' ? Radio : Radar;
+  const { icon: Icon, tone } = DEVICE_PRESENTATION[kind];
 
   return (
     <li
       data-testid="device-card"
       className="group relative flex items-start gap-4 rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur transition hover:border-white/20 hover:bg-slate-900/80"
     >
-      <span
-        className={`grid size-11 shrink-0 place-items-center rounded-xl bg-gradient-to-br ${
-          kind === 'emitter' ? 'from-cyan-400/25 to-sky-500/10 text-cyan-200' : 'from-violet-400/25 to-fuchsia-500/10 text-violet-200'
-        }`}
-      >
+      <span className={`grid size-11 shrink-0 place-items-center rounded-xl bg-gradient-to-br ${tone}`}>
         <Icon className="size-5" aria-hidden="true" />
       </span>
       <div className="min-w-0 flex-1 pt-0.5">

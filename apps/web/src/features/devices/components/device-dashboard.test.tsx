@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
+import { setUnauthorizedHandler } from '@/lib/api-client';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { DeviceDashboard } from './device-dashboard';
 
@@ -34,7 +36,7 @@ afterEach(() => {
 });
 
 function renderDashboard() {
-  renderWithProviders(<DeviceDashboard token="token-123" owner="user-1" />);
+  renderWithProviders(<DeviceDashboard />);
   return userEvent.setup();
 }
 
@@ -185,7 +187,7 @@ describe('DeviceDashboard', () => {
     handler = (method, url) =>
       url === '/api/emitter' && method === 'GET' ? jsonResponse(200, { emitters: [] }) : defaultHandler(method, url);
     renderDashboard();
-    expect(await screen.findByRole('heading', { name: "Aucun émetteur pour l'instant" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Aucun émetteur pour l’instant' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ajouter votre premier émetteur' })).toBeEnabled();
   });
 
@@ -206,7 +208,42 @@ describe('DeviceDashboard session', () => {
     handler = (method, url) =>
       url === '/api/sensor' ? jsonResponse(401, { message: 'Session expirée, reconnectez-vous.' }) : defaultHandler(method, url);
     const onSessionExpired = vi.fn();
-    renderWithProviders(<DeviceDashboard token="token-123" owner="user-1" onSessionExpired={onSessionExpired} />);
+    setUnauthorizedHandler(onSessionExpired);
+    renderWithProviders(<DeviceDashboard />);
     await waitFor(() => expect(onSessionExpired).toHaveBeenCalled());
+  });
+});
+
+describe('DeviceDashboard deletion that can be undone', () => {
+  it('offers « Annuler » in a toast after a deletion and puts the device back', async () => {
+    let sensorsNow = sensors;
+    handler = (method, url) => {
+      if (method === 'DELETE' && url === '/api/sensor/s1') {
+        sensorsNow = [];
+        return new Response(null, { status: 204 });
+      }
+      if (method === 'POST' && url === '/api/sensor/s1/restore') {
+        sensorsNow = sensors;
+        return jsonResponse(200, { sensor: sensors[0] });
+      }
+      if (method === 'GET' && url === '/api/sensor') return jsonResponse(200, { sensors: sensorsNow });
+      return defaultHandler(method, url);
+    };
+    renderWithProviders(
+      <>
+        <DeviceDashboard />
+        <Toaster />
+      </>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('tab', { name: /Capteurs/ }));
+    await user.click(await screen.findByRole('button', { name: 'Supprimer Vitrine froide' }));
+    await waitFor(() => expect(cards()).toHaveLength(0));
+
+    const toast = await screen.findByText('Capteur supprimé');
+    await user.click(within(toast.parentElement as HTMLElement).getByRole('button', { name: 'Annuler' }));
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    expect(within(cards()[0] as HTMLElement).getByText('Vitrine froide')).toBeInTheDocument();
+    expect(requests.some((request) => request.method === 'POST' && request.url === '/api/sensor/s1/restore')).toBe(true);
   });
 });

@@ -1,37 +1,21 @@
-import { AlertTriangle, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { showToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { useCreateDevice } from '../api/create-device';
 import { useDeleteDevice } from '../api/delete-device';
 import { useDevices } from '../api/get-devices';
+import { useRestoreDevice } from '../api/restore-device';
+import { DEVICE_PRESENTATION } from '../device-presentation';
 import { DEVICE_KINDS, type DeviceKind } from '../device-kinds';
 import { DevicePanel } from './device-panel';
 import { DeviceTabs } from './device-tabs';
 
-type DeviceDashboardProps = {
-  token: string;
-  /** Whose lists these are: keeps one account's cache away from another's. */
-  owner: string;
-  /** Called when the server no longer accepts the token while loading a list. */
-  onSessionExpired?: () => void;
-};
-
-function useDeviceList(
-  kind: DeviceKind,
-  token: string,
-  owner: string,
-  setError: (message: string | null) => void,
-  onSessionExpired: (() => void) | undefined,
-) {
-  const query = useDevices(kind, token, owner);
-  const expired = query.error instanceof ApiError && query.error.status === 401;
-
-  useEffect(() => {
-    if (expired) onSessionExpired?.();
-  }, [expired, onSessionExpired]);
-  const create = useCreateDevice(kind, token, owner);
-  const remove = useDeleteDevice(kind, token, owner);
+function useDeviceList(kind: DeviceKind, setError: (message: string | null) => void) {
+  const query = useDevices({ kind });
+  const create = useCreateDevice({ kind });
+  const remove = useDeleteDevice({ kind });
+  const restore = useRestoreDevice();
 
   const onCreate = () => {
     if (create.isPending) return;
@@ -46,6 +30,18 @@ function useDeviceList(
     setError(null);
     remove.mutate(id, {
       onError: (error) => setError(errorMessage(error, 'Échec de la suppression')),
+      // The device went to the trash: it can come back from here for a while.
+      onSuccess: () =>
+        showToast({
+          message: `${DEVICE_PRESENTATION[kind].singular} supprimé`,
+          action: {
+            label: 'Annuler',
+            onClick: () => {
+              setError(null);
+              restore.mutate({ kind, id }, { onError: (error) => setError(errorMessage(error, 'Échec de la restauration')) });
+            },
+          },
+        }),
     });
   };
 
@@ -62,41 +58,29 @@ function useDeviceList(
 }
 
 /** Transmitters and sensors, both fetched on open, in two tabs. */
-export function DeviceDashboard({ token, owner, onSessionExpired }: DeviceDashboardProps) {
+export function DeviceDashboard() {
   const [tab, setTab] = useState<DeviceKind>('emitter');
   const [actionError, setActionError] = useState<string | null>(null);
-  const emitters = useDeviceList('emitter', token, owner, setActionError, onSessionExpired);
-  const sensors = useDeviceList('sensor', token, owner, setActionError, onSessionExpired);
+  const emitters = useDeviceList('emitter', setActionError);
+  const sensors = useDeviceList('sensor', setActionError);
   const lists = { emitter: emitters, sensor: sensors };
   const active = lists[tab];
 
   return (
     <div className="space-y-6">
       {actionError && (
-        <div
-          role="alert"
-          className="flex items-start gap-3 rounded-2xl border border-red-400/40 bg-red-500/10 p-4 text-red-100 shadow-lg shadow-red-950/30"
-        >
-          <AlertTriangle className="mt-0.5 size-5 shrink-0 text-red-300" aria-hidden="true" />
-          <p className="flex-1 text-sm [overflow-wrap:anywhere]">{actionError}</p>
-          <button
-            type="button"
-            onClick={() => setActionError(null)}
-            aria-label="Fermer le message d'erreur"
-            className="-m-1 grid size-8 shrink-0 place-items-center rounded-lg text-red-200 hover:bg-red-400/15"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        </div>
+        <Alert onDismiss={() => setActionError(null)}>
+          <p>{actionError}</p>
+        </Alert>
       )}
 
       <DeviceTabs
-        label="Type d'appareil"
+        label="Type d’appareil"
         selected={tab}
         onSelect={setTab}
         tabs={[
-          { id: 'emitter', label: DEVICE_KINDS.emitter.labels.tab, count: emitters.devices?.length },
-          { id: 'sensor', label: DEVICE_KINDS.sensor.labels.tab, count: sensors.devices?.length },
+          { id: 'emitter', label: DEVICE_PRESENTATION.emitter.plural, count: emitters.devices?.length },
+          { id: 'sensor', label: DEVICE_PRESENTATION.sensor.plural, count: sensors.devices?.length },
         ]}
       >
         <DevicePanel key={tab} kind={tab} {...active} />

@@ -1,10 +1,14 @@
-import { Radar, Radio, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { FormStatus } from '@/components/ui/form-status';
+import { showToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { useDeleteDevice } from '../api/delete-device';
-import { DEVICE_KINDS, deviceDisplayName, type Device, type DeviceKind } from '../device-kinds';
+import { useRestoreDevice } from '../api/restore-device';
+import { deviceDisplayName, type Device, type DeviceKind } from '../device-kinds';
+import { DEVICE_PRESENTATION } from '../device-presentation';
 import { formatAge, formatDateTime, formatMeasure, measureLabel } from '../measure-format';
 import { useDeviceStatus } from '../use-device-status';
 import { BatteryLevel } from './battery-level';
@@ -16,32 +20,43 @@ import { ReadingsExport } from './readings-export';
 import { RenameForm } from './rename-form';
 import { TokenRotation } from './token-rotation';
 
-type DeviceDetailProps = { kind: DeviceKind; device: Device; token: string; owner: string };
+type DeviceDetailProps = { kind: DeviceKind; device: Device };
 
 /** Everything about one device: live state, history, settings and its token. */
-export function DeviceDetail({ kind, device, token, owner }: DeviceDetailProps) {
+export function DeviceDetail({ kind, device }: DeviceDetailProps) {
   const { status, now } = useDeviceStatus(device);
   const navigate = useNavigate();
-  const remove = useDeleteDevice(kind, token, owner);
+  const remove = useDeleteDevice({ kind });
+  const restore = useRestoreDevice();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const name = deviceDisplayName(device);
-  const Icon = kind === 'emitter' ? Radio : Radar;
+  const presentation = DEVICE_PRESENTATION[kind];
+  const Icon = presentation.icon;
   const entries = Object.entries(device.latest ?? {}).sort(([a], [b]) => a.localeCompare(b));
 
   const onDelete = () =>
     remove.mutate(device.id, {
-      onSuccess: () => void navigate('/dashboard', { replace: true }),
+      onSuccess: () => {
+        void navigate('/dashboard', { replace: true });
+        // The toast outlives this page: « Annuler » brings the device back from the dashboard.
+        showToast({
+          message: `${presentation.singular} supprimé`,
+          action: {
+            label: 'Annuler',
+            onClick: () =>
+              void restore
+                .mutateAsync({ kind, id: device.id })
+                .catch((error: unknown) => showToast({ message: errorMessage(error, 'Échec de la restauration') })),
+          },
+        });
+      },
       onError: () => setConfirmingDelete(false),
     });
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start gap-4">
-        <span
-          className={`grid size-14 shrink-0 place-items-center rounded-2xl bg-gradient-to-br ${
-            kind === 'emitter' ? 'from-cyan-400/25 to-sky-500/10 text-cyan-200' : 'from-violet-400/25 to-fuchsia-500/10 text-violet-200'
-          }`}
-        >
+        <span className={`grid size-14 shrink-0 place-items-center rounded-2xl bg-gradient-to-br ${presentation.tone}`}>
           <Icon className="size-7" aria-hidden="true" />
         </span>
         <div className="min-w-0 flex-1">
@@ -52,7 +67,7 @@ export function DeviceDetail({ kind, device, token, owner }: DeviceDetailProps) 
             {name}
           </h1>
           <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-300">
-            <span>{kind === 'emitter' ? 'Émetteur' : 'Capteur'}</span>
+            <span>{presentation.singular}</span>
             <DeviceStatusBadge status={status} className="text-sm" />
             {device.battery !== null && device.battery !== undefined && <BatteryLevel percent={device.battery} />}
           </p>
@@ -105,14 +120,14 @@ export function DeviceDetail({ kind, device, token, owner }: DeviceDetailProps) 
       {kind === 'sensor' && (
         <>
           <DetailSection id="history-title" title="Historique">
-            <ReadingsChart kind={kind} deviceId={device.id} token={token} owner={owner} keys={Object.keys(device.latest ?? {})} />
+            <ReadingsChart kind={kind} deviceId={device.id} keys={Object.keys(device.latest ?? {})} />
           </DetailSection>
           <DetailSection
             id="export-title"
             title="Exporter les mesures"
-            description={'Toutes les mesures de la période, pour un tableur (séparateur «\u00A0;\u00A0», virgule décimale).'}
+            description={'Toutes les mesures de la période, pour un tableur (séparateur «\u202F;\u00A0», virgule décimale).'}
           >
-            <ReadingsExport kind={kind} deviceId={device.id} token={token} />
+            <ReadingsExport kind={kind} deviceId={device.id} />
           </DetailSection>
         </>
       )}
@@ -120,11 +135,11 @@ export function DeviceDetail({ kind, device, token, owner }: DeviceDetailProps) 
       <div className="grid gap-6 lg:grid-cols-2">
         <DetailSection id="settings-title" title="Réglages">
           <div className="space-y-5">
-            <RenameForm key={`name-${device.name}`} kind={kind} device={device} token={token} owner={owner} />
+            <RenameForm key={`name-${device.name}`} kind={kind} device={device} />
             <div>
               <h3 className="text-sm font-semibold text-white">Délai avant «&#8239;Hors ligne&#8239;»</h3>
               <p className="mb-2 mt-1 text-sm text-slate-400">Sans nouvelle de l’appareil pendant ce délai, il est affiché hors ligne.</p>
-              <OfflineDelayForm kind={kind} device={device} token={token} owner={owner} />
+              <OfflineDelayForm kind={kind} device={device} />
             </div>
           </div>
         </DetailSection>
@@ -133,11 +148,15 @@ export function DeviceDetail({ kind, device, token, owner }: DeviceDetailProps) 
           title="Jeton de l’appareil"
           description="L’appareil s’identifie avec ce jeton. En générer un nouveau révoque l’ancien."
         >
-          <TokenRotation kind={kind} deviceId={device.id} token={token} />
+          <TokenRotation kind={kind} deviceId={device.id} />
         </DetailSection>
       </div>
 
-      <DetailSection id="danger-title" title="Supprimer l’appareil" description="Ses mesures sont supprimées avec lui.">
+      <DetailSection
+        id="danger-title"
+        title="Supprimer l’appareil"
+        description="Il part dans la corbeille avec ses mesures, restaurable pendant un temps."
+      >
         <button
           type="button"
           onClick={() => setConfirmingDelete(true)}
@@ -146,22 +165,18 @@ export function DeviceDetail({ kind, device, token, owner }: DeviceDetailProps) 
           <Trash2 className="size-4" aria-hidden="true" />
           {`Supprimer ${name}`}
         </button>
-        {remove.isError && (
-          <p role="alert" className="mt-3 text-sm text-red-200">
-            {errorMessage(remove.error, 'Échec de la suppression')}
-          </p>
-        )}
+        <FormStatus className="mt-3" error={remove.isError && errorMessage(remove.error, 'Échec de la suppression')} />
       </DetailSection>
 
       <ConfirmDialog
         open={confirmingDelete}
         title={`Supprimer ${name}\u202F?`}
-        confirmLabel={remove.isPending ? 'Suppression...' : 'Supprimer'}
+        confirmLabel={remove.isPending ? 'Suppression…' : 'Supprimer'}
         busy={remove.isPending}
         onConfirm={onDelete}
         onCancel={() => setConfirmingDelete(false)}
       >
-        {`${DEVICE_KINDS[kind].labels.tab.slice(0, -1)} et son historique seront supprimés définitivement.`}
+        {`${presentation.singular} et son historique iront dans la corbeille, d’où vous pourrez les restaurer jusqu’à leur effacement définitif.`}
       </ConfirmDialog>
     </div>
   );

@@ -1,5 +1,6 @@
-import { LoaderCircle, Plus, Radar, Radio } from 'lucide-react';
+import { LoaderCircle, Plus } from 'lucide-react';
 import { DEVICE_KINDS, type DeviceKind } from '../device-kinds';
+import { DEVICE_PRESENTATION } from '../device-presentation';
 
 type DeviceEmptyStateProps = {
   kind: DeviceKind;
@@ -9,7 +10,7 @@ type DeviceEmptyStateProps = {
 
 export function DeviceEmptyState({ kind, creating, onAdd }: DeviceEmptyStateProps) {
   const { labels } = DEVICE_KINDS[kind];
-  const Icon = kind === 'emitter' ? Radio : Radar;
+  const Icon = DEVICE_PRESENTATION[kind].icon;
 
   return (
     <div className="flex flex-col items-center rounded-3xl border border-dashed border-white/15 bg-slate-900/40 px-4 py-12 sm:px-6 sm:py-14 text-center">

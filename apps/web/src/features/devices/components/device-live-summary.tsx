@@ -18,7 +18,7 @@ export function DeviceLiveSummary({ device }: { device: Device }) {
       </div>
       {key && latest && (
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <span className="sr-only">{`${measureLabel(key)}\u00A0: `}</span>
+          <span className="sr-only">{`${measureLabel(key)}\u202F: `}</span>
           <span data-testid="device-main-value" className="text-lg font-semibold tabular-nums text-white">
             {formatMeasure(key, latest.value)}
           </span>

@@ -1,8 +1,10 @@
-import { AlertTriangle, LoaderCircle, Plus, RotateCw } from 'lucide-react';
+import { LoaderCircle, Plus, RotateCw } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
 import { SkeletonGrid } from '@/components/skeleton';
 import { DASHBOARD_SKELETON_COUNT } from '@/config/constants';
 import { errorMessage } from '@/lib/errors';
 import { DEVICE_KINDS, type Device, type DeviceKind } from '../device-kinds';
+import { DEVICE_PRESENTATION } from '../device-presentation';
 import { DeviceCard } from './device-card';
 import { DeviceEmptyState } from './device-empty-state';
 
@@ -27,7 +29,7 @@ export function DevicePanel({ kind, devices, loading, loadError, onRetry, creati
     <section aria-labelledby={headingId}>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h2 id={headingId} className="text-xl font-semibold text-white">
-          {labels.tab}
+          {DEVICE_PRESENTATION[kind].plural}
           {devices && <span className="font-normal text-slate-400">{` (${devices.length})`}</span>}
         </h2>
         <button
@@ -46,21 +48,20 @@ export function DevicePanel({ kind, devices, loading, loadError, onRetry, creati
         {loading ? (
           <SkeletonGrid count={DASHBOARD_SKELETON_COUNT} label={labels.loading} />
         ) : loadError && !devices ? (
-          <div
-            role="alert"
-            className="flex flex-col items-start gap-4 rounded-2xl border border-red-400/40 bg-red-500/10 p-5 text-red-100 sm:flex-row sm:items-center"
+          <Alert
+            action={
+              <button
+                type="button"
+                onClick={onRetry}
+                className="inline-flex items-center gap-2 rounded-lg border border-red-300/40 px-3 py-1.5 text-sm font-medium text-red-100 hover:bg-red-400/10"
+              >
+                <RotateCw className="size-4" aria-hidden="true" />
+                Réessayer
+              </button>
+            }
           >
-            <AlertTriangle className="size-5 shrink-0 text-red-300" aria-hidden="true" />
-            <p className="flex-1 text-sm">{errorMessage(loadError, fallbacks.list)}</p>
-            <button
-              type="button"
-              onClick={onRetry}
-              className="inline-flex items-center gap-2 rounded-lg border border-red-300/40 px-3 py-1.5 text-sm font-medium text-red-100 hover:bg-red-400/10"
-            >
-              <RotateCw className="size-4" aria-hidden="true" />
-              Réessayer
-            </button>
-          </div>
+            <p>{errorMessage(loadError, fallbacks.list)}</p>
+          </Alert>
         ) : devices && devices.length > 0 ? (
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {devices.map((device) => (

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FormStatus } from '@/components/ui/form-status';
 import { errorMessage } from '@/lib/errors';
 import { useUpdateDevice } from '../api/update-device';
 import { DEVICE_KINDS, type Device, type DeviceKind } from '../device-kinds';
@@ -22,14 +23,14 @@ function initialUnit(seconds: number): Unit {
 }
 
 /** How long a device may stay silent before it shows « Hors ligne ». */
-export function OfflineDelayForm({ kind, device, token, owner }: { kind: DeviceKind; device: Device; token: string; owner: string }) {
+export function OfflineDelayForm({ kind, device }: { kind: DeviceKind; device: Device }) {
   const [unit, setUnit] = useState<Unit>(() => initialUnit(device.inactivityTimeoutSeconds));
   const [amount, setAmount] = useState(() =>
     String(device.inactivityTimeoutSeconds / UNITS[initialUnit(device.inactivityTimeoutSeconds)].factor),
   );
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const update = useUpdateDevice(kind, device.id, token, owner);
+  const update = useUpdateDevice({ kind, id: device.id });
   const amountId = useId();
   const unitId = useId();
   const messageId = useId();
@@ -83,12 +84,10 @@ export function OfflineDelayForm({ kind, device, token, owner }: { kind: DeviceK
           </select>
         </div>
         <button type="submit" disabled={update.isPending} aria-busy={update.isPending || undefined} className={secondaryButtonClass}>
-          {update.isPending ? 'Enregistrement...' : 'Enregistrer le délai'}
+          {update.isPending ? 'Enregistrement…' : 'Enregistrer le délai'}
         </button>
       </div>
-      <p id={messageId} role={error ? 'alert' : 'status'} className={`min-h-5 text-sm ${error ? 'text-red-200' : 'text-emerald-200'}`}>
-        {error ?? (saved ? 'Délai enregistré.' : '')}
-      </p>
+      <FormStatus id={messageId} error={error} success={saved && 'Délai enregistré.'} />
     </form>
   );
 }

@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReadingBucket, ReadingsResponse } from '@vigie/contract';
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { onLiveReading } from '@/features/live/apply-live-event';
+import { onLiveReading } from '../apply-live-event';
+import { useOwner } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { readingsQueryOptions, useReadings } from '../api/get-readings';
 import type { DeviceKind } from '../device-kinds';
-import { formatMeasure, measureLabel, measureUnit } from '../measure-format';
+import { formatMeasure, measureDigits, measureLabel, measureUnit } from '../measure-format';
 import { inputClass } from './detail-section';
 import { mergeLiveValue } from './merge-live-value';
 
@@ -26,9 +27,10 @@ export function bucketsFor(width: number): number {
   return Math.min(2000, Math.max(50, Math.round(width / 2 / 50) * 50));
 }
 
-type ReadingsChartProps = { kind: DeviceKind; deviceId: string; token: string; owner: string; keys: string[] };
+type ReadingsChartProps = { kind: DeviceKind; deviceId: string; keys: string[] };
 
-export function ReadingsChart({ kind, deviceId, token, owner, keys }: ReadingsChartProps) {
+export function ReadingsChart({ kind, deviceId, keys }: ReadingsChartProps) {
+  const owner = useOwner();
   const [rangeIndex, setRangeIndex] = useState(1);
   const [chosenKey, setChosenKey] = useState<string | null>(null);
   const [width, setWidth] = useState(800);
@@ -47,10 +49,10 @@ export function ReadingsChart({ kind, deviceId, token, owner, keys }: ReadingsCh
     return () => observer.disconnect();
   }, []);
 
-  const query = useReadings(kind, deviceId, owner, token, range, chosenKey, buckets);
+  const query = useReadings({ kind, id: deviceId, owner, range, key: chosenKey, buckets });
   const key = chosenKey ?? query.data?.key ?? null;
   const allKeys = query.data?.keys.length ? query.data.keys : keys;
-  const queryKey = readingsQueryOptions(kind, deviceId, owner, token, range, chosenKey, buckets).queryKey;
+  const queryKey = readingsQueryOptions({ kind, id: deviceId, owner, range, key: chosenKey, buckets }).queryKey;
 
   // Live: each new value of the shown measure goes into the last bucket or opens a new one.
   const liveKey = useRef({ queryKey, key, bucketMs: range.ms / buckets, rangeMs: range.ms });
@@ -123,7 +125,7 @@ export function ReadingsChart({ kind, deviceId, token, owner, keys }: ReadingsCh
             </p>
           ) : (
             <Suspense fallback={<div className="h-[280px] animate-pulse rounded-xl bg-white/5 motion-reduce:animate-none" />}>
-              <UplotChart readings={readings} unit={unit} height={HEIGHT} />
+              <UplotChart readings={readings} unit={unit} digits={key ? measureDigits(key) : 2} height={HEIGHT} />
             </Suspense>
           )}
           {query.isSuccess && readings.length === 0 && (
@@ -139,7 +141,7 @@ export function ReadingsChart({ kind, deviceId, token, owner, keys }: ReadingsCh
 }
 
 function summarize(readings: ReadingBucket[], key: string | null): string {
-  if (!key || readings.length === 0) return 'Bande claire\u00A0: minimum et maximum de chaque intervalle\u00A0; ligne\u00A0: moyenne.';
+  if (!key || readings.length === 0) return 'Bande claire\u202F: minimum et maximum de chaque intervalle\u202F; ligne\u202F: moyenne.';
   let min = Infinity;
   let max = -Infinity;
   let count = 0;
@@ -148,5 +150,5 @@ function summarize(readings: ReadingBucket[], key: string | null): string {
     max = Math.max(max, bucket.max);
     count += bucket.count;
   }
-  return `${measureLabel(key)} de ${formatMeasure(key, min)} à ${formatMeasure(key, max)} sur ${count.toLocaleString('fr-FR')}\u00A0mesures. Bande\u00A0: minimum et maximum\u00A0; ligne\u00A0: moyenne.`;
+  return `${measureLabel(key)} de ${formatMeasure(key, min)} à ${formatMeasure(key, max)} sur ${count.toLocaleString('fr-FR')}\u00A0mesures. Bande\u202F: minimum et maximum\u202F; ligne\u202F: moyenne.`;
 }

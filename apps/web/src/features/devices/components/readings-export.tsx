@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { FormStatus } from '@/components/ui/form-status';
 import { errorMessage } from '@/lib/errors';
 import { useExportReadings } from '../api/export-readings';
 import type { DeviceKind } from '../device-kinds';
@@ -29,12 +30,12 @@ export function exportPeriod(fromDay: string, toDay: string, now = new Date()): 
 }
 
 /** Every raw reading of a period as a CSV file for a spreadsheet (last 7 days by default). */
-export function ReadingsExport({ kind, deviceId, token }: { kind: DeviceKind; deviceId: string; token: string }) {
+export function ReadingsExport({ kind, deviceId }: { kind: DeviceKind; deviceId: string }) {
   const [fromDay, setFromDay] = useState(() => dayValue(new Date(Date.now() - 7 * 24 * 3600_000)));
   const [toDay, setToDay] = useState(() => dayValue(new Date()));
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const exporter = useExportReadings(kind, deviceId, token);
+  const exporter = useExportReadings({ kind, id: deviceId });
   const fromId = useId();
   const toId = useId();
   const messageId = useId();
@@ -49,7 +50,7 @@ export function ReadingsExport({ kind, deviceId, token }: { kind: DeviceKind; de
     exporter.mutate(
       { ...period, timeZone },
       {
-        onSuccess: (name) => setDone(`Fichier téléchargé\u00A0: ${name}`),
+        onSuccess: (name) => setDone(`Fichier téléchargé\u202F: ${name}`),
         onError: (failure) => setError(errorMessage(failure, 'Unexpected error')),
       },
     );
@@ -88,12 +89,10 @@ export function ReadingsExport({ kind, deviceId, token }: { kind: DeviceKind; de
         </div>
         <button type="submit" disabled={exporter.isPending} aria-busy={exporter.isPending || undefined} className={primaryButtonClass}>
           <Download className="size-4" aria-hidden="true" />
-          {exporter.isPending ? 'Préparation...' : 'Exporter en CSV'}
+          {exporter.isPending ? 'Préparation…' : 'Exporter en CSV'}
         </button>
       </div>
-      <p id={messageId} role={error ? 'alert' : 'status'} className={`min-h-5 text-sm ${error ? 'text-red-200' : 'text-emerald-200'}`}>
-        {error ?? done ?? ''}
-      </p>
+      <FormStatus id={messageId} error={error} success={done} />
     </form>
   );
 }

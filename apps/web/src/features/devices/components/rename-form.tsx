@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FormStatus } from '@/components/ui/form-status';
 import { errorMessage } from '@/lib/errors';
 import { useUpdateDevice } from '../api/update-device';
 import { DEVICE_KINDS, type Device, type DeviceKind } from '../device-kinds';
@@ -13,11 +14,11 @@ export function nameError(name: string): string | null {
   return null;
 }
 
-export function RenameForm({ kind, device, token, owner }: { kind: DeviceKind; device: Device; token: string; owner: string }) {
+export function RenameForm({ kind, device }: { kind: DeviceKind; device: Device }) {
   const [name, setName] = useState(device.name);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const update = useUpdateDevice(kind, device.id, token, owner);
+  const update = useUpdateDevice({ kind, id: device.id });
   const inputId = useId();
   const messageId = useId();
 
@@ -63,12 +64,10 @@ export function RenameForm({ kind, device, token, owner }: { kind: DeviceKind; d
           aria-busy={update.isPending || undefined}
           className={`${primaryButtonClass} shrink-0`}
         >
-          {update.isPending ? 'Enregistrement...' : 'Renommer'}
+          {update.isPending ? 'Enregistrement…' : 'Renommer'}
         </button>
       </div>
-      <p id={messageId} role={error ? 'alert' : 'status'} className={`min-h-5 text-sm ${error ? 'text-red-200' : 'text-emerald-200'}`}>
-        {error ?? (saved ? 'Nom enregistré.' : '')}
-      </p>
+      <FormStatus id={messageId} error={error} success={saved && 'Nom enregistré.'} />
     </form>
   );
 }

@@ -1,18 +1,19 @@
 import { KeyRound, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { CopyButton } from '@/components/copy-button';
-import { protocolQueryOptions } from '@/features/installation/api/get-protocol';
-import { buildInstallSnippet } from '@/features/installation/install-snippet';
+import { protocolQueryOptions } from '@/lib/device-protocol';
+import { buildInstallSnippet } from '@/lib/install-snippet';
+import { FormStatus } from '@/components/ui/form-status';
 import { errorMessage } from '@/lib/errors';
 import { useRotateDeviceToken } from '../api/rotate-device-token';
 import type { DeviceKind } from '../device-kinds';
 import { secondaryButtonClass } from './detail-section';
 
 /** A new device token, after a warning; shown once with the commands filled in. */
-export function TokenRotation({ kind, deviceId, token }: { kind: DeviceKind; deviceId: string; token: string }) {
-  const rotate = useRotateDeviceToken(kind, deviceId, token);
+export function TokenRotation({ kind, deviceId }: { kind: DeviceKind; deviceId: string }) {
+  const rotate = useRotateDeviceToken({ kind, id: deviceId });
   const protocol = useQuery(protocolQueryOptions());
   const [confirming, setConfirming] = useState(false);
   const [issued, setIssued] = useState<string | null>(null);
@@ -44,11 +45,7 @@ export function TokenRotation({ kind, deviceId, token }: { kind: DeviceKind; dev
         <KeyRound className="size-4" aria-hidden="true" />
         Générer un nouveau jeton
       </button>
-      {rotate.isError && (
-        <p role="alert" className="text-sm text-red-200">
-          {errorMessage(rotate.error, 'Unexpected error')}
-        </p>
-      )}
+      {rotate.isError && <FormStatus error={errorMessage(rotate.error, 'Unexpected error')} />}
       {issued && snippet && (
         <div className="space-y-3 rounded-xl border border-emerald-300/30 bg-emerald-400/5 p-4">
           <p role="status" className="flex items-start gap-2 text-sm text-emerald-100">
@@ -80,7 +77,7 @@ export function TokenRotation({ kind, deviceId, token }: { kind: DeviceKind; dev
       <ConfirmDialog
         open={confirming}
         title={'Générer un nouveau jeton\u202F?'}
-        confirmLabel={rotate.isPending ? 'Génération...' : 'Générer'}
+        confirmLabel={rotate.isPending ? 'Génération…' : 'Générer'}
         busy={rotate.isPending}
         onConfirm={onConfirm}
         onCancel={() => setConfirming(false)}

@@ -11,7 +11,8 @@ const FRENCH_NAMES = {
   WWW: ['dim.', 'lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.'],
 };
 
-type UplotChartProps = { readings: ReadingBucket[]; unit?: string; height: number };
+/** `digits`: the decimals the measure's cards show, so that the tooltip agrees with them. */
+type UplotChartProps = { readings: ReadingBucket[]; unit?: string; digits: number; height: number };
 
 function toData(readings: ReadingBucket[]): uPlot.AlignedData {
   return [
@@ -45,20 +46,24 @@ const axis = (values?: uPlot.Axis['values']): uPlot.Axis => ({
 });
 
 /** Min–max band and average line; uPlot draws thousands of points on a canvas without effort. */
-export default function UplotChart({ readings, unit, height }: UplotChartProps) {
+export default function UplotChart({ readings, unit, digits, height }: UplotChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const unitRef = useRef(unit);
+  const digitsRef = useRef(digits);
 
   useEffect(() => {
     unitRef.current = unit;
-  }, [unit]);
+    digitsRef.current = digits;
+  }, [unit, digits]);
 
   useEffect(() => {
     const element = container.current;
     if (!element) return undefined;
     const format = (value: number | null) =>
-      value === null || value === undefined ? '—' : `${formatNumber(value, 2)}${unitRef.current ? `\u202F${unitRef.current}` : ''}`;
+      value === null || value === undefined
+        ? '—'
+        : `${formatNumber(value, digitsRef.current, true)}${unitRef.current ? `\u202F${unitRef.current}` : ''}`;
     const chart = new uPlot(
       {
         width: element.clientWidth || 600,

@@ -43,7 +43,7 @@ export class AppErrorBoundary extends Component<AppErrorBoundaryProps, AppErrorB
         <ErrorPage
           content={ERROR_CONTENT['500']}
           title="Erreur Inattendue"
-          description="Une erreur inattendue a interrompu l'affichage de cette page. Retournez à l'accueil ou rechargez la page."
+          description="Une erreur inattendue a interrompu l’affichage de cette page. Retournez à l’accueil ou rechargez la page."
           technicalMessage={technicalMessage(this.state.error)}
         />
       );

@@ -1,19 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InstallationKeyResponse } from '@vigie/contract';
 import { api } from '@/lib/api-client';
+import { useOwner } from '@/lib/auth';
 import { installationKeys } from './get-installation-key';
 
 /** POST /api/organization/installation-key: a new key; the old one installs nothing any more. */
-export async function regenerateInstallationKey(token: string | null): Promise<string> {
-  const data = await api.post<InstallationKeyResponse | undefined>('/organization/installation-key', undefined, { token });
+export async function regenerateInstallationKey(): Promise<string> {
+  const data = await api.post<InstallationKeyResponse | undefined>('/organization/installation-key');
   if (!data?.installationKey) throw new Error('Clé non reçue du serveur.');
   return data.installationKey;
 }
 
-export function useRegenerateInstallationKey(token: string | null, owner: string) {
+export function useRegenerateInstallationKey() {
   const queryClient = useQueryClient();
+  const owner = useOwner();
   return useMutation({
-    mutationFn: () => regenerateInstallationKey(token),
+    mutationFn: () => regenerateInstallationKey(),
     onSuccess: (key) => queryClient.setQueryData(installationKeys.key(owner), key),
   });
 }

@@ -1,21 +1,23 @@
 import { Eye, EyeOff, KeyRound, LoaderCircle, RefreshCw, ScanLine, Terminal } from 'lucide-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { CopyButton } from '@/components/copy-button';
+import { Alert } from '@/components/ui/alert';
+import { FormStatus } from '@/components/ui/form-status';
 import { errorMessage } from '@/lib/errors';
 import { useInstallationKey } from '../api/get-installation-key';
-import { useProtocol } from '../api/get-protocol';
+import { useProtocol } from '@/lib/device-protocol';
 import { useRegenerateInstallationKey } from '../api/regenerate-installation-key';
-import { buildInstallSnippet, installationQrPayload } from '../install-snippet';
+import { buildInstallSnippet, installationQrPayload } from '@/lib/install-snippet';
 import { QrCode } from './qr-code';
 
 const card = 'rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6';
 
 /** The installation key, how to use it (QR code, commands) and its regeneration. */
-export function InstallationPanel({ token, owner }: { token: string; owner: string }) {
-  const key = useInstallationKey(token, owner);
+export function InstallationPanel() {
+  const key = useInstallationKey();
   const protocol = useProtocol();
-  const regenerate = useRegenerateInstallationKey(token, owner);
+  const regenerate = useRegenerateInstallationKey();
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -37,16 +39,12 @@ export function InstallationPanel({ token, owner }: { token: string; owner: stri
     return (
       <p role="status" className="flex items-center gap-2 text-slate-300">
         <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
-        Chargement de la clé d’installation...
+        Chargement de la clé d’installation…
       </p>
     );
   }
   if (key.isError) {
-    return (
-      <p role="alert" className="rounded-2xl border border-red-400/40 bg-red-500/10 p-4 text-sm text-red-100">
-        {errorMessage(key.error, 'Error loading data')}
-      </p>
-    );
+    return <Alert>{errorMessage(key.error, 'Error loading data')}</Alert>;
   }
 
   const installationKey = key.data;
@@ -101,16 +99,7 @@ export function InstallationPanel({ token, owner }: { token: string; owner: stri
             </button>
             <p className="text-xs text-slate-400">L’ancienne clé n’installera plus de nouvel appareil.</p>
           </div>
-          {notice && (
-            <p role="status" className="mt-3 text-sm text-emerald-200">
-              {notice}
-            </p>
-          )}
-          {regenerate.isError && (
-            <p role="alert" className="mt-3 text-sm text-red-200">
-              {errorMessage(regenerate.error, 'Unexpected error')}
-            </p>
-          )}
+          <FormStatus className="mt-3" error={regenerate.isError && errorMessage(regenerate.error, 'Unexpected error')} success={notice} />
         </section>
 
         <section aria-labelledby="snippet-title" className={card}>
@@ -141,7 +130,7 @@ export function InstallationPanel({ token, owner }: { token: string; owner: stri
         <div className="mt-4 w-full max-w-60">
           <QrCode
             value={installationQrPayload(origin, installationKey)}
-            label="Code QR de configuration : adresse du serveur et clé d’installation"
+            label="Code QR de configuration\u202F: adresse du serveur et clé d’installation"
           />
         </div>
         <p className="mt-4 text-sm text-slate-300">Scannez-le avec l’application de l’installateur ou l’appareil lui-même.</p>
@@ -150,7 +139,7 @@ export function InstallationPanel({ token, owner }: { token: string; owner: stri
       <ConfirmDialog
         open={confirming}
         title={'Régénérer la clé d’installation\u202F?'}
-        confirmLabel={regenerate.isPending ? 'Régénération...' : 'Régénérer'}
+        confirmLabel={regenerate.isPending ? 'Régénération…' : 'Régénérer'}
         busy={regenerate.isPending}
         onConfirm={onRegenerate}
         onCancel={() => setConfirming(false)}

@@ -27,7 +27,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
     return (
       <div
         role="status"
-        aria-label="Génération du code QR..."
+        aria-label="Génération du code QR…"
         className="aspect-square w-full max-w-60 animate-pulse rounded-xl bg-white/10 motion-reduce:animate-none"
       />
     );

@@ -7,19 +7,19 @@ const features: Feature[] = [
   {
     icon: Bell,
     title: 'Surveillance en temps réel',
-    text: "Suivez l'état de chaque capteur et de chaque émetteur à la seconde près, et soyez prévenu dès qu'une valeur sort de la normale.",
+    text: 'Suivez l’état de chaque capteur et de chaque émetteur à la seconde près, et soyez prévenu dès qu’une valeur sort de la normale.',
     accent: 'from-cyan-400/25 to-sky-500/10 text-cyan-200',
   },
   {
     icon: Brain,
     title: 'Analyse prédictive',
-    text: "Anticipez les pannes et les dérives\u00A0: Vigie apprend de l'historique de vos mesures pour vous signaler un problème avant qu'il ne survienne.",
+    text: 'Anticipez les pannes et les dérives\u202F: Vigie apprend de l’historique de vos mesures pour vous signaler un problème avant qu’il ne survienne.',
     accent: 'from-violet-400/25 to-fuchsia-500/10 text-violet-200',
   },
   {
     icon: Radio,
     title: 'Installation plug-and-play',
-    text: "Branchez l'appareil, il s'enregistre tout seul auprès de votre organisation. Aucune compétence technique n'est nécessaire.",
+    text: 'Branchez l’appareil, il s’enregistre tout seul auprès de votre organisation. Aucune compétence technique n’est nécessaire.',
     accent: 'from-emerald-400/25 to-teal-500/10 text-emerald-200',
   },
 ];
@@ -34,7 +34,7 @@ export function FeaturesSection({ headingRef }: { headingRef?: Ref<HTMLHeadingEl
         tabIndex={-1}
         className="mt-3 max-w-2xl text-3xl font-bold tracking-tight text-white focus:outline-none sm:text-4xl"
       >
-        Tout ce qu'il faut pour veiller sur vos boutiques
+        Tout ce qu’il faut pour veiller sur vos boutiques
       </h2>
       <ul className="mt-12 grid gap-5 md:grid-cols-3">
         {features.map(({ icon: Icon, title, text, accent }) => (

@@ -7,7 +7,7 @@ type HeroSectionProps = {
 
 const previewDevices = [
   { icon: Thermometer, name: 'Vitrine réfrigérée', place: 'Lyon Part-Dieu', value: '3,8\u00A0°C', tone: 'text-emerald-300' },
-  { icon: Users, name: "Compteur d'entrée", place: 'Paris Opéra', value: '1\u202F248', tone: 'text-cyan-300' },
+  { icon: Users, name: 'Compteur d’entrée', place: 'Paris Opéra', value: '1\u202F248', tone: 'text-cyan-300' },
   { icon: Radio, name: 'Émetteur réserve', place: 'Bordeaux Centre', value: 'En ligne', tone: 'text-emerald-300' },
 ];
 
@@ -32,7 +32,7 @@ export function HeroSection({ onLearnMore }: HeroSectionProps) {
           </span>
         </h1>
         <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-300">
-          Vigie réunit les émetteurs et capteurs connectés de vos points de vente dans un seul tableau de bord&nbsp;: températures,
+          Vigie réunit les émetteurs et capteurs connectés de vos points de vente dans un seul tableau de bord&#8239;: températures,
           fréquentation, état des appareils. Vous voyez tout, partout, tout de suite.
         </p>
         <div className="mt-9 flex flex-col gap-3 sm:flex-row">

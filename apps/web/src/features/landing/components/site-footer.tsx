@@ -4,8 +4,8 @@ import { BrandLogo } from '@/components/brand-logo';
 const columns = [
   { title: 'Produit', links: ['Fonctionnalités', 'Tarifs', 'Sécurité', 'Nouveautés'] },
   { title: 'Entreprise', links: ['À propos', 'Carrières', 'Presse', 'Contact'] },
-  { title: 'Ressources', links: ['Documentation', "Centre d'aide", 'Blog', 'Statut du service'] },
-  { title: 'Légal', links: ['Mentions légales', 'Confidentialité', "Conditions d'utilisation", 'Cookies'] },
+  { title: 'Ressources', links: ['Documentation', 'Centre d’aide', 'Blog', 'Statut du service'] },
+  { title: 'Légal', links: ['Mentions légales', 'Confidentialité', 'Conditions d’utilisation', 'Cookies'] },
 ];
 
 const preventNavigation = (event: MouseEvent<HTMLAnchorElement>) => event.preventDefault();

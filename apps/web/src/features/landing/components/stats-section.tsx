@@ -1,8 +1,8 @@
-// French number formats: narrow no-break space for thousands, no-break space before %.
+// French number formats: narrow no-break space for thousands and before %.
 const stats = [
   { value: '10\u202F000+', label: 'capteurs déployés' },
   { value: '500+', label: 'entreprises clientes' },
-  { value: '99,9\u00A0%', label: 'de disponibilité' },
+  { value: '99,9\u202F%', label: 'de disponibilité' },
   { value: '24/7', label: 'support' },
 ];
 

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setAccessToken } from '@/lib/api-client';
 import { openLiveStream } from './live-stream';
 import type { SseMessage } from './sse-parser';
 
@@ -17,8 +18,15 @@ function streamedResponse() {
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('openLiveStream', () => {
-  beforeEach(() => vi.useRealTimers());
-  afterEach(() => vi.useRealTimers());
+  beforeEach(() => {
+    vi.useRealTimers();
+    setAccessToken('tok');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    setAccessToken(null);
+  });
 
   it('sends the bearer token, delivers events and reconnects after a drop with Last-Event-ID', async () => {
     const first = streamedResponse();
@@ -29,12 +37,11 @@ describe('openLiveStream', () => {
       calls.push(init ?? {});
       return responses.shift() ?? new Response(null, { status: 503 });
     });
+    vi.stubGlobal('fetch', fetchImpl);
     const messages: SseMessage[] = [];
     const delays: number[] = [];
     const stop = openLiveStream({
-      token: 'tok',
       baseUrl: '/api',
-      fetchImpl: fetchImpl as unknown as typeof fetch,
       onMessage: (message) => messages.push(message),
       backoff: (attempt) => {
         delays.push(attempt);
@@ -60,10 +67,9 @@ describe('openLiveStream', () => {
 
   it('backs off longer after each failed attempt and stops for good when told', async () => {
     const fetchImpl = vi.fn(async () => new Response('down', { status: 503 }));
+    vi.stubGlobal('fetch', fetchImpl);
     const attempts: number[] = [];
     const stop = openLiveStream({
-      token: 'tok',
-      fetchImpl: fetchImpl as unknown as typeof fetch,
       onMessage: () => undefined,
       backoff: (attempt) => {
         attempts.push(attempt);
@@ -80,10 +86,9 @@ describe('openLiveStream', () => {
 
   it('stops without retrying when the token is refused', async () => {
     const fetchImpl = vi.fn(async () => new Response('{"message":"Session expirée"}', { status: 401 }));
+    vi.stubGlobal('fetch', fetchImpl);
     const onUnauthorized = vi.fn();
     openLiveStream({
-      token: 'old',
-      fetchImpl: fetchImpl as unknown as typeof fetch,
       onMessage: () => undefined,
       onUnauthorized,
       backoff: () => 0,

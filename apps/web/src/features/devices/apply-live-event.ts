@@ -1,7 +1,7 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { DeviceEvent, ReadingEvent } from '@vigie/contract';
-import { deviceKeys, type Device, type DeviceKind } from '@/features/devices/device-kinds';
-import type { SseMessage } from './sse-parser';
+import { deviceKeys, type Device, type DeviceKind } from './device-kinds';
+import type { SseMessage } from '@/lib/sse-parser';
 
 // Light shape checks rather than the contract's zod schemas: zod stays out of the dashboard's bundle.
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -151,8 +151,12 @@ export function applyLiveEvent(queryClient: QueryClient, owner: string, message:
     if (event.action === 'deleted') {
       updateList(queryClient, listKey(event.kind, owner), (list) => list.filter((device) => device.id !== event.deviceId));
       queryClient.removeQueries({ queryKey: deviceKeys.detail(event.kind, owner, event.deviceId), exact: true });
+      // It went to the trash: an open Corbeille shows it.
+      void queryClient.invalidateQueries({ queryKey: deviceKeys.trash(owner) });
       return;
     }
+    // Restored elsewhere (a device comes back with a `created` event): it leaves the trash.
+    if (event.action === 'created') void queryClient.invalidateQueries({ queryKey: deviceKeys.trash(owner) });
     const device: Device = event.device;
     // Created, updated or a status change: an update of a device the list missed adds it too.
     updateList(queryClient, listKey(event.kind, owner), (list) => upsert(list, device));

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { deviceKeys, type Device } from '@/features/devices/device-kinds';
+import { deviceKeys, type Device } from './device-kinds';
 import { applyLiveEvent } from './apply-live-event';
 
 const owner = 'u1';
@@ -16,6 +16,7 @@ const sensor = (id: string, name: string): Device => ({
   latest: {},
   battery: null,
   inactivityTimeoutSeconds: 600,
+  siteId: '33333333-3333-4333-8333-333333333333',
   emitterId: null,
 });
 const A = '11111111-1111-4111-8111-111111111111';

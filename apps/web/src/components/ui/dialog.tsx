@@ -1,18 +1,20 @@
 import { AlertTriangle } from 'lucide-react';
+import { Button } from './button';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-type ConfirmDialogProps = {
+type DialogProps = {
   open: boolean;
   title: string;
   children: ReactNode;
-  confirmLabel: string;
-  onConfirm: () => void;
+  /** The buttons at the foot of the dialog. */
+  footer: ReactNode;
+  /** Échap, or the cancel button. */
   onCancel: () => void;
-  busy?: boolean;
+  icon?: ReactNode;
 };
 
-/** A modal confirmation on the native dialog element: focus is trapped, Échap cancels. */
-export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, busy = false }: ConfirmDialogProps) {
+/** A modal on the native dialog element: focus is trapped, Échap cancels. */
+export function Dialog({ open, title, children, footer, onCancel, icon }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
@@ -43,9 +45,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
       {open && (
         <div className="p-6">
           <div className="flex items-start gap-3">
-            <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-amber-400/15 text-amber-200">
-              <AlertTriangle className="size-5" aria-hidden="true" />
-            </span>
+            {icon}
             <div>
               <h2 id={titleId} className="text-lg font-semibold text-white">
                 {title}
@@ -55,27 +55,47 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
               </div>
             </div>
           </div>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button
-              type="button"
-              autoFocus
-              onClick={onCancel}
-              className="rounded-xl border border-white/10 px-4 py-2.5 text-sm font-medium text-slate-200 hover:border-white/20 hover:bg-white/5"
-            >
-              Annuler
-            </button>
-            <button
-              type="button"
-              onClick={onConfirm}
-              disabled={busy}
-              aria-busy={busy || undefined}
-              className="rounded-xl bg-amber-300 px-4 py-2.5 text-sm font-semibold text-slate-950 hover:bg-amber-200 disabled:cursor-wait disabled:opacity-70"
-            >
-              {confirmLabel}
-            </button>
-          </div>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>
         </div>
       )}
     </dialog>
+  );
+}
+
+type ConfirmDialogProps = {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+};
+
+/** Asks before an action that matters; « Annuler » has the focus. */
+export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel, busy = false }: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      title={title}
+      onCancel={onCancel}
+      icon={
+        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-amber-400/15 text-amber-200">
+          <AlertTriangle className="size-5" aria-hidden="true" />
+        </span>
+      }
+      footer={
+        <>
+          <Button variant="ghost" autoFocus onClick={onCancel}>
+            Annuler
+          </Button>
+          <Button variant="warning" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined} className="disabled:cursor-wait">
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
   );
 }

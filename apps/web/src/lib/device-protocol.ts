@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProtocolInfo } from '@vigie/contract';
 import { api } from '@/lib/api-client';
-import { installationKeys } from './get-installation-key';
 
 /** GET /api/devices/protocol (public): the MQTT port and paths of this server. */
 export async function getProtocol(signal?: AbortSignal): Promise<ProtocolInfo> {
@@ -11,7 +10,7 @@ export async function getProtocol(signal?: AbortSignal): Promise<ProtocolInfo> {
 }
 
 export function protocolQueryOptions() {
-  return queryOptions({ queryKey: installationKeys.protocol, queryFn: ({ signal }) => getProtocol(signal), staleTime: Infinity });
+  return queryOptions({ queryKey: ['device-protocol'], queryFn: ({ signal }) => getProtocol(signal), staleTime: Infinity });
 }
 
 export function useProtocol() {

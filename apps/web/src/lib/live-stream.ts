@@ -1,8 +1,7 @@
-import { API_BASE_URL } from '@/config/constants';
+import { apiFetch } from '@/lib/api-client';
 import { SseParser, type SseMessage } from './sse-parser';
 
 export type LiveStreamOptions = {
-  token: string;
   onMessage: (message: SseMessage) => void;
   /** Called with `true` once the stream answers, `false` when it drops. */
   onConnection?: (connected: boolean) => void;
@@ -12,7 +11,6 @@ export type LiveStreamOptions = {
   lastEventId?: string | null;
   onLastEventId?: (id: string) => void;
   baseUrl?: string;
-  fetchImpl?: typeof fetch;
   /** Delay before reconnection attempt `attempt` (1, 2, …). */
   backoff?: (attempt: number, serverRetryMs: number | null) => number;
   /** Silence after which the connection is deemed dead (the server pings every 15 s). */
@@ -26,22 +24,12 @@ export function defaultBackoff(attempt: number, serverRetryMs: number | null): n
 }
 
 /**
- * Reads GET /api/stream with fetch (the token goes in the Authorization header, which
- * EventSource cannot send) and reconnects after a drop with `Last-Event-ID`, backing off.
+ * Reads GET /api/stream through the API client, so the token goes in the Authorization header
+ * (EventSource cannot send one) and reconnects after a drop with `Last-Event-ID`, backing off.
  * Returns a function that stops it for good.
  */
 export function openLiveStream(options: LiveStreamOptions): () => void {
-  const {
-    token,
-    onMessage,
-    onConnection,
-    onUnauthorized,
-    onLastEventId,
-    baseUrl = API_BASE_URL,
-    fetchImpl = (...args) => globalThis.fetch(...args),
-    backoff = defaultBackoff,
-    idleTimeoutMs = 45_000,
-  } = options;
+  const { onMessage, onConnection, onUnauthorized, onLastEventId, baseUrl, backoff = defaultBackoff, idleTimeoutMs = 45_000 } = options;
   let lastEventId = options.lastEventId ?? null;
   let stopped = false;
   let attempt = 0;
@@ -59,10 +47,10 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
     };
     let connected = false;
     try {
-      const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: `Bearer ${token}` };
+      const headers: Record<string, string> = { Accept: 'text/event-stream' };
       if (lastEventId) headers['Last-Event-ID'] = lastEventId;
       armIdle();
-      const response = await fetchImpl(`${baseUrl}/stream`, { headers, signal: current.signal, cache: 'no-store' });
+      const response = await apiFetch('/stream', { headers, signal: current.signal, cache: 'no-store', baseUrl });
       if (response.status === 401) {
         stopped = true;
         onUnauthorized?.();

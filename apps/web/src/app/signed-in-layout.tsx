@@ -1,0 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, User as UserIcon } from 'lucide-react';
+import { Suspense, useCallback, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { AnimatedBackground } from '@/components/animated-background';
+import { BrandLogo } from '@/components/brand-logo';
+import { Toaster } from '@/components/ui/toast';
+import { SignOutButton } from '@/features/auth/components/sign-out-button';
+import { ErrorPage } from '@/features/errors/components/error-page';
+import { ERROR_CONTENT } from '@/features/errors/error-content';
+import { applyLiveEvent } from '@/features/devices/apply-live-event';
+import { LiveIndicator } from '@/features/live/live-indicator';
+import { useLiveStream } from '@/features/live/use-live-stream';
+import { useAuth } from '@/lib/auth';
+import type { SseMessage } from '@/lib/sse-parser';
+import type { SignedInOutletContext } from './signed-in-outlet';
+
+/**
+ * Frame of every signed-in page: one header (product, user, live indicator, sign-out) and the
+ * one live stream, which stays open while the user moves between these pages.
+ */
+export default function SignedInLayout() {
+  const { user } = useAuth();
+  const owner = user?.id ?? '';
+  const queryClient = useQueryClient();
+  const { pathname, key } = useLocation();
+  // A page whose subject does not exist shows the full 404 page, for this location only.
+  const [notFoundAt, setNotFoundAt] = useState<string | null>(null);
+  const outletContext: SignedInOutletContext = { showNotFound: () => setNotFoundAt(key) };
+  const displayName = user?.name?.trim() || user?.email?.trim() || 'Utilisateur';
+  const onMessage = useCallback((message: SseMessage) => applyLiveEvent(queryClient, owner, message), [queryClient, owner]);
+  const live = useLiveStream({ onMessage });
+  const onDashboard = pathname === '/dashboard' || pathname === '/dashboard/';
+
+  if (notFoundAt === key) return <ErrorPage content={ERROR_CONTENT['404']} />;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <AnimatedBackground />
+      <header className="sticky top-0 z-30 border-b border-white/5 bg-slate-950/75 backdrop-blur-xl">
+        {/* On a phone the user and sign-out move to a second row, so that nothing has to be cut. */}
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-5 py-3 sm:h-16 sm:flex-nowrap sm:gap-x-4 sm:px-8 sm:py-0">
+          <Link to="/" className="shrink-0 rounded-xl">
+            <BrandLogo />
+          </Link>
+          <div className="ml-auto">
+            <LiveIndicator status={live} compact />
+          </div>
+          <div className="flex w-full min-w-0 items-center justify-between gap-3 border-t border-white/5 pt-2 sm:w-auto sm:gap-4 sm:border-0 sm:pt-0">
+            <p className="flex min-w-0 items-center gap-2.5 text-sm">
+              <span className="grid size-8 shrink-0 place-items-center rounded-full bg-gradient-to-br from-cyan-400/30 to-violet-500/30 text-cyan-100">
+                <UserIcon className="size-4" aria-hidden="true" />
+              </span>
+              <span className="min-w-0">
+                <span className="block truncate font-medium text-white">{displayName}</span>
+                {user?.organization?.name && <span className="block truncate text-xs text-slate-400">{user.organization.name}</span>}
+              </span>
+            </p>
+            <SignOutButton />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-6xl flex-1 px-5 py-8 sm:px-8 sm:py-10">
+        {!onDashboard && (
+          <Link
+            to="/dashboard"
+            className="mb-6 inline-flex items-center gap-2 rounded-lg text-sm font-medium text-cyan-200 hover:text-cyan-100"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Tableau de bord
+          </Link>
+        )}
+        <Suspense fallback={<p className="sr-only">Chargement…</p>}>
+          <Outlet context={outletContext} />
+        </Suspense>
+      </main>
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TrashedDevice, TrashListResponse } from '@vigie/contract';
+import { api } from '@/lib/api-client';
+import { useOwner } from '@/lib/auth';
+import { deviceKeys } from '../device-kinds';
+
+/** GET /api/trash: deleted devices, newest deletion first. */
+export async function getTrash({ signal }: { signal?: AbortSignal } = {}): Promise<TrashedDevice[]> {
+  const data = await api.get<TrashListResponse | undefined>('/trash', { signal });
+  if (!data || !Array.isArray(data.devices)) throw new Error('Error loading data');
+  return data.devices;
+}
+
+export function trashQueryOptions({ owner }: { owner: string }) {
+  return queryOptions({
+    queryKey: deviceKeys.trash(owner),
+    queryFn: ({ signal }) => getTrash({ signal }),
+    enabled: Boolean(owner),
+    // A deletion from another tab or member shows on the next visit.
+    staleTime: 0,
+  });
+}
+
+export function useTrash() {
+  const owner = useOwner();
+  return useQuery(trashQueryOptions({ owner }));
+}

@@ -1,0 +1,27 @@
+import type { User } from '@vigie/contract';
+import { createContext, useContext } from 'react';
+
+export type LoginResult = { success: true } | { success: false; error?: string };
+
+export type AuthContextValue = {
+  token: string | null;
+  user: User | null;
+  /** True at start-up until the stored session is checked, and during a login. */
+  loading: boolean;
+  login: (email: string, password: string) => Promise<LoginResult>;
+  logout: () => void;
+};
+
+// Shared so that every feature can read the session; the auth feature provides it.
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth doit être utilisé dans un AuthProvider.');
+  return value;
+}
+
+/** Whose data the caches hold: keeps one account's lists away from another's. */
+export function useOwner(): string {
+  return useAuth().user?.id ?? '';
+}
