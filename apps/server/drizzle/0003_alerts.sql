@@ -41,6 +41,7 @@ CREATE TABLE "alerts" (
 	"site_id" uuid,
 	"status" text NOT NULL,
 	"severity" text NOT NULL,
+	"key" text,
 	"opened_at" timestamp with time zone NOT NULL,
 	"acknowledged_at" timestamp with time zone,
 	"acknowledged_by" uuid,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, nameSchema, uuidSchema } from './common.ts';
+import { RULE_PRESETS, type RulePreset } from './presets.ts';
 import { READING_KEY_PATTERN } from './telemetry.ts';
 
 const keySchema = z
@@ -43,28 +44,6 @@ export type Severity = z.infer<typeof severitySchema>;
 
 export const MAX_DELAY_SECONDS = 7 * 24 * 3600;
 
-/**
- * French presets, each naming its source. The limits of chilled and frozen food in retail are those
- * of the arrêté du 21 décembre 2009 (annexe I): an alert opens above them.
- */
-export const RULE_PRESETS = {
-  chilled_very_perishable: {
-    label: 'Froid positif – denrées très périssables : ≤ +4 °C',
-    source: 'Arrêté du 21 décembre 2009, annexe I',
-    condition: { type: 'above', key: 'temperature', threshold: 4 },
-  },
-  chilled_perishable: {
-    label: 'Froid positif – denrées périssables : ≤ +8 °C',
-    source: 'Arrêté du 21 décembre 2009, annexe I',
-    condition: { type: 'above', key: 'temperature', threshold: 8 },
-  },
-  frozen: {
-    label: 'Surgelés : ≤ −18 °C',
-    source: 'Arrêté du 21 décembre 2009, annexe I',
-    condition: { type: 'above', key: 'temperature', threshold: -18 },
-  },
-} as const satisfies Record<string, { label: string; source: string; condition: RuleCondition }>;
-export type RulePreset = keyof typeof RULE_PRESETS;
 export const rulePresetSchema = z.enum(Object.keys(RULE_PRESETS) as [RulePreset, ...RulePreset[]], {
   error: `Préréglage inconnu : ${Object.keys(RULE_PRESETS).join(', ')}.`,
 });
@@ -165,6 +144,8 @@ export const alertSchema = z.object({
   siteId: uuidSchema.nullable(),
   status: alertStatusSchema,
   severity: severitySchema,
+  /** The measure watched (`battery` for the battery level); null for an offline alert. */
+  key: z.string().nullable(),
   openedAt: isoDateTimeSchema,
   acknowledgedAt: isoDateTimeSchema.nullable(),
   acknowledgedBy: uuidSchema.nullable(),

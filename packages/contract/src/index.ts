@@ -6,3 +6,4 @@ export * from './telemetry.ts';
 export * from './sites.ts';
 export * from './alerts.ts';
 export * from './notifications.ts';
+export * from './presets.ts';

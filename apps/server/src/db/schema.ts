@@ -229,6 +229,8 @@ export const alerts = pgTable(
     siteId: uuid('site_id'),
     status: text('status', { enum: ['open', 'acknowledged', 'resolved'] }).notNull(),
     severity: text('severity').$type<Severity>().notNull(),
+    /** The measure the rule watched when the alert opened (`battery` for the battery, null when offline). */
+    key: text('key'),
     openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull(),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }),
     acknowledgedBy: uuid('acknowledged_by'),

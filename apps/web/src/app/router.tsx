@@ -12,6 +12,8 @@ const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const DeviceDetailRoute = lazy(() => import('./routes/device-detail'));
 const InstallationRoute = lazy(() => import('./routes/installation'));
 const TrashRoute = lazy(() => import('./routes/trash'));
+const AlertsRoute = lazy(() => import('./routes/alerts'));
+const AlertDetailRoute = lazy(() => import('./routes/alert-detail'));
 const ErrorRoute = lazy(() => import('./routes/error'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
@@ -38,6 +40,8 @@ export function AppRoutes() {
             <Route path="emetteurs/:id" element={<DeviceDetailRoute kind="emitter" />} />
             <Route path="installation" element={<InstallationRoute />} />
             <Route path="corbeille" element={<TrashRoute />} />
+            <Route path="alertes" element={<AlertsRoute />} />
+            <Route path="alertes/:id" element={<AlertDetailRoute />} />
           </Route>
           <Route path="/error/:code" element={<ErrorRoute />} />
           <Route path="*" element={<NotFoundRoute />} />

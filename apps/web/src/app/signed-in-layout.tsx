@@ -1,10 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, User as UserIcon } from 'lucide-react';
 import { Suspense, useCallback, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { AnimatedBackground } from '@/components/animated-background';
 import { BrandLogo } from '@/components/brand-logo';
-import { Toaster } from '@/components/ui/toast';
+import { showToast, Toaster } from '@/components/ui/toast';
+import { applyAlertEvent } from '@/features/alerts/apply-alert-event';
+import { AlertBell } from '@/features/alerts/components/alert-bell';
+import { alertValue } from '@/features/alerts/components/alert-value';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { ErrorPage } from '@/features/errors/components/error-page';
 import { ERROR_CONTENT } from '@/features/errors/error-content';
@@ -14,6 +17,7 @@ import { useLiveStream } from '@/features/live/use-live-stream';
 import { useAuth } from '@/lib/auth';
 import type { SseMessage } from '@/lib/sse-parser';
 import type { SignedInOutletContext } from './signed-in-outlet';
+import { useSensorNameLookup } from './use-sensor-names';
 
 /**
  * Frame of every signed-in page: one header (product, user, live indicator, sign-out) and the
@@ -28,7 +32,23 @@ export default function SignedInLayout() {
   const [notFoundAt, setNotFoundAt] = useState<string | null>(null);
   const outletContext: SignedInOutletContext = { showNotFound: () => setNotFoundAt(key) };
   const displayName = user?.name?.trim() || user?.email?.trim() || 'Utilisateur';
-  const onMessage = useCallback((message: SseMessage) => applyLiveEvent(queryClient, owner, message), [queryClient, owner]);
+  const navigate = useNavigate();
+  const sensorName = useSensorNameLookup();
+  const onMessage = useCallback(
+    (message: SseMessage) => {
+      applyLiveEvent(queryClient, owner, message);
+      const alert = applyAlertEvent(queryClient, owner, message);
+      // A new alert interrupts politely: the bell and the cards turn red, and a toast says where.
+      if (alert?.action === 'opened') {
+        const { id } = alert.alert;
+        showToast({
+          message: `Alerte : ${sensorName(alert.alert.sensorId) ?? 'un capteur'} — ${alertValue(alert.alert)}`,
+          action: { label: 'Voir', onClick: () => void navigate(`/dashboard/alertes/${id}`) },
+        });
+      }
+    },
+    [queryClient, owner, sensorName, navigate],
+  );
   const live = useLiveStream({ onMessage });
   const onDashboard = pathname === '/dashboard' || pathname === '/dashboard/';
 
@@ -43,8 +63,9 @@ export default function SignedInLayout() {
           <Link to="/" className="shrink-0 rounded-xl">
             <BrandLogo />
           </Link>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-3">
             <LiveIndicator status={live} compact />
+            <AlertBell />
           </div>
           <div className="flex w-full min-w-0 items-center justify-between gap-3 border-t border-white/5 pt-2 sm:w-auto sm:gap-4 sm:border-0 sm:pt-0">
             <p className="flex min-w-0 items-center gap-2.5 text-sm">

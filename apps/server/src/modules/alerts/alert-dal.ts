@@ -42,6 +42,7 @@ export function createAlertDal(db: Database) {
     siteId: alerts.siteId,
     status: alerts.status,
     severity: alerts.severity,
+    key: alerts.key,
     openedAt: alerts.openedAt,
     acknowledgedAt: alerts.acknowledgedAt,
     acknowledgedBy: alerts.acknowledgedBy,
@@ -105,7 +106,7 @@ export function createAlertDal(db: Database) {
      * then stores it and carries out the transitions, all in one transaction.
      */
     async transition(
-      target: { organizationId: string; ruleId: string; sensorId: string; siteId: string | null; severity: Severity },
+      target: { organizationId: string; ruleId: string; sensorId: string; siteId: string | null; severity: Severity; key: string | null },
       decide: (state: TrackState) => { state: TrackState; transitions: Transition[] },
     ): Promise<{ state: TrackState; changes: AlertChange[] }> {
       return db.transaction(async (tx) => {
@@ -167,6 +168,7 @@ export function createAlertDal(db: Database) {
                   siteId: target.siteId,
                   status: 'open',
                   severity: target.severity,
+                  key: target.key,
                   openedAt: transition.at,
                   peak: transition.peak,
                   last: transition.last,

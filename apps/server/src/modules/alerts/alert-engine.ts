@@ -109,7 +109,14 @@ export function createAlertEngine(deps: {
       return;
     }
     const result = await deps.alerts.transition(
-      { organizationId: sensor.organizationId, ruleId: rule.id, sensorId: sensor.id, siteId: sensor.siteId, severity: rule.severity },
+      {
+        organizationId: sensor.organizationId,
+        ruleId: rule.id,
+        sensorId: sensor.id,
+        siteId: sensor.siteId,
+        severity: rule.severity,
+        key: rule.condition.type === 'offline' ? null : rule.condition.type === 'battery_below' ? 'battery' : rule.condition.key,
+      },
       (persisted) => evaluate(watched, hours, persisted, observation, options),
     );
     tracks.set(key, { at: clock(), state: result.state });

@@ -13,6 +13,7 @@ export function toAlert(record: AlertRecord): Alert {
     siteId: record.siteId,
     status: record.status,
     severity: record.severity,
+    key: record.key,
     openedAt: record.openedAt.toISOString(),
     acknowledgedAt: record.acknowledgedAt?.toISOString() ?? null,
     acknowledgedBy: record.acknowledgedBy,

@@ -15,6 +15,7 @@ export interface AlertRecord {
   siteId: string | null;
   status: AlertStatus;
   severity: Severity;
+  key: string | null;
   openedAt: Date;
   acknowledgedAt: Date | null;
   acknowledgedBy: string | null;

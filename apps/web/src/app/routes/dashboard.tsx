@@ -1,12 +1,24 @@
 import { QrCode, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@/config/constants';
+import { useActiveAlerts } from '@/features/alerts/api/get-alerts';
+import { AlertsBanner } from '@/features/alerts/components/alerts-banner';
 import { DeviceDashboard } from '@/features/devices/components/device-dashboard';
+import { useSites } from '@/features/sites/api/get-sites';
 
 const linkClass =
   'inline-flex items-center gap-2 rounded-xl border border-cyan-300/30 bg-cyan-400/10 px-4 py-2.5 text-sm font-semibold text-cyan-100 transition-colors hover:border-cyan-300/60 hover:bg-cyan-400/20';
 
 export default function DashboardRoute() {
+  const sites = useSites();
+  const alerts = useActiveAlerts();
+  // The worst active alert of each sensor turns its card red (critical) or amber (warning).
+  const worst = new Map<string, 'critical' | 'warning'>();
+  for (const alert of alerts.data ?? []) {
+    if (worst.get(alert.sensorId) !== 'critical') worst.set(alert.sensorId, alert.severity);
+  }
+  const siteNames = new Map((sites.data ?? []).map((site) => [site.id, site.name]));
+
   return (
     <>
       <title>{`Tableau de bord · ${PRODUCT_NAME}`}</title>
@@ -26,7 +38,8 @@ export default function DashboardRoute() {
           </Link>
         </div>
       </div>
-      <DeviceDashboard />
+      <AlertsBanner />
+      <DeviceDashboard sites={sites.data ?? []} siteName={(id) => siteNames.get(id) ?? null} alertOf={(id) => worst.get(id) ?? null} />
     </>
   );
 }

@@ -1,8 +1,13 @@
 import { LoaderCircle } from 'lucide-react';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { PRODUCT_NAME } from '@/config/constants';
+import { useAlerts } from '@/features/alerts/api/get-alerts';
+import { useSensorRules } from '@/features/alerts/api/rules';
+import { conditionKey, conditionLimits } from '@/features/alerts/alert-format';
+import { RuleEditor } from '@/features/alerts/components/rule-editor';
+import { SensorAlerts } from '@/features/alerts/components/sensor-alerts';
 import { useDevice } from '@/features/devices/api/get-device';
 import { DeviceDetail } from '@/features/devices/components/device-detail';
 import { DEVICE_PRESENTATION } from '@/features/devices/device-presentation';
@@ -16,6 +21,25 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
   const { id = '' } = useParams();
   const query = useDevice({ kind, id });
   const { showNotFound } = useSignedInOutlet();
+  const isSensor = kind === 'sensor';
+  const rules = useSensorRules({ sensorId: isSensor ? id : '' });
+  const alerts = useAlerts({ filter: { sensorId: isSensor ? id : '' } });
+  // The chart draws the rules' limits and shades the alert periods of the measure it shows.
+  const annotations = useMemo(
+    () =>
+      isSensor
+        ? {
+            limits: (rules.data ?? [])
+              .filter((rule) => rule.enabled)
+              .flatMap((rule) => {
+                const key = conditionKey(rule.condition);
+                return key ? [{ key, values: conditionLimits(rule.condition) }] : [];
+              }),
+            periods: (alerts.data ?? []).map((alert) => ({ key: alert.key, from: alert.openedAt, to: alert.resolvedAt })),
+          }
+        : undefined,
+    [isSensor, rules.data, alerts.data],
+  );
   // A malformed id (400) is a page that does not exist either.
   const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
 
@@ -29,7 +53,15 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
     <>
       <title>{`${query.data ? deviceDisplayName(query.data) : DEVICE_PRESENTATION[kind].singular} · ${PRODUCT_NAME}`}</title>
       {query.data ? (
-        <DeviceDetail key={query.data.id} kind={kind} device={query.data} />
+        <div className="space-y-6">
+          <DeviceDetail key={query.data.id} kind={kind} device={query.data} {...(annotations ? { annotations } : {})} />
+          {isSensor && (
+            <div className="grid gap-6 lg:grid-cols-2">
+              <RuleEditor sensorId={query.data.id} />
+              <SensorAlerts sensorId={query.data.id} alerts={alerts.data ?? []} />
+            </div>
+          )}
+        </div>
       ) : query.isError ? (
         <Alert>{errorMessage(query.error, 'Error loading data')}</Alert>
       ) : (

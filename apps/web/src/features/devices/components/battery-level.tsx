@@ -1,6 +1,6 @@
 import { Battery, BatteryLow, BatteryMedium, BatteryFull } from 'lucide-react';
 import { LOW_BATTERY_PERCENT } from '../device-status';
-import { formatMeasure } from '../measure-format';
+import { formatMeasure } from '@/lib/measure-format';
 
 /** Battery icon and percentage; a low battery stands out in amber and says so. */
 export function BatteryLevel({ percent }: { percent: number }) {

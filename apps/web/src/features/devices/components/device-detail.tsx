@@ -9,21 +9,21 @@ import { useDeleteDevice } from '../api/delete-device';
 import { useRestoreDevice } from '../api/restore-device';
 import { deviceDisplayName, type Device, type DeviceKind } from '../device-kinds';
 import { DEVICE_PRESENTATION } from '../device-presentation';
-import { formatAge, formatDateTime, formatMeasure, measureLabel } from '../measure-format';
+import { formatAge, formatDateTime, formatMeasure, measureLabel } from '@/lib/measure-format';
 import { useDeviceStatus } from '../use-device-status';
 import { BatteryLevel } from './battery-level';
-import { DetailSection } from './detail-section';
+import { DetailSection } from '@/components/ui/section';
 import { DeviceStatusBadge } from './device-status-badge';
 import { OfflineDelayForm } from './offline-delay-form';
-import { ReadingsChart } from './readings-chart';
+import { type ChartAnnotations, ReadingsChart } from './readings-chart';
 import { ReadingsExport } from './readings-export';
 import { RenameForm } from './rename-form';
 import { TokenRotation } from './token-rotation';
 
-type DeviceDetailProps = { kind: DeviceKind; device: Device };
+type DeviceDetailProps = { kind: DeviceKind; device: Device; annotations?: ChartAnnotations };
 
 /** Everything about one device: live state, history, settings and its token. */
-export function DeviceDetail({ kind, device }: DeviceDetailProps) {
+export function DeviceDetail({ kind, device, annotations }: DeviceDetailProps) {
   const { status, now } = useDeviceStatus(device);
   const navigate = useNavigate();
   const remove = useDeleteDevice({ kind });
@@ -120,7 +120,12 @@ export function DeviceDetail({ kind, device }: DeviceDetailProps) {
       {kind === 'sensor' && (
         <>
           <DetailSection id="history-title" title="Historique">
-            <ReadingsChart kind={kind} deviceId={device.id} keys={Object.keys(device.latest ?? {})} />
+            <ReadingsChart
+              kind={kind}
+              deviceId={device.id}
+              keys={Object.keys(device.latest ?? {})}
+              {...(annotations ? { annotations } : {})}
+            />
           </DetailSection>
           <DetailSection
             id="export-title"

@@ -1,11 +1,11 @@
 import type { Device } from '../device-kinds';
-import { formatAge, formatDateTime, formatMeasure, mainMeasureKey, measureLabel } from '../measure-format';
+import { formatAge, formatDateTime, formatMeasure, mainMeasureKey, measureLabel } from '@/lib/measure-format';
 import { useDeviceStatus } from '../use-device-status';
 import { BatteryLevel } from './battery-level';
 import { DeviceStatusBadge } from './device-status-badge';
 
 /** Status, main latest value with its age, and battery: what a card shows of a live device. */
-export function DeviceLiveSummary({ device }: { device: Device }) {
+export function DeviceLiveSummary({ device, inAlert = false }: { device: Device; inAlert?: boolean }) {
   const { status, now } = useDeviceStatus(device);
   const key = mainMeasureKey(device.latest ?? {});
   const latest = key ? device.latest[key] : undefined;
@@ -19,7 +19,7 @@ export function DeviceLiveSummary({ device }: { device: Device }) {
       {key && latest && (
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
           <span className="sr-only">{`${measureLabel(key)}\u202F: `}</span>
-          <span data-testid="device-main-value" className="text-lg font-semibold tabular-nums text-white">
+          <span data-testid="device-main-value" className={`text-lg font-semibold tabular-nums ${inAlert ? 'text-red-300' : 'text-white'}`}>
             {formatMeasure(key, latest.value)}
           </span>
           <time dateTime={latest.ts} title={formatDateTime(latest.ts)} className="text-xs text-slate-400">

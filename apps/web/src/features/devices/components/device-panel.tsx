@@ -5,10 +5,10 @@ import { DASHBOARD_SKELETON_COUNT } from '@/config/constants';
 import { errorMessage } from '@/lib/errors';
 import { DEVICE_KINDS, type Device, type DeviceKind } from '../device-kinds';
 import { DEVICE_PRESENTATION } from '../device-presentation';
-import { DeviceCard } from './device-card';
+import { type DeviceAnnotations, DeviceCard } from './device-card';
 import { DeviceEmptyState } from './device-empty-state';
 
-type DevicePanelProps = {
+type DevicePanelProps = DeviceAnnotations & {
   kind: DeviceKind;
   devices: Device[] | undefined;
   loading: boolean;
@@ -21,7 +21,19 @@ type DevicePanelProps = {
 };
 
 /** One list of the dashboard: heading with count, add button, then cards, skeletons or an empty state. */
-export function DevicePanel({ kind, devices, loading, loadError, onRetry, creating, deletingId, onCreate, onDelete }: DevicePanelProps) {
+export function DevicePanel({
+  kind,
+  devices,
+  loading,
+  loadError,
+  onRetry,
+  creating,
+  deletingId,
+  onCreate,
+  onDelete,
+  siteName,
+  alertOf,
+}: DevicePanelProps) {
   const { labels, fallbacks } = DEVICE_KINDS[kind];
   const headingId = `${kind}-list-title`;
 
@@ -72,6 +84,8 @@ export function DevicePanel({ kind, devices, loading, loadError, onRetry, creati
                 deleting={deletingId === device.id}
                 deleteDisabled={deletingId !== null}
                 onDelete={onDelete}
+                {...(siteName ? { siteName } : {})}
+                {...(alertOf ? { alertOf } : {})}
               />
             ))}
           </ul>

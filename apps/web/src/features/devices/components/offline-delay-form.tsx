@@ -3,7 +3,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { errorMessage } from '@/lib/errors';
 import { useUpdateDevice } from '../api/update-device';
 import { DEVICE_KINDS, type Device, type DeviceKind } from '../device-kinds';
-import { inputClass, secondaryButtonClass } from './detail-section';
+import { inputClass, secondaryButtonClass } from '@/components/ui/section';
 
 // The contract's bounds, repeated here: importing values from the contract would bring zod into the page.
 const INACTIVITY_TIMEOUT_MIN_SECONDS = 30;

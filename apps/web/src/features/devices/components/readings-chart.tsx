@@ -1,14 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReadingBucket, ReadingsResponse } from '@vigie/contract';
-import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { onLiveReading } from '../apply-live-event';
+import { useNow } from '@/hooks/use-now';
 import { useOwner } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { readingsQueryOptions, useReadings } from '../api/get-readings';
 import type { DeviceKind } from '../device-kinds';
-import { formatMeasure, measureDigits, measureLabel, measureUnit } from '../measure-format';
-import { inputClass } from './detail-section';
+import { formatMeasure, measureDigits, measureLabel, measureUnit } from '@/lib/measure-format';
+import { inputClass } from '@/components/ui/section';
 import { mergeLiveValue } from './merge-live-value';
+import type { ChartOverlays } from './uplot-chart';
 
 // uPlot and its styles load with the detail page's chart only, never with the dashboard.
 const UplotChart = lazy(() => import('./uplot-chart'));
@@ -27,9 +29,15 @@ export function bucketsFor(width: number): number {
   return Math.min(2000, Math.max(50, Math.round(width / 2 / 50) * 50));
 }
 
-type ReadingsChartProps = { kind: DeviceKind; deviceId: string; keys: string[] };
+/** Limits of the device's rules per measure, and its alert periods (ISO; `to` null while active). */
+export type ChartAnnotations = {
+  limits: { key: string; values: number[] }[];
+  periods: { key: string | null; from: string; to: string | null }[];
+};
 
-export function ReadingsChart({ kind, deviceId, keys }: ReadingsChartProps) {
+type ReadingsChartProps = { kind: DeviceKind; deviceId: string; keys: string[]; annotations?: ChartAnnotations };
+
+export function ReadingsChart({ kind, deviceId, keys, annotations }: ReadingsChartProps) {
   const owner = useOwner();
   const [rangeIndex, setRangeIndex] = useState(1);
   const [chosenKey, setChosenKey] = useState<string | null>(null);
@@ -74,6 +82,17 @@ export function ReadingsChart({ kind, deviceId, keys }: ReadingsChartProps) {
   );
 
   const readings: ReadingBucket[] = query.data?.readings ?? [];
+  // An alert still running is shaded up to now, refreshed every 30 s.
+  const now = useNow(30_000);
+  const overlays = useMemo<ChartOverlays | undefined>(() => {
+    if (!annotations || !key) return undefined;
+    return {
+      limits: annotations.limits.filter((limit) => limit.key === key).flatMap((limit) => limit.values),
+      periods: annotations.periods
+        .filter((period) => period.key === key || period.key === null)
+        .map((period) => ({ from: Date.parse(period.from), to: period.to ? Date.parse(period.to) : now })),
+    };
+  }, [annotations, key, now]);
   const unit = key ? measureUnit(key) : undefined;
   const summary = summarize(readings, key);
 
@@ -125,7 +144,15 @@ export function ReadingsChart({ kind, deviceId, keys }: ReadingsChartProps) {
             </p>
           ) : (
             <Suspense fallback={<div className="h-[280px] animate-pulse rounded-xl bg-white/5 motion-reduce:animate-none" />}>
-              <UplotChart readings={readings} unit={unit} digits={key ? measureDigits(key) : 2} height={HEIGHT} />
+              <UplotChart
+                readings={readings}
+                unit={unit}
+                digits={key ? measureDigits(key) : 2}
+                height={HEIGHT}
+                // A silence of more than three buckets (or 15 min) is a gap in the record, not a line.
+                gapMs={Math.max((range.ms / buckets) * 3, 15 * 60_000)}
+                {...(overlays ? { overlays } : {})}
+              />
             </Suspense>
           )}
           {query.isSuccess && readings.length === 0 && (

@@ -4,7 +4,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { errorMessage } from '@/lib/errors';
 import { useExportReadings } from '../api/export-readings';
 import type { DeviceKind } from '../device-kinds';
-import { inputClass, primaryButtonClass } from './detail-section';
+import { inputClass, primaryButtonClass } from '@/components/ui/section';
 
 /** A date input's value (yyyy-mm-dd) for a local day. */
 function dayValue(date: Date): string {

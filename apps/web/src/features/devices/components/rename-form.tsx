@@ -3,7 +3,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { errorMessage } from '@/lib/errors';
 import { useUpdateDevice } from '../api/update-device';
 import { DEVICE_KINDS, type Device, type DeviceKind } from '../device-kinds';
-import { inputClass, primaryButtonClass } from './detail-section';
+import { inputClass, primaryButtonClass } from '@/components/ui/section';
 
 const NAME_MAX = 100;
 

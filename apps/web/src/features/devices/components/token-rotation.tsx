@@ -9,7 +9,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { errorMessage } from '@/lib/errors';
 import { useRotateDeviceToken } from '../api/rotate-device-token';
 import type { DeviceKind } from '../device-kinds';
-import { secondaryButtonClass } from './detail-section';
+import { secondaryButtonClass } from '@/components/ui/section';
 
 /** A new device token, after a warning; shown once with the commands filled in. */
 export function TokenRotation({ kind, deviceId }: { kind: DeviceKind; deviceId: string }) {

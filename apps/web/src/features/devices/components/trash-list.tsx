@@ -9,7 +9,7 @@ import { useTrash } from '../api/get-trash';
 import { useRestoreDevice } from '../api/restore-device';
 import { deviceDisplayName } from '../device-kinds';
 import { DEVICE_PRESENTATION } from '../device-presentation';
-import { formatDate, formatDateTime } from '../measure-format';
+import { formatDate, formatDateTime } from '@/lib/measure-format';
 
 function TrashItem({
   device,

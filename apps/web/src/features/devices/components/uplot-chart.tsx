@@ -2,7 +2,7 @@ import type { ReadingBucket } from '@vigie/contract';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatNumber } from '../measure-format';
+import { formatNumber } from '@/lib/measure-format';
 
 const FRENCH_NAMES = {
   MMMM: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
@@ -11,16 +11,68 @@ const FRENCH_NAMES = {
   WWW: ['dim.', 'lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.'],
 };
 
-/** `digits`: the decimals the measure's cards show, so that the tooltip agrees with them. */
-type UplotChartProps = { readings: ReadingBucket[]; unit?: string; digits: number; height: number };
+/** Drawn over the data: limits as dashed lines, alert periods as red shading (epoch ms). */
+export type ChartOverlays = { limits: number[]; periods: { from: number; to: number }[] };
 
-function toData(readings: ReadingBucket[]): uPlot.AlignedData {
-  return [
-    readings.map((bucket) => Date.parse(bucket.ts) / 1000),
-    readings.map((bucket) => bucket.min),
-    readings.map((bucket) => bucket.avg),
-    readings.map((bucket) => bucket.max),
-  ];
+/**
+ * `digits`: the decimals the measure's cards show, so that the tooltip agrees with them;
+ * `gapMs`: a silence longer than this between two buckets is drawn as a gap, never a line.
+ */
+type UplotChartProps = {
+  readings: ReadingBucket[];
+  unit?: string;
+  digits: number;
+  height: number;
+  gapMs: number;
+  overlays?: ChartOverlays;
+};
+
+/** Buckets as uPlot columns, with an empty point in each gap so that the line breaks there. */
+export function toData(readings: ReadingBucket[], gapMs = Number.POSITIVE_INFINITY): uPlot.AlignedData {
+  const xs: number[] = [];
+  const cols: (number | null)[][] = [[], [], []];
+  let previous: number | null = null;
+  for (const bucket of readings) {
+    const t = Date.parse(bucket.ts);
+    if (previous !== null && t - previous > gapMs) {
+      xs.push((previous + gapMs / 2) / 1000);
+      for (const col of cols) col.push(null);
+    }
+    xs.push(t / 1000);
+    cols[0]?.push(bucket.min);
+    cols[1]?.push(bucket.avg);
+    cols[2]?.push(bucket.max);
+    previous = t;
+  }
+  return [xs, ...cols] as uPlot.AlignedData;
+}
+
+/** Paints the limits and the alert periods under the series. */
+function drawOverlays(u: uPlot, overlays: ChartOverlays | undefined) {
+  if (!overlays) return;
+  const { ctx } = u;
+  const { left, top, width, height } = u.bbox;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(left, top, width, height);
+  ctx.clip();
+  ctx.fillStyle = 'rgba(248,113,113,0.16)';
+  for (const period of overlays.periods) {
+    const x0 = Math.max(left, u.valToPos(period.from / 1000, 'x', true));
+    const x1 = Math.min(left + width, u.valToPos(period.to / 1000, 'x', true));
+    if (x1 > x0) ctx.fillRect(x0, top, x1 - x0, height);
+  }
+  ctx.strokeStyle = 'rgba(248,113,113,0.9)';
+  ctx.lineWidth = 1.5 * devicePixelRatio;
+  ctx.setLineDash([6 * devicePixelRatio, 4 * devicePixelRatio]);
+  for (const limit of overlays.limits) {
+    const y = u.valToPos(limit, 'y', true);
+    ctx.beginPath();
+    ctx.moveTo(left, y);
+    ctx.lineTo(left + width, y);
+    ctx.stroke();
+  }
+  ctx.restore();
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -46,16 +98,22 @@ const axis = (values?: uPlot.Axis['values']): uPlot.Axis => ({
 });
 
 /** Min–max band and average line; uPlot draws thousands of points on a canvas without effort. */
-export default function UplotChart({ readings, unit, digits, height }: UplotChartProps) {
+export default function UplotChart({ readings, unit, digits, height, gapMs, overlays }: UplotChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const unitRef = useRef(unit);
   const digitsRef = useRef(digits);
+  const overlaysRef = useRef(overlays);
 
   useEffect(() => {
     unitRef.current = unit;
     digitsRef.current = digits;
   }, [unit, digits]);
+
+  useEffect(() => {
+    overlaysRef.current = overlays;
+    plot.current?.redraw(false);
+  }, [overlays]);
 
   useEffect(() => {
     const element = container.current;
@@ -71,7 +129,20 @@ export default function UplotChart({ readings, unit, digits, height }: UplotChar
         fmtDate: (template) => uPlot.fmtDate(template, FRENCH_NAMES),
         cursor: { drag: { x: false, y: false } },
         legend: { show: true, live: true },
-        scales: { x: { time: true } },
+        // The y range includes the limits, so that a line at +8 °C shows even when every value is lower.
+        scales: {
+          x: { time: true },
+          y: {
+            range: (_u, min, max) => {
+              const all = [min, max, ...(overlaysRef.current?.limits ?? [])].filter((v) => Number.isFinite(v));
+              const low = Math.min(...all);
+              const high = Math.max(...all);
+              const pad = Math.max((high - low) * 0.08, 0.5);
+              return [low - pad, high + pad];
+            },
+          },
+        },
+        hooks: { drawClear: [(u) => drawOverlays(u, overlaysRef.current)] },
         series: [
           { label: 'Heure', value: (_u, v) => (v === null || v === undefined ? '—' : fullLabel.format(new Date(v * 1000))) },
           { label: 'Min', stroke: 'rgba(34,211,238,0.45)', width: 1, value: (_u, v) => format(v) },
@@ -95,8 +166,8 @@ export default function UplotChart({ readings, unit, digits, height }: UplotChar
   }, [height]);
 
   useEffect(() => {
-    plot.current?.setData(toData(readings));
-  }, [readings]);
+    plot.current?.setData(toData(readings, gapMs));
+  }, [readings, gapMs]);
 
   return <div ref={container} data-testid="readings-chart" className="vigie-chart w-full" />;
 }

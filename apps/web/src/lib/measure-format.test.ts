@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatMeasure, mainMeasureKey } from './measure-format';
+import { formatAge, formatMeasure, mainMeasureKey } from '@/lib/measure-format';
 
 const NNBSP = '\u202F';
 const now = Date.parse('2024-06-01T12:00:00Z');

@@ -1,0 +1,57 @@
+import { LoaderCircle } from 'lucide-react';
+import { useLayoutEffect } from 'react';
+import { useParams } from 'react-router';
+import { Alert as ErrorAlert } from '@/components/ui/alert';
+import { PRODUCT_NAME } from '@/config/constants';
+import { useAlert } from '@/features/alerts/api/get-alert';
+import { useRule } from '@/features/alerts/api/rules';
+import { AlertDetail } from '@/features/alerts/components/alert-detail';
+import { useSites } from '@/features/sites/api/get-sites';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+import { useSignedInOutlet } from '../signed-in-outlet';
+import { useSensorNames } from '../use-sensor-names';
+
+/** /dashboard/alertes/:id; another organization's alert is a 404. */
+export default function AlertDetailRoute() {
+  const { id = '' } = useParams();
+  const query = useAlert({ id });
+  const rule = useRule({ id: query.data?.ruleId });
+  const sites = useSites();
+  const sensorName = useSensorNames();
+  const { user } = useAuth();
+  const { showNotFound } = useSignedInOutlet();
+  const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+
+  useLayoutEffect(() => {
+    if (notFound) showNotFound();
+  }, [notFound, showNotFound]);
+  if (notFound) return null;
+
+  const alert = query.data;
+  const who = (userId: string | null | undefined) =>
+    !userId ? null : userId === user?.id ? user.name?.trim() || user.email : 'Un membre de l’équipe';
+
+  return (
+    <>
+      <title>{`${alert ? `Alerte ${sensorName(alert.sensorId)}` : 'Alerte'} · ${PRODUCT_NAME}`}</title>
+      {alert ? (
+        <AlertDetail
+          alert={alert}
+          rule={rule.data ?? null}
+          sensorName={sensorName(alert.sensorId)}
+          siteName={sites.data?.find((site) => site.id === alert.siteId)?.name ?? null}
+          who={who}
+        />
+      ) : query.isError ? (
+        <ErrorAlert>{errorMessage(query.error, 'Error loading data')}</ErrorAlert>
+      ) : (
+        <p role="status" className="flex items-center gap-2 text-slate-300">
+          <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          Chargement de l’alerte…
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+import { PRODUCT_NAME } from '@/config/constants';
+import { AlertList } from '@/features/alerts/components/alert-list';
+import { useSites } from '@/features/sites/api/get-sites';
+import { useSensorNames } from '../use-sensor-names';
+
+/** /dashboard/alertes: every alert of the organization, active first. */
+export default function AlertsRoute() {
+  const sites = useSites();
+  const sensorName = useSensorNames();
+  return (
+    <>
+      <title>{`Alertes · ${PRODUCT_NAME}`}</title>
+      <h1 className="mb-2 text-3xl font-bold tracking-tight text-white">Alertes</h1>
+      <p className="mb-6 text-slate-300">Ce qui sort des limites, qui s’en occupe et ce qui a été fait.</p>
+      <AlertList sites={sites.data ?? []} sensorName={sensorName} />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useDevices } from '@/features/devices/api/get-devices';
+import { deviceDisplayName, deviceKeys, type Device } from '@/features/devices/device-kinds';
+import { useOwner } from '@/lib/auth';
+
+/** A sensor's display name by id, from the sensors list (loaded once, kept live by the stream). */
+export function useSensorNames(): (sensorId: string) => string {
+  const { data } = useDevices({ kind: 'sensor' });
+  return useCallback(
+    (sensorId: string) => {
+      const sensor = data?.find((device) => device.id === sensorId);
+      return sensor ? deviceDisplayName(sensor) : 'Capteur supprimé';
+    },
+    [data],
+  );
+}
+
+/** The same, read from the cache at the moment of a live event (no subscription). */
+export function useSensorNameLookup(): (sensorId: string) => string | null {
+  const queryClient = useQueryClient();
+  const owner = useOwner();
+  return useCallback(
+    (sensorId: string) => {
+      const list = queryClient.getQueryData<Device[]>(deviceKeys.list('sensor', owner));
+      const sensor = list?.find((device) => device.id === sensorId);
+      return sensor ? deviceDisplayName(sensor) : null;
+    },
+    [queryClient, owner],
+  );
+}

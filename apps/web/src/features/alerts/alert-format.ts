@@ -1,0 +1,72 @@
+import type { Alert, AlertEventType, RuleCondition, RuleSchedule, Severity } from '@vigie/contract';
+import { formatMeasure, formatNumber, measureDigits, measureLabel, measureUnit } from '@/lib/measure-format';
+
+export const STATUS_LABELS: Record<Alert['status'], string> = { open: 'À traiter', acknowledged: 'Acquittée', resolved: 'Résolue' };
+export const SEVERITY_LABELS: Record<Severity, string> = { critical: 'Critique', warning: 'Avertissement' };
+export const SCHEDULE_LABELS: Record<RuleSchedule, string> = {
+  always: 'En permanence',
+  opening_hours: 'Heures d’ouverture du site',
+  closed_hours: 'Hors des heures d’ouverture',
+};
+export const EVENT_LABELS: Record<AlertEventType, string> = {
+  opened: 'Alerte ouverte',
+  acknowledged: 'Acquittée',
+  action: 'Action corrective',
+  notified: 'Notification envoyée',
+  escalated: 'Escalade',
+  resolved: 'Résolue',
+};
+
+const NNBSP = '\u202F';
+
+/** A limit with its sign and unit: « +4,0 °C », « −18,0 °C ». */
+export function formatLimit(key: string, value: number): string {
+  const number = formatNumber(value, measureDigits(key), true);
+  const signed = value > 0 ? `+${number}` : number;
+  const unit = measureUnit(key);
+  return unit ? `${signed}${NNBSP}${unit}` : signed;
+}
+
+/** The measure a condition watches (`battery` for the battery level, none when offline). */
+export function conditionKey(condition: RuleCondition): string | null {
+  if (condition.type === 'offline') return null;
+  if (condition.type === 'battery_below') return 'battery';
+  return condition.key;
+}
+
+/** What stays within limits, in words: « Température ≤ +4,0 °C », « Signal reçu dans le délai ». */
+export function describeCondition(condition: RuleCondition): string {
+  switch (condition.type) {
+    case 'above':
+      return `${measureLabel(condition.key)} ≤ ${formatLimit(condition.key, condition.threshold)}`;
+    case 'below':
+      return `${measureLabel(condition.key)} ≥ ${formatLimit(condition.key, condition.threshold)}`;
+    case 'outside':
+      return `${measureLabel(condition.key)} entre ${formatLimit(condition.key, condition.min)} et ${formatLimit(condition.key, condition.max)}`;
+    case 'battery_below':
+      return `Batterie ≥ ${formatMeasure('battery', condition.threshold)}`;
+    case 'offline':
+      return 'Un signal avant la fin du délai d’inactivité';
+  }
+}
+
+/** The limits a chart draws for a condition. */
+export function conditionLimits(condition: RuleCondition): number[] {
+  if (condition.type === 'above' || condition.type === 'below') return [condition.threshold];
+  if (condition.type === 'outside') return [condition.min, condition.max];
+  return [];
+}
+
+/** « 12 min », « 2 h 05 », « 3 j 4 h » between two instants. */
+export function formatDuration(fromIso: string, toMs: number): string {
+  const minutes = Math.max(0, Math.round((toMs - Date.parse(fromIso)) / 60_000));
+  if (minutes < 60) return `${minutes}${NNBSP}min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 === 0 ? `${hours}${NNBSP}h` : `${hours}${NNBSP}h${NNBSP}${String(minutes % 60).padStart(2, '0')}`;
+  return `${Math.floor(hours / 24)}${NNBSP}j${NNBSP}${hours % 24}${NNBSP}h`;
+}
+
+/** « 2 alertes en cours », « 1 alerte en cours ». */
+export function alertCount(count: number, what = 'en cours'): string {
+  return `${new Intl.NumberFormat('fr-FR').format(count).replace(/[\u00A0 ]/g, NNBSP)} alerte${count > 1 ? 's' : ''} ${what}`;
+}

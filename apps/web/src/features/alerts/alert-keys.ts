@@ -1,0 +1,17 @@
+import type { Alert, AlertStatus, Rule, Severity } from '@vigie/contract';
+
+export type AlertListFilter = { status?: 'active' | AlertStatus; sensorId?: string; siteId?: string };
+
+/** Query keys of the alerts feature, per signed-in user so that accounts never share a cache. */
+export const alertKeys = {
+  all: (owner: string) => ['alerts', owner] as const,
+  list: (owner: string, filter: AlertListFilter) => ['alerts', owner, 'list', filter] as const,
+  detail: (owner: string, id: string) => ['alerts', owner, 'detail', id] as const,
+  rules: (owner: string, sensorId: string) => ['alerts', owner, 'rules', sensorId] as const,
+};
+
+export type { Alert, Rule, Severity };
+
+/** Alerts someone has to act on (open), and those still running (open or acknowledged). */
+export const needsAction = (alert: Pick<Alert, 'status'>) => alert.status === 'open';
+export const isActive = (alert: Pick<Alert, 'status'>) => alert.status !== 'resolved';

@@ -1,0 +1,249 @@
+import type { Alert, AlertEvent, Rule } from '@vigie/contract';
+import { CheckCircle2, ClipboardCheck, Eye } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormStatus } from '@/components/ui/form-status';
+import { DetailSection, inputClass } from '@/components/ui/section';
+import { useNow } from '@/hooks/use-now';
+import { errorMessage } from '@/lib/errors';
+import { formatDateTime, formatMeasure } from '@/lib/measure-format';
+import { useAlertStep } from '../api/alert-actions';
+import { describeCondition, EVENT_LABELS, formatDuration, SCHEDULE_LABELS } from '../alert-format';
+import { alertValue } from './alert-value';
+import { AlertStatusBadge, SeverityBadge } from './severity-badge';
+
+type Step = Parameters<ReturnType<typeof useAlertStep>['mutate']>[0];
+
+/** One of the three forms of an alert: a text (optional or not) and a button. */
+function StepForm({
+  alert,
+  label,
+  placeholder,
+  button,
+  icon,
+  required,
+  disabledReason,
+  toStep,
+  done,
+}: {
+  alert: Alert;
+  label: string;
+  placeholder: string;
+  button: string;
+  icon: React.ReactNode;
+  required: boolean;
+  disabledReason?: string | undefined;
+  toStep: (text: string) => Step;
+  done: string;
+}) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const step = useAlertStep({ id: alert.id });
+  const fieldId = useId();
+  const statusId = useId();
+  const hintId = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSuccess(null);
+    if (required && !text.trim()) {
+      setError('Décrivez ce qui a été fait.');
+      return;
+    }
+    setError(null);
+    step.mutate(toStep(text.trim()), {
+      onSuccess: () => {
+        setText('');
+        setSuccess(done);
+      },
+      onError: (failure) => setError(errorMessage(failure, 'L’opération a échoué.')),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-2">
+      <label htmlFor={fieldId} className="block text-sm font-medium text-slate-200">
+        {label}
+      </label>
+      <textarea
+        id={fieldId}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        rows={2}
+        maxLength={2000}
+        placeholder={placeholder}
+        aria-invalid={Boolean(error) || undefined}
+        aria-describedby={`${statusId}${disabledReason ? ` ${hintId}` : ''}`}
+        className={inputClass}
+      />
+      {disabledReason && (
+        <p id={hintId} className="text-sm text-amber-200">
+          {disabledReason}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" variant="secondary" busy={step.isPending} disabled={Boolean(disabledReason)} icon={icon}>
+          {button}
+        </Button>
+        <FormStatus id={statusId} error={error} success={success} />
+      </div>
+    </form>
+  );
+}
+
+function TimelineEntry({ event, who }: { event: AlertEvent; who: (userId: string | null | undefined) => string | null }) {
+  const author = who(event.userId);
+  const tone =
+    event.type === 'opened'
+      ? 'bg-red-400'
+      : event.type === 'resolved'
+        ? 'bg-emerald-400'
+        : event.type === 'action'
+          ? 'bg-cyan-400'
+          : event.type === 'acknowledged'
+            ? 'bg-amber-300'
+            : 'bg-slate-400';
+  return (
+    <li className="relative pl-6">
+      <span className={`absolute left-0 top-1.5 size-2.5 rounded-full ${tone}`} aria-hidden="true" />
+      <p className="text-sm font-semibold text-white">
+        {EVENT_LABELS[event.type]}
+        {author && <span className="font-normal text-slate-300"> — {author}</span>}
+      </p>
+      <p className="text-xs text-slate-400">
+        <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+      </p>
+      {event.text && <p className="mt-1 whitespace-pre-line text-sm text-slate-200 [overflow-wrap:anywhere]">{event.text}</p>}
+    </li>
+  );
+}
+
+/**
+ * An alert's page: what happened, its limit, its timeline in full, and the three things a person
+ * does — acknowledge, record a corrective action, resolve (which needs an action first).
+ */
+export function AlertDetail({
+  alert,
+  rule,
+  sensorName,
+  siteName,
+  who,
+}: {
+  alert: Alert;
+  rule: Rule | null;
+  sensorName: string;
+  siteName: string | null;
+  /** A member's display name, or null when unknown (e.g. Vigie itself). */
+  who: (userId: string | null | undefined) => string | null;
+}) {
+  const now = useNow(30_000);
+  const hasAction = alert.events.some((event) => event.type === 'action');
+  const end = alert.resolvedAt ? Date.parse(alert.resolvedAt) : now;
+  const facts: [string, string][] = [
+    ['Valeur', alertValue(alert)],
+    ...(alert.peak !== null && alert.key ? ([['Pic', formatMeasure(alert.key, alert.peak)]] as [string, string][]) : []),
+    ['Limite', rule ? describeCondition(rule.condition) : 'Règle supprimée'],
+    ['Règle', rule ? `${rule.name} · ${SCHEDULE_LABELS[rule.schedule]}` : '—'],
+    [alert.resolvedAt ? 'Durée' : 'Depuis', formatDuration(alert.openedAt, end)],
+    ['Ouverte le', formatDateTime(alert.openedAt)],
+    ['Site', siteName ?? '—'],
+  ];
+
+  return (
+    <div className="space-y-6">
+      <div
+        className={`rounded-2xl border p-5 sm:p-6 ${alert.status === 'open' ? 'border-red-400/50 bg-red-500/10' : 'border-white/10 bg-slate-900/60'}`}
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          <AlertStatusBadge status={alert.status} />
+          <SeverityBadge severity={alert.severity} />
+        </div>
+        <h1 className="mt-3 text-2xl font-bold tracking-tight text-white [overflow-wrap:anywhere]">{sensorName}</h1>
+        <p className={`mt-1 text-3xl font-bold ${alert.status === 'resolved' ? 'text-slate-100' : 'text-red-300'}`}>{alertValue(alert)}</p>
+        <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          {facts.map(([term, value]) => (
+            <div key={term} className="flex gap-2">
+              <dt className="text-slate-400">{term} :</dt>
+              <dd className="font-medium text-slate-100">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+
+      {alert.status !== 'resolved' && (
+        <DetailSection
+          id={`alert-act-${alert.id}`}
+          title="Agir"
+          description="Acquittez pour dire que vous vous en occupez, notez ce qui a été fait, puis clôturez."
+        >
+          <div className="space-y-6">
+            {alert.status === 'open' && (
+              <StepForm
+                alert={alert}
+                label="Commentaire (facultatif)"
+                placeholder="Je vais voir la vitrine."
+                button="Acquitter"
+                icon={<Eye className="size-4" aria-hidden="true" />}
+                required={false}
+                toStep={(text) => ({ kind: 'acknowledge', ...(text ? { comment: text } : {}) })}
+                done="Alerte acquittée."
+              />
+            )}
+            <StepForm
+              alert={alert}
+              label="Action corrective"
+              placeholder="Produits déplacés en chambre froide, porte refermée."
+              button="Enregistrer l’action"
+              icon={<ClipboardCheck className="size-4" aria-hidden="true" />}
+              required
+              toStep={(text) => ({ kind: 'action', text })}
+              done="Action enregistrée."
+            />
+            <StepForm
+              alert={alert}
+              label="Clôture (facultatif)"
+              placeholder="Cause trouvée et corrigée."
+              button="Résoudre l’alerte"
+              icon={<CheckCircle2 className="size-4" aria-hidden="true" />}
+              required={false}
+              disabledReason={hasAction ? undefined : 'Enregistrez d’abord une action corrective pour pouvoir clôturer.'}
+              toStep={(text) => ({ kind: 'resolve', ...(text ? { text } : {}) })}
+              done="Alerte résolue."
+            />
+          </div>
+        </DetailSection>
+      )}
+      {alert.status === 'resolved' && (
+        <DetailSection
+          id={`alert-after-${alert.id}`}
+          title="Compléter le registre"
+          description="Une action menée après la fin de l’alerte s’y ajoute."
+        >
+          <StepForm
+            alert={alert}
+            label="Action corrective"
+            placeholder="Lot contrôlé, produits écartés."
+            button="Enregistrer l’action"
+            icon={<ClipboardCheck className="size-4" aria-hidden="true" />}
+            required
+            toStep={(text) => ({ kind: 'action', text })}
+            done="Action enregistrée."
+          />
+        </DetailSection>
+      )}
+
+      <DetailSection
+        id={`alert-timeline-${alert.id}`}
+        title="Chronologie"
+        description="Tout ce qui s’est passé, dans l’ordre ; rien n’y est jamais effacé."
+      >
+        <ol className="space-y-4 border-l border-white/10 pl-3" aria-label="Chronologie de l’alerte">
+          {alert.events.map((event, index) => (
+            <TimelineEntry key={`${event.at}-${index}`} event={event} who={who} />
+          ))}
+        </ol>
+      </DetailSection>
+    </div>
+  );
+}

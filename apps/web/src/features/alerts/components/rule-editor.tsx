@@ -1,0 +1,277 @@
+import type { CreateRuleRequest, Rule, RuleSchedule, Severity } from '@vigie/contract';
+import { RULE_PRESETS, type RulePreset } from '@vigie/contract/presets';
+import { Plus, Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormStatus } from '@/components/ui/form-status';
+import { DetailSection, inputClass } from '@/components/ui/section';
+import { errorMessage } from '@/lib/errors';
+import { useCreateRule, useDeleteRule, useSensorRules } from '../api/rules';
+import { describeCondition, SCHEDULE_LABELS, SEVERITY_LABELS } from '../alert-format';
+import { SeverityBadge } from './severity-badge';
+
+/** A door opened for a delivery is not a failure: presets wait five minutes before alerting. */
+const PRESET_DELAY_SECONDS = 300;
+const PRESET_HYSTERESIS = 0.5;
+
+type ConditionType = 'above' | 'below' | 'outside' | 'offline' | 'battery_below';
+const CONDITION_LABELS: Record<ConditionType, string> = {
+  above: 'Au-dessus d’un seuil',
+  below: 'En dessous d’un seuil',
+  outside: 'Hors d’une plage',
+  offline: 'Hors ligne',
+  battery_below: 'Batterie faible',
+};
+
+const parseNumber = (value: string) => (value.trim() === '' ? Number.NaN : Number(value.replace(',', '.').replace('−', '-')));
+
+function delayText(seconds: number): string {
+  if (seconds === 0) return 'aussitôt';
+  return seconds % 60 === 0 ? `après ${seconds / 60}\u202Fmin` : `après ${seconds}\u202Fs`;
+}
+
+/** The custom rule form: any condition, delay, hysteresis, schedule and severity. */
+function CustomRuleForm({ sensorId, onDone }: { sensorId: string; onDone: () => void }) {
+  const create = useCreateRule({ sensorId });
+  const [type, setType] = useState<ConditionType>('above');
+  const [name, setName] = useState('');
+  const [key, setKey] = useState('temperature');
+  const [threshold, setThreshold] = useState('');
+  const [max, setMax] = useState('');
+  const [delay, setDelay] = useState('5');
+  const [hysteresis, setHysteresis] = useState('0,5');
+  const [schedule, setSchedule] = useState<RuleSchedule>('always');
+  const [severity, setSeverity] = useState<Severity>('critical');
+  const [error, setError] = useState<string | null>(null);
+  const ids = {
+    name: useId(),
+    type: useId(),
+    key: useId(),
+    threshold: useId(),
+    max: useId(),
+    delay: useId(),
+    hysteresis: useId(),
+    schedule: useId(),
+    severity: useId(),
+    status: useId(),
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const low = parseNumber(threshold);
+    const high = parseNumber(max);
+    const delayMinutes = parseNumber(delay);
+    const band = parseNumber(hysteresis || '0');
+    const needsThreshold = type !== 'offline';
+    if (!name.trim()) return setError('Donnez un nom à la règle.');
+    if (needsThreshold && !Number.isFinite(low)) return setError(type === 'outside' ? 'Indiquez le minimum.' : 'Indiquez le seuil.');
+    if (type === 'outside' && !(Number.isFinite(high) && high > low)) return setError('Indiquez un maximum supérieur au minimum.');
+    if (!Number.isFinite(delayMinutes) || delayMinutes < 0) return setError('Le délai est un nombre de minutes, 0 ou plus.');
+    if (!Number.isFinite(band) || band < 0) return setError('L’hystérésis est un nombre positif ou nul.');
+    const condition: CreateRuleRequest['condition'] =
+      type === 'offline'
+        ? { type }
+        : type === 'battery_below'
+          ? { type, threshold: low }
+          : type === 'outside'
+            ? { type, key: key.trim(), min: low, max: high }
+            : { type, key: key.trim(), threshold: low };
+    setError(null);
+    create.mutate(
+      { name: name.trim(), sensorId, condition, delaySeconds: Math.round(delayMinutes * 60), hysteresis: band, schedule, severity },
+      { onSuccess: onDone, onError: (failure) => setError(errorMessage(failure, 'La règle n’a pas été créée.')) },
+    );
+  };
+
+  const field = 'space-y-1.5';
+  const label = 'block text-sm font-medium text-slate-200';
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4 rounded-xl border border-white/10 p-4 sm:grid-cols-2">
+      <div className={`${field} sm:col-span-2`}>
+        <label htmlFor={ids.name} className={label}>
+          Nom de la règle
+        </label>
+        <input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} maxLength={100} className={inputClass} />
+      </div>
+      <div className={field}>
+        <label htmlFor={ids.type} className={label}>
+          Condition
+        </label>
+        <select id={ids.type} value={type} onChange={(e) => setType(e.target.value as ConditionType)} className={inputClass}>
+          {(Object.keys(CONDITION_LABELS) as ConditionType[]).map((value) => (
+            <option key={value} value={value}>
+              {CONDITION_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {(type === 'above' || type === 'below' || type === 'outside') && (
+        <div className={field}>
+          <label htmlFor={ids.key} className={label}>
+            Mesure
+          </label>
+          <input id={ids.key} value={key} onChange={(e) => setKey(e.target.value)} className={inputClass} />
+        </div>
+      )}
+      {type !== 'offline' && (
+        <div className={field}>
+          <label htmlFor={ids.threshold} className={label}>
+            {type === 'outside' ? 'Minimum' : type === 'battery_below' ? 'Seuil (%)' : 'Seuil'}
+          </label>
+          <input
+            id={ids.threshold}
+            inputMode="decimal"
+            value={threshold}
+            onChange={(e) => setThreshold(e.target.value)}
+            className={inputClass}
+          />
+        </div>
+      )}
+      {type === 'outside' && (
+        <div className={field}>
+          <label htmlFor={ids.max} className={label}>
+            Maximum
+          </label>
+          <input id={ids.max} inputMode="decimal" value={max} onChange={(e) => setMax(e.target.value)} className={inputClass} />
+        </div>
+      )}
+      <div className={field}>
+        <label htmlFor={ids.delay} className={label}>
+          Délai avant l’alerte (min)
+        </label>
+        <input id={ids.delay} inputMode="decimal" value={delay} onChange={(e) => setDelay(e.target.value)} className={inputClass} />
+      </div>
+      <div className={field}>
+        <label htmlFor={ids.hysteresis} className={label}>
+          Hystérésis
+        </label>
+        <input
+          id={ids.hysteresis}
+          inputMode="decimal"
+          value={hysteresis}
+          onChange={(e) => setHysteresis(e.target.value)}
+          className={inputClass}
+        />
+      </div>
+      <div className={field}>
+        <label htmlFor={ids.schedule} className={label}>
+          Planning
+        </label>
+        <select id={ids.schedule} value={schedule} onChange={(e) => setSchedule(e.target.value as RuleSchedule)} className={inputClass}>
+          {(Object.keys(SCHEDULE_LABELS) as RuleSchedule[]).map((value) => (
+            <option key={value} value={value}>
+              {SCHEDULE_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={field}>
+        <label htmlFor={ids.severity} className={label}>
+          Gravité
+        </label>
+        <select id={ids.severity} value={severity} onChange={(e) => setSeverity(e.target.value as Severity)} className={inputClass}>
+          {(Object.keys(SEVERITY_LABELS) as Severity[]).map((value) => (
+            <option key={value} value={value}>
+              {SEVERITY_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+        <Button type="submit" variant="primary" busy={create.isPending}>
+          Créer la règle
+        </Button>
+        <FormStatus id={ids.status} error={error} />
+      </div>
+    </form>
+  );
+}
+
+function RuleRow({ rule, sensorId }: { rule: Rule; sensorId: string }) {
+  const remove = useDeleteRule({ sensorId });
+  return (
+    <li className="flex flex-wrap items-center gap-3 rounded-xl border border-white/10 p-3" data-testid="alert-rule">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2 font-medium text-white">
+          {rule.name} <SeverityBadge severity={rule.severity} />
+        </p>
+        <p className="text-sm text-slate-300">
+          {describeCondition(rule.condition)} · alerte {delayText(rule.delaySeconds)} · {SCHEDULE_LABELS[rule.schedule]}
+        </p>
+        {rule.preset && <p className="text-xs text-slate-400">Source : {RULE_PRESETS[rule.preset].source}</p>}
+      </div>
+      <Button
+        variant="danger"
+        size="sm"
+        busy={remove.isPending}
+        onClick={() => remove.mutate(rule.id)}
+        aria-label={`Supprimer la règle ${rule.name}`}
+        icon={<Trash2 className="size-4" aria-hidden="true" />}
+      >
+        Supprimer
+      </Button>
+    </li>
+  );
+}
+
+/** The sensor page's alert rules: the regulation's presets one click away, or a rule of one's own. */
+export function RuleEditor({ sensorId }: { sensorId: string }) {
+  const rules = useSensorRules({ sensorId });
+  const create = useCreateRule({ sensorId });
+  const [custom, setCustom] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const statusId = useId();
+
+  const addPreset = (preset: RulePreset) => {
+    setError(null);
+    create.mutate(
+      { name: RULE_PRESETS[preset].label, sensorId, preset, delaySeconds: PRESET_DELAY_SECONDS, hysteresis: PRESET_HYSTERESIS },
+      { onError: (failure) => setError(errorMessage(failure, 'La règle n’a pas été créée.')) },
+    );
+  };
+
+  return (
+    <DetailSection
+      id={`rules-${sensorId}`}
+      title="Règles d’alerte"
+      description="Vigie ouvre une alerte quand une règle n’est plus respectée, même si le capteur se tait."
+    >
+      <div className="space-y-4">
+        {rules.data && rules.data.length > 0 ? (
+          <ul className="space-y-2">
+            {rules.data.map((rule) => (
+              <RuleRow key={rule.id} rule={rule} sensorId={sensorId} />
+            ))}
+          </ul>
+        ) : (
+          rules.isSuccess && <p className="text-sm text-slate-300">Aucune règle : ce capteur n’est pas surveillé.</p>
+        )}
+        <div>
+          <p className="mb-2 text-sm font-medium text-slate-200">Ajouter un préréglage réglementaire (alerte après 5 min) :</p>
+          <div className="flex flex-wrap gap-2">
+            {(Object.keys(RULE_PRESETS) as RulePreset[]).map((preset) => (
+              <Button
+                key={preset}
+                variant="secondary"
+                size="sm"
+                busy={create.isPending && create.variables?.preset === preset}
+                onClick={() => addPreset(preset)}
+                icon={<Plus className="size-4" aria-hidden="true" />}
+              >
+                {RULE_PRESETS[preset].label}
+              </Button>
+            ))}
+          </div>
+          <FormStatus id={statusId} error={error} className="mt-2" />
+        </div>
+        {custom ? (
+          <CustomRuleForm sensorId={sensorId} onDone={() => setCustom(false)} />
+        ) : (
+          <Button variant="ghost" size="sm" onClick={() => setCustom(true)}>
+            Règle personnalisée…
+          </Button>
+        )}
+      </div>
+    </DetailSection>
+  );
+}

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Site } from '@vigie/contract';
+import { api } from '@/lib/api-client';
+import { useOwner } from '@/lib/auth';
+
+export const siteKeys = { list: (owner: string) => ['sites', owner] as const };
+
+/** GET /api/sites: the organization's shops. */
+export async function getSites({ signal }: { signal?: AbortSignal } = {}): Promise<Site[]> {
+  const data = await api.get<{ sites?: Site[] }>('/sites', { signal });
+  return data?.sites ?? [];
+}
+
+export function useSites() {
+  const owner = useOwner();
+  return useQuery({
+    queryKey: siteKeys.list(owner),
+    queryFn: ({ signal }) => getSites({ signal }),
+    enabled: Boolean(owner),
+    staleTime: 60_000,
+  });
+}
