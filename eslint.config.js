@@ -30,6 +30,21 @@ const layerZones = [
   { target: './features', from: './app', message: 'A feature does not import app/.' },
 ];
 
+// Server modules own their tables: only a module's `<x>-dal.ts` touches them, and no one imports
+// another module's DAL (a DAL is imported as `./<x>-dal.ts` from its own module only). The test
+// helpers' `src/test/test-dal.ts` is the one shared exception, for tests.
+const otherModulesDal = {
+  regex: '^(?!\\./)(?!.*test-dal).*-dal(\\.ts)?$',
+  message: "Another module's DAL: call its service instead (a DAL is imported only from its own module).",
+};
+const sqlOutsideDal = [
+  {
+    group: ['drizzle-orm', 'drizzle-orm/*'],
+    message: 'SQL and Drizzle queries live only in `*-dal.ts` files and `src/db/`.',
+  },
+  { regex: '/db/schema(\\.ts)?$', message: 'Tables are read and written only in `*-dal.ts` files and `src/db/`.' },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
   js.configs.recommended,
@@ -53,6 +68,15 @@ export default tseslint.config(
         { object: 'process', property: 'env', message: 'Read configuration through src/config.ts only.' },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*-dal.ts', 'apps/server/src/db/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesDal, ...sqlOutsideDal] }] },
+  },
+  {
+    files: ['apps/server/src/**/*-dal.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesDal] }] },
   },
   {
     // The simulator is a device-side client, not the server: it reads its own environment.

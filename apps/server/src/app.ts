@@ -15,6 +15,7 @@ import { deviceRoutes } from './routes/devices.ts';
 import { healthRoutes } from './routes/health.ts';
 import { organizationRoutes } from './routes/organization.ts';
 import { streamRoutes } from './routes/stream.ts';
+import { trashRoutes } from './routes/trash.ts';
 import { userRoutes } from './routes/users.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -34,6 +35,8 @@ export interface AppOptions {
   logger: Logger;
   /** Overrides the clock of issued and verified tokens (tests of expiry). */
   tokens?: TokenService;
+  /** The clock of time-based rules (the trash); the system clock by default. */
+  now?: () => Date;
 }
 
 export const API_BODY_LIMIT = 64 * 1024;
@@ -71,7 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', services);
   // Readings queued before the database closes are committed first.
   app.addHook('onClose', async () => services.close());
-  const { devices, provisioning, readings } = services;
+  const { devices, provisioning, telemetry } = services;
   const authenticate = createAuthenticate({ tokens: services.tokens, users: services.users });
 
   await app.register(
@@ -87,21 +90,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticate);
         await secured.register(userRoutes);
-        await secured.register(organizationRoutes, { provisioning });
+        await secured.register(organizationRoutes, { organizations: services.organizations });
         await secured.register(streamRoutes, { events: services.events });
+        await secured.register(trashRoutes, { trash: services.trash });
         await secured.register(deviceRoutes, {
           resource: 'emitter',
-          collection: 'emitters',
           service: devices.emitter,
           provisioning,
-          readings,
+          telemetry,
         });
         await secured.register(deviceRoutes, {
           resource: 'sensor',
-          collection: 'sensors',
           service: devices.sensor,
           provisioning,
-          readings,
+          telemetry,
         });
       });
     },

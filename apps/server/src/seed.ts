@@ -1,4 +1,4 @@
-import type { DeviceTouch, ReadingRow } from './modules/telemetry/reading-writer.ts';
+import type { ReadingRow, ReadingTouch } from './modules/telemetry/reading-writer.ts';
 import type { Services } from './services.ts';
 import { measure, shopSensors } from './simulator/shop-model.ts';
 
@@ -21,15 +21,19 @@ export async function seedDemo(services: Services, now = Date.now()): Promise<bo
   const user = await services.users.createAccount(DEMO_ACCOUNT);
   const organizationId = user.organization.id;
 
-  const gateway = await services.devices.emitter.create(organizationId, {
+  const { device: gateway } = await services.devices.emitter.create(organizationId, {
     name: 'Passerelle magasin',
     serial: 'DEMO-GW01',
     model: 'Vigie Passerelle G1',
   });
   const rows: ReadingRow[] = [];
-  const touches: DeviceTouch[] = [{ deviceId: gateway.id, kind: 'emitter', battery: null, emitterId: null }];
+  const touches: ReadingTouch[] = [{ deviceId: gateway.id, kind: 'emitter', battery: null, emitterId: null }];
   for (const sensor of shopSensors('DEMO', 6)) {
-    const device = await services.devices.sensor.create(organizationId, { name: sensor.name, serial: sensor.serial, model: sensor.model });
+    const { device } = await services.devices.sensor.create(organizationId, {
+      name: sensor.name,
+      serial: sensor.serial,
+      model: sensor.model,
+    });
     let battery: number | null = null;
     for (let t = now - HISTORY_DAYS * 86_400_000; t <= now; t += HISTORY_STEP_SECONDS * 1000) {
       const ts = new Date(t);
@@ -41,7 +45,7 @@ export async function seedDemo(services: Services, now = Date.now()): Promise<bo
     }
     touches.push({ deviceId: device.id, kind: 'sensor', battery, emitterId: gateway.id });
   }
-  for (let i = 0; i < rows.length; i += 5000) await services.writer.write(rows.slice(i, i + 5000), []);
-  await services.writer.write([], touches);
+  for (let i = 0; i < rows.length; i += 5000) await services.telemetry.store(rows.slice(i, i + 5000), []);
+  await services.telemetry.store([], touches);
   return true;
 }

@@ -3,9 +3,9 @@ import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { startJobs } from './jobs.ts';
+import { startJobs } from './jobs/start-jobs.ts';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.ts';
-import { type MqttBroker, startMqttBroker } from './modules/mqtt/mqtt-broker.ts';
+import { type MqttBroker, startMqttBroker } from './adapters/mqtt/mqtt-broker.ts';
 import { DEMO_ACCOUNT, seedDemo } from './seed.ts';
 
 export class PortInUseError extends Error {
@@ -84,7 +84,7 @@ export async function startServer(
   broker = mqtt;
   app.services.protocol.mqttPort = mqtt?.port ?? null;
   stopRevocations = app.services.events.subscribeAll((event) => {
-    if (event.type === 'revoked') broker?.disconnectDevice((event.data as { deviceId: string }).deviceId);
+    if (event.type === 'revoked') broker?.disconnectDevice(event.data.deviceId);
   });
   stopJobs = startJobs(app.services, { retentionDays: config.retentionDays, logger });
   return { address, mqtt };

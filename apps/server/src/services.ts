@@ -1,81 +1,106 @@
+import type { DeviceKind } from '@vigie/contract';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import { emitters, sensors } from './db/schema.ts';
 import { createAuthService } from './modules/auth/auth-service.ts';
 import { createLoginLimiter } from './modules/auth/login-limiter.ts';
 import { createTokenService, type TokenService } from './modules/auth/token-service.ts';
-import { createDeviceDal } from './modules/devices/device-dal.ts';
-import { createDeviceService } from './modules/devices/device-service.ts';
-import { createEventHub } from './modules/events/event-hub.ts';
-import { createDeviceCredentials } from './modules/telemetry/device-credentials.ts';
-import { createProvisioningService } from './modules/telemetry/provisioning-service.ts';
-import { createReadingDal } from './modules/telemetry/reading-dal.ts';
-import { createReadingWriter } from './modules/telemetry/reading-writer.ts';
+import { createCredentialService } from './modules/credentials/credential-service.ts';
+import { createDeviceService, type DeviceService } from './modules/devices/device-service.ts';
+import { createTrashService } from './modules/devices/trash-service.ts';
+import { createLiveEventHub } from './modules/events/event-hub.ts';
+import { createOrganizationService } from './modules/organizations/organization-service.ts';
+import { createProvisioningService } from './modules/provisioning/provisioning-service.ts';
 import { createTelemetryService } from './modules/telemetry/telemetry-service.ts';
-import { createUserDal } from './modules/users/user-dal.ts';
 import { createUserService } from './modules/users/user-service.ts';
 
-/** Every service of the server, wired once; routes and the MQTT broker receive what they use. */
+/**
+ * Every service of the server, wired once; routes, adapters and jobs receive what they use.
+ * Each module builds its own DAL from the database handle: no one else holds it.
+ */
 export function createServices(options: {
   config: Config;
   database: DatabaseHandle;
   jwtSecret: string;
   logger: Logger;
   tokens?: TokenService;
+  now?: () => Date;
 }) {
   const { config, database, logger } = options;
   const db = database.db;
-  const userDal = createUserDal(db);
-  const users = createUserService(userDal);
+  const events = createLiveEventHub(database.pubsub, logger);
+  const organizations = createOrganizationService({ db });
+  const users = createUserService({ db, organizations });
   const tokens = options.tokens ?? createTokenService(options.jwtSecret);
-  const auth = createAuthService({ users: userDal, tokens, limiter: createLoginLimiter(config.loginLimits) });
-  const events = createEventHub(database.pubsub, logger);
-  const credentials = createDeviceCredentials(db);
-  const onDeleted = (deviceId: string, organizationId: string) => credentials.revoked(deviceId, organizationId);
+  const auth = createAuthService({ users, tokens, limiter: createLoginLimiter(config.loginLimits) });
+
+  // Devices and telemetry need each other (latest values shown with a device; a transmitter's
+  // readings for its sensors): each receives the other's methods, called only at run time.
+  const devices: Record<DeviceKind, DeviceService> = {
+    emitter: deviceService('emitter'),
+    sensor: deviceService('sensor'),
+  };
+  const telemetry = createTelemetryService({
+    db,
+    writeConcurrency: database.writeConcurrency,
+    devices: {
+      findSensorByReference: (organizationId, reference) => devices.sensor.findByReference(organizationId, reference),
+      touch: (kind, touches) => devices[kind].touch(touches),
+    },
+    events,
+    retentionDays: config.retentionDays,
+  });
+  const credentials = createCredentialService({
+    db,
+    isActive: (identity) => devices[identity.kind].isActive(identity.organizationId, identity.deviceId),
+  });
   // A token ended on this instance: every instance forgets it and closes the device's MQTT sessions.
   credentials.onRevoked((deviceId, organizationId) => events.publish([{ organizationId, type: 'revoked', data: { deviceId } }]));
   events.subscribeAll((event) => {
-    if (event.type === 'revoked') credentials.forget((event.data as { deviceId: string }).deviceId);
+    if (event.type === 'revoked') credentials.forget(event.data.deviceId);
+    if (event.type === 'restored') credentials.forgetRefusals();
   });
-  const devices = {
-    emitter: createDeviceService({
-      dal: createDeviceDal(db, emitters),
-      kind: 'emitter',
-      notFoundMessage: 'Émetteur introuvable.',
+  const provisioning = createProvisioningService({ organizations, credentials, devices });
+  const trash = createTrashService(devices);
+
+  function deviceService(kind: DeviceKind) {
+    return createDeviceService({
+      db,
+      kind,
       events,
-      onDeleted,
-    }),
-    sensor: createDeviceService({
-      dal: createDeviceDal(db, sensors),
-      kind: 'sensor',
-      notFoundMessage: 'Capteur introuvable.',
-      events,
-      onDeleted,
-    }),
-  };
-  const writer = createReadingWriter(db, database.writeConcurrency);
-  const readings = createReadingDal(db);
-  const telemetry = createTelemetryService({ writer, sensors: devices.sensor.dal, events, retentionDays: config.retentionDays });
-  const provisioning = createProvisioningService({ db, credentials, devices });
+      latestOf: (ids) => telemetry.latestOf(ids),
+      // In the trash, its token is refused at once (its sessions closed) but kept for a restore.
+      onDeleted: (deviceId, organizationId) => {
+        credentials.revoked(deviceId, organizationId);
+        telemetry.forgetDevice(deviceId);
+      },
+      // Back from the trash: every instance forgets that its kept token was refused.
+      onRestored: (deviceId, organizationId) => {
+        credentials.forgetRefusals();
+        telemetry.forgetDevice(deviceId);
+        events.publish([{ organizationId, type: 'restored', data: { deviceId } }]);
+      },
+      ...(options.now ? { now: options.now } : {}),
+    });
+  }
 
   /** What devices need to know to connect; the MQTT port is known once the broker listens. */
   const protocol: { mqttPort: number | null } = { mqttPort: null };
 
   return {
     protocol,
+    organizations,
     users,
     tokens,
     auth,
     events,
     credentials,
     devices,
-    writer,
-    readings,
     telemetry,
     provisioning,
+    trash,
     async close() {
-      await writer.close();
+      await telemetry.close();
       events.close();
     },
   };

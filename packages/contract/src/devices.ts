@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, nameSchema, uuidSchema } from './common.ts';
 
-export const deviceKindSchema = z.enum(['emitter', 'sensor'], { error: 'Le type doit être « emitter » ou « sensor ».' });
+/** Transmitters (émetteurs) and sensors (capteurs). */
+export const DEVICE_KINDS = ['emitter', 'sensor'] as const;
+export const deviceKindSchema = z.enum(DEVICE_KINDS, { error: 'Le type doit être « emitter » ou « sensor ».' });
 export type DeviceKind = z.infer<typeof deviceKindSchema>;
 
 /** `never`: nothing received yet; `offline`: silent for longer than its inactivity timeout. */

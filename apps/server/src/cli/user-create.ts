@@ -4,7 +4,7 @@ import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/database.ts';
 import { AppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
-import { createUserDal } from '../modules/users/user-dal.ts';
+import { createOrganizationService } from '../modules/organizations/organization-service.ts';
 import { createUserService, parseNewAccount } from '../modules/users/user-service.ts';
 
 const USAGE = 'Usage : npm run user:create -- --email E --password P [--name N] [--org O]';
@@ -51,7 +51,10 @@ async function main(): Promise<void> {
     throw error;
   }
   try {
-    const user = await createUserService(createUserDal(database.db)).createAccount(input);
+    const user = await createUserService({
+      db: database.db,
+      organizations: createOrganizationService({ db: database.db }),
+    }).createAccount(input);
     console.log(`Compte créé : ${user.email} (organisation « ${user.organization.name} »).`);
   } catch (error) {
     if (error instanceof AppError) fail(error.message);

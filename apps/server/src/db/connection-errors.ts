@@ -24,8 +24,15 @@ const UNAVAILABLE_MESSAGES = [
   'Client was closed and is not queryable',
   'Cannot use a pool after calling end',
   'connection timeout',
-  'Database unavailable',
 ];
+
+/** Our own word that the database cannot be used right now (a ping timed out, the server is stopping). */
+export class DatabaseUnavailableError extends Error {
+  constructor(reason: string, options?: ErrorOptions) {
+    super(`Database unavailable: ${reason}`, options);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
 
 /** True when `test` holds for the error or anything in its `cause` chain (Drizzle wraps driver errors). */
 function inCauseChain(error: unknown, test: (error: Error & { code?: unknown }) => boolean): boolean {
@@ -41,8 +48,10 @@ function inCauseChain(error: unknown, test: (error: Error & { code?: unknown }) 
 export function isDatabaseUnavailable(error: unknown): boolean {
   return inCauseChain(
     error,
-    ({ code, message }) =>
-      (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) || UNAVAILABLE_MESSAGES.some((text) => message.includes(text)),
+    (candidate) =>
+      candidate instanceof DatabaseUnavailableError ||
+      (typeof candidate.code === 'string' && UNAVAILABLE_CODES.has(candidate.code)) ||
+      UNAVAILABLE_MESSAGES.some((text) => candidate.message.includes(text)),
   );
 }
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { DatabaseUnavailableError } from './connection-errors.ts';
 import type { PubSub } from './pubsub.ts';
 import type { Schema } from './schema.ts';
 
@@ -51,7 +52,7 @@ export function migrationsFolder(): string {
 export async function pingDatabase(db: Database, timeoutMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('Database unavailable: ping timeout')), timeoutMs);
+    timer = setTimeout(() => reject(new DatabaseUnavailableError('ping timeout')), timeoutMs);
   });
   try {
     await Promise.race([db.execute(sql`select 1`), timeout]);

@@ -1,3 +1,4 @@
+import { DEVICE_KINDS } from '@vigie/contract';
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -52,12 +53,20 @@ const deviceColumns = () => ({
   battery: real('battery'),
   /** Silence after which the device counts as offline. */
   inactivityTimeoutSeconds: integer('inactivity_timeout_seconds').notNull().default(600),
+  /**
+   * Set when the device is moved to the trash (Corbeille): hidden everywhere but the trash, its
+   * history and credentials kept for a restore until the purge job erases it. It keeps its serial.
+   */
+  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   ...timestamps,
 });
 
 export const emitters = pgTable('emitters', deviceColumns(), (t) => [
   index('emitters_organization_created_idx').on(t.organizationId, t.createdAt),
   uniqueIndex('emitters_organization_serial_unique').on(t.organizationId, t.serial),
+  index('emitters_deleted_at_idx')
+    .on(t.deletedAt)
+    .where(sql`${t.deletedAt} is not null`),
 ]);
 
 export const sensors = pgTable(
@@ -70,6 +79,9 @@ export const sensors = pgTable(
   (t) => [
     index('sensors_organization_created_idx').on(t.organizationId, t.createdAt),
     uniqueIndex('sensors_organization_serial_unique').on(t.organizationId, t.serial),
+    index('sensors_deleted_at_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
   ],
 );
 
@@ -78,7 +90,7 @@ export const deviceCredentials = pgTable(
   'device_credentials',
   {
     deviceId: uuid('device_id').primaryKey(),
-    kind: text('kind', { enum: ['emitter', 'sensor'] }).notNull(),
+    kind: text('kind', { enum: DEVICE_KINDS }).notNull(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),

@@ -2,7 +2,7 @@ import type { User } from '@vigie/contract';
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES, unauthorized } from '../errors.ts';
 import type { TokenService } from '../modules/auth/token-service.ts';
-import type { DeviceIdentity } from '../modules/telemetry/device-credentials.ts';
+import type { DeviceIdentity } from '../modules/credentials/credential-service.ts';
 import type { UserService } from '../modules/users/user-service.ts';
 
 declare module 'fastify' {

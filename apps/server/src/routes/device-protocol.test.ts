@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, installationKey, provision, readingsOf, sendTelemetry } from '../test/device-helpers.ts';
 import { type TestAccount, type TestApp, createTestApp, databaseKind } from '../test/test-app.ts';
+import { storedTokenHash } from '../test/test-dal.ts';
 
 interface SensorBody {
   sensor: {
@@ -123,9 +124,7 @@ describe(`plug-and-play and HTTP telemetry on ${databaseKind}`, () => {
 
     it('stores tokens only as hashes', async () => {
       const device = await provision(t, owner, 'sensor');
-      const { sql } = await import('drizzle-orm');
-      const result = await t.database.db.execute(sql`select token_hash from device_credentials where device_id = ${device.deviceId}`);
-      const [row] = (result as unknown as { rows: { token_hash: string }[] }).rows;
+      const row = { token_hash: await storedTokenHash(t, device.deviceId) };
       expect(row?.token_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(row?.token_hash).not.toContain(device.accessToken.slice(4));
     });
@@ -284,20 +283,20 @@ describe(`plug-and-play and HTTP telemetry on ${databaseKind}`, () => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n');
-      expect(lines[0]).toBe('date_heure_locale;horodatage_utc;mesure;valeur');
+      expect(lines[0]).toBe('Date et heure (locale);Horodatage UTC;Mesure;Valeur;Unité');
       expect(lines).toHaveLength(3);
-      expect(lines.some((line) => line.endsWith(';temperature;4,25'))).toBe(true);
+      expect(lines.some((line) => line.endsWith(';Température;4,25;°C'))).toBe(true);
       expect(from).toBeTruthy();
       const foreign = await t.app.inject({ url: `/api/sensor/${device.deviceId}/readings.csv`, headers: stranger.auth });
       expect(foreign.statusCode).toBe(404);
     });
   });
 
-  it('deleting a device revokes its token and removes its readings', async () => {
+  it('deleting a device revokes its token and keeps its readings in the trash until the purge', async () => {
     const device = await provision(t, owner, 'sensor');
     await sendTelemetry(t, device.accessToken, { temperature: 2 });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/sensor/${device.deviceId}`, headers: owner.auth })).statusCode).toBe(204);
     expect((await sendTelemetry(t, device.accessToken, { temperature: 2 })).statusCode).toBe(401);
-    expect(await countRows(t, device.deviceId)).toBe(0);
+    expect(await countRows(t, device.deviceId)).toBe(1);
   });
 });

@@ -8,8 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../errors.ts';
-import type { DeviceCredentials } from '../modules/telemetry/device-credentials.ts';
-import type { ProvisioningService } from '../modules/telemetry/provisioning-service.ts';
+import type { CredentialService } from '../modules/credentials/credential-service.ts';
+import type { ProvisioningService } from '../modules/provisioning/provisioning-service.ts';
 import type { TelemetryService } from '../modules/telemetry/telemetry-service.ts';
 
 /** A batch of 1 000 readings with a few values each fits well within this. */
@@ -21,7 +21,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 413: errorR
 /** The public device protocol (README, « Protocole des appareils »): what devices call, with their own credentials. */
 export const deviceProtocolRoutes: FastifyPluginAsyncZod<{
   provisioning: ProvisioningService;
-  credentials: DeviceCredentials;
+  credentials: Pick<CredentialService, 'authenticate'>;
   telemetry: TelemetryService;
   protocol: { mqttPort: number | null };
 }> = async (app, { provisioning, credentials, telemetry, protocol }) => {

@@ -1,33 +1,55 @@
 import { Readable } from 'node:stream';
 import {
   createDeviceRequestSchema,
+  type DeviceKind,
   deviceTokenResponseSchema,
-  emitterSchema,
+  type EmitterListResponse,
+  type EmitterResponse,
+  emitterListResponseSchema,
+  emitterResponseSchema,
   errorResponseSchema,
   idParamsSchema,
   readingsExportQuerySchema,
   readingsQuerySchema,
   readingsResponseSchema,
-  sensorSchema,
+  type SensorListResponse,
+  sensorListResponseSchema,
+  type SensorResponse,
+  sensorResponseSchema,
   updateDeviceRequestSchema,
 } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../errors.ts';
-import type { DeviceService } from '../modules/devices/device-service.ts';
-import type { ProvisioningService } from '../modules/telemetry/provisioning-service.ts';
-import type { ReadingDal } from '../modules/telemetry/reading-dal.ts';
+import type { DeviceService, DeviceView } from '../modules/devices/device-service.ts';
+import type { ProvisioningService } from '../modules/provisioning/provisioning-service.ts';
+import type { TelemetryService } from '../modules/telemetry/telemetry-service.ts';
 import { currentUser } from '../plugins/authenticate.ts';
-import { csvRows } from './readings-csv.ts';
 
 export interface DeviceRoutesOptions {
   /** URL segment and singular response field: `emitter` or `sensor`. */
-  resource: 'emitter' | 'sensor';
-  /** Plural response field of the list: `emitters` or `sensors`. */
-  collection: 'emitters' | 'sensors';
+  resource: DeviceKind;
   service: DeviceService;
   provisioning: ProvisioningService;
-  readings: ReadingDal;
+  telemetry: Pick<TelemetryService, 'history' | 'csv'>;
+}
+
+/** The contract's response schemas of each kind. */
+const RESPONSES = {
+  emitter: { list: emitterListResponseSchema, one: emitterResponseSchema },
+  sensor: { list: sensorListResponseSchema, one: sensorResponseSchema },
+} as const;
+
+/** The list envelope of the contract: `{emitters}` or `{sensors}`. */
+function listResponse(resource: DeviceKind, views: DeviceView[]): EmitterListResponse | SensorListResponse {
+  return resource === 'sensor'
+    ? { sensors: views.flatMap((view) => (view.kind === 'sensor' ? [view.device] : [])) }
+    : { emitters: views.map((view) => view.device) };
+}
+
+/** The single-device envelope of the contract: `{emitter}` or `{sensor}`. */
+function oneResponse(view: DeviceView): EmitterResponse | SensorResponse {
+  return view.kind === 'sensor' ? { sensor: view.device } : { emitter: view.device };
 }
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -43,39 +65,40 @@ function period(query: { from?: string | undefined; to?: string | undefined }) {
 
 /** The routes of PRODUCT.md §3 and §6 for one kind of device, scoped to the caller's organization. */
 export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (app, options) => {
-  const { resource, collection, service, provisioning, readings } = options;
-  const deviceSchema = resource === 'sensor' ? sensorSchema : emitterSchema;
-  const list = z.object({ [collection]: z.array(deviceSchema) });
-  const one = z.object({ [resource]: deviceSchema });
+  const { resource, service, provisioning, telemetry } = options;
+  const { list, one } = RESPONSES[resource];
   const base = `/${resource}`;
   const byId = `/${resource}/:id`;
   const organizationOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).organization.id;
 
-  app.get(base, { schema: { response: { 200: list, ...errors } } }, async (request) => ({
-    [collection]: await service.list(organizationOf(request)),
-  }));
+  app.get(base, { schema: { response: { 200: list, ...errors } } }, async (request) =>
+    listResponse(resource, await service.list(organizationOf(request))),
+  );
 
   app.post(base, { schema: { body: createDeviceRequestSchema, response: { 201: one, ...errors } } }, async (request, reply) => {
     const device = await service.create(organizationOf(request), request.body);
-    return reply.code(201).send({ [resource]: device });
+    return reply.code(201).send(oneResponse(device));
   });
 
-  app.get(byId, { schema: { params: idParamsSchema, response: { 200: one, ...errors } } }, async (request) => ({
-    [resource]: await service.get(organizationOf(request), request.params.id),
-  }));
+  app.get(byId, { schema: { params: idParamsSchema, response: { 200: one, ...errors } } }, async (request) =>
+    oneResponse(await service.get(organizationOf(request), request.params.id)),
+  );
 
   app.put(
     byId,
     { schema: { params: idParamsSchema, body: updateDeviceRequestSchema, response: { 200: one, ...errors } } },
-    async (request) => ({
-      [resource]: await service.update(organizationOf(request), request.params.id, request.body),
-    }),
+    async (request) => oneResponse(await service.update(organizationOf(request), request.params.id, request.body)),
   );
 
   app.delete(byId, { schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
     await service.remove(organizationOf(request), request.params.id);
     return reply.code(204).send(null);
   });
+
+  /** Back from the trash, with its history and its token. */
+  app.post(`${byId}/restore`, { schema: { params: idParamsSchema, response: { 200: one, ...errors } } }, async (request) =>
+    oneResponse(await service.restore(organizationOf(request), request.params.id)),
+  );
 
   /** A new device token, shown once; the previous token stops working at once. */
   app.post(
@@ -91,18 +114,9 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
     `${byId}/readings`,
     { schema: { params: idParamsSchema, querystring: readingsQuerySchema, response: { 200: readingsResponseSchema, ...errors } } },
     async (request) => {
-      const device = await service.get(organizationOf(request), request.params.id);
+      const { device } = await service.get(organizationOf(request), request.params.id);
       const { from, to } = period(request.query);
-      const keys = await readings.keys(device.id);
-      const key = request.query.key ?? (keys.includes('temperature') ? 'temperature' : (keys[0] ?? null));
-      const buckets = key ? await readings.buckets(device.id, key, from, to, request.query.buckets ?? DEFAULT_BUCKETS) : [];
-      return {
-        key,
-        keys,
-        from: from.toISOString(),
-        to: to.toISOString(),
-        readings: buckets.map((bucket) => ({ ...bucket, ts: bucket.ts.toISOString() })),
-      };
+      return telemetry.history(device.id, { key: request.query.key, from, to, buckets: request.query.buckets ?? DEFAULT_BUCKETS });
     },
   );
 
@@ -111,7 +125,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
     `${byId}/readings.csv`,
     { schema: { params: idParamsSchema, querystring: readingsExportQuerySchema.extend({ tz: z.string().max(64).optional() }) } },
     async (request, reply) => {
-      const device = await service.get(organizationOf(request), request.params.id);
+      const { device } = await service.get(organizationOf(request), request.params.id);
       const { from, to } = period(request.query);
       const timeZone = request.query.tz ?? 'Europe/Paris';
       try {
@@ -129,7 +143,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${safeName}_${day(from)}_${day(to)}.csv`)}`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(csvRows(readings, device.id, { key: request.query.key, from, to, timeZone })));
+        .send(Readable.from(telemetry.csv(device.id, { key: request.query.key, from, to, timeZone })));
     },
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { EventHub, LiveEvent } from '../modules/events/event-hub.ts';
+import type { EventHub } from '../modules/events/event-hub.ts';
+import type { LiveEvent } from '../modules/events/live-event.ts';
 import { currentUser } from '../plugins/authenticate.ts';
 
 const HEARTBEAT_MS = 15_000;
@@ -11,7 +12,7 @@ const FIRST_CONNECTION_REPLAY_MS = 10_000;
 const frame = (event: LiveEvent) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
 /**
- * GET /api/stream: Server-Sent Events of the user's organization (reading, device, alert).
+ * GET /api/stream: Server-Sent Events of the user's organization (reading, device).
  * Authenticated by the bearer header like every API call, so browsers read it with fetch.
  */
 export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app, { events }) => {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { ProtocolInfo, ProvisionResponse, TelemetryReading } from '@vigie/contract';
+import type { DeviceKind, ProtocolInfo, ProvisionResponse, TelemetryReading } from '@vigie/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { measure, shopSensors, type SimulatedSensor } from './shop-model.ts';
 
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
 
   // Each device announces its own silence limit: a few missed reports, and it shows as offline.
   const inactivityTimeoutSeconds = Math.max(30, Math.ceil(10 / rate));
-  const provision = (serial: string, kind: 'emitter' | 'sensor', name: string, model: string) =>
+  const provision = (serial: string, kind: DeviceKind, name: string, model: string) =>
     api<ProvisionResponse>(`${base}/api/devices/provision`, {
       method: 'POST',
       body: JSON.stringify({ installationKey: key, serial, kind, name, model, inactivityTimeoutSeconds }),

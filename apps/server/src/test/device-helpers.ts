@@ -1,8 +1,9 @@
+import type { DeviceKind } from '@vigie/contract';
 import type { TestAccount, TestApp } from './test-app.ts';
 
 export interface ProvisionedDevice {
   deviceId: string;
-  kind: 'emitter' | 'sensor';
+  kind: DeviceKind;
   accessToken: string;
   serial: string;
 }
@@ -16,7 +17,7 @@ export async function installationKey(t: TestApp, account: TestAccount): Promise
 export async function provision(
   t: TestApp,
   account: TestAccount,
-  kind: 'emitter' | 'sensor',
+  kind: DeviceKind,
   serial = `SN-${Math.random().toString(36).slice(2, 10)}`,
 ): Promise<ProvisionedDevice> {
   const response = await t.app.inject({
@@ -25,7 +26,7 @@ export async function provision(
     payload: { installationKey: await installationKey(t, account), serial, kind },
   });
   if (response.statusCode !== 201) throw new Error(`provision ${response.statusCode}: ${response.body}`);
-  return { ...response.json<{ deviceId: string; kind: 'emitter' | 'sensor'; accessToken: string }>(), serial };
+  return { ...response.json<{ deviceId: string; kind: DeviceKind; accessToken: string }>(), serial };
 }
 
 export function sendTelemetry(t: TestApp, token: string, payload: unknown, contentType = 'application/json') {
@@ -42,9 +43,4 @@ export async function readingsOf(t: TestApp, account: TestAccount, sensorId: str
   return response;
 }
 
-export async function countRows(t: TestApp, deviceId: string): Promise<number> {
-  const { sql } = await import('drizzle-orm');
-  const result = await t.database.db.execute(sql`select count(*)::int as n from readings where device_id = ${deviceId}`);
-  const rows = (result as unknown as { rows: { n: number }[] }).rows;
-  return Number(rows[0]?.n ?? 0);
-}
+export { countRows } from './test-dal.ts';

@@ -8,8 +8,6 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import type { TokenService } from '../modules/auth/token-service.ts';
-import { createUserDal } from '../modules/users/user-dal.ts';
-import { createUserService } from '../modules/users/user-service.ts';
 import { startServer } from '../server.ts';
 
 export const TEST_JWT_SECRET = 'test-secret-with-at-least-thirty-two-characters';
@@ -55,7 +53,13 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; tokens?: TokenService; applicationName?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    tokens?: TokenService;
+    applicationName?: string;
+    /** The clock of time-based rules (the trash), moved by tests instead of sleeping. */
+    now?: () => Date;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const logger = pino({ level: 'silent' });
@@ -72,8 +76,8 @@ export async function createTestApp(
     jwtSecret: TEST_JWT_SECRET,
     logger,
     ...(options.tokens ? { tokens: options.tokens } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
-  const users = createUserService(createUserDal(database.db));
 
   return {
     app,
@@ -82,7 +86,7 @@ export async function createTestApp(
     async createAccount({ organization, name } = {}) {
       const email = `user-${randomUUID()}@example.fr`;
       const password = `mot de passe ${randomUUID()}`;
-      const user = await users.createAccount({
+      const user = await app.services.users.createAccount({
         email,
         password,
         name: name ?? 'Alex Test',

@@ -1,10 +1,9 @@
 import { AppError, MESSAGES, unauthorized } from '../../errors.ts';
-import type { UserDal } from '../users/user-dal.ts';
+import type { UserService } from '../users/user-service.ts';
 import type { LoginLimiter } from './login-limiter.ts';
-import { verifyAgainstDummy, verifyPassword } from './password.ts';
 import type { TokenService } from './token-service.ts';
 
-export function createAuthService(deps: { users: Pick<UserDal, 'findByEmail'>; tokens: TokenService; limiter: LoginLimiter }) {
+export function createAuthService(deps: { users: Pick<UserService, 'verifyCredentials'>; tokens: TokenService; limiter: LoginLimiter }) {
   const { users, tokens, limiter } = deps;
   return {
     /** Checks the credentials and issues an access token; the same error whether the email exists or not. */
@@ -13,14 +12,13 @@ export function createAuthService(deps: { users: Pick<UserDal, 'findByEmail'>; t
       if (retryAfter > 0) {
         throw new AppError(429, MESSAGES.tooManyAttempts(retryAfter), { 'retry-after': String(retryAfter) });
       }
-      const user = await users.findByEmail(email);
-      const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
-      if (!user || !valid) {
+      const userId = await users.verifyCredentials(email, password);
+      if (!userId) {
         await limiter.recordFailure(ip, email);
         throw unauthorized(MESSAGES.invalidCredentials);
       }
       await limiter.recordSuccess(email);
-      return tokens.issue(user.id);
+      return tokens.issue(userId);
     },
   };
 }

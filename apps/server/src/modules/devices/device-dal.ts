@@ -1,35 +1,17 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { deviceCredentials, type emitters, latestValues, readings, sensors } from '../../db/schema.ts';
+import type { DeviceKind } from '@vigie/contract';
+import { emitters, sensors } from '../../db/schema.ts';
+import type { DeviceChanges, DeviceRecord, DeviceTouch, NewDevice, TrashedRecord } from './device-types.ts';
 
 export type DeviceTable = typeof emitters | typeof sensors;
 
-export interface DeviceRecord {
-  id: string;
-  name: string;
-  serial: string | null;
-  model: string | null;
-  lastSeenAt: Date | null;
-  battery: number | null;
-  inactivityTimeoutSeconds: number;
-  createdAt: Date;
-  updatedAt: Date;
-  /** Only for sensors. */
-  emitterId?: string | null;
-  latest: Record<string, { value: number; ts: string }>;
-}
-
-export interface DeviceChanges {
-  name?: string | undefined;
-  inactivityTimeoutSeconds?: number | undefined;
-}
-
-/** Queries for one device table; every one of them is scoped to an organization. */
-export function createDeviceDal(db: Database, table: DeviceTable) {
-  const latest = sql<DeviceRecord['latest']>`coalesce((
-      select json_object_agg(${latestValues.key}, json_build_object('value', ${latestValues.value}, 'ts', ${latestValues.ts}))
-      from ${latestValues} where ${latestValues.deviceId} = ${table.id}
-    ), '{}'::json)`;
+/**
+ * The only code that touches one device table (emitters or sensors). Every query a user can
+ * reach is scoped to an organization, and only the trash functions see trashed devices.
+ */
+export function createDeviceDal(db: Database, kind: DeviceKind) {
+  const table: DeviceTable = kind === 'sensor' ? sensors : emitters;
   const columns = {
     id: table.id,
     name: table.name,
@@ -41,13 +23,17 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
     ...(table === sensors ? { emitterId: sensors.emitterId } : {}),
-    latest,
   };
-  const owned = (organizationId: string, id: string) => and(eq(table.organizationId, organizationId), eq(table.id, id));
+  const active = isNull(table.deletedAt);
+  const owned = (organizationId: string, id: string) => and(eq(table.organizationId, organizationId), eq(table.id, id), active);
 
   return {
     list(organizationId: string): Promise<DeviceRecord[]> {
-      return db.select(columns).from(table).where(eq(table.organizationId, organizationId)).orderBy(asc(table.createdAt), asc(table.id));
+      return db
+        .select(columns)
+        .from(table)
+        .where(and(eq(table.organizationId, organizationId), active))
+        .orderBy(asc(table.createdAt), asc(table.id));
     },
 
     async find(organizationId: string, id: string): Promise<DeviceRecord | undefined> {
@@ -55,9 +41,16 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
       return row;
     },
 
-    async findBySerial(organizationId: string, serial: string): Promise<{ id: string } | undefined> {
+    /** By serial, in the trash too: a trashed device keeps its serial (`deletedAt` says where it is). */
+    /** Whether the device exists and is not in the trash. */
+    async isActive(organizationId: string, id: string): Promise<boolean> {
+      const [row] = await db.select({ id: table.id }).from(table).where(owned(organizationId, id)).limit(1);
+      return row !== undefined;
+    },
+
+    async findBySerial(organizationId: string, serial: string): Promise<{ id: string; deletedAt: Date | null } | undefined> {
       const [row] = await db
-        .select({ id: table.id })
+        .select({ id: table.id, deletedAt: table.deletedAt })
         .from(table)
         .where(and(eq(table.organizationId, organizationId), eq(table.serial, serial)))
         .limit(1);
@@ -73,6 +66,7 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
         .where(
           and(
             eq(table.organizationId, organizationId),
+            active,
             isUuid ? sql`(${table.serial} = ${reference} or ${table.id} = ${reference}::uuid)` : eq(table.serial, reference),
           ),
         )
@@ -80,10 +74,7 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
       return row;
     },
 
-    async create(
-      organizationId: string,
-      input: { name: string; serial?: string; model?: string | undefined; inactivityTimeoutSeconds?: number | undefined },
-    ): Promise<DeviceRecord> {
+    async create(organizationId: string, input: NewDevice): Promise<DeviceRecord> {
       const [row] = await db
         .insert(table)
         .values({
@@ -112,16 +103,50 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
       return row && this.find(organizationId, row.id);
     },
 
-    /** Deletes the device with its credentials, readings and latest values. */
-    async remove(organizationId: string, id: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const rows = await tx.delete(table).where(owned(organizationId, id)).returning({ id: table.id });
-        if (rows.length === 0) return false;
-        await tx.delete(deviceCredentials).where(eq(deviceCredentials.deviceId, id));
-        await tx.delete(latestValues).where(eq(latestValues.deviceId, id));
-        await tx.delete(readings).where(eq(readings.deviceId, id));
-        return true;
-      });
+    /** Moves the device to the trash; false when it is missing or already there. */
+    async trash(organizationId: string, id: string, now: Date): Promise<boolean> {
+      const rows = await db.update(table).set({ deletedAt: now }).where(owned(organizationId, id)).returning({ id: table.id });
+      return rows.length > 0;
+    },
+
+    /** Brings a device back from the trash if it was deleted after `notBefore` (not yet due for purge). */
+    async restore(organizationId: string, id: string, notBefore: Date): Promise<DeviceRecord | undefined> {
+      const [row] = await db
+        .update(table)
+        .set({ deletedAt: null })
+        .where(and(eq(table.organizationId, organizationId), eq(table.id, id), gt(table.deletedAt, notBefore)))
+        .returning({ id: table.id });
+      return row && this.find(organizationId, row.id);
+    },
+
+    /** The organization's trashed devices deleted after `notBefore`, newest deletion first. */
+    async listTrashed(organizationId: string, notBefore: Date): Promise<TrashedRecord[]> {
+      const rows = await db
+        .select({ id: table.id, name: table.name, serial: table.serial, model: table.model, deletedAt: table.deletedAt })
+        .from(table)
+        .where(and(eq(table.organizationId, organizationId), gt(table.deletedAt, notBefore)))
+        .orderBy(desc(table.deletedAt), asc(table.id));
+      return rows.flatMap(({ deletedAt, ...row }) => (deletedAt ? [{ ...row, deletedAt }] : []));
+    },
+
+    /** Up to `limit` devices trashed before the cutoff: due for purge, never restorable again. */
+    async expired(cutoff: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(isNotNull(table.deletedAt), lt(table.deletedAt, cutoff)))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /** Erases expired trashed devices for good; idempotent, so several instances may run it at once. */
+    async purge(ids: string[], cutoff: Date): Promise<number> {
+      if (ids.length === 0) return 0;
+      const rows = await db
+        .delete(table)
+        .where(and(inArray(table.id, ids), lt(table.deletedAt, cutoff)))
+        .returning({ id: table.id });
+      return rows.length;
     },
 
     /** Devices that went silent for longer than their timeout during the last `windowSeconds`. */
@@ -130,10 +155,33 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
         .select({ id: table.id, organizationId: table.organizationId })
         .from(table)
         .where(
-          sql`${table.lastSeenAt} is not null
+          sql`${table.deletedAt} is null
+            and ${table.lastSeenAt} is not null
             and ${table.lastSeenAt} + make_interval(secs => ${table.inactivityTimeoutSeconds}) <= now()
             and ${table.lastSeenAt} + make_interval(secs => ${table.inactivityTimeoutSeconds}) > now() - make_interval(secs => ${windowSeconds})`,
         );
+    },
+
+    /**
+     * Marks devices as heard from now (battery and transmitter kept when not reported), in one
+     * statement locking rows in id order, so concurrent batches cannot deadlock.
+     */
+    async touch(touches: DeviceTouch[]): Promise<void> {
+      if (touches.length === 0) return;
+      const json = JSON.stringify(
+        [...touches]
+          .sort((a, b) => (a.deviceId < b.deviceId ? -1 : 1))
+          .map((t) => ({ id: t.deviceId, battery: t.battery, emitter_id: t.emitterId })),
+      );
+      await db.execute(
+        table === sensors
+          ? sql`update ${sensors} d set last_seen_at = now(), battery = coalesce(v.battery, d.battery), emitter_id = coalesce(v.emitter_id, d.emitter_id)
+              from json_to_recordset(${json}::json) as v(id uuid, battery real, emitter_id uuid)
+              where d.id = v.id`
+          : sql`update ${table} d set last_seen_at = now(), battery = coalesce(v.battery, d.battery)
+              from json_to_recordset(${json}::json) as v(id uuid, battery real)
+              where d.id = v.id`,
+      );
     },
 
     async findMany(ids: string[]): Promise<(DeviceRecord & { organizationId: string })[]> {
@@ -141,7 +189,7 @@ export function createDeviceDal(db: Database, table: DeviceTable) {
       return db
         .select({ ...columns, organizationId: table.organizationId })
         .from(table)
-        .where(inArray(table.id, ids));
+        .where(and(inArray(table.id, ids), active));
     },
   };
 }

@@ -1,18 +1,37 @@
-import type { CreateDeviceRequest, DeviceKind, DeviceStatus, Sensor, UpdateDeviceRequest } from '@vigie/contract';
+import {
+  type CreateDeviceRequest,
+  type DeviceEvent,
+  type DeviceKind,
+  type DeviceStatus,
+  type Emitter,
+  type LatestValue,
+  type Sensor,
+  TRASH_RETENTION_DAYS,
+  type TrashedDevice,
+  type UpdateDeviceRequest,
+} from '@vigie/contract';
+import type { Database } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import type { EventHub } from '../events/event-hub.ts';
-import type { DeviceDal, DeviceRecord } from './device-dal.ts';
+import { createDeviceDal } from './device-dal.ts';
+import type { DeviceRecord, DeviceTouch, LatestValuesSource, NewDevice } from './device-types.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
+export const NOT_IN_TRASH = 'Cet appareil n’est pas dans la corbeille.';
+
+/** Devices deleted before this moment are due for purge and can no longer be restored. */
+export const trashCutoff = (now: Date) => new Date(now.getTime() - TRASH_RETENTION_DAYS * DAY_MS);
 
 export function deviceStatus(record: Pick<DeviceRecord, 'lastSeenAt' | 'inactivityTimeoutSeconds'>, now = Date.now()): DeviceStatus {
   if (!record.lastSeenAt) return 'never';
   return now - record.lastSeenAt.getTime() > record.inactivityTimeoutSeconds * 1000 ? 'offline' : 'online';
 }
 
-/** The API shape of a device (a sensor adds emitterId; a transmitter has none). */
-export function toDevice(record: DeviceRecord, kind: DeviceKind, now = Date.now()): Sensor {
-  const latest: Sensor['latest'] = {};
-  for (const [key, { value, ts }] of Object.entries(record.latest ?? {})) latest[key] = { value, ts: new Date(ts).toISOString() };
-  return {
+/** A device in its API shape, tagged with its kind (a sensor adds emitterId; a transmitter has none). */
+export type DeviceView = { kind: 'emitter'; device: Emitter } | { kind: 'sensor'; device: Sensor };
+
+export function toDeviceView(kind: DeviceKind, record: DeviceRecord, latest: Record<string, LatestValue>, now = Date.now()): DeviceView {
+  const device: Emitter = {
     id: record.id,
     name: record.name,
     createdAt: record.createdAt.toISOString(),
@@ -24,58 +43,130 @@ export function toDevice(record: DeviceRecord, kind: DeviceKind, now = Date.now(
     latest,
     battery: record.battery,
     inactivityTimeoutSeconds: record.inactivityTimeoutSeconds,
-    ...(kind === 'sensor' ? { emitterId: record.emitterId ?? null } : {}),
-  } as Sensor;
+  };
+  return kind === 'sensor' ? { kind, device: { ...device, emitterId: record.emitterId ?? null } } : { kind, device };
 }
+
+const MESSAGES: Record<DeviceKind, string> = { emitter: 'Émetteur introuvable.', sensor: 'Capteur introuvable.' };
 
 /**
  * Rules for one kind of device. Another organization's device is reported exactly like one
  * that does not exist, so ids never leak across organizations. Every change is broadcast live.
  */
 export function createDeviceService(deps: {
-  dal: DeviceDal;
+  db: Database;
   kind: DeviceKind;
-  notFoundMessage: string;
   events: EventHub;
+  /** The newest values shown with each device (owned by the telemetry module). */
+  latestOf: LatestValuesSource;
   /** Told after a deletion, so the device's credentials and sessions end with it. */
   onDeleted?: (deviceId: string, organizationId: string) => void;
+  /** Told after a restore, so the device's kept token works again at once. */
+  onRestored?: (deviceId: string, organizationId: string) => void;
+  /** The clock of the trash: deletion time and the 30-day limit. */
+  now?: () => Date;
 }) {
-  const { dal, kind, events } = deps;
-  const missing = () => notFound(deps.notFoundMessage);
-  const announce = (organizationId: string, action: 'created' | 'updated', device: Sensor) =>
-    events.publish([{ organizationId, type: 'device', data: { action, kind, device } }]);
+  const { kind, events } = deps;
+  const dal = createDeviceDal(deps.db, kind);
+  const now = deps.now ?? (() => new Date());
+  const missing = () => notFound(MESSAGES[kind]);
+  const announce = (organizationId: string, events_: DeviceEvent[]) =>
+    events.publish(events_.map((data) => ({ organizationId, type: 'device' as const, data })));
+
+  async function views(records: DeviceRecord[]): Promise<DeviceView[]> {
+    const latest = await deps.latestOf(records.map((record) => record.id));
+    const at = Date.now();
+    return records.map((record) => toDeviceView(kind, record, latest.get(record.id) ?? {}, at));
+  }
+  async function view(record: DeviceRecord): Promise<DeviceView> {
+    const [one] = await views([record]);
+    if (!one) throw missing();
+    return one;
+  }
 
   return {
     kind,
-    dal,
-    async list(organizationId: string) {
-      const now = Date.now();
-      return (await dal.list(organizationId)).map((record) => toDevice(record, kind, now));
+    async list(organizationId: string): Promise<DeviceView[]> {
+      return views(await dal.list(organizationId));
     },
-    async get(organizationId: string, id: string) {
+    async get(organizationId: string, id: string): Promise<DeviceView> {
       const record = await dal.find(organizationId, id);
       if (!record) throw missing();
-      return toDevice(record, kind);
+      return view(record);
     },
-    async create(
-      organizationId: string,
-      input: CreateDeviceRequest & { serial?: string; model?: string | undefined; inactivityTimeoutSeconds?: number | undefined },
-    ) {
-      const device = toDevice(await dal.create(organizationId, input), kind);
-      announce(organizationId, 'created', device);
-      return device;
+    async create(organizationId: string, input: CreateDeviceRequest & Omit<NewDevice, 'name'>): Promise<DeviceView> {
+      const created = await view(await dal.create(organizationId, input));
+      announce(organizationId, [{ action: 'created', ...created }]);
+      return created;
     },
-    async update(organizationId: string, id: string, changes: UpdateDeviceRequest) {
+    async update(organizationId: string, id: string, changes: UpdateDeviceRequest): Promise<DeviceView> {
       const record = await dal.update(organizationId, id, changes);
       if (!record) throw missing();
-      const device = toDevice(record, kind);
-      announce(organizationId, 'updated', device);
-      return device;
+      const updated = await view(record);
+      announce(organizationId, [{ action: 'updated', ...updated }]);
+      return updated;
     },
+    /** Whether the device exists, in the organization, outside the trash. */
+    isActive(organizationId: string, id: string) {
+      return dal.isActive(organizationId, id);
+    },
+    /** A device of the organization by serial, or by id when the reference is a UUID; never a trashed one. */
+    findByReference(organizationId: string, reference: string) {
+      return dal.findByReference(organizationId, reference);
+    },
+    /** By serial, trashed devices included (`deletedAt` says so): a trashed device keeps its serial. */
+    findBySerial(organizationId: string, serial: string) {
+      return dal.findBySerial(organizationId, serial);
+    },
+    /** Devices heard from now, with the battery and transmitter they reported. */
+    touch(touches: DeviceTouch[]) {
+      return dal.touch(touches);
+    },
+    /** Broadcasts the devices that went silent for longer than their timeout in the last `windowSeconds`. */
+    async announceOffline(windowSeconds: number): Promise<number> {
+      const silent = await dal.recentlyOffline(windowSeconds);
+      const records = await dal.findMany(silent.map((device) => device.id));
+      const shown = await views(records);
+      records.forEach((record, index) => {
+        const entry = shown[index];
+        if (entry) announce(record.organizationId, [{ action: 'status', ...entry }]);
+      });
+      return records.length;
+    },
+    /** Moves the device to the trash: gone from every view, its history and token kept for a restore. */
     async remove(organizationId: string, id: string) {
-      if (!(await dal.remove(organizationId, id))) throw missing();
+      if (!(await dal.trash(organizationId, id, now()))) throw missing();
       deps.onDeleted?.(id, organizationId);
-      events.publish([{ organizationId, type: 'device', data: { action: 'deleted', kind, deviceId: id } }]);
+      announce(organizationId, [{ action: 'deleted', kind, deviceId: id }]);
+    },
+    /** Brings a device back from the trash with its history; its token works again. */
+    async restore(organizationId: string, id: string): Promise<DeviceView> {
+      const record = await dal.restore(organizationId, id, trashCutoff(now()));
+      if (!record) throw notFound(NOT_IN_TRASH);
+      const restored = await view(record);
+      deps.onRestored?.(id, organizationId);
+      announce(organizationId, [{ action: 'created', ...restored }]);
+      return restored;
+    },
+    async listTrashed(organizationId: string): Promise<TrashedDevice[]> {
+      const records = await dal.listTrashed(organizationId, trashCutoff(now()));
+      return records.map((record) => ({
+        kind,
+        id: record.id,
+        name: record.name,
+        serial: record.serial,
+        model: record.model,
+        deletedAt: record.deletedAt.toISOString(),
+        purgeAt: new Date(record.deletedAt.getTime() + TRASH_RETENTION_DAYS * DAY_MS).toISOString(),
+      }));
+    },
+    /** Ids of trashed devices past the retention period at `at`, a batch at a time. */
+    expired(at: Date, limit: number) {
+      return dal.expired(trashCutoff(at), limit);
+    },
+    /** Erases devices past the retention period at `at` (their telemetry must be erased first). */
+    purge(ids: string[], at: Date) {
+      return dal.purge(ids, trashCutoff(at));
     },
   };
 }

@@ -1,15 +1,27 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { createLocalPubSub } from '../../db/pubsub.ts';
 import { createEventHub, type EventHub } from './event-hub.ts';
+
+const testEventSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  type: z.literal('reading'),
+  data: z.object({ n: z.number() }),
+});
+type TestEvent = Pick<z.infer<typeof testEventSchema>, 'type' | 'data'>;
 
 const ORG = 'org-a';
 const quiet = { warn: () => undefined };
 
-function hub(): EventHub {
-  return createEventHub(createLocalPubSub(), quiet);
+function hub(): EventHub<TestEvent> {
+  return createEventHub<TestEvent>(createLocalPubSub(), quiet, {
+    parse: (value) => testEventSchema.safeParse(value).data ?? null,
+    browserTypes: new Set(['reading']),
+  });
 }
 
-async function publish(events: EventHub, count: number, start = 0) {
+async function publish(events: EventHub<TestEvent>, count: number, start = 0) {
   events.publish(
     Array.from({ length: count }, (_, index) => ({ organizationId: ORG, type: 'reading' as const, data: { n: start + index } })),
   );

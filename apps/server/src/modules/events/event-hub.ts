@@ -1,47 +1,69 @@
 import { randomBytes } from 'node:crypto';
 import { PUBSUB_MAX_PAYLOAD, type PubSub } from '../../db/pubsub.ts';
+import { BROWSER_EVENT_TYPES, type LiveEventPayload, liveEventSchema } from './live-event.ts';
 
-/** `revoked` is internal (a device token ended, on any instance); browsers never see it. */
-export type LiveEventType = 'reading' | 'device' | 'alert' | 'revoked';
-export const BROWSER_EVENT_TYPES: ReadonlySet<LiveEventType> = new Set(['reading', 'device', 'alert']);
-
-export interface LiveEvent {
-  /** Unique across instances; a reconnecting client sends it back as Last-Event-ID. */
-  id: string;
-  organizationId: string;
-  type: LiveEventType;
+/** A payload of the bus: a type and the data that type carries. */
+export interface EventPayload {
+  type: string;
   data: unknown;
 }
 
-export interface EventHub {
+/** A payload stamped for delivery: unique across instances; a reconnecting client sends the id back as Last-Event-ID. */
+export type Stamped<P extends EventPayload> = P & { id: string; organizationId: string };
+
+/** The bus, typed by the union of its payloads (`LiveEventPayload` in the server). */
+export interface EventHub<P extends EventPayload = LiveEventPayload> {
   /** Broadcasts to every instance; never throws (a live view is best effort, storage is not). */
-  publish(events: Omit<LiveEvent, 'id'>[]): void;
-  subscribe(organizationId: string, listener: (event: LiveEvent) => void): () => void;
+  publish(events: (P & { organizationId: string })[]): void;
+  subscribe(organizationId: string, listener: (event: Stamped<P>) => void): () => void;
   /** Every event of every organization: for the server's own components, never for a browser. */
-  subscribeAll(listener: (event: LiveEvent) => void): () => void;
+  subscribeAll(listener: (event: Stamped<P>) => void): () => void;
   /** The organization's events after `lastEventId`, or null when that id is no longer known. */
-  since(organizationId: string, lastEventId: string): LiveEvent[] | null;
+  since(organizationId: string, lastEventId: string): Stamped<P>[] | null;
   /**
    * The organization's events delivered in the last `windowMs`, or null when some of them
    * have already left the replay buffer.
    */
-  recent(organizationId: string, windowMs: number): LiveEvent[] | null;
+  recent(organizationId: string, windowMs: number): Stamped<P>[] | null;
   close(): void;
+}
+
+export interface EventHubOptions<P extends EventPayload> {
+  /** Checks an event received from another instance; an unreadable one is dropped. */
+  parse: (value: unknown) => Stamped<P> | null;
+  /** The types browsers receive (and that the replay buffer keeps). */
+  browserTypes: ReadonlySet<string>;
+}
+
+/** The server's bus: the live events of the contract, plus the internal ones. */
+export function createLiveEventHub(pubsub: PubSub, log: { warn(obj: object, msg: string): void }): EventHub {
+  return createEventHub<LiveEventPayload>(pubsub, log, {
+    parse: (value) => {
+      const parsed = liveEventSchema.safeParse(value);
+      return parsed.success ? parsed.data : null;
+    },
+    browserTypes: BROWSER_EVENT_TYPES,
+  });
 }
 
 const REPLAY_BUFFER = 500;
 
-export function createEventHub(pubsub: PubSub, log: { warn(obj: object, msg: string): void }): EventHub {
+export function createEventHub<P extends EventPayload>(
+  pubsub: PubSub,
+  log: { warn(obj: object, msg: string): void },
+  options: EventHubOptions<P>,
+): EventHub<P> {
+  type Event = Stamped<P>;
   const instance = randomBytes(4).toString('hex');
   let sequence = 0;
-  const listeners = new Map<string, Set<(event: LiveEvent) => void>>();
-  const global = new Set<(event: LiveEvent) => void>();
+  const listeners = new Map<string, Set<(event: Event) => void>>();
+  const global = new Set<(event: Event) => void>();
   /** Per organization, its last events for replay, with the time this instance received each. */
-  const buffers = new Map<string, { event: LiveEvent; at: number }[]>();
+  const buffers = new Map<string, { event: Event; at: number }[]>();
 
-  const deliver = (event: LiveEvent) => {
+  const deliver = (event: Event) => {
     for (const listener of global) listener(event);
-    if (!BROWSER_EVENT_TYPES.has(event.type)) return;
+    if (!options.browserTypes.has(event.type)) return;
     let buffer = buffers.get(event.organizationId);
     if (!buffer) buffers.set(event.organizationId, (buffer = []));
     buffer.push({ event, at: Date.now() });
@@ -51,7 +73,12 @@ export function createEventHub(pubsub: PubSub, log: { warn(obj: object, msg: str
 
   const unsubscribe = pubsub.subscribe((payload) => {
     try {
-      for (const event of JSON.parse(payload) as LiveEvent[]) deliver(event);
+      const received: unknown = JSON.parse(payload);
+      for (const value of Array.isArray(received) ? received : []) {
+        const event = options.parse(value);
+        if (event) deliver(event);
+        else log.warn({}, 'Événement illisible ignoré');
+      }
     } catch (error) {
       log.warn({ err: error }, 'Événement illisible ignoré');
     }

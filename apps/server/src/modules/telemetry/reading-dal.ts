@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { latestValues, readings } from '../../db/schema.ts';
 
@@ -10,8 +10,51 @@ export interface Bucket {
   count: number;
 }
 
+export interface ReadingRow {
+  deviceId: string;
+  key: string;
+  ts: Date;
+  value: number;
+  readingId: string | null;
+}
+
+/** The only code that touches the readings and latest_values tables. */
 export function createReadingDal(db: Database) {
   return {
+    /**
+     * Stores readings (a retried reading id is kept once) and moves each key's latest value
+     * forward, in one transaction. `latestRows` come sorted by (device, key) so that concurrent
+     * transactions lock rows in one order and cannot deadlock.
+     */
+    async insert(rows: ReadingRow[], latestRows: ReadingRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into readings (device_id, key, ts, value, reading_id)
+          select device_id, key, ts, value, reading_id
+          from json_to_recordset(${JSON.stringify(rows.map((r) => ({ device_id: r.deviceId, key: r.key, ts: r.ts.toISOString(), value: r.value, reading_id: r.readingId })))}::json)
+            as x(device_id uuid, key text, ts timestamptz, value float8, reading_id text)
+          on conflict do nothing`);
+        await tx.execute(sql`
+          insert into latest_values (device_id, key, value, ts)
+          select device_id, key, value, ts
+          from json_to_recordset(${JSON.stringify(latestRows.map((r) => ({ device_id: r.deviceId, key: r.key, ts: r.ts.toISOString(), value: r.value })))}::json)
+            as x(device_id uuid, key text, value float8, ts timestamptz)
+          on conflict (device_id, key) do update set value = excluded.value, ts = excluded.ts
+          where latest_values.ts <= excluded.ts`);
+      });
+    },
+
+    /** The newest value of each key of the given devices. */
+    async latest(deviceIds: string[]): Promise<{ deviceId: string; key: string; value: number; ts: Date }[]> {
+      if (deviceIds.length === 0) return [];
+      return db
+        .select({ deviceId: latestValues.deviceId, key: latestValues.key, value: latestValues.value, ts: latestValues.ts })
+        .from(latestValues)
+        .where(inArray(latestValues.deviceId, deviceIds))
+        .orderBy(asc(latestValues.deviceId), asc(latestValues.key));
+    },
+
     /** Min, average and max per time bucket, computed by the database. */
     async buckets(deviceId: string, key: string, from: Date, to: Date, count: number): Promise<Bucket[]> {
       const width = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / count));
@@ -68,6 +111,21 @@ export function createReadingDal(db: Database) {
         )
         .orderBy(asc(readings.ts), asc(readings.key))
         .limit(options.limit);
+    },
+
+    /** Deletes up to `limit` readings of the given devices, and their latest values once none is left. */
+    async deleteOfDevices(deviceIds: string[], limit: number): Promise<number> {
+      if (deviceIds.length === 0) return 0;
+      const ids = sql.join(
+        deviceIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      const deleted = await db
+        .delete(readings)
+        .where(sql`ctid in (select ctid from ${readings} where ${readings.deviceId} in (${ids}) limit ${limit})`)
+        .returning({ ts: readings.ts });
+      if (deleted.length < limit) await db.delete(latestValues).where(inArray(latestValues.deviceId, deviceIds));
+      return deleted.length;
     },
 
     /** Deletes up to `limit` readings older than the cutoff; returns how many. */

@@ -1,18 +1,11 @@
 import type { DeviceKind } from '@vigie/contract';
-import { sql } from 'drizzle-orm';
-import { isDatabaseUnavailable, isTransactionConflict } from '../../db/connection-errors.ts';
-import type { Database } from '../../db/database.ts';
+import { DatabaseUnavailableError, isDatabaseUnavailable, isTransactionConflict } from '../../db/connection-errors.ts';
+import type { ReadingRow } from './reading-dal.ts';
 
-export interface ReadingRow {
-  deviceId: string;
-  key: string;
-  ts: Date;
-  value: number;
-  readingId: string | null;
-}
+export type { ReadingRow } from './reading-dal.ts';
 
 /** A device heard from: its last-seen time moves to now, its battery and transmitter are kept. */
-export interface DeviceTouch {
+export interface ReadingTouch {
   deviceId: string;
   kind: DeviceKind;
   battery: number | null;
@@ -21,7 +14,7 @@ export interface DeviceTouch {
 
 interface Pending {
   rows: ReadingRow[];
-  touches: DeviceTouch[];
+  touches: ReadingTouch[];
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -35,7 +28,14 @@ const UNAVAILABLE_ATTEMPTS = 3;
  * next one, so throughput grows with load while a lone reading is written at once. A write's
  * promise resolves only after its transaction has committed — what is acknowledged is stored.
  */
-export function createReadingWriter(db: Database, concurrency = 1) {
+export function createReadingWriter(deps: {
+  /** Stores readings and latest values in one transaction. */
+  insert: (rows: ReadingRow[], latestRows: ReadingRow[]) => Promise<void>;
+  /** Marks devices as heard from (the devices module owns them). */
+  touch: (touches: ReadingTouch[]) => Promise<void>;
+  concurrency?: number;
+}) {
+  const concurrency = deps.concurrency ?? 1;
   const queue: Pending[] = [];
   let flushing = 0;
   let scheduled = false;
@@ -49,7 +49,7 @@ export function createReadingWriter(db: Database, concurrency = 1) {
       const current = latest.get(id);
       if (!current || current.ts <= row.ts) latest.set(id, row);
     }
-    const touched = new Map<string, DeviceTouch>();
+    const touched = new Map<string, ReadingTouch>();
     for (const touch of batch.flatMap((item) => item.touches)) {
       const previous = touched.get(touch.deviceId);
       touched.set(touch.deviceId, {
@@ -61,40 +61,27 @@ export function createReadingWriter(db: Database, concurrency = 1) {
     // Rows locked in one global order (device, key), so concurrent transactions cannot deadlock.
     const byDeviceKey = (a: ReadingRow, b: ReadingRow) =>
       a.deviceId === b.deviceId ? (a.key < b.key ? -1 : 1) : a.deviceId < b.deviceId ? -1 : 1;
-    const latestRows = [...latest.values()].sort(byDeviceKey);
-    const touchJson = (kind: DeviceKind) =>
-      JSON.stringify(
-        [...touched.values()]
-          .filter((t) => t.kind === kind)
-          .sort((a, b) => (a.deviceId < b.deviceId ? -1 : 1))
-          .map((t) => ({ id: t.deviceId, battery: t.battery, emitter_id: t.emitterId })),
-      );
+    // Each step is retried on its own: replaying stored readings without ids would store them twice.
+    await retried(() => deps.insert(rows, [...latest.values()].sort(byDeviceKey)));
+    await retried(() => deps.touch([...touched.values()]));
+  }
 
-    await db.transaction(async (tx) => {
-      if (rows.length > 0) {
-        await tx.execute(sql`
-          insert into readings (device_id, key, ts, value, reading_id)
-          select device_id, key, ts, value, reading_id
-          from json_to_recordset(${JSON.stringify(rows.map((r) => ({ device_id: r.deviceId, key: r.key, ts: r.ts.toISOString(), value: r.value, reading_id: r.readingId })))}::json)
-            as x(device_id uuid, key text, ts timestamptz, value float8, reading_id text)
-          on conflict do nothing`);
-        await tx.execute(sql`
-          insert into latest_values (device_id, key, value, ts)
-          select device_id, key, value, ts
-          from json_to_recordset(${JSON.stringify(latestRows.map((r) => ({ device_id: r.deviceId, key: r.key, ts: r.ts.toISOString(), value: r.value })))}::json)
-            as x(device_id uuid, key text, value float8, ts timestamptz)
-          on conflict (device_id, key) do update set value = excluded.value, ts = excluded.ts
-          where latest_values.ts <= excluded.ts`);
+  async function retried(step: () => Promise<void>): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await step();
+      } catch (error) {
+        // Two transactions touching the same devices: PostgreSQL aborts one; it is safe to replay.
+        if (isTransactionConflict(error) && attempt < 5) continue;
+        // A connection lost or refused for a moment: a short wait, then again (a device
+        // would resend the same readings anyway, and reading ids are deduplicated).
+        if (isDatabaseUnavailable(error) && attempt < UNAVAILABLE_ATTEMPTS && !closed) {
+          await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** (attempt - 1)));
+          continue;
+        }
+        throw error;
       }
-      await tx.execute(sql`
-        update emitters d set last_seen_at = now(), battery = coalesce(v.battery, d.battery)
-        from json_to_recordset(${touchJson('emitter')}::json) as v(id uuid, battery real)
-        where d.id = v.id`);
-      await tx.execute(sql`
-        update sensors d set last_seen_at = now(), battery = coalesce(v.battery, d.battery), emitter_id = coalesce(v.emitter_id, d.emitter_id)
-        from json_to_recordset(${touchJson('sensor')}::json) as v(id uuid, battery real, emitter_id uuid)
-        where d.id = v.id`);
-    });
+    }
   }
 
   async function flush(): Promise<void> {
@@ -109,22 +96,7 @@ export function createReadingWriter(db: Database, concurrency = 1) {
       batch.push(next);
     }
     try {
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          await commit(batch);
-          break;
-        } catch (error) {
-          // Two transactions touching the same devices: PostgreSQL aborts one; it is safe to replay.
-          if (isTransactionConflict(error) && attempt < 5) continue;
-          // A connection lost or refused for a moment: a short wait, then again (a device
-          // would resend the same readings anyway, and reading ids are deduplicated).
-          if (isDatabaseUnavailable(error) && attempt < UNAVAILABLE_ATTEMPTS && !closed) {
-            await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** (attempt - 1)));
-            continue;
-          }
-          throw error;
-        }
-      }
+      await commit(batch);
       for (const item of batch) item.resolve();
     } catch (error) {
       for (const item of batch) item.reject(error);
@@ -135,8 +107,8 @@ export function createReadingWriter(db: Database, concurrency = 1) {
   }
 
   return {
-    write(rows: ReadingRow[], touches: DeviceTouch[]): Promise<void> {
-      if (closed) return Promise.reject(new Error('Database unavailable: the server is stopping'));
+    write(rows: ReadingRow[], touches: ReadingTouch[]): Promise<void> {
+      if (closed) return Promise.reject(new DatabaseUnavailableError('the server is stopping'));
       return new Promise<void>((resolve, reject) => {
         queue.push({ rows, touches, resolve, reject });
         if (flushing < concurrency && !scheduled) {

@@ -1,22 +1,67 @@
-import type { ReadingEvent } from '@vigie/contract';
+import { DEVICE_KINDS, type DeviceKind, type LatestValue, type ReadingEvent, type ReadingsResponse } from '@vigie/contract';
+import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import type { DeviceDal } from '../devices/device-dal.ts';
+import type { DeviceIdentity } from '../credentials/credential-service.ts';
+import type { DeviceTouch } from '../devices/device-types.ts';
 import type { EventHub } from '../events/event-hub.ts';
-import type { DeviceIdentity } from './device-credentials.ts';
-import type { DeviceTouch, ReadingRow, ReadingWriter } from './reading-writer.ts';
+import { createReadingDal, type ReadingRow } from './reading-dal.ts';
+import { createReadingWriter, type ReadingTouch } from './reading-writer.ts';
+import { csvRows } from './readings-csv.ts';
 import { parseTelemetry } from './telemetry-parser.ts';
 
 const SENSOR_CACHE_TTL_MS = 5_000;
+const DAY_MS = 24 * 3600 * 1000;
+const DELETE_CHUNK = 10_000;
+/** The measure a chart shows first when the caller names none. */
+const DEFAULT_KEY = 'temperature';
 
-/** Turns a device's telemetry message into stored readings, then tells the live views. */
-export function createTelemetryService(deps: { writer: ReadingWriter; sensors: DeviceDal; events: EventHub; retentionDays: number }) {
+/** What telemetry needs from the devices module, narrowed to what it uses. */
+export interface TelemetryDevices {
+  findSensorByReference(organizationId: string, reference: string): Promise<{ id: string } | undefined>;
+  touch(kind: DeviceKind, touches: DeviceTouch[]): Promise<void>;
+}
+
+/**
+ * Readings and latest values: turns a device's telemetry message into stored readings, tells
+ * the live views, and serves the history (charts, CSV export, retention, purge).
+ */
+export function createTelemetryService(deps: {
+  db: Database;
+  writeConcurrency?: number;
+  devices: TelemetryDevices;
+  events: EventHub;
+  retentionDays: number;
+}) {
+  const dal = createReadingDal(deps.db);
+  const touchDevices = async (touches: ReadingTouch[]) => {
+    for (const kind of DEVICE_KINDS) {
+      const ofKind = touches.filter((touch) => touch.kind === kind);
+      if (ofKind.length > 0) await deps.devices.touch(kind, ofKind);
+    }
+  };
+  const writer = createReadingWriter({
+    insert: (rows, latestRows) => dal.insert(rows, latestRows),
+    touch: touchDevices,
+    ...(deps.writeConcurrency === undefined ? {} : { concurrency: deps.writeConcurrency }),
+  });
   const sensorCache = new Map<string, { id: string | null; expires: number }>();
+  /** Forgets what the cache says of a device (`null`: of every reference that found none). */
+  const forgetSensor = (deviceId: string | null) => {
+    for (const [key, entry] of sensorCache) if (entry.id === deviceId) sensorCache.delete(key);
+  };
+  // A sensor moved to the trash is unknown at once; one created or restored is known at once,
+  // on every instance (this one is also told directly, before its answer leaves).
+  deps.events.subscribeAll((event) => {
+    if (event.type !== 'device') return;
+    if (event.data.action === 'deleted') forgetSensor(event.data.deviceId);
+    if (event.data.action === 'created') forgetSensor(null);
+  });
 
   async function resolveSensor(organizationId: string, reference: string): Promise<string | null> {
     const cacheKey = `${organizationId}|${reference}`;
     const cached = sensorCache.get(cacheKey);
     if (cached && cached.expires > Date.now()) return cached.id;
-    const found = await deps.sensors.findByReference(organizationId, reference);
+    const found = await deps.devices.findSensorByReference(organizationId, reference);
     if (sensorCache.size > 10_000) sensorCache.clear();
     sensorCache.set(cacheKey, { id: found?.id ?? null, expires: Date.now() + SENSOR_CACHE_TTL_MS });
     return found?.id ?? null;
@@ -28,7 +73,7 @@ export function createTelemetryService(deps: { writer: ReadingWriter; sensors: D
       const now = Date.now();
       const parsed = parseTelemetry(payload, {
         now,
-        maxAgeMs: deps.retentionDays * 24 * 3600 * 1000,
+        maxAgeMs: deps.retentionDays * DAY_MS,
         allowSensorReference: device.kind === 'emitter',
       });
 
@@ -45,8 +90,8 @@ export function createTelemetryService(deps: { writer: ReadingWriter; sensors: D
       }
 
       const rows: ReadingRow[] = [];
-      const touches = new Map<string, DeviceTouch>();
-      const touch = (deviceId: string, kind: DeviceTouch['kind'], emitterId: string | null) => {
+      const touches = new Map<string, ReadingTouch>();
+      const touch = (deviceId: string, kind: DeviceKind, emitterId: string | null) => {
         let entry = touches.get(deviceId);
         if (!entry) touches.set(deviceId, (entry = { deviceId, kind, battery: null, emitterId }));
         return entry;
@@ -54,7 +99,7 @@ export function createTelemetryService(deps: { writer: ReadingWriter; sensors: D
       touch(device.deviceId, device.kind, null);
       const freshest = new Map<string, Map<string, { value: number; ts: Date }>>();
       for (const reading of parsed) {
-        const targetId = reading.sensor ? (targets.get(reading.sensor) as string) : device.deviceId;
+        const targetId = (reading.sensor && targets.get(reading.sensor)) || device.deviceId;
         const entry = reading.sensor ? touch(targetId, 'sensor', device.deviceId) : touch(targetId, device.kind, null);
         let values = freshest.get(targetId);
         if (!values) freshest.set(targetId, (values = new Map()));
@@ -66,7 +111,7 @@ export function createTelemetryService(deps: { writer: ReadingWriter; sensors: D
         }
       }
 
-      await deps.writer.write(rows, [...touches.values()]);
+      await writer.write(rows, [...touches.values()]);
 
       const seenAt = new Date().toISOString();
       deps.events.publish(
@@ -79,6 +124,71 @@ export function createTelemetryService(deps: { writer: ReadingWriter; sensors: D
         }),
       );
       return parsed.length;
+    },
+
+    /** A device left (the trash) or came back: its readings are refused or taken at once here. */
+    forgetDevice(deviceId: string): void {
+      forgetSensor(deviceId);
+      forgetSensor(null);
+    },
+
+    /** Stores readings already validated (the demo history), with the devices they touch. */
+    store(rows: ReadingRow[], touches: ReadingTouch[]): Promise<void> {
+      return writer.write(rows, touches);
+    },
+
+    /** The newest value of each key of each device. */
+    async latestOf(deviceIds: string[]): Promise<Map<string, Record<string, LatestValue>>> {
+      const result = new Map<string, Record<string, LatestValue>>();
+      for (const row of await dal.latest(deviceIds)) {
+        let values = result.get(row.deviceId);
+        if (!values) result.set(row.deviceId, (values = {}));
+        values[row.key] = { value: row.value, ts: row.ts.toISOString() };
+      }
+      return result;
+    },
+
+    /** A device's history of one key in buckets; without a key, temperature if it has one, else its first key. */
+    async history(deviceId: string, query: { key?: string | undefined; from: Date; to: Date; buckets: number }): Promise<ReadingsResponse> {
+      const keys = await dal.keys(deviceId);
+      const key = query.key ?? (keys.includes(DEFAULT_KEY) ? DEFAULT_KEY : (keys[0] ?? null));
+      const buckets = key ? await dal.buckets(deviceId, key, query.from, query.to, query.buckets) : [];
+      return {
+        key,
+        keys,
+        from: query.from.toISOString(),
+        to: query.to.toISOString(),
+        readings: buckets.map((bucket) => ({ ...bucket, ts: bucket.ts.toISOString() })),
+      };
+    },
+
+    /** A device's raw readings of a period as CSV lines for a French spreadsheet. */
+    csv(deviceId: string, query: { key?: string | undefined; from: Date; to: Date; timeZone: string }): AsyncGenerator<string> {
+      return csvRows(
+        (after, limit) => dal.page(deviceId, { key: query.key, from: query.from, to: query.to, after, limit }),
+        query.timeZone,
+      );
+    },
+
+    /** Deletes readings older than the retention period at `now`, in chunks that never hold a long lock. */
+    async enforceRetention(now = Date.now()): Promise<number> {
+      const cutoff = new Date(now - deps.retentionDays * DAY_MS);
+      let total = 0;
+      for (;;) {
+        const deleted = await dal.deleteOlderThan(cutoff, DELETE_CHUNK);
+        total += deleted;
+        if (deleted < DELETE_CHUNK) return total;
+      }
+    },
+
+    /** Erases every reading and latest value of purged devices; idempotent. */
+    async eraseDevices(deviceIds: string[]): Promise<void> {
+      while ((await dal.deleteOfDevices(deviceIds, DELETE_CHUNK)) === DELETE_CHUNK);
+    },
+
+    /** Waits for queued writes to commit; later writes are refused. */
+    close(): Promise<void> {
+      return writer.close();
     },
   };
 }

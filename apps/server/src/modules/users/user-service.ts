@@ -1,9 +1,11 @@
 import { nameSchema, newEmailSchema, newPasswordSchema, type User } from '@vigie/contract';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/connection-errors.ts';
+import type { Database } from '../../db/database.ts';
 import { badRequest, conflict } from '../../errors.ts';
-import { hashPassword } from '../auth/password.ts';
-import type { UserDal, UserRecord } from './user-dal.ts';
+import type { OrganizationService } from '../organizations/organization-service.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
+import { createUserDal, type UserRow } from './user-dal.ts';
 
 export const DEFAULT_ORGANIZATION_NAME = 'Mon organisation';
 
@@ -23,26 +25,33 @@ export function parseNewAccount(input: NewAccount) {
   return parsed.data;
 }
 
-/** The public shape of a user: never the password hash. */
-export function toPublicUser(user: UserRecord): User {
-  return { id: user.id, name: user.name, email: user.email, organization: user.organization };
-}
+/** Accounts: users, their password and the organization they belong to. */
+export function createUserService(deps: { db: Database; organizations: Pick<OrganizationService, 'ensure' | 'findById'> }) {
+  const users = createUserDal(deps.db);
+  const { organizations } = deps;
 
-export function createUserService(users: UserDal) {
+  /** The public shape of a user: never the password hash. */
+  async function toPublicUser(user: UserRow): Promise<User | undefined> {
+    const organization = await organizations.findById(user.organizationId);
+    return organization && { id: user.id, name: user.name, email: user.email, organization };
+  }
+
   return {
+    /** Creates the account, and its organization when none has that name. */
     async createAccount(input: NewAccount): Promise<User> {
       const account = parseNewAccount(input);
       if (await users.findByEmail(account.email)) {
         throw conflict(`Un compte existe déjà avec l'adresse ${account.email}.`);
       }
       try {
-        const created = await users.createWithOrganization({
+        const organization = await organizations.ensure(account.organizationName);
+        const created = await users.create({
           email: account.email,
           name: account.name ?? null,
           passwordHash: await hashPassword(account.password),
-          organizationName: account.organizationName,
+          organizationId: organization.id,
         });
-        return toPublicUser(created);
+        return { id: created.id, name: created.name, email: created.email, organization };
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(`Un compte existe déjà avec l'adresse ${account.email}.`);
         throw error;
@@ -56,6 +65,16 @@ export function createUserService(users: UserDal) {
     async getById(id: string): Promise<User | undefined> {
       const user = await users.findById(id);
       return user && toPublicUser(user);
+    },
+
+    /**
+     * The user id of these credentials, or null; as slow for an unknown email as for a wrong
+     * password, so a caller cannot tell which one it was.
+     */
+    async verifyCredentials(email: string, password: string): Promise<string | null> {
+      const user = await users.findByEmail(email);
+      const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+      return user && valid ? user.id : null;
     },
   };
 }

@@ -2,8 +2,8 @@ import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
 import { AppError } from '../../errors.ts';
-import type { DeviceCredentials, DeviceIdentity } from '../telemetry/device-credentials.ts';
-import type { TelemetryService } from '../telemetry/telemetry-service.ts';
+import type { CredentialService, DeviceIdentity } from '../../modules/credentials/credential-service.ts';
+import type { TelemetryService } from '../../modules/telemetry/telemetry-service.ts';
 
 export const TOPIC_PREFIX = 'vigie/devices/';
 /** MQTT 3.1.1 CONNACK return codes (aedes declares them as an ambient const enum). */
@@ -37,7 +37,7 @@ function clientIdBelongsTo(clientId: string, deviceId: string): boolean {
 export async function startMqttBroker(options: {
   port: number;
   host: string;
-  credentials: DeviceCredentials;
+  credentials: Pick<CredentialService, 'authenticate'>;
   telemetry: TelemetryService;
   logger: Logger;
 }): Promise<MqttBroker> {

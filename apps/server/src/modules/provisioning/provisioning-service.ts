@@ -1,52 +1,32 @@
-import { randomBytes } from 'node:crypto';
 import type { DeviceKind, ProvisionRequest, ProvisionResponse } from '@vigie/contract';
-import { and, eq, isNull } from 'drizzle-orm';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { isUniqueViolation } from '../../db/connection-errors.ts';
-import type { Database } from '../../db/database.ts';
-import { organizations } from '../../db/schema.ts';
-import { AppError, notFound, unauthorized } from '../../errors.ts';
+import { AppError, unauthorized } from '../../errors.ts';
+import type { CredentialService } from '../credentials/credential-service.ts';
 import type { DeviceService } from '../devices/device-service.ts';
-import type { DeviceCredentials } from './device-credentials.ts';
-
-const newInstallationKey = () => `vik_${randomBytes(24).toString('base64url')}`;
+import type { OrganizationService } from '../organizations/organization-service.ts';
 
 const DEFAULT_NAMES: Record<DeviceKind, string> = { emitter: 'Émetteur', sensor: 'Capteur' };
 
-/** Plug-and-play: the organization's installation key, self-provisioning, device tokens. */
+/**
+ * Plug-and-play: a device installs itself with its organization's installation key and its
+ * serial, and receives its token. Owns no table: it asks the organizations, devices and
+ * credentials modules.
+ */
 export function createProvisioningService(deps: {
-  db: Database;
-  credentials: DeviceCredentials;
+  organizations: Pick<OrganizationService, 'findByInstallationKey'>;
+  credentials: Pick<CredentialService, 'issue'>;
   devices: Record<DeviceKind, DeviceService>;
 }) {
-  const { db, credentials, devices } = deps;
+  const { organizations, credentials, devices } = deps;
   // Wrong installation keys are guessed from somewhere: slow that place down.
   const wrongKeys = new RateLimiterMemory({ keyPrefix: 'provision-ip', points: 20, duration: 900 });
 
-  async function organizationByKey(key: string) {
-    const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.installationKey, key)).limit(1);
-    return row;
-  }
-
   return {
-    async installationKey(organizationId: string): Promise<string> {
-      // Created on first use; the condition keeps two concurrent first uses from overwriting each other.
-      await db
-        .update(organizations)
-        .set({ installationKey: newInstallationKey() })
-        .where(and(eq(organizations.id, organizationId), isNull(organizations.installationKey)));
-      const [row] = await db.select({ key: organizations.installationKey }).from(organizations).where(eq(organizations.id, organizationId));
-      if (!row?.key) throw notFound('Organisation introuvable.');
-      return row.key;
-    },
-
-    async rotateInstallationKey(organizationId: string): Promise<string> {
-      const key = newInstallationKey();
-      await db.update(organizations).set({ installationKey: key }).where(eq(organizations.id, organizationId));
-      return key;
-    },
-
-    /** Installs a device by serial: the same serial again is the same device, with a new token. */
+    /**
+     * Installs a device by serial: the same serial again is the same device, with a new token;
+     * a device of that serial in the trash comes back from it with its history.
+     */
     async provision(input: ProvisionRequest, ip: string): Promise<ProvisionResponse> {
       const blocked = await wrongKeys.get(ip);
       if (blocked && blocked.consumedPoints >= 20) {
@@ -55,7 +35,7 @@ export function createProvisioningService(deps: {
           'retry-after': String(seconds),
         });
       }
-      const organization = await organizationByKey(input.installationKey);
+      const organization = await organizations.findByInstallationKey(input.installationKey);
       if (!organization) {
         await wrongKeys.consume(ip).catch((error: unknown) => {
           if (!(error instanceof RateLimiterRes)) throw error;
@@ -63,20 +43,23 @@ export function createProvisioningService(deps: {
         throw unauthorized("Clé d'installation invalide : recopiez-la depuis la page Installation du tableau de bord.");
       }
       const service = devices[input.kind];
-      let device = await service.dal.findBySerial(organization.id, input.serial);
+      const found = await service.findBySerial(organization.id, input.serial);
+      if (found?.deletedAt) await service.restore(organization.id, found.id);
+      let device: { id: string } | undefined = found;
       const existing = device !== undefined;
       if (!device) {
         try {
-          device = await service.create(organization.id, {
+          const created = await service.create(organization.id, {
             name: input.name ?? `${input.model ?? DEFAULT_NAMES[input.kind]} ${input.serial}`.slice(0, 100),
             serial: input.serial,
             model: input.model,
             inactivityTimeoutSeconds: input.inactivityTimeoutSeconds,
           });
+          device = created.device;
         } catch (error) {
           // The same device announcing itself twice at once: the other request created it.
           if (!isUniqueViolation(error)) throw error;
-          device = await service.dal.findBySerial(organization.id, input.serial);
+          device = await service.findBySerial(organization.id, input.serial);
           if (!device) throw error;
         }
       }

@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announceOfflineDevices, enforceRetention } from './jobs.ts';
-import { countRows, provision, sendTelemetry } from './test/device-helpers.ts';
-import { openStream } from './test/sse-client.ts';
-import { type TestAccount, type TestApp, createTestApp, databaseKind } from './test/test-app.ts';
+import { countRows, provision, sendTelemetry } from '../test/device-helpers.ts';
+import { openStream } from '../test/sse-client.ts';
+import { setLastSeen } from '../test/test-dal.ts';
+import { type TestAccount, type TestApp, createTestApp, databaseKind } from '../test/test-app.ts';
+import { announceOfflineDevices } from './offline-devices.ts';
+import { enforceRetention } from './reading-retention.ts';
 
 describe(`periodic jobs on ${databaseKind}`, () => {
   let t: TestApp;
@@ -28,7 +29,7 @@ describe(`periodic jobs on ${databaseKind}`, () => {
     ]);
     expect(await countRows(t, device.deviceId)).toBe(3);
     // Twenty-nine days later, only the newest reading is still within 30 days.
-    const deleted = await enforceRetention(t.app.services, 30, now + 29 * day);
+    const deleted = await enforceRetention(t.app.services, now + 29 * day);
     expect(deleted).toBeGreaterThanOrEqual(2);
     expect(await countRows(t, device.deviceId)).toBe(1);
   });
@@ -46,7 +47,7 @@ describe(`periodic jobs on ${databaseKind}`, () => {
     expect(online.json<{ sensor: { status: string } }>().sensor.status).toBe('online');
 
     // The device was last heard 61 s ago.
-    await t.database.db.execute(sql`update sensors set last_seen_at = now() - interval '61 seconds' where id = ${device.deviceId}`);
+    await setLastSeen(t, 'sensor', device.deviceId, 61);
     const offline = await t.app.inject({ url: `/api/sensor/${device.deviceId}`, headers: owner.auth });
     expect(offline.json<{ sensor: { status: string } }>().sensor.status).toBe('offline');
 
@@ -64,7 +65,7 @@ describe(`periodic jobs on ${databaseKind}`, () => {
     const gateway = await provision(t, owner, 'emitter');
     const sensor = await provision(t, owner, 'sensor');
     await sendTelemetry(t, gateway.accessToken, { sensor: sensor.serial, temperature: 4 });
-    await t.database.db.execute(sql`update sensors set last_seen_at = now() - interval '1 hour' where id = ${sensor.deviceId}`);
+    await setLastSeen(t, 'sensor', sensor.deviceId, 3600);
     await sendTelemetry(t, gateway.accessToken, { rssi: -60 });
     const emitter = await t.app.inject({ url: `/api/emitter/${gateway.deviceId}`, headers: owner.auth });
     const child = await t.app.inject({ url: `/api/sensor/${sensor.deviceId}`, headers: owner.auth });

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DeviceKind } from '@vigie/contract';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { deviceCredentials } from '../../db/schema.ts';
+import { createCredentialDal } from './credential-dal.ts';
 
 export interface DeviceIdentity {
   deviceId: string;
@@ -19,7 +18,12 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
  * Device access tokens: 256 random bits, shown once, stored only as a SHA-256 hash (a fast hash
  * is enough for a random secret of this size). One token per device: issuing one revokes the last.
  */
-export function createDeviceCredentials(db: Database) {
+export function createCredentialService(deps: {
+  db: Database;
+  /** Whether the device may use its token: false while it is in the trash (its token is kept). */
+  isActive: (identity: DeviceIdentity) => Promise<boolean>;
+}) {
+  const dal = createCredentialDal(deps.db);
   const cache = new Map<string, { identity: DeviceIdentity | null; expires: number }>();
   const revokedListeners = new Set<(deviceId: string, organizationId: string) => void>();
 
@@ -41,16 +45,23 @@ export function createDeviceCredentials(db: Database) {
       for (const listener of revokedListeners) listener(deviceId, organizationId);
     },
 
+    /** Forgets refused tokens, so a restored device's kept token works at once. */
+    forgetRefusals() {
+      for (const [hash, entry] of cache) if (entry.identity === null) cache.delete(hash);
+    },
+
     async issue(identity: DeviceIdentity): Promise<string> {
       const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       const tokenHash = hashToken(token);
-      await db
-        .insert(deviceCredentials)
-        .values({ ...identity, tokenHash })
-        .onConflictDoUpdate({ target: deviceCredentials.deviceId, set: { tokenHash, createdAt: new Date() } });
+      await dal.upsert(identity, tokenHash);
       // The old token stops working at once, here and on the device's open MQTT sessions.
       this.revoked(identity.deviceId, identity.organizationId);
       return token;
+    },
+
+    /** Erases the credentials of purged devices. */
+    erase(deviceIds: string[]): Promise<void> {
+      return dal.deleteOfDevices(deviceIds);
     },
 
     /** The device a token belongs to, or null for an unknown or revoked token. */
@@ -59,12 +70,8 @@ export function createDeviceCredentials(db: Database) {
       const tokenHash = hashToken(token);
       const cached = cache.get(tokenHash);
       if (cached && cached.expires > Date.now()) return cached.identity;
-      const [row] = await db
-        .select({ deviceId: deviceCredentials.deviceId, kind: deviceCredentials.kind, organizationId: deviceCredentials.organizationId })
-        .from(deviceCredentials)
-        .where(eq(deviceCredentials.tokenHash, tokenHash))
-        .limit(1);
-      const identity = row ?? null;
+      const row = await dal.findByTokenHash(tokenHash);
+      const identity = row && (await deps.isActive(row)) ? row : null;
       if (cache.size > 10_000) cache.clear();
       cache.set(tokenHash, { identity, expires: Date.now() + CACHE_TTL_MS });
       return identity;
@@ -72,4 +79,4 @@ export function createDeviceCredentials(db: Database) {
   };
 }
 
-export type DeviceCredentials = ReturnType<typeof createDeviceCredentials>;
+export type CredentialService = ReturnType<typeof createCredentialService>;

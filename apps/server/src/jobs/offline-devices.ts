@@ -1,0 +1,14 @@
+import type { DeviceKind } from '@vigie/contract';
+import type { DeviceService } from '../modules/devices/device-service.ts';
+
+export const OFFLINE_CHECK_SECONDS = 15;
+
+/** Announces devices that just went silent for longer than their inactivity timeout. */
+export async function announceOfflineDevices(
+  services: { devices: Record<DeviceKind, Pick<DeviceService, 'announceOffline'>> },
+  windowSeconds = OFFLINE_CHECK_SECONDS,
+): Promise<number> {
+  let count = 0;
+  for (const service of Object.values(services.devices)) count += await service.announceOffline(windowSeconds);
+  return count;
+}

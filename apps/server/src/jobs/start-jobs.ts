@@ -1,0 +1,41 @@
+import type { Logger } from 'pino';
+import { isDatabaseUnavailable } from '../db/connection-errors.ts';
+import type { Services } from '../services.ts';
+import { announceOfflineDevices, OFFLINE_CHECK_SECONDS } from './offline-devices.ts';
+import { enforceRetention } from './reading-retention.ts';
+import { purgeTrash } from './trash-purge.ts';
+
+const HOURLY_MS = 3600 * 1000;
+const FIRST_HOURLY_RUN_MS = 60_000;
+
+/** Periodic jobs of a running server, on the system clock; returns a function that stops them. */
+export function startJobs(services: Services, options: { retentionDays: number; logger: Logger }): () => void {
+  const run = (name: string, job: () => Promise<unknown>) => () => {
+    job().catch((error: unknown) => {
+      if (isDatabaseUnavailable(error)) options.logger.warn({ job: name }, 'Tâche reportée : base de données indisponible');
+      else options.logger.error({ err: error, job: name }, 'Échec d’une tâche périodique');
+    });
+  };
+  const offline = run('offline', () => announceOfflineDevices(services));
+  const retention = run('retention', async () => {
+    const deleted = await enforceRetention(services);
+    if (deleted > 0) options.logger.info({ deleted, retentionDays: options.retentionDays }, 'Lectures anciennes supprimées');
+  });
+  const purge = run('purge', async () => {
+    const purged = await purgeTrash(services);
+    if (purged > 0) options.logger.info({ purged }, 'Appareils de la corbeille supprimés définitivement');
+  });
+  const hourly = () => {
+    retention();
+    purge();
+  };
+  const timers = [
+    setInterval(offline, OFFLINE_CHECK_SECONDS * 1000),
+    setTimeout(hourly, FIRST_HOURLY_RUN_MS),
+    setInterval(hourly, HOURLY_MS),
+  ];
+  for (const timer of timers) timer.unref();
+  return () => {
+    for (const timer of timers) clearTimeout(timer);
+  };
+}

@@ -1,0 +1,23 @@
+import { deviceEventSchema, readingEventSchema, uuidSchema } from '@vigie/contract';
+import { z } from 'zod';
+
+/**
+ * Every event of the bus, one member per type, built from the contract's event schemas so the
+ * stream and the browser read the same shapes. `revoked` and `restored` are internal (a device
+ * token ended, or a device came back from the trash, on any instance): browsers never see them.
+ */
+export const liveEventPayloadSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('reading'), data: readingEventSchema }),
+  z.object({ type: z.literal('device'), data: deviceEventSchema }),
+  z.object({ type: z.literal('revoked'), data: z.object({ deviceId: uuidSchema }) }),
+  z.object({ type: z.literal('restored'), data: z.object({ deviceId: uuidSchema }) }),
+]);
+export type LiveEventPayload = z.infer<typeof liveEventPayloadSchema>;
+export type LiveEventType = LiveEventPayload['type'];
+
+/** The types a browser's stream carries. */
+export const BROWSER_EVENT_TYPES: ReadonlySet<LiveEventType> = new Set(['reading', 'device']);
+
+/** An event as it travels between instances: its payload, its organization and a unique id. */
+export const liveEventSchema = z.intersection(z.object({ id: z.string(), organizationId: z.string() }), liveEventPayloadSchema);
+export type LiveEvent = z.infer<typeof liveEventSchema>;

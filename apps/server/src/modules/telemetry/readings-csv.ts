@@ -1,0 +1,59 @@
+import type { ReadingRow } from './reading-dal.ts';
+
+const PAGE = 5000;
+
+/** Measure names and units for a spreadsheet reader; the keys the simulator and devices send. */
+const MEASURES: Record<string, { label: string; unit: string }> = {
+  temperature: { label: 'Température', unit: '°C' },
+  humidity: { label: 'Humidité', unit: '%' },
+  co2: { label: 'CO₂', unit: 'ppm' },
+  battery: { label: 'Batterie', unit: '%' },
+  door: { label: 'Porte', unit: '' },
+  contact: { label: 'Porte', unit: '' },
+  open: { label: 'Porte ouverte', unit: '' },
+  visitors: { label: 'Visiteurs', unit: '' },
+  footfall: { label: 'Visiteurs', unit: '' },
+  rssi: { label: 'Signal radio', unit: 'dBm' },
+};
+
+export const CSV_HEADER = 'Date et heure (locale);Horodatage UTC;Mesure;Valeur;Unité';
+
+/** The French name and unit of a measured key; an unknown key keeps its name, with no unit. */
+export function describeMeasure(key: string): { label: string; unit: string } {
+  return MEASURES[key] ?? { label: key, unit: '' };
+}
+
+/**
+ * CSV lines of a device's readings for French spreadsheet software (« ; », decimal comma, a BOM
+ * so accents and °C read right), fetched a page at a time so a year of data never sits in memory.
+ */
+export async function* csvRows(
+  page: (after: { ts: Date; key: string } | undefined, limit: number) => Promise<Pick<ReadingRow, 'ts' | 'key' | 'value'>[]>,
+  timeZone: string,
+): AsyncGenerator<string> {
+  const local = new Intl.DateTimeFormat('fr-FR', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const number = (value: number) => String(value).replace('.', ',');
+  yield `\uFEFF${CSV_HEADER}\r\n`;
+  let after: { ts: Date; key: string } | undefined;
+  for (;;) {
+    const rows = await page(after, PAGE);
+    if (rows.length === 0) return;
+    yield rows
+      .map((row) => {
+        const { label, unit } = describeMeasure(row.key);
+        return `${local.format(row.ts).replace(',', '')};${row.ts.toISOString()};${label};${number(row.value)};${unit}\r\n`;
+      })
+      .join('');
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < PAGE) return;
+    after = { ts: last.ts, key: last.key };
+  }
+}
