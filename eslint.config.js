@@ -8,21 +8,6 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Server modules own their tables: only a module's `<x>-dal.ts` touches them, and no one imports
-// another module's DAL (a DAL is imported as `./<x>-dal.ts` from its own module only). The test
-// helpers' `src/test/test-dal.ts` is the one shared exception, for tests.
-const otherModulesDal = {
-  regex: '^(?!\\./)(?!.*test-dal).*-dal(\\.ts)?$',
-  message: "Another module's DAL: call its service instead (a DAL is imported only from its own module).",
-};
-const sqlOutsideDal = [
-  {
-    group: ['drizzle-orm', 'drizzle-orm/*'],
-    message: 'SQL and Drizzle queries live only in `*-dal.ts` files and `src/db/`.',
-  },
-  { regex: '/db/schema(\\.ts)?$', message: 'Tables are read and written only in `*-dal.ts` files and `src/db/`.' },
-];
-
 // The web app's layers: shared folders → features → app. A feature never imports another one;
 // what two features share moves down to a shared folder, or is composed in app/.
 const webSrc = path.join(import.meta.dirname, 'apps/web/src');
@@ -43,6 +28,21 @@ const layerZones = [
     message: 'Shared code does not import features or app/.',
   })),
   { target: './features', from: './app', message: 'A feature does not import app/.' },
+];
+
+// Server modules own their tables: only a module's `<x>-dal.ts` touches them, and no one imports
+// another module's DAL (a DAL is imported as `./<x>-dal.ts` from its own module only). The test
+// helpers' `src/test/test-dal.ts` is the one shared exception, for tests.
+const otherModulesDal = {
+  regex: '^(?!\\./)(?!.*test-dal).*-dal(\\.ts)?$',
+  message: "Another module's DAL: call its service instead (a DAL is imported only from its own module).",
+};
+const sqlOutsideDal = [
+  {
+    group: ['drizzle-orm', 'drizzle-orm/*'],
+    message: 'SQL and Drizzle queries live only in `*-dal.ts` files and `src/db/`.',
+  },
+  { regex: '/db/schema(\\.ts)?$', message: 'Tables are read and written only in `*-dal.ts` files and `src/db/`.' },
 ];
 
 export default tseslint.config(

@@ -9,7 +9,7 @@
  * - an empty Corbeille says so                                            → "empty Corbeille"
  */
 import type { Page } from '@playwright/test';
-import { expect, seriousViolations, test, type Api } from './support/fixtures';
+import { expect, saveScreenshot, seriousViolations, test, type Api } from './support/fixtures';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -36,6 +36,7 @@ test('undo from the toast brings the card back with its name, after a reload too
 
   const toast = page.getByRole('status').filter({ hasText: 'Capteur supprimé' });
   await expect(toast).toBeVisible();
+  await saveScreenshot(page, 'dashboard-deleted-toast');
   const undo = toast.getByRole('button', { name: 'Annuler' });
   // The toast does not take the focus; the keyboard reaches its button.
   await expect(undo).not.toBeFocused();
@@ -81,6 +82,7 @@ for (const viewport of [
       await expect(item).toContainText('Émetteur');
       await expect(item).toContainText('Supprimé définitivement le');
       expect(await seriousViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'trash');
       // Nothing overflows sideways on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
