@@ -81,7 +81,7 @@ test('history chart, rename, token rotation and CSV export of a sensor', async (
   expect(file.suggestedFilename()).toMatch(/\.csv$/);
   const text = readFileSync(await file.path(), 'utf8').replace(/^\uFEFF/, '');
   const [header, ...rows] = text.trim().split(/\r?\n/);
-  expect(header).toBe('date_heure_locale;horodatage_utc;mesure;valeur');
+  expect(header).toBe('Date et heure (locale);Horodatage UTC;Mesure;Valeur;Unité');
   expect(rows.length).toBeGreaterThan(1000);
   await expect(page.getByText(/Fichier téléchargé/)).toBeVisible();
 });
