@@ -14,6 +14,7 @@ export const ACCOUNT_KEYS = [
   'install', // installation.spec.ts: installation key, snippet, QR code, regeneration
   'gallery', // devices-screens.spec.ts: a shop with live values and history, read-only
   'trash', // trash.spec.ts: deletion undone from the toast, restored from the Corbeille
+  'alerts', // alerts.spec.ts: a fridge out of limits, acknowledged, annotated, back in range
 ] as const;
 
 export type AccountKey = (typeof ACCOUNT_KEYS)[number];

@@ -155,7 +155,8 @@ export function AlertDetail({
       <div
         className={`rounded-2xl border p-5 sm:p-6 ${alert.status === 'open' ? 'border-red-400/50 bg-red-500/10' : 'border-white/10 bg-slate-900/60'}`}
       >
-        <div className="flex flex-wrap items-center gap-2">
+        {/* Announced when it changes: acknowledged here, or resolved by itself while the page is open. */}
+        <div className="flex flex-wrap items-center gap-2" aria-live="polite">
           <AlertStatusBadge status={alert.status} />
           <SeverityBadge severity={alert.severity} />
         </div>
