@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@/config/constants';
 import { AlertList } from '@/features/alerts/components/alert-list';
+import { EmailNotice } from '@/features/alerts/components/email-notice';
 import { useSites } from '@/features/sites/api/get-sites';
 import { useSensorNames } from '../use-sensor-names';
 
@@ -12,6 +13,7 @@ export default function AlertsRoute() {
       <title>{`Alertes · ${PRODUCT_NAME}`}</title>
       <h1 className="mb-2 text-3xl font-bold tracking-tight text-white">Alertes</h1>
       <p className="mb-6 text-slate-300">Ce qui sort des limites, qui s’en occupe et ce qui a été fait.</p>
+      <EmailNotice />
       <AlertList sites={sites.data ?? []} sensorName={sensorName} />
     </>
   );

@@ -165,7 +165,7 @@ export function AlertDetail({
         <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
           {facts.map(([term, value]) => (
             <div key={term} className="flex gap-2">
-              <dt className="text-slate-400">{term} :</dt>
+              <dt className="shrink-0 text-slate-400">{`${term}\u202F:`}</dt>
               <dd className="font-medium text-slate-100">{value}</dd>
             </div>
           ))}
