@@ -54,25 +54,19 @@ export async function seedDemo(services: Services, now = Date.now()): Promise<bo
 
 /** The demo shop's cold chain is watched from the start, with the regulation's limits. */
 export async function watchDemoColdChain(services: Services, organizationId: string): Promise<void> {
-  const fridge = await services.devices.sensor.findByReference(organizationId, 'DEMO-S001');
-  const freezer = await services.devices.sensor.findByReference(organizationId, 'DEMO-S002');
-  if (fridge) {
-    await services.alerts.rules.create(organizationId, {
+  // Ten minutes of delay on the freezer: a door opened for a delivery is not a failure.
+  const watched = [
+    {
+      serial: 'DEMO-S001',
       name: 'Vitrine réfrigérée – denrées périssables',
-      sensorId: fridge.id,
       preset: 'chilled_perishable',
       delaySeconds: 60,
       hysteresis: 0.5,
-    });
-  }
-  if (freezer) {
-    // Ten minutes of delay: a door opened for a delivery is not a failure.
-    await services.alerts.rules.create(organizationId, {
-      name: 'Congélateur – surgelés',
-      sensorId: freezer.id,
-      preset: 'frozen',
-      delaySeconds: 600,
-      hysteresis: 1,
-    });
+    },
+    { serial: 'DEMO-S002', name: 'Congélateur – surgelés', preset: 'frozen', delaySeconds: 600, hysteresis: 1 },
+  ] as const;
+  for (const { serial, ...rule } of watched) {
+    const sensor = await services.devices.sensor.findByReference(organizationId, serial);
+    if (sensor) await services.alerts.rules.create(organizationId, { ...rule, sensorId: sensor.id });
   }
 }

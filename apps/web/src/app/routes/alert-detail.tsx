@@ -1,5 +1,4 @@
 import { LoaderCircle } from 'lucide-react';
-import { useLayoutEffect } from 'react';
 import { useParams } from 'react-router';
 import { Alert as ErrorAlert } from '@/components/ui/alert';
 import { PRODUCT_NAME } from '@/config/constants';
@@ -7,10 +6,9 @@ import { useAlert } from '@/features/alerts/api/get-alert';
 import { useRule } from '@/features/alerts/api/rules';
 import { AlertDetail } from '@/features/alerts/components/alert-detail';
 import { useSites } from '@/features/sites/api/get-sites';
-import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
-import { useSignedInOutlet } from '../signed-in-outlet';
+import { useNotFoundGuard } from '../signed-in-outlet';
 import { useSensorNames } from '../use-sensor-names';
 
 /** /dashboard/alertes/:id; another organization's alert is a 404. */
@@ -21,12 +19,7 @@ export default function AlertDetailRoute() {
   const sites = useSites();
   const sensorName = useSensorNames();
   const { user } = useAuth();
-  const { showNotFound } = useSignedInOutlet();
-  const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
-
-  useLayoutEffect(() => {
-    if (notFound) showNotFound();
-  }, [notFound, showNotFound]);
+  const notFound = useNotFoundGuard(query.error);
   if (notFound) return null;
 
   const alert = query.data;

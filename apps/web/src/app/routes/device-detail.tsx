@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { useLayoutEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { PRODUCT_NAME } from '@/config/constants';
@@ -12,15 +12,13 @@ import { useDevice } from '@/features/devices/api/get-device';
 import { DeviceDetail } from '@/features/devices/components/device-detail';
 import { DEVICE_PRESENTATION } from '@/features/devices/device-presentation';
 import { deviceDisplayName, type DeviceKind } from '@/features/devices/device-kinds';
-import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/errors';
-import { useSignedInOutlet } from '../signed-in-outlet';
+import { useNotFoundGuard } from '../signed-in-outlet';
 
 /** /dashboard/capteurs/:id and /dashboard/emetteurs/:id; another organization's device is a 404. */
 export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
   const { id = '' } = useParams();
   const query = useDevice({ kind, id });
-  const { showNotFound } = useSignedInOutlet();
   const isSensor = kind === 'sensor';
   const rules = useSensorRules({ sensorId: isSensor ? id : '' });
   const alerts = useAlerts({ filter: { sensorId: isSensor ? id : '' } });
@@ -40,12 +38,7 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
         : undefined,
     [isSensor, rules.data, alerts.data],
   );
-  // A malformed id (400) is a page that does not exist either.
-  const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
-
-  useLayoutEffect(() => {
-    if (notFound) showNotFound();
-  }, [notFound, showNotFound]);
+  const notFound = useNotFoundGuard(query.error);
 
   if (notFound) return null;
 

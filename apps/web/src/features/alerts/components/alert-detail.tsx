@@ -140,6 +140,19 @@ export function AlertDetail({
   const now = useNow(30_000);
   const hasAction = alert.events.some((event) => event.type === 'action');
   const end = alert.resolvedAt ? Date.parse(alert.resolvedAt) : now;
+  // Recording a corrective action: while the alert runs, and after it, to complete the record.
+  const actionForm = (placeholder: string) => (
+    <StepForm
+      alert={alert}
+      label="Action corrective"
+      placeholder={placeholder}
+      button="Enregistrer l’action"
+      icon={<ClipboardCheck className="size-4" aria-hidden="true" />}
+      required
+      toStep={(text) => ({ kind: 'action', text })}
+      done="Action enregistrée."
+    />
+  );
   const facts: [string, string][] = [
     ['Valeur', alertValue(alert)],
     ...(alert.peak !== null && alert.key ? ([['Pic', formatMeasure(alert.key, alert.peak)]] as [string, string][]) : []),
@@ -191,16 +204,7 @@ export function AlertDetail({
                 done="Alerte acquittée."
               />
             )}
-            <StepForm
-              alert={alert}
-              label="Action corrective"
-              placeholder="Produits déplacés en chambre froide, porte refermée."
-              button="Enregistrer l’action"
-              icon={<ClipboardCheck className="size-4" aria-hidden="true" />}
-              required
-              toStep={(text) => ({ kind: 'action', text })}
-              done="Action enregistrée."
-            />
+            {actionForm('Produits déplacés en chambre froide, porte refermée.')}
             <StepForm
               alert={alert}
               label="Clôture (facultatif)"
@@ -221,16 +225,7 @@ export function AlertDetail({
           title="Compléter le registre"
           description="Une action menée après la fin de l’alerte s’y ajoute."
         >
-          <StepForm
-            alert={alert}
-            label="Action corrective"
-            placeholder="Lot contrôlé, produits écartés."
-            button="Enregistrer l’action"
-            icon={<ClipboardCheck className="size-4" aria-hidden="true" />}
-            required
-            toStep={(text) => ({ kind: 'action', text })}
-            done="Action enregistrée."
-          />
+          {actionForm('Lot contrôlé, produits écartés.')}
         </DetailSection>
       )}
 
