@@ -128,3 +128,45 @@ test('the sensor page adds a preset rule in one click and draws its limit', asyn
   await saveScreenshot(page, 'sensor-rules', true);
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the Sites page adds a shop, sets its hours and watches all its sensors with a preset', async ({ page, request, login, apiAs }) => {
+  const api = await apiAs('alerts');
+  await removeRules(request, api);
+  const shop = `Boutique ${Date.now().toString(36)}`;
+  await login('alerts', '/dashboard/sites');
+  await page.getByLabel('Nouveau site').fill(shop);
+  await page.getByRole('button', { name: 'Ajouter le site' }).click();
+  await expect(page.getByText(`Site « ${shop} » ajouté.`)).toBeVisible();
+  const section = page.getByRole('region', { name: shop });
+  await section.getByLabel('Dimanche').fill('9h-12h');
+  await section.getByRole('button', { name: 'Enregistrer le site' }).click();
+  await expect(section.getByText('Dimanche : « 9h-12h » : écrivez une plage comme 09:00–19:00, ou « fermé ».')).toBeVisible();
+  await section.getByLabel('Dimanche').fill('09:00–12:30');
+  await section.getByRole('button', { name: 'Enregistrer le site' }).click();
+  await expect(section.getByText('Site enregistré.')).toBeVisible();
+  await section.getByRole('button', { name: 'Froid positif – denrées périssables : ≤ +8 °C' }).click();
+  await expect(section.getByTestId('alert-rule')).toContainText('Température ≤ +8,0\u202F°C');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const sites = (
+    (await (await request.get('/api/sites', { headers: { Authorization: `Bearer ${api.token}` } })).json()) as {
+      sites: { name: string; openingHours: { sun: string[][] } }[];
+    }
+  ).sites;
+  expect(sites.find((site) => site.name === shop)?.openingHours.sun).toEqual([['09:00', '12:30']]);
+  await saveScreenshot(page, 'sites', true);
+});
+
+test('the notification policy escalates to a named address after two hours', async ({ page, login }) => {
+  await login('alerts', '/dashboard/alertes');
+  const policy = page.getByRole('region', { name: 'Notifications' });
+  await expect(page.getByText('Les e-mails d’alerte sont désactivés', { exact: false })).toBeVisible();
+  await policy.getByRole('button', { name: 'Ajouter une étape d’escalade' }).click();
+  await policy.getByLabel('Adresses (vide : l’équipe)').nth(1).fill('responsable.region@enseigne.fr');
+  await policy.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(policy.getByText('Politique enregistrée.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Notifications' }).getByLabel('Adresses (vide : l’équipe)').nth(1)).toHaveValue(
+    'responsable.region@enseigne.fr',
+  );
+});

@@ -10,7 +10,7 @@ import { measure, shopSensors, type SimulatedSensor } from './shop-model.ts';
  */
 
 const USAGE = `Usage : npm run simulate -- [options]
-  --shop NOM          nom du magasin (défaut : « Boutique Lyon »)
+  --shop NOM          nom du magasin : le site de ce nom, créé s’il n’existe pas (défaut : « Boutique Lyon »)
   --sensors N         nombre de capteurs (défaut : 12)
   --rate R            lectures par seconde et par capteur (défaut : 1 ; 0.1 = une toutes les 10 s)
   --transport T       mqtt ou http (défaut : mqtt, ou http si le serveur n'a pas MQTT)
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
   const provision = (serial: string, kind: DeviceKind, name: string, model: string) =>
     api<ProvisionResponse>(`${base}/api/devices/provision`, {
       method: 'POST',
-      body: JSON.stringify({ installationKey: key, serial, kind, name, model, inactivityTimeoutSeconds }),
+      body: JSON.stringify({ installationKey: key, serial, kind, name, model, inactivityTimeoutSeconds, site: shop }),
     }).catch((error: Error) => fail(`Installation de ${serial} refusée : ${error.message}`));
 
   const gateway = await provision(`${code}-GW01`, 'emitter', `Passerelle ${shop}`.slice(0, 100), 'Vigie Passerelle G1');

@@ -14,6 +14,7 @@ const InstallationRoute = lazy(() => import('./routes/installation'));
 const TrashRoute = lazy(() => import('./routes/trash'));
 const AlertsRoute = lazy(() => import('./routes/alerts'));
 const AlertDetailRoute = lazy(() => import('./routes/alert-detail'));
+const SitesRoute = lazy(() => import('./routes/sites'));
 const ErrorRoute = lazy(() => import('./routes/error'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
@@ -42,6 +43,7 @@ export function AppRoutes() {
             <Route path="corbeille" element={<TrashRoute />} />
             <Route path="alertes" element={<AlertsRoute />} />
             <Route path="alertes/:id" element={<AlertDetailRoute />} />
+            <Route path="sites" element={<SitesRoute />} />
           </Route>
           <Route path="/error/:code" element={<ErrorRoute />} />
           <Route path="*" element={<NotFoundRoute />} />

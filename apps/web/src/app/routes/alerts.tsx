@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@/config/constants';
 import { AlertList } from '@/features/alerts/components/alert-list';
 import { EmailNotice } from '@/features/alerts/components/email-notice';
+import { NotificationPolicyForm } from '@/features/alerts/components/notification-policy-form';
 import { useSites } from '@/features/sites/api/get-sites';
 import { useSensorNames } from '../use-sensor-names';
 
@@ -15,6 +16,9 @@ export default function AlertsRoute() {
       <p className="mb-6 text-slate-300">Ce qui sort des limites, qui s’en occupe et ce qui a été fait.</p>
       <EmailNotice />
       <AlertList sites={sites.data ?? []} sensorName={sensorName} />
+      <div className="mt-10">
+        <NotificationPolicyForm />
+      </div>
     </>
   );
 }

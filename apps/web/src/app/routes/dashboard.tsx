@@ -1,4 +1,4 @@
-import { QrCode, Trash2 } from 'lucide-react';
+import { Bell, QrCode, Store, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useActiveAlerts } from '@/features/alerts/api/get-alerts';
@@ -31,6 +31,14 @@ export default function DashboardRoute() {
           <Link to="/dashboard/installation" className={linkClass}>
             <QrCode className="size-4" aria-hidden="true" />
             Installation
+          </Link>
+          <Link to="/dashboard/alertes" className={linkClass}>
+            <Bell className="size-4" aria-hidden="true" />
+            Alertes
+          </Link>
+          <Link to="/dashboard/sites" className={linkClass}>
+            <Store className="size-4" aria-hidden="true" />
+            Sites
           </Link>
           <Link to="/dashboard/corbeille" className={linkClass}>
             <Trash2 className="size-4" aria-hidden="true" />

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useAlerts } from '@/features/alerts/api/get-alerts';
-import { useSensorRules } from '@/features/alerts/api/rules';
+import { useRules } from '@/features/alerts/api/rules';
 import { conditionKey, conditionLimits } from '@/features/alerts/alert-format';
 import { RuleEditor } from '@/features/alerts/components/rule-editor';
 import { SensorAlerts } from '@/features/alerts/components/sensor-alerts';
@@ -20,7 +20,7 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
   const { id = '' } = useParams();
   const query = useDevice({ kind, id });
   const isSensor = kind === 'sensor';
-  const rules = useSensorRules({ sensorId: isSensor ? id : '' });
+  const rules = useRules({ target: { sensorId: isSensor ? id : '' } });
   const alerts = useAlerts({ filter: { sensorId: isSensor ? id : '' } });
   // The chart draws the rules' limits and shades the alert periods of the measure it shows.
   const annotations = useMemo(
@@ -50,7 +50,7 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
           <DeviceDetail key={query.data.id} kind={kind} device={query.data} {...(annotations ? { annotations } : {})} />
           {isSensor && (
             <div className="grid gap-6 lg:grid-cols-2">
-              <RuleEditor sensorId={query.data.id} />
+              <RuleEditor target={{ sensorId: query.data.id }} />
               <SensorAlerts sensorId={query.data.id} alerts={alerts.data ?? []} />
             </div>
           )}

@@ -1,5 +1,8 @@
 import type { Alert, AlertStatus, Rule, Severity } from '@vigie/contract';
 
+/** What a rule watches: one sensor, or every sensor of a site. */
+export type RuleTarget = { sensorId: string } | { siteId: string };
+
 export type AlertListFilter = { status?: 'active' | AlertStatus; sensorId?: string; siteId?: string };
 
 /** Query keys of the alerts feature, per signed-in user so that accounts never share a cache. */
@@ -7,7 +10,7 @@ export const alertKeys = {
   all: (owner: string) => ['alerts', owner] as const,
   list: (owner: string, filter: AlertListFilter) => ['alerts', owner, 'list', filter] as const,
   detail: (owner: string, id: string) => ['alerts', owner, 'detail', id] as const,
-  rules: (owner: string, sensorId: string) => ['alerts', owner, 'rules', sensorId] as const,
+  rules: (owner: string, target: RuleTarget) => ['alerts', owner, 'rules', target] as const,
 };
 
 export type { Alert, Rule, Severity };

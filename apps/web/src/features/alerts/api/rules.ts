@@ -2,41 +2,44 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateRuleRequest, Rule } from '@vigie/contract';
 import { api } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
-import { alertKeys } from '../alert-keys';
+import { alertKeys, type RuleTarget } from '../alert-keys';
 
-/** GET /api/alert-rules?sensorId=: the rules aimed at one sensor. */
-export async function getSensorRules({ sensorId, signal }: { sensorId: string; signal?: AbortSignal }): Promise<Rule[]> {
-  const data = await api.get<{ rules?: Rule[] }>(`/alert-rules?sensorId=${encodeURIComponent(sensorId)}`, { signal });
+const targetId = (target: RuleTarget) => ('sensorId' in target ? target.sensorId : target.siteId);
+
+/** GET /api/alert-rules?sensorId= or ?siteId=: the rules aimed at one sensor, or at a site. */
+export async function getRules({ target, signal }: { target: RuleTarget; signal?: AbortSignal }): Promise<Rule[]> {
+  const query = 'sensorId' in target ? `sensorId=${encodeURIComponent(target.sensorId)}` : `siteId=${encodeURIComponent(target.siteId)}`;
+  const data = await api.get<{ rules?: Rule[] }>(`/alert-rules?${query}`, { signal });
   return data?.rules ?? [];
 }
 
-export function useSensorRules({ sensorId }: { sensorId: string }) {
+export function useRules({ target }: { target: RuleTarget }) {
   const owner = useOwner();
   return useQuery({
-    queryKey: alertKeys.rules(owner, sensorId),
-    queryFn: ({ signal }) => getSensorRules({ sensorId, signal }),
-    enabled: Boolean(owner && sensorId),
+    queryKey: alertKeys.rules(owner, target),
+    queryFn: ({ signal }) => getRules({ target, signal }),
+    enabled: Boolean(owner && targetId(target)),
   });
 }
 
 /** POST /api/alert-rules. */
-export function useCreateRule({ sensorId }: { sensorId: string }) {
+export function useCreateRule({ target }: { target: RuleTarget }) {
   const queryClient = useQueryClient();
   const owner = useOwner();
   return useMutation({
     mutationFn: async (rule: CreateRuleRequest) => (await api.post<{ rule: Rule }>('/alert-rules', rule)).rule,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.rules(owner, sensorId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.rules(owner, target) }),
   });
 }
 
 /** DELETE /api/alert-rules/:id: its active alerts are closed, their history kept. */
-export function useDeleteRule({ sensorId }: { sensorId: string }) {
+export function useDeleteRule({ target }: { target: RuleTarget }) {
   const queryClient = useQueryClient();
   const owner = useOwner();
   return useMutation({
     mutationFn: (id: string) => api.delete(`/alert-rules/${encodeURIComponent(id)}`),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: alertKeys.rules(owner, sensorId) });
+      void queryClient.invalidateQueries({ queryKey: alertKeys.rules(owner, target) });
       void queryClient.invalidateQueries({ queryKey: [...alertKeys.all(owner), 'list'] });
     },
   });

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
 import { DetailSection, inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
-import { useCreateRule, useDeleteRule, useSensorRules } from '../api/rules';
+import { useCreateRule, useDeleteRule, useRules } from '../api/rules';
+import type { RuleTarget } from '../alert-keys';
 import { describeCondition, SCHEDULE_LABELS, SEVERITY_LABELS } from '../alert-format';
 import { SeverityBadge } from './severity-badge';
 
@@ -31,8 +32,8 @@ function delayText(seconds: number): string {
 }
 
 /** The custom rule form: any condition, delay, hysteresis, schedule and severity. */
-function CustomRuleForm({ sensorId, onDone }: { sensorId: string; onDone: () => void }) {
-  const create = useCreateRule({ sensorId });
+function CustomRuleForm({ target, onDone }: { target: RuleTarget; onDone: () => void }) {
+  const create = useCreateRule({ target });
   const [type, setType] = useState<ConditionType>('above');
   const [name, setName] = useState('');
   const [key, setKey] = useState('temperature');
@@ -78,7 +79,7 @@ function CustomRuleForm({ sensorId, onDone }: { sensorId: string; onDone: () => 
             : { type, key: key.trim(), threshold: low };
     setError(null);
     create.mutate(
-      { name: name.trim(), sensorId, condition, delaySeconds: Math.round(delayMinutes * 60), hysteresis: band, schedule, severity },
+      { name: name.trim(), ...target, condition, delaySeconds: Math.round(delayMinutes * 60), hysteresis: band, schedule, severity },
       { onSuccess: onDone, onError: (failure) => setError(errorMessage(failure, 'La règle n’a pas été créée.')) },
     );
   };
@@ -187,8 +188,8 @@ function CustomRuleForm({ sensorId, onDone }: { sensorId: string; onDone: () => 
   );
 }
 
-function RuleRow({ rule, sensorId }: { rule: Rule; sensorId: string }) {
-  const remove = useDeleteRule({ sensorId });
+function RuleRow({ rule, target }: { rule: Rule; target: RuleTarget }) {
+  const remove = useDeleteRule({ target });
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-xl border border-white/10 p-3" data-testid="alert-rule">
       <div className="min-w-0 flex-1">
@@ -214,10 +215,15 @@ function RuleRow({ rule, sensorId }: { rule: Rule; sensorId: string }) {
   );
 }
 
-/** The sensor page's alert rules: the regulation's presets one click away, or a rule of one's own. */
-export function RuleEditor({ sensorId }: { sensorId: string }) {
-  const rules = useSensorRules({ sensorId });
-  const create = useCreateRule({ sensorId });
+/**
+ * The alert rules of a sensor, or of a site (every sensor of the site that reports the measure):
+ * the regulation's presets one click away, or a rule of one's own.
+ */
+export function RuleEditor({ target }: { target: RuleTarget }) {
+  const rules = useRules({ target });
+  const create = useCreateRule({ target });
+  const id = 'sensorId' in target ? target.sensorId : target.siteId;
+  const forSite = 'siteId' in target;
   const [custom, setCustom] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const statusId = useId();
@@ -225,26 +231,34 @@ export function RuleEditor({ sensorId }: { sensorId: string }) {
   const addPreset = (preset: RulePreset) => {
     setError(null);
     create.mutate(
-      { name: RULE_PRESETS[preset].label, sensorId, preset, delaySeconds: PRESET_DELAY_SECONDS, hysteresis: PRESET_HYSTERESIS },
+      { name: RULE_PRESETS[preset].label, ...target, preset, delaySeconds: PRESET_DELAY_SECONDS, hysteresis: PRESET_HYSTERESIS },
       { onError: (failure) => setError(errorMessage(failure, 'La règle n’a pas été créée.')) },
     );
   };
 
   return (
     <DetailSection
-      id={`rules-${sensorId}`}
-      title="Règles d’alerte"
-      description="Vigie ouvre une alerte quand une règle n’est plus respectée, même si le capteur se tait."
+      id={`rules-${id}`}
+      title={forSite ? 'Règles du site' : 'Règles d’alerte'}
+      description={
+        forSite
+          ? 'Chaque règle s’applique à tous les capteurs du site qui mesurent sa grandeur, y compris ceux installés plus tard.'
+          : 'Vigie ouvre une alerte quand une règle n’est plus respectée, même si le capteur se tait.'
+      }
     >
       <div className="space-y-4">
         {rules.data && rules.data.length > 0 ? (
           <ul className="space-y-2">
             {rules.data.map((rule) => (
-              <RuleRow key={rule.id} rule={rule} sensorId={sensorId} />
+              <RuleRow key={rule.id} rule={rule} target={target} />
             ))}
           </ul>
         ) : (
-          rules.isSuccess && <p className="text-sm text-slate-300">Aucune règle : ce capteur n’est pas surveillé.</p>
+          rules.isSuccess && (
+            <p className="text-sm text-slate-300">
+              {forSite ? 'Aucune règle pour ce site.' : 'Aucune règle : ce capteur n’est pas surveillé.'}
+            </p>
+          )
         )}
         <div>
           <p className="mb-2 text-sm font-medium text-slate-200">Ajouter un préréglage réglementaire (alerte après 5 min) :</p>
@@ -265,7 +279,7 @@ export function RuleEditor({ sensorId }: { sensorId: string }) {
           <FormStatus id={statusId} error={error} className="mt-2" />
         </div>
         {custom ? (
-          <CustomRuleForm sensorId={sensorId} onDone={() => setCustom(false)} />
+          <CustomRuleForm target={target} onDone={() => setCustom(false)} />
         ) : (
           <Button variant="ghost" size="sm" onClick={() => setCustom(true)}>
             Règle personnalisée…

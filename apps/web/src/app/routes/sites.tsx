@@ -1,0 +1,39 @@
+import { LoaderCircle } from 'lucide-react';
+import { Alert } from '@/components/ui/alert';
+import { PRODUCT_NAME } from '@/config/constants';
+import { RuleEditor } from '@/features/alerts/components/rule-editor';
+import { useSites } from '@/features/sites/api/get-sites';
+import { NewSiteForm } from '@/features/sites/components/new-site-form';
+import { SiteEditor } from '@/features/sites/components/site-editor';
+import { errorMessage } from '@/lib/errors';
+
+/** /dashboard/sites: the shops, their hours (which rule schedules follow), and the rules of each. */
+export default function SitesRoute() {
+  const sites = useSites();
+  return (
+    <>
+      <title>{`Sites · ${PRODUCT_NAME}`}</title>
+      <h1 className="mb-2 text-3xl font-bold tracking-tight text-white">Sites</h1>
+      <p className="mb-6 text-slate-300">Vos magasins, leurs horaires d’ouverture et les règles qui surveillent tous leurs capteurs.</p>
+      <div className="mb-8">
+        <NewSiteForm />
+      </div>
+      {sites.isError ? (
+        <Alert>{errorMessage(sites.error, 'Error loading data')}</Alert>
+      ) : !sites.data ? (
+        <p role="status" className="flex items-center gap-2 text-slate-300">
+          <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+          Chargement des sites…
+        </p>
+      ) : (
+        <div className="space-y-6">
+          {sites.data.map((site) => (
+            <SiteEditor key={`${site.id}-${site.name}-${site.timezone}`} site={site}>
+              <RuleEditor target={{ siteId: site.id }} />
+            </SiteEditor>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import type { OpeningHours, OpeningWindow, Site } from '@vigie/contract';
+import { Trash2 } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormStatus } from '@/components/ui/form-status';
+import { DetailSection, inputClass } from '@/components/ui/section';
+import { errorMessage } from '@/lib/errors';
+import { useDeleteSite, useUpdateSite } from '../api/site-mutations';
+import { DAYS, parseWindows, windowsText } from '../opening-hours-text';
+
+/** One site: its name, time zone and opening hours, what watches it (`children`), and its deletion. */
+export function SiteEditor({ site, children }: { site: Site; children?: ReactNode }) {
+  const update = useUpdateSite();
+  const remove = useDeleteSite();
+  const [name, setName] = useState(site.name);
+  const [timezone, setTimezone] = useState(site.timezone);
+  const [days, setDays] = useState(() => Object.fromEntries(DAYS.map(({ key }) => [key, windowsText(site.openingHours[key])])));
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const ids = { name: useId(), timezone: useId(), status: useId(), deleteStatus: useId() };
+  const dayId = useId();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(null);
+    const openingHours: Partial<Record<keyof OpeningHours, OpeningWindow[]>> = {};
+    for (const { key, label } of DAYS) {
+      const parsed = parseWindows(days[key] ?? '');
+      if (typeof parsed === 'string') return setError(`${label} : ${parsed}`);
+      openingHours[key] = parsed;
+    }
+    if (!name.trim()) return setError('Le nom est obligatoire.');
+    setError(null);
+    update.mutate(
+      { id: site.id, changes: { name: name.trim(), timezone: timezone.trim(), openingHours: openingHours as OpeningHours } },
+      {
+        onSuccess: () => setSaved('Site enregistré.'),
+        onError: (failure) => setError(errorMessage(failure, 'Le site n’a pas été enregistré.')),
+      },
+    );
+  };
+
+  return (
+    <DetailSection id={`site-${site.id}`} title={site.name} description={`Fuseau horaire : ${site.timezone}`}>
+      <div className="space-y-6">
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="space-y-1.5">
+              <label htmlFor={ids.name} className="block text-sm font-medium text-slate-200">
+                Nom du site
+              </label>
+              <input id={ids.name} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} className={inputClass} />
+            </div>
+            <div className="space-y-1.5">
+              <label htmlFor={ids.timezone} className="block text-sm font-medium text-slate-200">
+                Fuseau horaire (IANA)
+              </label>
+              <input id={ids.timezone} value={timezone} onChange={(e) => setTimezone(e.target.value)} className={inputClass} />
+            </div>
+          </div>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-slate-200">Horaires d’ouverture (heure locale ; « fermé » ou vide si fermé)</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
+              {DAYS.map(({ key, label }) => (
+                <div key={key} className="flex items-center gap-3">
+                  <label htmlFor={`${dayId}-${key}`} className="w-24 shrink-0 text-sm text-slate-300">
+                    {label}
+                  </label>
+                  <input
+                    id={`${dayId}-${key}`}
+                    value={days[key] ?? ''}
+                    placeholder="09:00–19:00"
+                    onChange={(e) => setDays({ ...days, [key]: e.target.value })}
+                    className={inputClass}
+                  />
+                </div>
+              ))}
+            </div>
+          </fieldset>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" variant="primary" busy={update.isPending}>
+              Enregistrer le site
+            </Button>
+            <FormStatus id={ids.status} error={error} success={saved} />
+          </div>
+        </form>
+        {children}
+        <div className="flex flex-wrap items-center gap-3 border-t border-white/10 pt-4">
+          <Button
+            variant="danger"
+            size="sm"
+            busy={remove.isPending}
+            icon={<Trash2 className="size-4" aria-hidden="true" />}
+            onClick={() => {
+              setDeleteError(null);
+              remove.mutate(site.id, { onError: (failure) => setDeleteError(errorMessage(failure, 'Le site n’a pas été supprimé.')) });
+            }}
+          >
+            Supprimer le site
+          </Button>
+          <FormStatus id={ids.deleteStatus} error={deleteError} />
+        </div>
+      </div>
+    </DetailSection>
+  );
+}
