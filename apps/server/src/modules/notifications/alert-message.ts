@@ -24,7 +24,13 @@ const NBSP = '\u00a0';
 
 /** A value as a French reader writes it: `7,9 °C`, `−18 °C` (minus sign), `1 200 ppm`. */
 export function formatMeasure(key: string | null, value: number, signed = false): string {
-  const number = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1, signDisplay: signed ? 'exceptZero' : 'auto' })
+  // Temperatures always show their tenth, as the cards do: « 9,0 °C », « +4,0 °C ».
+  const tenths = key === 'temperature' ? 1 : 0;
+  const number = new Intl.NumberFormat('fr-FR', {
+    minimumFractionDigits: tenths,
+    maximumFractionDigits: 1,
+    signDisplay: signed ? 'exceptZero' : 'auto',
+  })
     .format(value)
     .replace('-', '−');
   const unit = key ? UNITS[key] : undefined;

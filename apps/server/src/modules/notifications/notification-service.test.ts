@@ -145,9 +145,9 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail?.to).toMatchObject({ text: account.email });
-    expect(mail?.subject).toBe('[Vigie] Alerte critique – Vitrine crèmerie : 7,9\u00a0°C (limite ≤\u00a0+4\u00a0°C)');
+    expect(mail?.subject).toBe('[Vigie] Alerte critique – Vitrine crèmerie : 7,9\u00a0°C (limite ≤\u00a0+4,0\u00a0°C)');
     expect(mail?.text).toContain('Valeur : 7,9\u00a0°C');
-    expect(mail?.text).toContain('Limite : ≤\u00a0+4\u00a0°C — règle « Crèmerie »');
+    expect(mail?.text).toContain('Limite : ≤\u00a0+4,0\u00a0°C — règle « Crèmerie »');
     expect(mail?.text).toContain('Depuis : 12\u00a0min (ouverte le 05/01/2026 11:00)');
     expect(mail?.text).toContain('Site : Boutique Lyon');
     expect(mail?.text).toContain(`https://vigie.example.fr/dashboard/alertes/${id}`);
@@ -206,7 +206,7 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
     const restarted = notifier();
     await Promise.all([restarted.tick(), notifier().tick()]);
     expect(smtp.received.length).toBe(before + 1);
-    expect(smtp.received.at(-1)?.subject).toContain('11\u00a0°C');
+    expect(smtp.received.at(-1)?.subject).toContain('11,0\u00a0°C');
   });
 
   it('signs webhooks with the organization’s secret, and refuses loopback unless the operator allows it', async () => {
