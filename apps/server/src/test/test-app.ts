@@ -116,3 +116,30 @@ export async function createTestApp(
 export function body<T>(response: LightMyRequestResponse): T {
   return response.json<T>();
 }
+
+/**
+ * On PostgreSQL, a database of its own for a suite whose background work (outbox deliveries)
+ * would otherwise pick up other suites' rows on the shared test database. Undefined on PGlite,
+ * where every test app already has its own database.
+ */
+export async function isolatedDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  if (!databaseUrl) return undefined;
+  const { default: pg } = await import('pg');
+  const base = new URL(databaseUrl);
+  const name = `${base.pathname.slice(1)}_${randomUUID().slice(0, 8)}`.replace(/[^a-z0-9_]/g, '_').slice(0, 63);
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database "${name}"`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists "${name}" with (force)`) };
+}

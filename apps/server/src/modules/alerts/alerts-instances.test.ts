@@ -5,7 +5,7 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, runCli, startServer } from '../../test/child-process.ts';
-import { databaseUrl, tempDir } from '../../test/test-app.ts';
+import { databaseUrl, isolatedDatabase, tempDir } from '../../test/test-app.ts';
 
 const JWT_SECRET = 'instances-test-secret-with-at-least-32-characters';
 
@@ -24,8 +24,10 @@ describe.runIf(databaseUrl)('two server instances on one PostgreSQL', { timeout:
   let smtp: SMTPServer;
   let smtpUrl: string;
   const servers: RunningServer[] = [];
+  let isolated: Awaited<ReturnType<typeof isolatedDatabase>>;
 
   beforeAll(async () => {
+    isolated = await isolatedDatabase();
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
@@ -48,11 +50,12 @@ describe.runIf(databaseUrl)('two server instances on one PostgreSQL', { timeout:
       await server.exited;
     }
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await isolated?.drop();
   });
 
   it('opens one alert and sends one e-mail when both instances see the breach', async () => {
     const email = `instances-${Date.now()}@example.fr`;
-    const env = { DATABASE_URL: databaseUrl, JWT_SECRET, SMTP_URL: smtpUrl, PUBLIC_URL: 'https://vigie.example.fr' };
+    const env = { DATABASE_URL: isolated?.url ?? databaseUrl, JWT_SECRET, SMTP_URL: smtpUrl, PUBLIC_URL: 'https://vigie.example.fr' };
     const created = await runCli(['--email', email, '--password', 'mot de passe des instances', '--org', `Instances ${Date.now()}`], {
       ...env,
       DATA_DIR: tempDir(),

@@ -5,7 +5,7 @@ import type { Sensor } from '@vigie/contract';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, databaseKind, type TestAccount, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, databaseKind, isolatedDatabase, type TestAccount, type TestApp } from '../../test/test-app.ts';
 import { createAlertsModule } from '../alerts/alerts-module.ts';
 import { createMailer } from './mailer.ts';
 import { createNotificationService } from './notification-service.ts';
@@ -66,8 +66,12 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
+  let isolated: Awaited<ReturnType<typeof isolatedDatabase>>;
+
   beforeAll(async () => {
-    test = await createTestApp();
+    // Its own database: the deliveries below must not pick up other suites' messages, nor they ours.
+    isolated = await isolatedDatabase();
+    test = await createTestApp(isolated ? { env: { DATABASE_URL: isolated.url } } : {});
     account = await test.createAccount();
     smtp = await startSmtp();
     receiver = await startReceiver();
@@ -76,6 +80,7 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
     await smtp.close();
     await receiver.close();
     await test.close();
+    await isolated?.drop();
   });
 
   let now = new Date(T0);
