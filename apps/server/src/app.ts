@@ -3,6 +3,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config.ts';
+import { AppError, badRequest } from './errors.ts';
+import { forbiddenText } from './text-guard.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { TokenService } from './modules/auth/token-service.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
@@ -64,8 +66,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    // JSON is UTF-8 (RFC 8259): a body declared in another charset would be read wrongly.
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+    if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+      return done(new AppError(415, 'Jeu de caractères non pris en charge : envoyez du JSON en UTF-8 (charset=utf-8).'));
+    }
     if (body === '' && !request.routeOptions.schema?.body) return done(null, undefined);
-    parseJson(request, body as string, done);
+    parseJson(request, body as string, (error, value) => {
+      if (error) return done(error);
+      const forbidden = forbiddenText(value);
+      return forbidden ? done(badRequest(forbidden)) : done(null, value);
+    });
+  });
+  // The same guard for what comes in the address: no NUL, no half character, in any parameter.
+  app.addHook('preValidation', async (request) => {
+    const forbidden = forbiddenText(request.query) ?? forbiddenText(request.params);
+    if (forbidden) throw badRequest(forbidden);
   });
   app.decorateRequest('user', null);
   app.decorateRequest('device', null);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { characterCount } from './text.ts';
 
 /** Every error answer of the API: one French sentence a person can act on. */
 export const errorResponseSchema = z.object({ message: z.string() });
@@ -14,10 +15,7 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
 export const NAME_MAX_LENGTH = 100;
 
-/** Counts user-perceived characters the way a person does: an emoji is one. */
-export function characterCount(value: string): number {
-  return Array.from(value).length;
-}
+export { characterCount } from './text.ts';
 
 /** A device or organization name: trimmed, 1 to 100 characters, kept as typed otherwise. */
 export const nameSchema = z

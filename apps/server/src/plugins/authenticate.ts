@@ -15,6 +15,7 @@ declare module 'fastify' {
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An onRequest hook: a valid bearer token of an existing user, or 401 before anything else runs. */
 export function createAuthenticate(deps: { tokens: TokenService; users: Pick<UserService, 'getById'> }) {
@@ -24,7 +25,8 @@ export function createAuthenticate(deps: { tokens: TokenService; users: Pick<Use
     const token = BEARER.exec(header)?.[1];
     if (!token) throw unauthorized(MESSAGES.sessionInvalid);
     const userId = await deps.tokens.verify(token);
-    const user = userId ? await deps.users.getById(userId) : undefined;
+    // A validly signed token whose subject is not a user id is as invalid as a forged one.
+    const user = userId && UUID.test(userId) ? await deps.users.getById(userId) : undefined;
     if (!user) throw unauthorized(MESSAGES.sessionInvalid);
     request.user = user;
   };

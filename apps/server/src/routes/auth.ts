@@ -12,6 +12,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         response: { 200: loginResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request) => ({ accessToken: await auth.login(request.body.email, request.body.password, request.ip) }),
+    async (request, reply) => {
+      // A session token is never kept by a cache along the way.
+      reply.header('cache-control', 'no-store');
+      return { accessToken: await auth.login(request.body.email, request.body.password, request.ip) };
+    },
   );
 };

@@ -9,6 +9,10 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** A first connection receives the events of this last span: lists read just before are not left behind. */
 const FIRST_CONNECTION_REPLAY_MS = 10_000;
 
+/** Open streams this instance keeps for one user, and for one organization. */
+export const MAX_STREAMS_PER_USER = 10;
+export const MAX_STREAMS_PER_ORGANIZATION = 200;
+
 const frame = (event: LiveEvent) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
 /**
@@ -17,13 +21,40 @@ const frame = (event: LiveEvent) => `id: ${event.id}\nevent: ${event.type}\ndata
  */
 export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app, { events }) => {
   const open = new Set<() => void>();
+  const perUser = new Map<string, number>();
+  const perOrganization = new Map<string, number>();
+  const add = (counts: Map<string, number>, key: string, delta: number) => {
+    const next = (counts.get(key) ?? 0) + delta;
+    if (next <= 0) counts.delete(key);
+    else counts.set(key, next);
+  };
   // Streams never end by themselves: close them first so a graceful shutdown is not held up.
   app.addHook('preClose', async () => {
     for (const close of open) close();
   });
 
   app.get('/stream', async (request, reply) => {
-    const organizationId = currentUser(request).organization.id;
+    const user = currentUser(request);
+    const organizationId = user.organization.id;
+    // A bounded number of streams: a runaway script or a leaking page cannot exhaust the server.
+    if ((perUser.get(user.id) ?? 0) >= MAX_STREAMS_PER_USER) {
+      return reply
+        .code(429)
+        .header('retry-after', '30')
+        .send({
+          message: `Trop de connexions en direct ouvertes pour ce compte (${MAX_STREAMS_PER_USER} au plus) : fermez un onglet ou un appareil, puis réessayez.`,
+        });
+    }
+    if ((perOrganization.get(organizationId) ?? 0) >= MAX_STREAMS_PER_ORGANIZATION) {
+      return reply
+        .code(429)
+        .header('retry-after', '30')
+        .send({
+          message: `Trop de connexions en direct ouvertes pour cette organisation (${MAX_STREAMS_PER_ORGANIZATION} au plus). Réessayez dans un instant.`,
+        });
+    }
+    add(perUser, user.id, 1);
+    add(perOrganization, organizationId, 1);
     const res = reply.raw;
     reply.hijack();
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
@@ -46,6 +77,8 @@ export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app
     const close = () => {
       if (closed) return;
       closed = true;
+      add(perUser, user.id, -1);
+      add(perOrganization, organizationId, -1);
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(close);

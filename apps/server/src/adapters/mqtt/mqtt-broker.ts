@@ -2,6 +2,7 @@ import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
 import { AppError } from '../../errors.ts';
+import { forbiddenText } from '../../text-guard.ts';
 import type { CredentialService, DeviceIdentity } from '../../modules/credentials/credential-service.ts';
 import type { TelemetryService } from '../../modules/telemetry/telemetry-service.ts';
 
@@ -93,6 +94,10 @@ export async function startMqttBroker(options: {
       try {
         if (packet.payload.length > MAX_PAYLOAD_BYTES) throw new AppError(413, 'Message trop volumineux : 1 Mio au plus.');
         payload = JSON.parse(packet.payload.toString('utf8'));
+        // Refused like any bad input (told on the errors topic, acknowledged), never a failed write
+        // that the device would send again forever.
+        const forbidden = forbiddenText(payload);
+        if (forbidden) throw new AppError(400, forbidden);
       } catch (error) {
         reportError(error instanceof AppError ? error.message : "Le message n'est pas un JSON valide : rien n'a été enregistré.");
         return done(null);

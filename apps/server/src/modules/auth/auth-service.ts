@@ -8,16 +8,14 @@ export function createAuthService(deps: { users: Pick<UserService, 'verifyCreden
   return {
     /** Checks the credentials and issues an access token; the same error whether the email exists or not. */
     async login(email: string, password: string, ip: string): Promise<string> {
-      const retryAfter = await limiter.retryAfter(ip, email);
+      // The attempt is counted before the password is checked: parallel guesses cannot slip through.
+      const retryAfter = await limiter.take(ip, email);
       if (retryAfter > 0) {
         throw new AppError(429, MESSAGES.tooManyAttempts(retryAfter), { 'retry-after': String(retryAfter) });
       }
       const userId = await users.verifyCredentials(email, password);
-      if (!userId) {
-        await limiter.recordFailure(ip, email);
-        throw unauthorized(MESSAGES.invalidCredentials);
-      }
-      await limiter.recordSuccess(email);
+      if (!userId) throw unauthorized(MESSAGES.invalidCredentials);
+      await limiter.succeeded(ip, email);
       return tokens.issue(userId);
     },
   };

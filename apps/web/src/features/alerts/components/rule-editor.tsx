@@ -92,7 +92,7 @@ function CustomRuleForm({ target, onDone }: { target: RuleTarget; onDone: () => 
         <label htmlFor={ids.name} className={label}>
           Nom de la règle
         </label>
-        <input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} maxLength={100} className={inputClass} />
+        <input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
       </div>
       <div className={field}>
         <label htmlFor={ids.type} className={label}>

@@ -1,3 +1,4 @@
+import { characterCount } from '@vigie/contract/text';
 import { useId, useState, type FormEvent } from 'react';
 import { FormStatus } from '@/components/ui/form-status';
 import { errorMessage } from '@/lib/errors';
@@ -10,7 +11,7 @@ const NAME_MAX = 100;
 /** The French reason a name is refused before it is sent, or null. */
 export function nameError(name: string): string | null {
   if (!name.trim()) return 'Le nom est obligatoire.';
-  if (name.trim().length > NAME_MAX) return `Le nom ne doit pas dépasser ${NAME_MAX} caractères.`;
+  if (characterCount(name.trim()) > NAME_MAX) return `Le nom ne doit pas dépasser ${NAME_MAX} caractères.`;
   return null;
 }
 

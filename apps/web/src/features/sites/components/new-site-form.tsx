@@ -41,7 +41,6 @@ export function NewSiteForm() {
         <input
           id={fieldId}
           value={name}
-          maxLength={100}
           placeholder="Boutique Lyon Part-Dieu"
           aria-describedby={statusId}
           onChange={(e) => setName(e.target.value)}

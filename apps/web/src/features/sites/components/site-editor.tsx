@@ -50,7 +50,7 @@ export function SiteEditor({ site, children }: { site: Site; children?: ReactNod
               <label htmlFor={ids.name} className="block text-sm font-medium text-slate-200">
                 Nom du site
               </label>
-              <input id={ids.name} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} className={inputClass} />
+              <input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
             </div>
             <div className="space-y-1.5">
               <label htmlFor={ids.timezone} className="block text-sm font-medium text-slate-200">
