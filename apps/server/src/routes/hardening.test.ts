@@ -48,6 +48,35 @@ describe(`hardening (${databaseKind})`, () => {
     });
   });
 
+  it('does not let a stranger lock the owner out, while a guess spread over many addresses slows to a crawl', async () => {
+    const target = await t.createAccount(); // signs in once from 127.0.0.1, its usual address
+    const guess = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: `198.51.100.${i}`,
+        payload: { email: target.email, password: `essai ${i}` },
+      });
+    const statuses: number[] = [];
+    const waits: number[] = [];
+    for (let i = 1; i <= 12; i += 1) {
+      const response = await guess(i);
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) waits.push(Number(response.headers['retry-after']));
+    }
+    // Five guesses from strangers, then one every 2, 4, 8… seconds at most: here, within a second, none.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(6);
+    expect(waits.length).toBeGreaterThanOrEqual(6);
+    expect(Math.max(...waits)).toBeGreaterThanOrEqual(2);
+    // The owner, from the address they use, still gets in.
+    const owner = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: target.email, password: target.password },
+    });
+    expect(owner.statusCode).toBe(200);
+  });
+
   describe('a NUL character or half a character is a 400 in French, and changes nothing', () => {
     const cases: [string, string][] = [
       ['NUL', 'Capteur\u0000caché'],

@@ -13,23 +13,37 @@ export interface LoginLimiter {
    * Resolves with 0 when the attempt may go on, or the seconds to wait.
    */
   take(ip: string, email: string): Promise<number>;
-  /** The password was right: the attempt is given back, and the e-mail's failures are forgotten. */
+  /** The password was right: the attempt is given back, and this address becomes a usual one for the account. */
   succeeded(ip: string, email: string): Promise<void>;
 }
 
 const emailKey = (email: string) => email.trim().toLowerCase();
+/** Addresses remembered per account, and accounts remembered, before the oldest are forgotten. */
+const USUAL_ADDRESSES_PER_ACCOUNT = 5;
+const MAX_ACCOUNTS_REMEMBERED = 100_000;
 
 /**
- * Counts failed logins per IP and per e-mail over a window. Successful logins never count, so a
- * busy shop behind one address is not locked out by its own staff.
+ * Throttles login attempts without letting a stranger lock the owner out:
+ * - per address, across accounts (`maxFailuresPerIp`);
+ * - per account and address pair (`maxFailuresPerEmail`): whoever guesses from one place is stopped
+ *   there, and only there;
+ * - per account, from addresses that never signed in to it: past `maxFailuresPerEmail` attempts in
+ *   the window, each new attempt waits twice as long as the previous one (2 s, 4 s, 8 s… up to the
+ *   window), so a guess spread over many addresses slows to a crawl, while the owner, from an
+ *   address they signed in from before, is not held by it.
+ * Successful logins give their attempt back.
  */
 export function createLoginLimiter(limits: LoginLimits): LoginLimiter {
   const byIp = new RateLimiterMemory({ keyPrefix: 'login-ip', points: limits.maxFailuresPerIp, duration: limits.windowSeconds });
-  const byEmail = new RateLimiterMemory({
-    keyPrefix: 'login-email',
-    points: limits.maxFailuresPerEmail,
+  const byPair = new RateLimiterMemory({ keyPrefix: 'login-pair', points: limits.maxFailuresPerEmail, duration: limits.windowSeconds });
+  // Counts attempts from unusual addresses per account; never blocks by itself.
+  const fromStrangers = new RateLimiterMemory({
+    keyPrefix: 'login-strangers',
+    points: Number.MAX_SAFE_INTEGER,
     duration: limits.windowSeconds,
   });
+  const usual = new Map<string, string[]>();
+  const lastStrangerAttempt = new Map<string, number>();
 
   /** Consumes a point; the seconds to wait when none was left. */
   const consume = async (limiter: RateLimiterMemory, key: string): Promise<number> => {
@@ -44,11 +58,30 @@ export function createLoginLimiter(limits: LoginLimits): LoginLimiter {
 
   return {
     async take(ip, email) {
-      const [ipWait, emailWait] = await Promise.all([consume(byIp, ip), consume(byEmail, emailKey(email))]);
-      return Math.max(ipWait, emailWait);
+      const account = emailKey(email);
+      const [ipWait, pairWait] = await Promise.all([consume(byIp, ip), consume(byPair, `${account}|${ip}`)]);
+      if (ipWait > 0 || pairWait > 0) return Math.max(ipWait, pairWait);
+      if (usual.get(account)?.includes(ip)) return 0;
+
+      const attempts = (await fromStrangers.consume(account)).consumedPoints;
+      // Checked and recorded without a pause in between: parallel attempts are seen one by one.
+      const beyond = attempts - limits.maxFailuresPerEmail;
+      if (beyond <= 0) return 0;
+      const gapMs = Math.min(limits.windowSeconds, 2 ** Math.min(beyond, 30)) * 1000;
+      const now = Date.now();
+      const last = lastStrangerAttempt.get(account) ?? 0;
+      if (now - last < gapMs) return Math.max(1, Math.ceil((last + gapMs - now) / 1000));
+      if (lastStrangerAttempt.size > MAX_ACCOUNTS_REMEMBERED) lastStrangerAttempt.clear();
+      lastStrangerAttempt.set(account, now);
+      return 0;
     },
     async succeeded(ip, email) {
-      await Promise.all([byIp.reward(ip, 1), byEmail.delete(emailKey(email))]);
+      const account = emailKey(email);
+      await Promise.all([byIp.reward(ip, 1), byPair.delete(`${account}|${ip}`)]);
+      const addresses = (usual.get(account) ?? []).filter((known) => known !== ip);
+      addresses.push(ip);
+      if (usual.size > MAX_ACCOUNTS_REMEMBERED) usual.clear();
+      usual.set(account, addresses.slice(-USUAL_ADDRESSES_PER_ACCOUNT));
     },
   };
 }
