@@ -1,5 +1,6 @@
 import type { ReadingRow, ReadingTouch } from './modules/telemetry/reading-writer.ts';
 import type { Services } from './services.ts';
+import { DEMO_CODE, DEMO_FRIDGE_SERIAL, DEMO_SENSOR_COUNT } from './simulator/demo-shop.ts';
 import { measure, shopSensors } from './simulator/shop-model.ts';
 
 export const DEMO_ACCOUNT = {
@@ -23,12 +24,12 @@ export async function seedDemo(services: Services, now = Date.now()): Promise<bo
 
   const { device: gateway } = await services.devices.emitter.create(organizationId, {
     name: 'Passerelle magasin',
-    serial: 'DEMO-GW01',
+    serial: `${DEMO_CODE}-GW01`,
     model: 'Vigie Passerelle G1',
   });
   const rows: ReadingRow[] = [];
   const touches: ReadingTouch[] = [{ deviceId: gateway.id, kind: 'emitter', battery: null, emitterId: null }];
-  for (const sensor of shopSensors('DEMO', 6)) {
+  for (const sensor of shopSensors(DEMO_CODE, DEMO_SENSOR_COUNT)) {
     const { device } = await services.devices.sensor.create(organizationId, {
       name: sensor.name,
       serial: sensor.serial,
@@ -57,7 +58,7 @@ export async function watchDemoColdChain(services: Services, organizationId: str
   // Ten minutes of delay on the freezer: a door opened for a delivery is not a failure.
   const watched = [
     {
-      serial: 'DEMO-S001',
+      serial: DEMO_FRIDGE_SERIAL,
       name: 'Vitrine réfrigérée – denrées périssables',
       preset: 'chilled_perishable',
       delaySeconds: 60,

@@ -14,7 +14,6 @@ import { createProvisioningService } from './modules/provisioning/provisioning-s
 import { createTelemetryService } from './modules/telemetry/telemetry-service.ts';
 import { createUserService } from './modules/users/user-service.ts';
 import { createAlertsModule } from './modules/alerts/alerts-module.ts';
-import type { WatchedSensor } from './modules/alerts/alert-engine.ts';
 import type { AlertRecord } from './modules/alerts/alert-types.ts';
 import { createMailer } from './modules/notifications/mailer.ts';
 import { createNotificationService } from './modules/notifications/notification-service.ts';
@@ -81,21 +80,16 @@ export function createServices(options: {
     siteNamed: (organizationId, reference) => sites.siteNamed(organizationId, reference),
   });
 
-  const watched = (
-    rows: { id: string; organizationId: string; siteId: string; lastSeenAt: Date | null; inactivityTimeoutSeconds: number }[],
-  ) => rows.map((row): WatchedSensor => ({ ...row }));
   const alerts = createAlertsModule({
     db,
     now,
-    sensor: async (sensorId) => watched(await devices.sensor.watched({ ids: [sensorId] }))[0],
+    sensor: async (sensorId) => (await devices.sensor.watched({ ids: [sensorId] }))[0],
     sensorsOf: async (rule) =>
-      watched(
-        rule.sensorId
-          ? await devices.sensor.watched({ ids: [rule.sensorId] })
-          : rule.siteId
-            ? await devices.sensor.watched({ organizationId: rule.organizationId, siteId: rule.siteId })
-            : [],
-      ),
+      rule.sensorId
+        ? devices.sensor.watched({ ids: [rule.sensorId] })
+        : rule.siteId
+          ? devices.sensor.watched({ organizationId: rule.organizationId, siteId: rule.siteId })
+          : [],
     site: (siteId) => sites.byId(siteId),
     assertSensor: async (organizationId, sensorId) => void (await devices.sensor.get(organizationId, sensorId)),
     assertSite: async (organizationId, siteId) => void (await sites.get(organizationId, siteId)),

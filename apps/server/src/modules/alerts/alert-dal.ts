@@ -206,6 +206,8 @@ export function createAlertDal(db: Database) {
         }
         const changes: AlertChange[] = [];
         for (const [id, action] of touched) {
+          // A new peak or last value is not announced: no need to read the alert back.
+          if (action === 'updated') continue;
           const alert = await load(tx, eq(alerts.id, id));
           if (alert) changes.push({ action, alert });
         }

@@ -1,4 +1,5 @@
 import { DEFAULT_OPENING_HOURS, DEFAULT_TIMEZONE, type Site } from '@vigie/contract';
+import { isDatabaseUnavailable } from '../../db/connection-errors.ts';
 import type { AlertDal } from './alert-dal.ts';
 import type { AlertChange } from './alert-types.ts';
 import type { AlertRuleDal, RuleRecord } from './alert-rule-dal.ts';
@@ -97,8 +98,20 @@ export function createAlertEngine(deps: {
 
   const same = (a: TrackState, b: TrackState) => JSON.stringify(a) === JSON.stringify(b);
 
-  /** One observation for one rule and sensor. */
+  /**
+   * One observation for one rule and sensor. A failure of one step (a rule deleted meanwhile) is
+   * logged and the others go on; a database outage stops the batch, since every step would fail.
+   */
   async function step(rule: RuleRecord, sensor: WatchedSensor, observation: Observation): Promise<void> {
+    try {
+      await evaluateStep(rule, sensor, observation);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) throw error;
+      deps.logger.error({ err: error, ruleId: rule.id, sensorId: sensor.id }, 'Évaluation d’une règle d’alerte en échec');
+    }
+  }
+
+  async function evaluateStep(rule: RuleRecord, sensor: WatchedSensor, observation: Observation): Promise<void> {
     const watched = { condition: rule.condition, delaySeconds: rule.delaySeconds, hysteresis: rule.hysteresis, schedule: rule.schedule };
     const hours = await hoursOf(rule, sensor);
     const key = `${rule.id}:${sensor.id}`;

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { alertRules } from '../../db/schema.ts';
 
@@ -50,16 +50,7 @@ export function createAlertRuleDal(db: Database) {
       return rows.length > 0;
     },
 
-    /** Enabled rules that watch this sensor: aimed at it, or at its site. */
-    forSensor(organizationId: string, sensorId: string, siteId: string | null): Promise<RuleRecord[]> {
-      const target = siteId ? or(eq(alertRules.sensorId, sensorId), eq(alertRules.siteId, siteId)) : eq(alertRules.sensorId, sensorId);
-      return db
-        .select()
-        .from(alertRules)
-        .where(and(eq(alertRules.organizationId, organizationId), eq(alertRules.enabled, true), target));
-    },
-
-    /** Enabled rules of one condition type, every organization: for the clock (offline, battery). */
+    /** Enabled rules of one condition type, every organization: for the clock (offline). */
     enabledOfType(type: string): Promise<RuleRecord[]> {
       return db
         .select()

@@ -12,6 +12,10 @@ import type { AlertRuleDal, RuleRecord } from './alert-rule-dal.ts';
 
 const NOT_FOUND = 'Règle introuvable.';
 
+/** A condition as text with its keys sorted, so that two equal conditions compare equal. */
+const sameKeysOrder = (condition: object) =>
+  JSON.stringify(Object.fromEntries(Object.entries(condition).sort(([a], [b]) => a.localeCompare(b))));
+
 export function toRule(record: RuleRecord): Rule {
   const preset = rulePresetSchema.safeParse(record.preset);
   return {
@@ -87,7 +91,8 @@ export function createAlertRuleService(deps: {
     async update(organizationId: string, id: string, changes: UpdateRuleRequest): Promise<Rule> {
       const before = await dal.find(organizationId, id);
       if (!before) throw notFound(NOT_FOUND);
-      const conditionChanged = changes.condition !== undefined && JSON.stringify(changes.condition) !== JSON.stringify(before.condition);
+      // jsonb stores keys in its own order: compare contents, not key order.
+      const conditionChanged = changes.condition !== undefined && sameKeysOrder(changes.condition) !== sameKeysOrder(before.condition);
       const record = await dal.update(organizationId, id, { ...changes, ...(conditionChanged ? { preset: null } : {}) });
       if (!record) throw notFound(NOT_FOUND);
       await deps.onChanged(organizationId, before.enabled && !record.enabled ? { stopped: record } : {});

@@ -121,6 +121,8 @@ export function createNotificationService(deps: {
         policy = toPolicy(await dal.policy(alert.organizationId));
         policies.set(alert.organizationId, policy);
       }
+      // No e-mail and no webhook: nothing could be queued, so nothing is described.
+      if (!deps.mailer && !policy.webhookUrl) continue;
       for (const { plan: planned, rows } of await rowsFor(alert, policy, at)) {
         const fresh = await dal.enqueue(rows, at);
         queued += fresh.size;

@@ -44,11 +44,6 @@ export function createSiteService(deps: {
       return toSite(record);
     },
 
-    /** The site a device goes to when none is named: the organization's first (created if needed). */
-    async defaultSite(organizationId: string): Promise<Site> {
-      return toSite(await dal.firstOrCreate(organizationId, defaults));
-    },
-
     /** The site a device goes to: the one named (404 when not the organization's) or the first one. */
     async siteFor(organizationId: string, siteId: string | undefined): Promise<string> {
       if (siteId === undefined) return (await dal.firstOrCreate(organizationId, defaults)).id;

@@ -6,6 +6,7 @@ import { useAlert } from '@/features/alerts/api/get-alert';
 import { useRule } from '@/features/alerts/api/rules';
 import { AlertDetail } from '@/features/alerts/components/alert-detail';
 import { useSites } from '@/features/sites/api/get-sites';
+import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { useNotFoundGuard } from '../signed-in-outlet';
@@ -32,7 +33,8 @@ export default function AlertDetailRoute() {
       {alert ? (
         <AlertDetail
           alert={alert}
-          rule={rule.data ?? null}
+          // null: the rule is gone (404); undefined: not known yet.
+          rule={rule.data ?? (rule.error instanceof ApiError && rule.error.status === 404 ? null : undefined)}
           sensorName={sensorName(alert.sensorId)}
           siteName={sites.data?.find((site) => site.id === alert.siteId)?.name ?? null}
           who={who}

@@ -21,7 +21,7 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
   const query = useDevice({ kind, id });
   const isSensor = kind === 'sensor';
   const rules = useRules({ target: { sensorId: isSensor ? id : '' } });
-  const alerts = useAlerts({ filter: { sensorId: isSensor ? id : '' } });
+  const alerts = useAlerts({ filter: { sensorId: id }, enabled: isSensor });
   // The chart draws the rules' limits and shades the alert periods of the measure it shows.
   const annotations = useMemo(
     () =>

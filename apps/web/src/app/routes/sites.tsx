@@ -28,7 +28,7 @@ export default function SitesRoute() {
       ) : (
         <div className="space-y-6">
           {sites.data.map((site) => (
-            <SiteEditor key={`${site.id}-${site.name}-${site.timezone}`} site={site}>
+            <SiteEditor key={site.id} site={site}>
               <RuleEditor target={{ siteId: site.id }} />
             </SiteEditor>
           ))}

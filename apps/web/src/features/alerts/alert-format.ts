@@ -68,5 +68,5 @@ export function formatDuration(fromIso: string, toMs: number): string {
 
 /** « 2 alertes en cours », « 1 alerte en cours ». */
 export function alertCount(count: number, what = 'en cours'): string {
-  return `${new Intl.NumberFormat('fr-FR').format(count).replace(/[\u00A0 ]/g, NNBSP)} alerte${count > 1 ? 's' : ''} ${what}`;
+  return `${formatNumber(count, 0)} alerte${count > 1 ? 's' : ''} ${what}`;
 }

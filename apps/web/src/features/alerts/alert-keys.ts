@@ -9,7 +9,10 @@ export type AlertListFilter = { status?: 'active' | AlertStatus; sensorId?: stri
 export const alertKeys = {
   all: (owner: string) => ['alerts', owner] as const,
   list: (owner: string, filter: AlertListFilter) => ['alerts', owner, 'list', filter] as const,
+  lists: (owner: string) => ['alerts', owner, 'list'] as const,
   detail: (owner: string, id: string) => ['alerts', owner, 'detail', id] as const,
+  rule: (owner: string, id: string) => ['alerts', owner, 'rule', id] as const,
+  policy: (owner: string) => ['alerts', owner, 'policy'] as const,
   rules: (owner: string, target: RuleTarget) => ['alerts', owner, 'rules', target] as const,
 };
 

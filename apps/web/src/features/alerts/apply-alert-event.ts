@@ -22,6 +22,11 @@ function isAlertEvent(data: unknown): data is AlertStreamEvent {
  * alerts is read again (a status changes which list it belongs to). Returns the event, for a toast.
  */
 export function applyAlertEvent(queryClient: QueryClient, owner: string, message: SseMessage): AlertStreamEvent | null {
+  // The stream could not replay what was missed: every alert is read again.
+  if (message.event === 'resync') {
+    void queryClient.invalidateQueries({ queryKey: alertKeys.all(owner) });
+    return null;
+  }
   if (message.event !== 'alert') return null;
   let data: unknown;
   try {
@@ -33,9 +38,9 @@ export function applyAlertEvent(queryClient: QueryClient, owner: string, message
   const alert: Alert = data.alert;
   queryClient.setQueryData(alertKeys.detail(owner, alert.id), alert);
   // Lists already loaded take the change at once; then they are read again, in their order.
-  queryClient.setQueriesData<Alert[]>({ queryKey: [...alertKeys.all(owner), 'list'] }, (list) =>
+  queryClient.setQueriesData<Alert[]>({ queryKey: alertKeys.lists(owner) }, (list) =>
     list?.some((item) => item.id === alert.id) ? list.map((item) => (item.id === alert.id ? alert : item)) : list,
   );
-  void queryClient.invalidateQueries({ queryKey: [...alertKeys.all(owner), 'list'] });
+  void queryClient.invalidateQueries({ queryKey: alertKeys.lists(owner) });
   return data;
 }

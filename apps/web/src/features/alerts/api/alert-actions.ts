@@ -27,7 +27,7 @@ export function useAlertStep({ id }: { id: string }) {
     mutationFn: (step: Step) => actOnAlert({ id, step }),
     onSuccess: (alert) => {
       queryClient.setQueryData(alertKeys.detail(owner, alert.id), alert);
-      void queryClient.invalidateQueries({ queryKey: [...alertKeys.all(owner), 'list'] });
+      void queryClient.invalidateQueries({ queryKey: alertKeys.lists(owner) });
     },
   });
 }

@@ -12,17 +12,17 @@ export async function getAlerts({ filter, signal }: { filter: AlertListFilter; s
   return data?.alerts ?? [];
 }
 
-export function alertsQueryOptions({ owner, filter }: { owner: string; filter: AlertListFilter }) {
+export function alertsQueryOptions({ owner, filter, enabled = true }: { owner: string; filter: AlertListFilter; enabled?: boolean }) {
   return queryOptions({
     queryKey: alertKeys.list(owner, filter),
     queryFn: ({ signal }) => getAlerts({ filter, signal }),
-    enabled: Boolean(owner),
+    enabled: Boolean(owner) && enabled,
   });
 }
 
-export function useAlerts({ filter = {} }: { filter?: AlertListFilter } = {}) {
+export function useAlerts({ filter = {}, enabled = true }: { filter?: AlertListFilter; enabled?: boolean } = {}) {
   const owner = useOwner();
-  return useQuery(alertsQueryOptions({ owner, filter }));
+  return useQuery(alertsQueryOptions({ owner, filter, enabled }));
 }
 
 /** The alerts still running (open or acknowledged): the bell, the banner and the cards read them. */

@@ -8,7 +8,7 @@ import { alertKeys } from '../alert-keys';
 export function useNotificationPolicy() {
   const owner = useOwner();
   return useQuery({
-    queryKey: [...alertKeys.all(owner), 'policy'],
+    queryKey: alertKeys.policy(owner),
     queryFn: async ({ signal }) => (await api.get<{ policy: NotificationPolicy }>('/notification-policy', { signal })).policy,
     enabled: Boolean(owner),
     staleTime: 60_000,
@@ -22,6 +22,6 @@ export function useUpdateNotificationPolicy() {
   return useMutation({
     mutationFn: async (changes: UpdateNotificationPolicyRequest) =>
       (await api.put<{ policy: NotificationPolicy }>('/notification-policy', changes)).policy,
-    onSuccess: (policy) => queryClient.setQueryData([...alertKeys.all(owner), 'policy'], policy),
+    onSuccess: (policy) => queryClient.setQueryData(alertKeys.policy(owner), policy),
   });
 }

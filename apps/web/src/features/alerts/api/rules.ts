@@ -40,7 +40,7 @@ export function useDeleteRule({ target }: { target: RuleTarget }) {
     mutationFn: (id: string) => api.delete(`/alert-rules/${encodeURIComponent(id)}`),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: alertKeys.rules(owner, target) });
-      void queryClient.invalidateQueries({ queryKey: [...alertKeys.all(owner), 'list'] });
+      void queryClient.invalidateQueries({ queryKey: alertKeys.lists(owner) });
     },
   });
 }
@@ -49,7 +49,7 @@ export function useDeleteRule({ target }: { target: RuleTarget }) {
 export function useRule({ id }: { id: string | undefined }) {
   const owner = useOwner();
   return useQuery({
-    queryKey: [...alertKeys.all(owner), 'rule', id ?? ''],
+    queryKey: alertKeys.rule(owner, id ?? ''),
     queryFn: async ({ signal }) => (await api.get<{ rule: Rule }>(`/alert-rules/${encodeURIComponent(id ?? '')}`, { signal })).rule,
     enabled: Boolean(owner && id),
     retry: false,

@@ -131,7 +131,8 @@ export function AlertDetail({
   who,
 }: {
   alert: Alert;
-  rule: Rule | null;
+  /** null: the rule was deleted; undefined: still loading. */
+  rule: Rule | null | undefined;
   sensorName: string;
   siteName: string | null;
   /** A member's display name, or null when unknown (e.g. Vigie itself). */
@@ -156,8 +157,8 @@ export function AlertDetail({
   const facts: [string, string][] = [
     ['Valeur', alertValue(alert)],
     ...(alert.peak !== null && alert.key ? ([['Pic', formatMeasure(alert.key, alert.peak)]] as [string, string][]) : []),
-    ['Limite', rule ? describeCondition(rule.condition) : 'Règle supprimée'],
-    ['Règle', rule ? `${rule.name} · ${SCHEDULE_LABELS[rule.schedule]}` : '—'],
+    ['Limite', rule ? describeCondition(rule.condition) : rule === null ? 'Règle supprimée' : '…'],
+    ['Règle', rule ? `${rule.name} · ${SCHEDULE_LABELS[rule.schedule]}` : rule === null ? '—' : '…'],
     [alert.resolvedAt ? 'Durée' : 'Depuis', formatDuration(alert.openedAt, end)],
     ['Ouverte le', formatDateTime(alert.openedAt)],
     ['Site', siteName ?? '—'],

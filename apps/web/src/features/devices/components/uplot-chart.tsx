@@ -112,7 +112,8 @@ export default function UplotChart({ readings, unit, digits, height, gapMs, over
 
   useEffect(() => {
     overlaysRef.current = overlays;
-    plot.current?.redraw(false);
+    // Limits may widen the y range: recompute the scales, not only the paint.
+    plot.current?.redraw();
   }, [overlays]);
 
   useEffect(() => {
