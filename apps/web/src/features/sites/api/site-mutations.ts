@@ -4,22 +4,41 @@ import { api } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { siteKeys } from './get-sites';
 
-function useSiteMutation<T, R>(run: (input: T) => Promise<R>) {
+/** A created or changed site shows at once; then the list is read again, in its order. */
+function useSiteWrite<T>(run: (input: T) => Promise<Site>) {
   const queryClient = useQueryClient();
   const owner = useOwner();
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.list(owner) }) });
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (site) => {
+      queryClient.setQueryData<Site[]>(siteKeys.list(owner), (list) =>
+        list
+          ? list.some((item) => item.id === site.id)
+            ? list.map((item) => (item.id === site.id ? site : item))
+            : [...list, site]
+          : list,
+      );
+      return queryClient.invalidateQueries({ queryKey: siteKeys.list(owner) });
+    },
+  });
 }
 
 /** POST /api/sites. */
-export const useCreateSite = () =>
-  useSiteMutation(async (site: CreateSiteRequest) => (await api.post<{ site: Site }>('/sites', site)).site);
+export const useCreateSite = () => useSiteWrite(async (site: CreateSiteRequest) => (await api.post<{ site: Site }>('/sites', site)).site);
 
 /** PUT /api/sites/:id. */
 export const useUpdateSite = () =>
-  useSiteMutation(
+  useSiteWrite(
     async ({ id, changes }: { id: string; changes: UpdateSiteRequest }) =>
       (await api.put<{ site: Site }>(`/sites/${encodeURIComponent(id)}`, changes)).site,
   );
 
 /** DELETE /api/sites/:id: refused (409, with the reason) while it holds devices, or for the last site. */
-export const useDeleteSite = () => useSiteMutation((id: string) => api.delete(`/sites/${encodeURIComponent(id)}`));
+export function useDeleteSite() {
+  const queryClient = useQueryClient();
+  const owner = useOwner();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/sites/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.list(owner) }),
+  });
+}
