@@ -7,3 +7,4 @@ export * from './sites.ts';
 export * from './alerts.ts';
 export * from './notifications.ts';
 export * from './presets.ts';
+export * from './claim.ts';

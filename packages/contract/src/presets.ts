@@ -31,3 +31,62 @@ export const RULE_PRESETS = {
   },
 } as const satisfies Record<string, { label: string; source: string; condition: PresetCondition }>;
 export type RulePreset = keyof typeof RULE_PRESETS;
+
+/** What an installed device watches, and the alert rule created with it (PRODUCT §12, `preset`). */
+export interface InstallUse {
+  label: string;
+  /** One line for the person installing it: what the rule does. */
+  hint: string;
+  /** The rule created with the device; null: none. */
+  rule: {
+    name: string;
+    /** A preset of `RULE_PRESETS`, or a condition of its own. */
+    preset?: RulePreset;
+    condition?: { type: 'above'; key: string; threshold: number } | { type: 'offline' };
+    delaySeconds?: number;
+    severity?: 'critical' | 'warning';
+  } | null;
+}
+
+/**
+ * The uses offered when a person installs a sensor: chilled and frozen food with the regulation's
+ * limits, a door left open, a footfall counter that falls silent.
+ */
+export const INSTALL_USES = {
+  chilled_very_perishable: {
+    label: 'Vitrine réfrigérée – denrées très périssables',
+    hint: 'Alerte au-dessus de +4 °C (arrêté du 21 décembre 2009).',
+    rule: { name: 'Froid positif ≤ +4 °C', preset: 'chilled_very_perishable' },
+  },
+  chilled_perishable: {
+    label: 'Meuble réfrigéré – denrées périssables',
+    hint: 'Alerte au-dessus de +8 °C (arrêté du 21 décembre 2009).',
+    rule: { name: 'Froid positif ≤ +8 °C', preset: 'chilled_perishable' },
+  },
+  frozen: {
+    label: 'Congélateur – surgelés',
+    hint: 'Alerte au-dessus de −18 °C (arrêté du 21 décembre 2009).',
+    rule: { name: 'Surgelés ≤ −18 °C', preset: 'frozen' },
+  },
+  door: {
+    label: 'Porte',
+    hint: 'Alerte quand la porte reste ouverte plus de 5 min.',
+    rule: {
+      name: 'Porte ouverte plus de 5 min',
+      condition: { type: 'above', key: 'open', threshold: 0.5 },
+      delaySeconds: 300,
+      severity: 'warning',
+    },
+  },
+  footfall: {
+    label: 'Compteur de passage',
+    hint: 'Alerte quand le compteur ne transmet plus.',
+    rule: { name: 'Compteur de passage muet', condition: { type: 'offline' }, severity: 'warning' },
+  },
+  none: {
+    label: 'Autre mesure, sans alerte',
+    hint: 'Aucune règle d’alerte : vous pourrez en ajouter une depuis la page du capteur.',
+    rule: null,
+  },
+} as const satisfies Record<string, InstallUse>;
+export type InstallUseKey = keyof typeof INSTALL_USES;
