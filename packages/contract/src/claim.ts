@@ -3,9 +3,10 @@ import { nameSchema, uuidSchema } from './common.ts';
 import { deviceKindSchema, emitterSchema, inactivityTimeoutSchema, sensorSchema } from './devices.ts';
 import { INSTALL_USES, type InstallUseKey } from './presets.ts';
 import { SERIAL_MAX_LENGTH } from './telemetry.ts';
+import { normalizeClaimCode } from './claim-label.ts';
 
-/** PRODUCT §12: a factory device's printed label, as encoded in its QR code. */
-export const CLAIM_URI_PREFIX = 'vigie:claim?';
+export { CLAIM_URI_PREFIX, claimUri, normalizeClaimCode, parseClaimUri } from './claim-label.ts';
+
 export const CLAIM_CODE_MIN_LENGTH = 6;
 export const CLAIM_CODE_MAX_LENGTH = 64;
 
@@ -14,11 +15,6 @@ export const serialSchema = z
   .trim()
   .min(1, { error: 'Le numéro de série est obligatoire.' })
   .max(SERIAL_MAX_LENGTH, { error: `Le numéro de série ne doit pas dépasser ${SERIAL_MAX_LENGTH} caractères.` });
-
-/** Claim codes are printed: spaces and dashes a person types are not part of them, case is ignored. */
-export function normalizeClaimCode(code: string): string {
-  return code.replace(/[\s-]+/g, '').toUpperCase();
-}
 
 export const claimCodeSchema = z
   .string({ error: 'Le code de l’étiquette est obligatoire.' })
@@ -73,18 +69,3 @@ export const factoryDeviceSchema = z.strictObject({
   claimCode: claimCodeSchema,
 });
 export type FactoryDevice = z.infer<typeof factoryDeviceSchema>;
-
-/** Reads a label's QR code: `vigie:claim?serial=…&code=…`; null when it is not one. */
-export function parseClaimUri(text: string): { serial: string; claimCode: string } | null {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith(CLAIM_URI_PREFIX)) return null;
-  const params = new URLSearchParams(trimmed.slice(CLAIM_URI_PREFIX.length));
-  const serial = params.get('serial')?.trim();
-  const code = params.get('code')?.trim();
-  if (!serial || !code) return null;
-  return { serial, claimCode: code };
-}
-
-export function claimUri(serial: string, claimCode: string): string {
-  return `${CLAIM_URI_PREFIX}${new URLSearchParams({ serial, code: claimCode }).toString()}`;
-}
