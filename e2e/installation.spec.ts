@@ -1,4 +1,4 @@
-/** The installation page: masked key, commands filled with this server's settings, QR code, regeneration. */
+/** The installation page: masked key, commands filled with this server’s settings, QR code to the guided installation, regeneration. */
 import { account, Api, expect, signInWithToken, test } from './support/fixtures';
 import { DeviceProtocol, uniqueSerial } from './support/telemetry';
 
@@ -13,7 +13,7 @@ test('shows the key, the commands and the QR code; regenerating revokes the old 
   await page.getByRole('link', { name: 'Installation' }).click();
   await expect(page).toHaveURL(/\/dashboard\/installation$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Installation' })).toBeVisible();
-  await expect(page.getByText(/Branchez l.appareil, scannez ce code ou saisissez la clé/)).toBeVisible();
+  await expect(page.getByText(/Un appareil configuré avec la clé de votre organisation apparaît tout seul/)).toBeVisible();
 
   const shownKey = page.getByTestId('installation-key');
   await expect(shownKey).not.toHaveText(key);
@@ -29,7 +29,7 @@ test('shows the key, the commands and the QR code; regenerating revokes the old 
   await expect(snippet).toContainText('hôte         : 127.0.0.1');
   await expect(snippet).toContainText('vigie/devices/<identifiant-appareil>/telemetry');
 
-  const qr = page.getByRole('img', { name: /Code QR de configuration/ });
+  const qr = page.getByRole('img', { name: /Code QR de l’installation guidée/ });
   await expect(qr).toBeVisible();
   expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
 

@@ -15,6 +15,7 @@ export const ACCOUNT_KEYS = [
   'gallery', // devices-screens.spec.ts: a shop with live values and history, read-only
   'trash', // trash.spec.ts: deletion undone from the toast, restored from the Corbeille
   'alerts', // alerts.spec.ts: a fridge out of limits, acknowledged, annotated, back in range
+  'claim', // claim.spec.ts: a labelled device installed from a phone, by its QR code
 ] as const;
 
 export type AccountKey = (typeof ACCOUNT_KEYS)[number];
@@ -43,3 +44,13 @@ export const SHOWCASE_DEVICES = {
     'Température caisse 2',
   ],
 };
+
+/** A maker's batch imported before the server starts (claim.spec.ts): serials and label codes. */
+export type FactoryDevice = { serial: string; kind: 'sensor' | 'emitter'; model: string; claimCode: string };
+export const FACTORY_ENV = 'VIGIE_E2E_FACTORY';
+
+export function factoryDevices(): FactoryDevice[] {
+  const raw = process.env[FACTORY_ENV];
+  if (!raw) throw new Error(`${FACTORY_ENV} is not set: the global setup did not run.`);
+  return JSON.parse(raw) as FactoryDevice[];
+}

@@ -1,16 +1,17 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ACCOUNT_KEYS, ACCOUNTS_ENV, BASE_URL_ENV, SHOWCASE_DEVICES, type Account } from './accounts';
+import { ACCOUNT_KEYS, ACCOUNTS_ENV, BASE_URL_ENV, FACTORY_ENV, SHOWCASE_DEVICES, type Account, type FactoryDevice } from './accounts';
 import { seedGallery } from './gallery';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
 const userCreate = path.join(root, 'scripts/user-create.mjs');
+const devicesImport = path.join(root, 'scripts/devices-import.mjs');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -100,6 +101,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
   }
 
+  // A maker's batch of labelled devices, imported by the operator's script like the accounts.
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const factory: FactoryDevice[] = ['A', 'B', 'C'].map((suffix) => ({
+    serial: `E2E-${runId}-${suffix}`.toUpperCase(),
+    kind: 'sensor',
+    model: 'Vigie Froid T1',
+    claimCode: Array.from(randomBytes(12), (byte) => alphabet[byte % alphabet.length]).join(''),
+  }));
+  const batchFile = path.join(dataDir, 'lot.csv');
+  writeFileSync(
+    batchFile,
+    ['serial;kind;model;claimCode', ...factory.map((device) => `${device.serial};${device.kind};${device.model};${device.claimCode}`)].join(
+      '\n',
+    ),
+  );
+  const imported = spawnSync(process.execPath, [devicesImport, batchFile], { cwd: root, env, encoding: 'utf8' });
+  if (imported.status !== 0) throw new Error(`devices-import failed (exit ${imported.status}): ${imported.stderr || imported.stdout}`);
+
   const server = spawn(process.execPath, [serverEntry], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   try {
     await waitUntilReady(baseUrl, server, 90_000);
@@ -119,6 +138,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   process.env[BASE_URL_ENV] = baseUrl;
   process.env[ACCOUNTS_ENV] = JSON.stringify(accounts);
+  process.env[FACTORY_ENV] = JSON.stringify(factory);
 
   return async () => {
     if (server.exitCode === null) {

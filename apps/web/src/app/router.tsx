@@ -11,6 +11,7 @@ const SignedInLayout = lazy(() => import('./signed-in-layout'));
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const DeviceDetailRoute = lazy(() => import('./routes/device-detail'));
 const InstallationRoute = lazy(() => import('./routes/installation'));
+const InstallDeviceRoute = lazy(() => import('./routes/install-device'));
 const TrashRoute = lazy(() => import('./routes/trash'));
 const AlertsRoute = lazy(() => import('./routes/alerts'));
 const AlertDetailRoute = lazy(() => import('./routes/alert-detail'));
@@ -40,6 +41,7 @@ export function AppRoutes() {
             <Route path="capteurs/:id" element={<DeviceDetailRoute kind="sensor" />} />
             <Route path="emetteurs/:id" element={<DeviceDetailRoute kind="emitter" />} />
             <Route path="installation" element={<InstallationRoute />} />
+            <Route path="installer" element={<InstallDeviceRoute />} />
             <Route path="corbeille" element={<TrashRoute />} />
             <Route path="alertes" element={<AlertsRoute />} />
             <Route path="alertes/:id" element={<AlertDetailRoute />} />

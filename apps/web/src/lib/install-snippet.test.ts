@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildInstallSnippet, installationQrPayload } from './install-snippet';
+import { buildInstallSnippet } from './install-snippet';
 
 describe('buildInstallSnippet', () => {
   it('provisions with the key, then gives HTTP and MQTT settings with placeholders', () => {
@@ -23,14 +23,5 @@ describe('buildInstallSnippet', () => {
 
   it('says when MQTT is off', () => {
     expect(buildInstallSnippet({ origin: 'http://h', hostname: 'h', mqttPort: null })).toContain('MQTT n’est pas activé');
-  });
-});
-
-describe('installationQrPayload', () => {
-  it('is the JSON a device reads: server URL and installation key', () => {
-    expect(JSON.parse(installationQrPayload('https://vigie.test', 'ik_abc'))).toEqual({
-      url: 'https://vigie.test',
-      installationKey: 'ik_abc',
-    });
   });
 });

@@ -59,8 +59,3 @@ export function buildInstallSnippet(input: SnippetInput): string {
   }
   return lines.join('\n');
 }
-
-/** What the QR code holds: enough for a device to install itself. */
-export function installationQrPayload(origin: string, installationKey: string): string {
-  return JSON.stringify({ url: origin, installationKey });
-}

@@ -1,4 +1,4 @@
-import { Bell, QrCode, Store, Trash2 } from 'lucide-react';
+import { Bell, PackagePlus, QrCode, Store, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useActiveAlerts } from '@/features/alerts/api/get-alerts';
@@ -8,6 +8,9 @@ import { useSites } from '@/features/sites/api/get-sites';
 
 const linkClass =
   'inline-flex items-center gap-2 rounded-xl border border-cyan-300/30 bg-cyan-400/10 px-4 py-2.5 text-sm font-semibold text-cyan-100 transition-colors hover:border-cyan-300/60 hover:bg-cyan-400/20';
+
+const primaryLinkClass =
+  'inline-flex items-center gap-2 rounded-xl bg-gradient-to-r from-cyan-400 to-violet-500 px-4 py-2.5 text-sm font-semibold text-slate-950 shadow-lg shadow-cyan-500/20 transition-colors hover:from-cyan-300 hover:to-violet-400';
 
 export default function DashboardRoute() {
   const sites = useSites();
@@ -28,6 +31,10 @@ export default function DashboardRoute() {
           <p className="mt-2 text-slate-300">Gérez les émetteurs et les capteurs connectés de vos points de vente.</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
+          <Link to="/dashboard/installer" className={primaryLinkClass}>
+            <PackagePlus className="size-4" aria-hidden="true" />
+            Installer
+          </Link>
           <Link to="/dashboard/installation" className={linkClass}>
             <QrCode className="size-4" aria-hidden="true" />
             Installation

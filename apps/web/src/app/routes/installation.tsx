@@ -1,4 +1,5 @@
 import { PlugZap } from 'lucide-react';
+import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@/config/constants';
 import { InstallationPanel } from '@/features/installation/components/installation-panel';
 
@@ -12,7 +13,12 @@ export default function InstallationRoute() {
           Installation
         </h1>
         <p className="mt-3 text-lg text-slate-200">
-          Branchez l’appareil, scannez ce code ou saisissez la clé&#8239;: il apparaît tout seul dans votre tableau de bord.
+          Un appareil configuré avec la clé de votre organisation apparaît tout seul dans votre tableau de bord. Un appareil livré avec une
+          étiquette s’installe depuis l’
+          <Link to="/dashboard/installer" className="font-semibold text-cyan-200 underline underline-offset-4 hover:text-cyan-100">
+            installation guidée
+          </Link>
+          .
         </p>
       </div>
       <InstallationPanel />

@@ -1,5 +1,6 @@
 import { Eye, EyeOff, KeyRound, LoaderCircle, RefreshCw, ScanLine, Terminal } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { CopyButton } from '@/components/copy-button';
 import { Alert } from '@/components/ui/alert';
@@ -8,7 +9,7 @@ import { errorMessage } from '@/lib/errors';
 import { useInstallationKey } from '../api/get-installation-key';
 import { useProtocol } from '@/lib/device-protocol';
 import { useRegenerateInstallationKey } from '../api/regenerate-installation-key';
-import { buildInstallSnippet, installationQrPayload } from '@/lib/install-snippet';
+import { buildInstallSnippet } from '@/lib/install-snippet';
 import { QrCode } from './qr-code';
 
 const card = 'rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6';
@@ -125,15 +126,21 @@ export function InstallationPanel() {
       <section aria-labelledby="qr-title" className={`${card} flex flex-col items-center text-center lg:self-start`}>
         <h2 id="qr-title" className="flex items-center gap-2 text-lg font-semibold text-white">
           <ScanLine className="size-5 text-cyan-300" aria-hidden="true" />
-          Code d’installation
+          Sur votre téléphone
         </h2>
         <div className="mt-4 w-full max-w-60">
-          <QrCode
-            value={installationQrPayload(origin, installationKey)}
-            label="Code QR de configuration\u202F: adresse du serveur et clé d’installation"
-          />
+          <QrCode value={`${origin}/dashboard/installer`} label="Code QR de l’installation guidée sur votre téléphone" />
         </div>
-        <p className="mt-4 text-sm text-slate-300">Scannez-le avec l’application de l’installateur ou l’appareil lui-même.</p>
+        <p className="mt-4 text-sm text-slate-300">
+          Scannez ce code avec l’appareil photo de votre téléphone&#8239;: il ouvre l’installation guidée, où vous scannez l’étiquette de
+          chaque appareil livré par Vigie.
+        </p>
+        <Link
+          to="/dashboard/installer"
+          className="mt-3 text-sm font-semibold text-cyan-200 underline underline-offset-4 hover:text-cyan-100"
+        >
+          Ouvrir l’installation guidée ici
+        </Link>
       </section>
 
       <ConfirmDialog

@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, LoaderCircle, PackagePlus, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PRODUCT_NAME } from '@/config/constants';
+import { useClaimDevice } from '@/features/claiming/api/claim-device';
+import { FirstSignal } from '@/features/claiming/components/first-signal';
+import { InstallForm } from '@/features/claiming/components/install-form';
+import { LabelScanner, type Label } from '@/features/claiming/components/label-scanner';
+import { deviceQueryOptions } from '@/features/devices/api/get-device';
+import { deviceDetailPath } from '@/features/devices/device-paths';
+import type { DeviceKind } from '@/features/devices/device-kinds';
+import { useSites } from '@/features/sites/api/get-sites';
+import { useOwner } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+
+type Installed = { kind: DeviceKind; id: string; name: string; installedAt: number };
+type Step = { step: 'label' } | { step: 'choices'; label: Label } | { step: 'waiting'; installed: Installed };
+
+const card = 'rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6';
+
+/** /dashboard/installer: a person installs a labelled device with a phone — scan, choose, see its first reading. */
+export default function InstallDeviceRoute() {
+  const [state, setState] = useState<Step>({ step: 'label' });
+  const sites = useSites();
+  const claim = useClaimDevice();
+
+  const restart = () => {
+    claim.reset();
+    setState({ step: 'label' });
+  };
+
+  return (
+    <>
+      <title>{`Installer un appareil · ${PRODUCT_NAME}`}</title>
+      <div className="mx-auto max-w-xl">
+        <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight text-white">
+          <PackagePlus className="size-7 text-cyan-300" aria-hidden="true" />
+          Installer un appareil
+        </h1>
+        <p className="mt-3 mb-6 text-slate-200">Trois étapes, depuis votre téléphone&#8239;: l’étiquette, le magasin, le premier signal.</p>
+        <div className={card}>
+          {state.step === 'label' ? (
+            <LabelScanner
+              onIdentified={(label) => {
+                claim.reset();
+                setState({ step: 'choices', label });
+              }}
+            />
+          ) : state.step === 'choices' ? (
+            sites.isError ? (
+              <Alert>{errorMessage(sites.error, 'Error loading data')}</Alert>
+            ) : !sites.data ? (
+              <p role="status" className="flex items-center gap-2 text-slate-300">
+                <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+                Chargement des magasins…
+              </p>
+            ) : (
+              <InstallForm
+                label={state.label}
+                sites={sites.data}
+                busy={claim.isPending}
+                error={claim.isError ? errorMessage(claim.error, 'Échec de l’installation : réessayez.') : null}
+                onBack={restart}
+                onSubmit={(choices) =>
+                  claim.mutate(
+                    { serial: state.label.serial, claimCode: state.label.claimCode, ...choices },
+                    {
+                      onSuccess: ({ kind, device }) =>
+                        setState({
+                          step: 'waiting',
+                          installed: { kind, id: device.id, name: device.name, installedAt: Date.now() },
+                        }),
+                    },
+                  )
+                }
+              />
+            )
+          ) : (
+            <WaitForFirstSignal installed={state.installed} onAnother={restart} />
+          )}
+        </div>
+      </div>
+    </>
+  );
+}
+
+function WaitForFirstSignal({ installed, onAnother }: { installed: Installed; onAnother: () => void }) {
+  const owner = useOwner();
+  // The live stream updates this device as soon as it speaks; a slow poll covers a stream cut.
+  const device = useQuery({
+    ...deviceQueryOptions({ kind: installed.kind, id: installed.id, owner }),
+    refetchInterval: (query) => (query.state.data?.lastSeenAt ? false : 15_000),
+  });
+  const latest = device.data?.latest ?? {};
+  const heard = Boolean(device.data?.lastSeenAt) || Object.keys(latest).length > 0;
+  return (
+    <FirstSignal
+      name={device.data?.name ?? installed.name}
+      heard={heard}
+      latest={latest}
+      installedAt={installed.installedAt}
+      actions={
+        <>
+          <Link
+            to={deviceDetailPath(installed.kind, installed.id)}
+            className="inline-flex items-center gap-2 rounded-xl border border-cyan-300/30 bg-cyan-400/10 px-4 py-2.5 text-sm font-semibold text-cyan-100 hover:border-cyan-300/60 hover:bg-cyan-400/20"
+          >
+            Voir l’appareil
+            <ArrowRight className="size-4" aria-hidden="true" />
+          </Link>
+          <Button onClick={onAnother}>
+            <RotateCcw className="size-4" aria-hidden="true" />
+            Installer un autre appareil
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,197 @@
+import { parseClaimUri } from '@vigie/contract/claim-label';
+import { Camera, CameraOff, Keyboard } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormStatus } from '@/components/ui/form-status';
+import { createQrReader } from '../decode-qr';
+
+export type Label = { serial: string; claimCode: string };
+
+type CameraState = { phase: 'off' } | { phase: 'starting' } | { phase: 'scanning' } | { phase: 'failed'; message: string };
+
+const SCAN_INTERVAL_MS = 200;
+
+/** The French reason a camera could not open, with what to do instead. */
+export function cameraErrorMessage(error: unknown): string {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : '';
+  switch (name) {
+    case 'NotAllowedError':
+    case 'SecurityError':
+      return 'Accès à la caméra refusé. Autorisez la caméra pour ce site dans les réglages du navigateur, ou saisissez le numéro de série et le code ci-dessous.';
+    case 'NotFoundError':
+    case 'OverconstrainedError':
+      return 'Aucune caméra disponible sur cet appareil : saisissez le numéro de série et le code ci-dessous.';
+    case 'NotReadableError':
+      return 'La caméra est occupée par une autre application : fermez-la, puis réessayez.';
+    default:
+      return 'La caméra n’a pas pu s’ouvrir : saisissez le numéro de série et le code ci-dessous.';
+  }
+}
+
+const inputClass =
+  'mt-1 block w-full rounded-xl border border-white/15 bg-slate-950/70 px-3 py-2.5 text-base text-white placeholder:text-slate-500 focus:border-cyan-300 focus:outline-none focus:ring-2 focus:ring-cyan-300/40';
+
+/**
+ * Step 1 of the installation: the label's QR code read by the camera, or its serial and code typed.
+ */
+export function LabelScanner({ onIdentified }: { onIdentified: (label: Label) => void }) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const [camera, setCamera] = useState<CameraState>({ phase: 'off' });
+  const [notLabel, setNotLabel] = useState(false);
+  const [serial, setSerial] = useState('');
+  const [code, setCode] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const ids = useId();
+
+  const stopCamera = useCallback(() => {
+    for (const track of streamRef.current?.getTracks() ?? []) track.stop();
+    streamRef.current = null;
+  }, []);
+
+  useEffect(() => stopCamera, [stopCamera]);
+
+  // While the camera runs, read a frame every 200 ms until a Vigie label shows.
+  useEffect(() => {
+    if (camera.phase !== 'scanning') return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const canvas = document.createElement('canvas');
+    void createQrReader().then((read) => {
+      const tick = async () => {
+        const video = videoRef.current;
+        if (stopped || !video) return;
+        const text = await read(video, canvas).catch(() => null);
+        if (stopped) return;
+        const label = text ? parseClaimUri(text) : null;
+        if (label) {
+          stopCamera();
+          setCamera({ phase: 'off' });
+          onIdentified(label);
+          return;
+        }
+        if (text) setNotLabel(true);
+        timer = setTimeout(() => void tick(), SCAN_INTERVAL_MS);
+      };
+      void tick();
+    });
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [camera.phase, onIdentified, stopCamera]);
+
+  const startCamera = async () => {
+    setNotLabel(false);
+    if (!navigator.mediaDevices?.getUserMedia) {
+      setCamera({
+        phase: 'failed',
+        message:
+          'Ce navigateur n’ouvre pas la caméra ici (une adresse en HTTPS est nécessaire) : saisissez le numéro de série et le code ci-dessous.',
+      });
+      return;
+    }
+    setCamera({ phase: 'starting' });
+    try {
+      const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' }, audio: false });
+      streamRef.current = stream;
+      const video = videoRef.current;
+      if (video) {
+        video.srcObject = stream;
+        await video.play().catch(() => undefined);
+      }
+      setCamera({ phase: 'scanning' });
+    } catch (error) {
+      stopCamera();
+      setCamera({ phase: 'failed', message: cameraErrorMessage(error) });
+    }
+  };
+
+  const onCancelCamera = () => {
+    stopCamera();
+    setCamera({ phase: 'off' });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const label = { serial: serial.trim(), claimCode: code.trim() };
+    if (!label.serial || !label.claimCode) {
+      setFormError('Saisissez le numéro de série et le code imprimés sur l’étiquette.');
+      return;
+    }
+    setFormError(null);
+    onIdentified(label);
+  };
+
+  const cameraOn = camera.phase === 'starting' || camera.phase === 'scanning';
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby={`${ids}-scan`} className="space-y-3">
+        <h2 id={`${ids}-scan`} className="text-lg font-semibold text-white">
+          1. Scannez l’étiquette de l’appareil
+        </h2>
+        <p className="text-sm text-slate-300">Le code QR est imprimé sur l’appareil ou sur sa boîte.</p>
+        <div className={cameraOn ? 'block' : 'hidden'}>
+          <div className="relative overflow-hidden rounded-2xl border border-cyan-300/30 bg-black">
+            <video ref={videoRef} muted playsInline aria-label="Aperçu de la caméra" className="aspect-[4/3] w-full object-cover" />
+            <div aria-hidden="true" className="pointer-events-none absolute inset-[18%] rounded-xl border-2 border-cyan-300/80" />
+          </div>
+          <p role="status" className="mt-2 text-sm text-slate-200">
+            {camera.phase === 'starting'
+              ? 'Ouverture de la caméra…'
+              : notLabel
+                ? 'Ce code QR n’est pas une étiquette Vigie : visez celui de l’appareil.'
+                : 'Visez le code QR de l’étiquette…'}
+          </p>
+          <Button variant="secondary" className="mt-3" onClick={onCancelCamera}>
+            <CameraOff className="size-4" aria-hidden="true" />
+            Fermer la caméra
+          </Button>
+        </div>
+        {!cameraOn ? (
+          <Button variant="primary" onClick={() => void startCamera()} className="w-full sm:w-auto">
+            <Camera className="size-5" aria-hidden="true" />
+            Scanner l’étiquette
+          </Button>
+        ) : null}
+        <FormStatus error={camera.phase === 'failed' ? camera.message : null} />
+      </section>
+
+      <form onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-manual`} className="space-y-3 border-t border-white/10 pt-5">
+        <h2 id={`${ids}-manual`} className="flex items-center gap-2 text-base font-semibold text-white">
+          <Keyboard className="size-4 text-slate-300" aria-hidden="true" />
+          Ou saisissez l’étiquette
+        </h2>
+        <label className="block text-sm font-medium text-slate-200">
+          Numéro de série
+          <input
+            value={serial}
+            onChange={(event) => setSerial(event.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="VIG-123456"
+            className={inputClass}
+          />
+        </label>
+        <label className="block text-sm font-medium text-slate-200">
+          Code de l’étiquette
+          <input
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="ABCD-EFGH-JKLM"
+            className={inputClass}
+          />
+        </label>
+        <FormStatus error={formError} />
+        <Button type="submit" variant="secondary">
+          Continuer
+        </Button>
+      </form>
+    </div>
+  );
+}
