@@ -15,6 +15,7 @@ import { notificationPolicyRoutes } from './routes/notification-policy.ts';
 import { siteRoutes } from './routes/sites.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { authRoutes } from './routes/auth.ts';
+import { claimRoutes } from './routes/claim.ts';
 import { deviceProtocolRoutes } from './routes/device-protocol.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes, { auth: services.auth });
       await api.register(deviceProtocolRoutes, {
         provisioning,
+        claiming: services.claiming,
         credentials: services.credentials,
         telemetry: services.telemetry,
         protocol: services.protocol,
@@ -112,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await secured.register(organizationRoutes, { organizations: services.organizations });
         await secured.register(streamRoutes, { events: services.events });
         await secured.register(trashRoutes, { trash: services.trash });
+        await secured.register(claimRoutes, { claiming: services.claiming });
         await secured.register(siteRoutes, { sites: services.sites });
         await secured.register(alertRoutes, { rules: services.alerts.rules, alerts: services.alerts.alerts });
         await secured.register(notificationPolicyRoutes, { notifications: services.notifications });

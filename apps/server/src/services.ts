@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { createAuthService } from './modules/auth/auth-service.ts';
 import { createLoginLimiter } from './modules/auth/login-limiter.ts';
 import { createTokenService, type TokenService } from './modules/auth/token-service.ts';
+import { createClaimingService } from './modules/claiming/claiming-service.ts';
 import { createCredentialService } from './modules/credentials/credential-service.ts';
 import { createDeviceService, type DeviceService } from './modules/devices/device-service.ts';
 import { createTrashService } from './modules/devices/trash-service.ts';
@@ -78,6 +79,15 @@ export function createServices(options: {
     credentials,
     devices,
     siteNamed: (organizationId, reference) => sites.siteNamed(organizationId, reference),
+  });
+
+  const claiming = createClaimingService({
+    db,
+    devices,
+    credentials,
+    assertSite: async (organizationId, siteId) => void (await sites.get(organizationId, siteId)),
+    createRule: (organizationId, rule) => alerts.rules.create(organizationId, rule),
+    now,
   });
 
   const alerts = createAlertsModule({
@@ -172,6 +182,7 @@ export function createServices(options: {
     devices,
     telemetry,
     provisioning,
+    claiming,
     trash,
     sites,
     alerts,

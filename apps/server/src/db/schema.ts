@@ -334,3 +334,26 @@ export const schema = {
   notificationOutbox,
 };
 export type Schema = typeof schema;
+
+/**
+ * A maker's device, loaded from its batch before anyone owns it (PRODUCT §12). Its label's claim
+ * code is stored only as an argon2id hash; a person of an organization claims it, then the device
+ * receives its token.
+ */
+export const factoryDevices = pgTable(
+  'factory_devices',
+  {
+    serial: text('serial').primaryKey(),
+    kind: text('kind', { enum: DEVICE_KINDS }).notNull(),
+    model: text('model'),
+    claimCodeHash: text('claim_code_hash').notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The organization that claimed it; null while it waits on a shelf. */
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    /** The device it became in that organization. */
+    deviceId: uuid('device_id'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('factory_devices_organization_idx').on(t.organizationId)],
+);

@@ -1,13 +1,16 @@
 import {
+  claimProvisionRequestSchema,
   errorResponseSchema,
   protocolInfoSchema,
   provisionRequestSchema,
   provisionResponseSchema,
+  provisionWaitingResponseSchema,
   telemetryResponseSchema,
 } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { unauthorized } from '../errors.ts';
+import { badRequest, unauthorized } from '../errors.ts';
+import type { ClaimingService } from '../modules/claiming/claiming-service.ts';
 import type { CredentialService } from '../modules/credentials/credential-service.ts';
 import type { ProvisioningService } from '../modules/provisioning/provisioning-service.ts';
 import type { TelemetryService } from '../modules/telemetry/telemetry-service.ts';
@@ -18,13 +21,22 @@ export const TELEMETRY_BODY_LIMIT = 1024 * 1024;
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 413: errorResponseSchema, 429: errorResponseSchema };
 
+/** The first problem of a body, worded as the schema validation of every other route words it. */
+function invalid(error: z.ZodError): Error {
+  const issue = error.issues[0];
+  const field = issue?.path.join('.');
+  const message = issue?.message ?? 'Requête invalide.';
+  return badRequest(field ? `${message} (champ « ${field} »)` : message);
+}
+
 /** The public device protocol (README, « Protocole des appareils »): what devices call, with their own credentials. */
 export const deviceProtocolRoutes: FastifyPluginAsyncZod<{
   provisioning: ProvisioningService;
+  claiming: Pick<ClaimingService, 'provision'>;
   credentials: Pick<CredentialService, 'authenticate'>;
   telemetry: TelemetryService;
   protocol: { mqttPort: number | null };
-}> = async (app, { provisioning, credentials, telemetry, protocol }) => {
+}> = async (app, { provisioning, claiming, credentials, telemetry, protocol }) => {
   app.get('/devices/protocol', { schema: { response: { 200: protocolInfoSchema } } }, async () => ({
     mqttPort: protocol.mqttPort,
     provisionPath: '/api/devices/provision' as const,
@@ -33,10 +45,28 @@ export const deviceProtocolRoutes: FastifyPluginAsyncZod<{
     errorsTopic: 'vigie/devices/{deviceId}/errors' as const,
   }));
 
+  // Two ways in: the organization's installation key (§6), or the code of a factory label (§12).
   app.post(
     '/devices/provision',
-    { bodyLimit: 16 * 1024, schema: { body: provisionRequestSchema, response: { 201: provisionResponseSchema, ...errors } } },
-    async (request, reply) => reply.code(201).send(await provisioning.provision(request.body, request.ip)),
+    {
+      bodyLimit: 16 * 1024,
+      schema: {
+        body: z.unknown(),
+        response: { 201: provisionResponseSchema, 202: provisionWaitingResponseSchema, 404: errorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (typeof body === 'object' && body !== null && 'claimCode' in body) {
+        const parsed = claimProvisionRequestSchema.safeParse(body);
+        if (!parsed.success) throw invalid(parsed.error);
+        const answer = await claiming.provision(parsed.data, request.ip);
+        return 'status' in answer ? reply.code(202).send(answer) : reply.code(201).send(answer);
+      }
+      const parsed = provisionRequestSchema.safeParse(body);
+      if (!parsed.success) throw invalid(parsed.error);
+      return reply.code(201).send(await provisioning.provision(parsed.data, request.ip));
+    },
   );
 
   app.post(

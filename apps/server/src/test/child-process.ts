@@ -62,8 +62,12 @@ export async function startServer(env: Record<string, string | undefined>): Prom
   throw new Error(`Le serveur n'a pas démarré :\n${running.output()}`);
 }
 
-export async function runCli(args: string[], env: Record<string, string | undefined>): Promise<{ code: number | string; output: string }> {
-  const running = runTs('src/cli/user-create.ts', args, env);
+export async function runCli(
+  args: string[],
+  env: Record<string, string | undefined>,
+  script = 'src/cli/user-create.ts',
+): Promise<{ code: number | string; output: string }> {
+  const running = runTs(script, args, env);
   const code = await running.exited;
   return { code, output: running.output() };
 }

@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli, startServer } from '../test/child-process.ts';
+import { databaseKind, tempDir } from '../test/test-app.ts';
+import { parseFactoryBatch } from './factory-batch.ts';
+
+describe('a maker’s batch file', () => {
+  it('names every bad line by its number in the file, and keeps the good ones apart', () => {
+    const text = [
+      '\uFEFFserial;kind;model;claimCode',
+      'VIG-000001;sensor;Vigie Froid T1;ABCD-EFGH-JKLM',
+      'VIG-000002;fridge;Vigie Froid T1;ABCDEFGHJKLM',
+      'VIG-000003;sensor;Vigie Froid T1',
+      'VIG-000001;emitter;;MNPQRSTUVWXY',
+      ';sensor;;ABCDEFGHJKLM',
+      'VIG-000004;emitter;;MNPQ RSTU VWXY',
+      '',
+    ].join('\r\n');
+    const { devices, errors } = parseFactoryBatch(text);
+    expect(errors).toEqual([
+      'Ligne 3 : Le type doit être « emitter » ou « sensor ».',
+      'Ligne 4 : 4 colonnes attendues (serial;kind;model;claimCode), 3 trouvées.',
+      'Ligne 5 : le numéro de série VIG-000001 figure déjà ligne 2.',
+      'Ligne 6 : Le numéro de série est obligatoire.',
+    ]);
+    expect(devices).toEqual([
+      { serial: 'VIG-000001', kind: 'sensor', model: 'Vigie Froid T1', claimCode: 'ABCDEFGHJKLM' },
+      { serial: 'VIG-000004', kind: 'emitter', claimCode: 'MNPQRSTUVWXY' },
+    ]);
+    expect(parseFactoryBatch('serial,kind,model,claimCode\nA,sensor,,ABCDEFGH').errors).toEqual([
+      'Ligne 1 : l’en-tête doit être « serial;kind;model;claimCode ».',
+    ]);
+  });
+});
+
+describe(`npm run devices:import on ${databaseKind}`, { timeout: 120_000 }, () => {
+  const dataDir = tempDir();
+  const env = { DATA_DIR: dataDir };
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const script = 'src/cli/devices-import.ts';
+
+  it('imports nothing from a file with a bad line, imports a good one once, and a re-import changes nothing', async () => {
+    const serial = `VIG-${randomUUID().slice(0, 8)}`.toUpperCase();
+    const bad = path.join(dataDir, 'bad.csv');
+    fs.writeFileSync(bad, `serial;kind;model;claimCode\n${serial};sensor;Vigie Froid T1;ABCDEFGHJKLM\nVIG-X;sensor;;court\n`);
+    const refused = await runCli([bad], env, script);
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toContain('Ligne 3 : Le code de l’étiquette compte au moins 6 caractères.');
+    expect(refused.output).toContain('Rien n’a été importé.');
+
+    const good = path.join(dataDir, 'lot.csv');
+    fs.writeFileSync(good, `serial;kind;model;claimCode\n${serial};sensor;Vigie Froid T1;ABCDEFGHJKLM\n`);
+    const first = await runCli([good], env, script);
+    expect(first.code, first.output).toBe(0);
+    expect(first.output).toContain('1 appareil importé, 0 déjà connu (inchangé).');
+
+    fs.writeFileSync(good, `serial;kind;model;claimCode\n${serial};sensor;Vigie Froid T1;AUTRECODE99\n`);
+    const second = await runCli([good], env, script);
+    expect(second.code, second.output).toBe(0);
+    expect(second.output).toContain(`${serial} : déjà importé, inchangé.`);
+    expect(second.output).toContain('0 appareil importé, 1 déjà connu (inchangé).');
+
+    // The device knows only its first code: the refused line and the second file changed nothing.
+    const server = await startServer(env);
+    try {
+      const ask = (claimCode: string) =>
+        fetch(`${server.baseUrl}/api/devices/provision`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ serial, claimCode }),
+        });
+      expect((await ask('ABCDEFGHJKLM')).status).toBe(202);
+      expect((await ask('AUTRECODE99')).status).toBe(404);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  });
+
+  it('explains how to call it', async () => {
+    const result = await runCli([], env, script);
+    expect(result.code).not.toBe(0);
+    expect(result.output).toMatch(/Usage : npm run devices:import -- FICHIER\.csv/);
+  });
+});

@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { loadConfigOrExit } from '../config.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
+import { openDatabase } from '../db/database.ts';
+import { createLogger } from '../logger.ts';
+import { importFactoryBatch } from '../modules/claiming/claiming-service.ts';
+import { parseFactoryBatch } from './factory-batch.ts';
+
+const USAGE = 'Usage : npm run devices:import -- FICHIER.csv   (en-tête : serial;kind;model;claimCode)';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
+
+/** `npm run devices:import -- FILE.csv`: loads a maker's batch of labelled devices, all or nothing. */
+async function main(): Promise<void> {
+  const [file, ...rest] = process.argv.slice(2);
+  if (!file || rest.length > 0 || file.startsWith('-')) fail(USAGE);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    fail(`Fichier illisible : ${file}`);
+  }
+  const { devices, errors } = parseFactoryBatch(text);
+  if (errors.length > 0) fail(`${errors.join('\n')}\nRien n’a été importé.`);
+
+  const config = loadConfigOrExit();
+  const logger = createLogger({ logLevel: 'warn' });
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
+  }
+  try {
+    const { added, unchanged } = await importFactoryBatch(database.db, devices);
+    for (const serial of unchanged) console.log(`${serial} : déjà importé, inchangé.`);
+    console.log(
+      `${plural(added.length, 'appareil importé')}, ${plural(unchanged.length, 'déjà connu')} (inchangé${unchanged.length > 1 ? 's' : ''}).`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+await main();
