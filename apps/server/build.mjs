@@ -7,7 +7,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@vigie/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'user-create': 'src/cli/user-create.ts', 'devices-import': 'src/cli/devices-import.ts', simulate: 'src/simulator/simulate.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'user-create': 'src/cli/user-create.ts',
+    'devices-import': 'src/cli/devices-import.ts',
+    simulate: 'src/simulator/simulate.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
