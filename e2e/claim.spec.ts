@@ -81,8 +81,8 @@ test('a labelled sensor is installed from a phone: scan, choose the shop and the
     const port = await new DeviceProtocol(request, api.token).mqttPort();
     const mqtt = await connectDevice('127.0.0.1', port, provisioned.deviceId, provisioned.accessToken);
     try {
-      await mqtt.publish({ values: { temperature: 4.2 } });
-      await expect(page.getByText(/Reçu\s*:\s*4,2\s*°C — l’appareil est en place/)).toBeVisible({ timeout: 5_000 });
+      await mqtt.publish({ values: { temperature: 3.6 } });
+      await expect(page.getByText(/Reçu\s*:\s*3,6\s*°C — l’appareil est en place/)).toBeVisible({ timeout: 5_000 });
     } finally {
       await mqtt.close();
     }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { DeviceKind, ProtocolInfo, ProvisionResponse, TelemetryReading } from '@vigie/contract';
 import mqtt, { type MqttClient } from 'mqtt';
+import { makeBatch, readBatch, runFactoryDevices, terminalLabel } from './factory.ts';
 import { measure, shopSensors, type SimulatedSensor } from './shop-model.ts';
 
 /**
@@ -17,7 +18,13 @@ const USAGE = `Usage : npm run simulate -- [options]
   --url URL           adresse du serveur Vigie (défaut : http://localhost:3000)
   --key CLÉ           clé d'installation (sinon lue avec --email/--password)
   --email E --password P   compte dont la clé est lue (défaut : le compte de démonstration)
-  --duration S        s'arrêter après S secondes (défaut : jamais ; Ctrl+C pour arrêter)`;
+  --duration S        s'arrêter après S secondes (défaut : jamais ; Ctrl+C pour arrêter)
+
+Appareils d’usine (étiquette à scanner, PRODUCT §12) :
+  --make-batch N --out DOSSIER   crée un lot de N appareils : DOSSIER/lot.csv (pour npm run devices:import)
+                                 et DOSSIER/etiquettes.html (les étiquettes à scanner)
+  --factory FICHIER.csv          allume les appareils du lot : ils attendent d’être installés depuis
+                                 « Installer un appareil », puis envoient leurs mesures`;
 
 function fail(message: string): never {
   console.error(message);
@@ -64,6 +71,9 @@ async function main(): Promise<void> {
       email: { type: 'string', default: 'demo@vigie.fr' },
       password: { type: 'string', default: 'vigie-demo-2024' },
       duration: { type: 'string' },
+      'make-batch': { type: 'string' },
+      out: { type: 'string', default: 'lot-vigie' },
+      factory: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -78,6 +88,45 @@ async function main(): Promise<void> {
   if (!Number.isFinite(rate) || rate <= 0 || rate > 50) fail(`--rate : un nombre entre 0,01 et 50 est attendu.\n${USAGE}`);
   if (values.transport && !['mqtt', 'http'].includes(values.transport)) fail(`--transport : mqtt ou http.\n${USAGE}`);
   const base = values.url.replace(/\/$/, '');
+  if (values['make-batch'] !== undefined) {
+    const size = Number(values['make-batch']);
+    if (!Number.isInteger(size) || size < 1 || size > 1000) fail(`--make-batch : un entier entre 1 et 1 000 est attendu.\n${USAGE}`);
+    const devices = await makeBatch(size, values.out);
+    for (const device of devices.slice(0, 3)) console.log(await terminalLabel(device));
+    console.log(`Lot de ${size} appareil${size > 1 ? 's' : ''} écrit dans ${values.out}/lot.csv, étiquettes dans ${values.out}/etiquettes.html.
+Ensuite : npm run devices:import -- ${values.out}/lot.csv (serveur arrêté sur la base embarquée),
+puis npm start et npm run simulate -- --factory ${values.out}/lot.csv`);
+    return;
+  }
+  if (values.factory !== undefined) {
+    let devices;
+    try {
+      devices = readBatch(values.factory);
+    } catch (error) {
+      fail(`Lot illisible (${values.factory}) :\n${(error as Error).message}`);
+    }
+    const post = async (path: string, body: unknown, token?: string) => {
+      const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+    };
+    const stop = runFactoryDevices({ devices, post, rate, log: (line) => console.log(line) });
+    console.log(
+      `${devices.length} appareil(s) d’usine allumé(s) vers ${base}. Installez-les depuis « Installer un appareil ». Ctrl+C pour arrêter.`,
+    );
+    const end = () => {
+      stop();
+      process.exit(0);
+    };
+    process.on('SIGINT', end);
+    process.on('SIGTERM', end);
+    if (values.duration) setTimeout(end, Number(values.duration) * 1000);
+    return;
+  }
   const shop = values.shop;
   const code = shopCode(shop);
 
