@@ -43,6 +43,7 @@ describe(`npm run devices:import on ${databaseKind}`, { timeout: 120_000 }, () =
 
   it('imports nothing from a file with a bad line, imports a good one once, and a re-import changes nothing', async () => {
     const serial = `VIG-${randomUUID().slice(0, 8)}`.toUpperCase();
+    const other = `VIG-${randomUUID().slice(0, 8)}`.toUpperCase();
     const bad = path.join(dataDir, 'bad.csv');
     fs.writeFileSync(bad, `serial;kind;model;claimCode\n${serial};sensor;Vigie Froid T1;ABCDEFGHJKLM\nVIG-X;sensor;;court\n`);
     const refused = await runCli([bad], env, script);
@@ -51,10 +52,10 @@ describe(`npm run devices:import on ${databaseKind}`, { timeout: 120_000 }, () =
     expect(refused.output).toContain('Rien n’a été importé.');
 
     const good = path.join(dataDir, 'lot.csv');
-    fs.writeFileSync(good, `serial;kind;model;claimCode\n${serial};sensor;Vigie Froid T1;ABCDEFGHJKLM\n`);
+    fs.writeFileSync(good, `serial;kind;model;claimCode\n${serial};sensor;Vigie Froid T1;ABCDEFGHJKLM\n${other};emitter;;MNPQRSTUVWXY\n`);
     const first = await runCli([good], env, script);
     expect(first.code, first.output).toBe(0);
-    expect(first.output).toContain('1 appareil importé, 0 déjà connu (inchangé).');
+    expect(first.output).toContain('2 appareils importés, 0 déjà connu (inchangé).');
 
     fs.writeFileSync(good, `serial;kind;model;claimCode\n${serial};sensor;Vigie Froid T1;AUTRECODE99\n`);
     const second = await runCli([good], env, script);

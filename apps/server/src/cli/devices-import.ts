@@ -13,7 +13,8 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
+/** The French plural ending: « 1 appareil importé », « 2 appareils importés ». */
+const s = (count: number) => (count > 1 ? 's' : '');
 
 /** `npm run devices:import -- FILE.csv`: loads a maker's batch of labelled devices, all or nothing. */
 async function main(): Promise<void> {
@@ -40,9 +41,8 @@ async function main(): Promise<void> {
   try {
     const { added, unchanged } = await importFactoryBatch(database.db, devices);
     for (const serial of unchanged) console.log(`${serial} : déjà importé, inchangé.`);
-    console.log(
-      `${plural(added.length, 'appareil importé')}, ${plural(unchanged.length, 'déjà connu')} (inchangé${unchanged.length > 1 ? 's' : ''}).`,
-    );
+    const [a, u] = [added.length, unchanged.length];
+    console.log(`${a} appareil${s(a)} importé${s(a)}, ${u} déjà connu${s(u)} (inchangé${s(u)}).`);
   } finally {
     await database.close();
   }
