@@ -28,7 +28,8 @@ afterAll(() => {
   rmSync(cycleDir, { recursive: true, force: true });
 });
 
-describe('import direction: shared → features → app', () => {
+// Each case runs ESLint, whose cycle check walks the whole import graph: seconds on a busy machine.
+describe('import direction: shared → features → app', { timeout: 30_000 }, () => {
   it('fails a feature that imports another feature', async () => {
     const code = "import { LiveIndicator } from '@/features/live/live-indicator';\nexport const x = LiveIndicator;\n";
     expect(await ruleIdsFor(code, 'features/devices/components/probe.tsx')).toContain('import-x/no-restricted-paths');
