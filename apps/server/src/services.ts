@@ -52,6 +52,9 @@ export function createServices(options: {
     db,
     countDevices: async (organizationId, siteId) =>
       (await devices.emitter.countInSite(organizationId, siteId)) + (await devices.sensor.countInSite(organizationId, siteId)),
+    beforeRemove: async (organizationId, siteId) => {
+      for (const rule of await alerts.rules.list(organizationId, { siteId })) await alerts.rules.remove(organizationId, rule.id);
+    },
   });
   const telemetry = createTelemetryService({
     db,
@@ -87,6 +90,7 @@ export function createServices(options: {
     credentials,
     assertSite: async (organizationId, siteId) => void (await sites.get(organizationId, siteId)),
     createRule: (organizationId, rule) => alerts.rules.create(organizationId, rule),
+    ruleCount: async (organizationId, sensorId) => (await alerts.rules.list(organizationId, { sensorId })).length,
     now,
   });
 

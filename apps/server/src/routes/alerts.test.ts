@@ -197,6 +197,28 @@ describe(`sites, alert rules and alerts over HTTP (${databaseKind})`, () => {
       expect(alerts.map((alert) => [alert.sensorId, alert.peak])).toEqual([[a.deviceId, 11]]);
     });
 
+    it('closes the alerts of a site’s rules when the site is deleted, its sensors moved elsewhere', async () => {
+      const site = (await api(owner, 'POST', '/sites', { name: `Réserve ${Date.now()}` })).json<{ site: Site }>().site;
+      const sensor = await provision(t, owner, 'sensor');
+      await api(owner, 'PUT', `/sensor/${sensor.deviceId}`, { siteId: site.id });
+      const rule = (
+        await api(owner, 'POST', '/alert-rules', { name: 'Froid de la réserve', siteId: site.id, preset: 'chilled_perishable' })
+      ).json<{ rule: Rule }>().rule;
+      await sendTelemetry(t, sensor.accessToken, { temperature: 11 });
+      await settle();
+      const before = (await api(owner, 'GET', `/alerts?status=active&sensorId=${sensor.deviceId}`)).json<{ alerts: Alert[] }>().alerts;
+      expect(before.map((alert) => alert.ruleId)).toEqual([rule.id]);
+
+      const sites = (await api(owner, 'GET', '/sites')).json<{ sites: Site[] }>().sites;
+      const other = sites.find((candidate) => candidate.id !== site.id);
+      await api(owner, 'PUT', `/sensor/${sensor.deviceId}`, { siteId: other?.id });
+      expect((await api(owner, 'DELETE', `/sites/${site.id}`)).statusCode).toBe(204);
+      await settle();
+      expect((await api(owner, 'GET', `/alert-rules/${rule.id}`)).statusCode).toBe(404);
+      const after = (await api(owner, 'GET', `/alerts/${before[0]?.id}`)).json<{ alert: Alert }>().alert;
+      expect(after.status).toBe('resolved');
+    });
+
     it('refuses bad rules with a French message and changes nothing', async () => {
       const sensor = await provision(t, owner, 'sensor');
       const [site] = (await api(owner, 'GET', '/sites')).json<{ sites: Site[] }>().sites;

@@ -118,6 +118,28 @@ describe(`claiming a factory device (PRODUCT §12) on ${databaseKind}`, () => {
     ]);
   });
 
+  it('brings a device back from the trash when it is claimed again, with the name and the use chosen now', async () => {
+    const device = await factoryDevice();
+    const first = await claim(owner, { serial: device.serial, claimCode: device.claimCode, name: 'Ancienne vitrine' });
+    const id = first.json<{ sensor: { id: string } }>().sensor.id;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/sensor/${id}`, headers: owner.auth })).statusCode).toBe(204);
+    expect((await provision({ serial: device.serial, claimCode: device.claimCode })).statusCode).toBe(202);
+
+    const again = await claim(owner, {
+      serial: device.serial,
+      claimCode: device.claimCode,
+      name: 'Vitrine traiteur',
+      preset: 'chilled_perishable',
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json<{ sensor: { id: string; name: string } }>().sensor).toMatchObject({ id, name: 'Vitrine traiteur' });
+    const rules = await t.app.inject({ url: `/api/alert-rules?sensorId=${id}`, headers: owner.auth });
+    expect(rules.json<{ rules: { condition: object }[] }>().rules.map((rule) => rule.condition)).toEqual([
+      { type: 'above', key: 'temperature', threshold: 8 },
+    ]);
+    expect((await provision({ serial: device.serial, claimCode: device.claimCode })).statusCode).toBe(201);
+  });
+
   it('refuses a rule for a transmitter with a French 400 and leaves it on the shelf', async () => {
     const emitter = await factoryDevice('emitter', 'Vigie Passerelle G1');
     const refused = await claim(owner, { serial: emitter.serial, claimCode: emitter.claimCode, preset: 'chilled_perishable' });

@@ -60,6 +60,8 @@ export function createClaimingService(deps: {
   credentials: Pick<CredentialService, 'issue'>;
   assertSite: (organizationId: string, siteId: string) => Promise<void>;
   createRule: (organizationId: string, rule: CreateRuleRequest) => Promise<unknown>;
+  /** How many alert rules watch this sensor. */
+  ruleCount: (organizationId: string, sensorId: string) => Promise<number>;
   now?: () => Date;
 }) {
   const dal = createFactoryDeviceDal(deps.db);
@@ -133,43 +135,49 @@ export function createClaimingService(deps: {
       if (input.siteId) await deps.assertSite(organizationId, input.siteId);
       const service = deps.devices[record.kind];
 
+      let view: DeviceView | undefined;
       if (record.organizationId === organizationId) {
         const existing = await deviceOf(record, organizationId);
-        // In the trash: claiming it again brings it back, history included.
-        if (existing?.deletedAt) return service.restore(organizationId, existing.id);
-        if (existing) {
+        if (existing && !existing.deletedAt) {
           const { device } = await service.get(organizationId, existing.id);
           throw conflict(`Cet appareil est déjà installé dans votre organisation (« ${device.name} »).`);
         }
-        // Its record was purged: it starts afresh below.
-        await dal.release(record.serial, organizationId);
+        // In the trash: claiming it again brings it back, history included. Purged: it starts afresh.
+        if (existing) view = await service.restore(organizationId, existing.id);
+        else await dal.release(record.serial, organizationId);
       }
-      if (!(await dal.claim(record.serial, organizationId, userId, now()))) {
-        // Another claim got there first.
-        const winner = await dal.find(record.serial);
-        if (winner?.organizationId === organizationId) throw conflict('Cet appareil vient d’être installé dans votre organisation.');
-        throw notFound(UNKNOWN_DEVICE);
-      }
-
-      let view: DeviceView;
-      try {
-        view = await service.create(organizationId, {
-          name: input.name ?? `${record.model ?? DEFAULT_NAMES[record.kind]} ${record.serial}`.slice(0, 100),
-          serial: record.serial,
-          model: record.model ?? undefined,
-          siteId: input.siteId,
-        });
-      } catch (error) {
-        // A device of that serial was already installed with the installation key: it is the one.
-        const existing = isUniqueViolation(error) ? await deviceOf(record, organizationId) : undefined;
-        if (!existing) {
-          await dal.release(record.serial, organizationId);
-          throw error;
+      const created = view === undefined;
+      if (!view) {
+        if (!(await dal.claim(record.serial, organizationId, userId, now()))) {
+          // Another claim got there first.
+          const winner = await dal.find(record.serial);
+          if (winner?.organizationId === organizationId) throw conflict('Cet appareil vient d’être installé dans votre organisation.');
+          throw notFound(UNKNOWN_DEVICE);
         }
-        view = existing.deletedAt ? await service.restore(organizationId, existing.id) : await service.get(organizationId, existing.id);
+        try {
+          view = await service.create(organizationId, {
+            name: input.name ?? `${record.model ?? DEFAULT_NAMES[record.kind]} ${record.serial}`.slice(0, 100),
+            serial: record.serial,
+            model: record.model ?? undefined,
+            siteId: input.siteId,
+          });
+        } catch (error) {
+          // A device of that serial was already installed with the installation key: it is the one.
+          const existing = isUniqueViolation(error) ? await deviceOf(record, organizationId) : undefined;
+          if (!existing) {
+            await dal.release(record.serial, organizationId);
+            throw error;
+          }
+          view = existing.deletedAt ? await service.restore(organizationId, existing.id) : await service.get(organizationId, existing.id);
+        }
+        await dal.link(record.serial, organizationId, view.device.id);
       }
-      await dal.link(record.serial, organizationId, view.device.id);
-      if (use?.rule) {
+      // A device that already existed takes the name and the site chosen now.
+      if (!created && (input.name !== undefined || input.siteId !== undefined)) {
+        view = await service.update(organizationId, view.device.id, { name: input.name, siteId: input.siteId });
+      }
+      // Its rule comes with it, unless a device brought back already has rules of its own.
+      if (use?.rule && (created || (await deps.ruleCount(organizationId, view.device.id)) === 0)) {
         const { rule } = use;
         await deps.createRule(organizationId, {
           name: rule.name,

@@ -18,8 +18,10 @@ export function toSite(record: SiteRecord): Site {
  */
 export function createSiteService(deps: {
   db: Database;
-  /** How many devices (emitters and sensors, trash excluded) a site holds: asked of the devices module. */
+  /** How many devices (emitters and sensors, the trash included: a trashed device keeps its site) a site holds. */
   countDevices: (organizationId: string, siteId: string) => Promise<number>;
+  /** Before the site goes: its rules are removed by their own module, which closes their alerts. */
+  beforeRemove?: (organizationId: string, siteId: string) => Promise<void>;
 }) {
   const dal = createSiteDal(deps.db);
   const defaults = { name: DEFAULT_SITE_NAME, timezone: DEFAULT_TIMEZONE, openingHours: DEFAULT_OPENING_HOURS };
@@ -92,6 +94,7 @@ export function createSiteService(deps: {
         );
       }
       if ((await dal.count(organizationId)) <= 1) throw conflict('Impossible de supprimer le dernier site de l’organisation.');
+      await deps.beforeRemove?.(organizationId, id);
       await dal.remove(organizationId, id);
     },
   };
