@@ -8,3 +8,4 @@ export * from './alerts.ts';
 export * from './notifications.ts';
 export * from './presets.ts';
 export * from './claim.ts';
+export * from './reports.ts';

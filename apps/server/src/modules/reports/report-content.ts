@@ -1,0 +1,122 @@
+import type { ReportSummary } from '@vigie/contract';
+
+/**
+ * Everything a HACCP report says, computed once when it is made and stored as its JSON snapshot
+ * beside the PDF and CSV rendered from it. Instants are ISO strings (UTC); days are the site's
+ * calendar days `YYYY-MM-DD`; durations are seconds; temperatures are °C.
+ */
+export interface ReportContent {
+  /** The report's identifier, printed in every page's footer. */
+  reportId: string;
+  organizationName: string;
+  siteName: string;
+  /** IANA time zone of the site: every date and hour of the report is read on its clock. */
+  timezone: string;
+  month: string;
+  /** When the report was made. */
+  createdAt: string;
+  /** Who asked for it; null when the monthly job made it. */
+  createdByName: string | null;
+  summary: ReportSummary;
+  units: ReportUnit[];
+}
+
+/** Where a unit's limits come from: its alert rules on temperature. */
+export interface LimitSource {
+  ruleName: string;
+  /** The regulation the preset follows (e.g. « Arrêté du 21 décembre 2009, annexe I »), when the rule came from a preset. */
+  regulation: string | null;
+  /** The preset's label (e.g. « Surgelés : ≤ −18 °C »), when any. */
+  presetLabel: string | null;
+}
+
+export interface ReportDay {
+  /** `YYYY-MM-DD` on the site's clock. */
+  date: string;
+  /** Null on a day without any reading. */
+  min: number | null;
+  mean: number | null;
+  max: number | null;
+  readings: number;
+  /** Seconds of that day outside limits (0 without limits). */
+  outOfRangeSeconds: number;
+  /** Seconds of that day without data (gaps longer than the sensor's inactivity timeout, and before the first reading). */
+  noDataSeconds: number;
+}
+
+export interface ReportActionLine {
+  at: string;
+  /** The person's name (or e-mail); null when recorded by the system. */
+  by: string | null;
+  text: string;
+}
+
+/** A continuous time out of limits, from the readings, with the alert that covered it if any. */
+export interface ReportExcursion {
+  start: string;
+  /** Null while it still runs at the end of the period. */
+  end: string | null;
+  durationSeconds: number;
+  /** The value furthest from the limit. */
+  peak: number;
+  direction: 'above' | 'below';
+  /** The alert raised for it, if one was. */
+  alert: {
+    id: string;
+    severity: 'critical' | 'warning';
+    status: 'open' | 'acknowledged' | 'resolved';
+    openedAt: string;
+    acknowledgedAt: string | null;
+    acknowledgedBy: string | null;
+    resolvedAt: string | null;
+    resolution: 'auto' | 'manual' | null;
+    actions: ReportActionLine[];
+  } | null;
+}
+
+/** A time without any reading longer than the sensor's inactivity timeout: shown as a gap, never filled in. */
+export interface ReportGap {
+  from: string;
+  to: string;
+  durationSeconds: number;
+}
+
+export interface ReportBatteryEvent {
+  at: string;
+  /** e.g. « Batterie faible : 12 % » or « Alerte batterie acquittée ». */
+  text: string;
+}
+
+/** A point of the month's chart: the min and max of readings in a bucket (null: no data in it). */
+export interface ReportChartPoint {
+  from: string;
+  to: string;
+  min: number | null;
+  max: number | null;
+}
+
+export interface ReportUnit {
+  sensorId: string;
+  name: string;
+  serial: string | null;
+  model: string | null;
+  key: 'temperature';
+  unit: '°C';
+  /** The limits the unit is held to (the tightest of its rules); null when none is set. */
+  min: number | null;
+  max: number | null;
+  limitSources: LimitSource[];
+  inactivityTimeoutSeconds: number;
+  readingCount: number;
+  /** Over the whole period: null without any reading. */
+  minValue: number | null;
+  meanValue: number | null;
+  maxValue: number | null;
+  days: ReportDay[];
+  chart: ReportChartPoint[];
+  excursions: ReportExcursion[];
+  gaps: ReportGap[];
+  battery: { first: number | null; last: number | null; min: number | null; events: ReportBatteryEvent[] };
+  /** Alerts of the unit still active when the report was made (any rule). */
+  openItems: number;
+}
