@@ -19,6 +19,7 @@ import type { AlertRecord } from './modules/alerts/alert-types.ts';
 import { createMailer } from './modules/notifications/mailer.ts';
 import { createNotificationService } from './modules/notifications/notification-service.ts';
 import type { AlertContext } from './modules/notifications/alert-message.ts';
+import { createReportService } from './modules/reports/report-service.ts';
 import { createSiteService } from './modules/sites/site-service.ts';
 
 /**
@@ -150,6 +151,33 @@ export function createServices(options: {
   });
   const trash = createTrashService(devices);
 
+  const reports = createReportService({
+    db,
+    now,
+    site: (organizationId, siteId) => sites.get(organizationId, siteId),
+    sites: () => sites.all(),
+    organizationName: async (organizationId) => (await organizations.findById(organizationId))?.name ?? '',
+    sensorsOf: async (organizationId, siteId) =>
+      (await devices.sensor.list(organizationId))
+        .map((view) => view.device)
+        .filter((sensor) => sensor.siteId === siteId)
+        .map((sensor) => ({
+          id: sensor.id,
+          name: sensor.name,
+          serial: sensor.serial,
+          model: sensor.model,
+          inactivityTimeoutSeconds: sensor.inactivityTimeoutSeconds,
+        })),
+    rulesOf: async (organizationId, sensorId, siteId) => [
+      ...(await alerts.rules.list(organizationId, { sensorId })),
+      ...(await alerts.rules.list(organizationId, { siteId })),
+    ],
+    alertsOf: (organizationId, sensorId) => alerts.alerts.list(organizationId, { sensorId }),
+    series: (sensorId, key, from, to) => telemetry.series(sensorId, key, from, to),
+    namesOf: (ids) => users.namesOf(ids),
+    publish: (organizationId, action, report) => events.publish([{ organizationId, type: 'report', data: { action, report } }]),
+  });
+
   function deviceService(kind: DeviceKind) {
     return createDeviceService({
       db,
@@ -191,6 +219,7 @@ export function createServices(options: {
     sites,
     alerts,
     notifications,
+    reports,
     now,
     async close() {
       await telemetry.close();

@@ -30,7 +30,7 @@ describe(`npm run user:create on ${databaseKind}`, { timeout: 120_000 }, () => {
       expect(login.status).toBe(200);
       const { accessToken } = (await login.json()) as { accessToken: string };
       const me = await fetch(`${server.baseUrl}/api/user/me`, { headers: { authorization: `Bearer ${accessToken}` } });
-      expect(await me.json()).toMatchObject({ user: { email, name: 'Léa', organization: { name: org } } });
+      expect(await me.json()).toMatchObject({ user: { email, name: 'Léa', role: 'admin', organization: { name: org } } });
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;

@@ -1,12 +1,13 @@
-import { DEVICE_KINDS } from '@vigie/contract';
+import { DEVICE_KINDS, ROLES } from '@vigie/contract';
 import { sql } from 'drizzle-orm';
-import type { EscalationStep, OpeningHours, RuleCondition, RuleSchedule, Severity } from '@vigie/contract';
+import type { EscalationStep, OpeningHours, ReportSummary, RuleCondition, RuleSchedule, Severity } from '@vigie/contract';
 
 /** An e-mail (subject and text) or a webhook (JSON body) waiting in the outbox. */
 export type OutboxPayload = { subject: string; text: string } | { body: Record<string, unknown> };
 import {
   bigserial,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -19,6 +20,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** Binary content, read back as a Buffer from either driver (pg gives a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength)),
+});
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -50,6 +57,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name'),
     passwordHash: text('password_hash').notNull(),
+    /** PRODUCT §9: what the person may do in the organization. */
+    role: text('role', { enum: ROLES }).notNull().default('admin'),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`), index('users_organization_idx').on(t.organizationId)],
@@ -317,6 +326,43 @@ export const notificationOutbox = pgTable(
   ],
 );
 
+/**
+ * A HACCP compliance report of a site for a month (PRODUCT §10). Its PDF, CSV and JSON snapshot
+ * are written once, with the PDF's SHA-256, and never updated: only the sign-off columns are set,
+ * once. A report stays when its site's readings are purged.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id').notNull(),
+    month: text('month').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdBy: uuid('created_by'),
+    /** Made by the monthly job: at most one such report per site and month, whatever the number of instances. */
+    automatic: boolean('automatic').notNull().default(false),
+    sha256: text('sha256').notNull(),
+    pdf: bytea('pdf').notNull(),
+    csv: bytea('csv').notNull(),
+    /** Everything the report says, as computed when it was made. */
+    content: jsonb('content').notNull(),
+    summary: jsonb('summary').$type<ReportSummary>().notNull(),
+    signedBy: uuid('signed_by'),
+    signedByName: text('signed_by_name'),
+    signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
+    signComment: text('sign_comment'),
+  },
+  (t) => [
+    index('reports_organization_site_month_idx').on(t.organizationId, t.siteId, t.month),
+    uniqueIndex('reports_one_automatic_per_site_month')
+      .on(t.siteId, t.month)
+      .where(sql`${t.automatic}`),
+  ],
+);
+
 export const schema = {
   organizations,
   users,
@@ -332,6 +378,7 @@ export const schema = {
   alertEvents,
   notificationPolicies,
   notificationOutbox,
+  reports,
 };
 export type Schema = typeof schema;
 

@@ -28,11 +28,17 @@ export function startJobs(services: Services, options: { retentionDays: number; 
     const purged = await purgeTrash(services);
     if (purged > 0) options.logger.info({ purged }, 'Appareils de la corbeille supprimés définitivement');
   });
+  // On the 1st of each month (the site's clock), the report of the month before; once across instances.
+  const monthlyReports = run('monthly-reports', async () => {
+    const made = await services.reports.makeMonthly();
+    if (made.length > 0) options.logger.info({ reports: made.length }, 'Rapports HACCP mensuels établis');
+  });
   const alertClock = run('alert-clock', () => services.alerts.engine.tick());
   const notify = run('notifications', () => services.notifications.tick());
   const hourly = () => {
     retention();
     purge();
+    monthlyReports();
   };
   const timers = [
     setInterval(offline, OFFLINE_CHECK_SECONDS * 1000),

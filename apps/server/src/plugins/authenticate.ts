@@ -1,6 +1,6 @@
-import type { User } from '@vigie/contract';
+import type { Role, User } from '@vigie/contract';
 import type { FastifyRequest } from 'fastify';
-import { MESSAGES, unauthorized } from '../errors.ts';
+import { forbidden, MESSAGES, unauthorized } from '../errors.ts';
 import type { TokenService } from '../modules/auth/token-service.ts';
 import type { DeviceIdentity } from '../modules/credentials/credential-service.ts';
 import type { UserService } from '../modules/users/user-service.ts';
@@ -36,4 +36,11 @@ export function createAuthenticate(deps: { tokens: TokenService; users: Pick<Use
 export function currentUser(request: FastifyRequest): User {
   if (!request.user) throw unauthorized(MESSAGES.authRequired);
   return request.user;
+}
+
+/** The signed-in user when their role is one of `roles`; a 403 with `message` otherwise (PRODUCT §9). */
+export function requireRole(request: FastifyRequest, roles: readonly Role[], message: string): User {
+  const user = currentUser(request);
+  if (!roles.includes(user.role)) throw forbidden(message);
+  return user;
 }

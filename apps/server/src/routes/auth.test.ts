@@ -51,6 +51,7 @@ describe(`authentication on ${databaseKind}`, () => {
       id: account.id,
       name: 'Camille Test',
       email: account.email,
+      role: 'admin',
       organization: { id: account.organizationId, name: expect.any(String) },
     });
     expect(response.body).not.toMatch(/argon2|password/i);

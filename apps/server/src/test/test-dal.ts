@@ -27,3 +27,17 @@ export async function setLastSeen(t: TestApp, kind: DeviceKind, deviceId: string
   const table = kind === 'sensor' ? sql`sensors` : sql`emitters`;
   await t.database.db.execute(sql`update ${table} set last_seen_at = now() - make_interval(secs => ${secondsAgo}) where id = ${deviceId}`);
 }
+
+/** Gives a member another role, as an admin would once members can be managed. */
+export async function setRole(t: TestApp, userId: string, role: 'admin' | 'manager' | 'viewer'): Promise<void> {
+  await t.database.db.execute(sql`update users set role = ${role} where id = ${userId}`);
+}
+
+/** Dates a site's creation back (one site, or every site of the database). */
+export async function setSiteCreatedAt(t: TestApp, at: string, siteId?: string): Promise<void> {
+  await t.database.db.execute(
+    siteId
+      ? sql`update sites set created_at = ${at}::timestamptz where id = ${siteId}`
+      : sql`update sites set created_at = ${at}::timestamptz`,
+  );
+}

@@ -1,4 +1,4 @@
-import { alertStreamEventSchema, deviceEventSchema, readingEventSchema, uuidSchema } from '@vigie/contract';
+import { alertStreamEventSchema, deviceEventSchema, readingEventSchema, reportStreamEventSchema, uuidSchema } from '@vigie/contract';
 import { z } from 'zod';
 
 /**
@@ -12,6 +12,7 @@ export const liveEventPayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('revoked'), data: z.object({ deviceId: uuidSchema }) }),
   z.object({ type: z.literal('restored'), data: z.object({ deviceId: uuidSchema }) }),
   z.object({ type: z.literal('alert'), data: alertStreamEventSchema }),
+  z.object({ type: z.literal('report'), data: reportStreamEventSchema }),
   // Internal to the alerts module: an organization's rules changed, every instance reads them again.
   z.object({ type: z.literal('alert-rules'), data: z.object({}) }),
 ]);
@@ -19,7 +20,7 @@ export type LiveEventPayload = z.infer<typeof liveEventPayloadSchema>;
 export type LiveEventType = LiveEventPayload['type'];
 
 /** The types a browser's stream carries. */
-export const BROWSER_EVENT_TYPES: ReadonlySet<LiveEventType> = new Set(['reading', 'device', 'alert']);
+export const BROWSER_EVENT_TYPES: ReadonlySet<LiveEventType> = new Set(['reading', 'device', 'alert', 'report']);
 
 /** An event as it travels between instances: its payload, its organization and a unique id. */
 export const liveEventSchema = z.intersection(z.object({ id: z.string(), organizationId: z.string() }), liveEventPayloadSchema);

@@ -20,6 +20,16 @@ export function createSiteDal(db: Database) {
       return db.select().from(sites).where(eq(sites.organizationId, organizationId)).orderBy(asc(sites.createdAt), asc(sites.id));
     },
 
+    /** Every site of every organization, a page at a time: for the monthly report job. */
+    page(afterId: string | null, limit: number): Promise<SiteRecord[]> {
+      return db
+        .select()
+        .from(sites)
+        .where(afterId ? sql`${sites.id} > ${afterId}` : undefined)
+        .orderBy(asc(sites.id))
+        .limit(limit);
+    },
+
     async find(organizationId: string, id: string): Promise<SiteRecord | undefined> {
       const [row] = await db.select().from(sites).where(owned(organizationId, id)).limit(1);
       return row;

@@ -64,6 +64,18 @@ export function createSiteService(deps: {
     findByReference,
 
     /** Sites by id for the alert engine, which reads the site of a sensor it already holds. */
+    /** Every site of every organization with when it was created, for work that runs for all of them. */
+    async *all(): AsyncGenerator<Site & { organizationId: string; createdAt: Date }> {
+      let after: string | null = null;
+      for (;;) {
+        const page = await dal.page(after, 500);
+        for (const record of page) yield { ...toSite(record), organizationId: record.organizationId, createdAt: record.createdAt };
+        const last = page[page.length - 1];
+        if (!last || page.length < 500) return;
+        after = last.id;
+      }
+    },
+
     async byId(id: string): Promise<Site | undefined> {
       const record = await dal.findById(id);
       return record ? toSite(record) : undefined;

@@ -43,6 +43,7 @@ export function createTelemetryService(deps: {
   onStored?: (readings: StoredSensorReading[]) => void;
 }) {
   const dal = createReadingDal(deps.db);
+  const SERIES_PAGE = 10_000;
   const touchDevices = async (touches: ReadingTouch[]) => {
     for (const kind of DEVICE_KINDS) {
       const ofKind = touches.filter((touch) => touch.kind === kind);
@@ -183,6 +184,19 @@ export function createTelemetryService(deps: {
         to: query.to.toISOString(),
         readings: buckets.map((bucket) => ({ ...bucket, ts: bucket.ts.toISOString() })),
       };
+    },
+
+    /** Every reading of one key of a device in [from, to], oldest first (a month of a sensor, for its report). */
+    async series(deviceId: string, key: string, from: Date, to: Date): Promise<{ ts: number; value: number }[]> {
+      const result: { ts: number; value: number }[] = [];
+      let after: { ts: Date; key: string } | undefined;
+      for (;;) {
+        const page = await dal.page(deviceId, { key, from, to, after, limit: SERIES_PAGE });
+        for (const row of page) result.push({ ts: row.ts.getTime(), value: row.value });
+        const last = page[page.length - 1];
+        if (!last || page.length < SERIES_PAGE) return result;
+        after = { ts: last.ts, key: last.key };
+      }
     },
 
     /** A device's raw readings of a period as CSV lines for a French spreadsheet. */

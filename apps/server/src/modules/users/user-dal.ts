@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Role } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 
@@ -8,6 +9,7 @@ export interface UserRow {
   name: string | null;
   passwordHash: string;
   organizationId: string;
+  role: Role;
 }
 
 /** The only code that touches the users table. */
@@ -18,6 +20,7 @@ export function createUserDal(db: Database) {
     name: users.name,
     passwordHash: users.passwordHash,
     organizationId: users.organizationId,
+    role: users.role,
   };
 
   return {
@@ -41,12 +44,25 @@ export function createUserDal(db: Database) {
       return rows.map((row) => row.email);
     },
 
+    /** The names (or, without one, the e-mails) of these users, by id. */
+    async namesOf(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(inArray(users.id, ids));
+      return new Map(rows.map((row) => [row.id, row.name ?? row.email]));
+    },
+
     async countUsers(): Promise<number> {
       const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
       return row?.count ?? 0;
     },
 
-    async create(input: { email: string; name: string | null; passwordHash: string; organizationId: string }): Promise<UserRow> {
+    async create(input: {
+      email: string;
+      name: string | null;
+      passwordHash: string;
+      organizationId: string;
+      role?: Role;
+    }): Promise<UserRow> {
       const [user] = await db.insert(users).values(input).returning(columns);
       if (!user) throw new Error("L'utilisateur n'a pas été créé.");
       return user;

@@ -33,7 +33,7 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
   /** The public shape of a user: never the password hash. */
   async function toPublicUser(user: UserRow): Promise<User | undefined> {
     const organization = await organizations.findById(user.organizationId);
-    return organization && { id: user.id, name: user.name, email: user.email, organization };
+    return organization && { id: user.id, name: user.name, email: user.email, role: user.role, organization };
   }
 
   return {
@@ -51,7 +51,7 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
           passwordHash: await hashPassword(account.password),
           organizationId: organization.id,
         });
-        return { id: created.id, name: created.name, email: created.email, organization };
+        return { id: created.id, name: created.name, email: created.email, role: created.role, organization };
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(`Un compte existe déjà avec l'adresse ${account.email}.`);
         throw error;
@@ -61,6 +61,11 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
     /** Who is told of an organization's alerts: every member until roles exist (then admins and managers). */
     teamEmails(organizationId: string): Promise<string[]> {
       return users.emailsOf(organizationId);
+    },
+
+    /** Display names (name, else e-mail) of users, by id, for records that name who did what. */
+    namesOf(ids: string[]): Promise<Map<string, string>> {
+      return users.namesOf([...new Set(ids)]);
     },
 
     async isEmpty(): Promise<boolean> {

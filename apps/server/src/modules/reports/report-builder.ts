@@ -1,0 +1,233 @@
+import { RULE_PRESETS, type Alert, type ReportSummary, type ReportUnitSummary, type Rule, type Site } from '@vigie/contract';
+import { computeUnit } from './report-compute.ts';
+import type { LimitSource, ReportBatteryEvent, ReportContent, ReportExcursion, ReportUnit } from './report-content.ts';
+import { monthOf } from './report-period.ts';
+
+/** A sensor of the site, as the report names it. */
+export interface ReportSensor {
+  id: string;
+  name: string;
+  serial: string | null;
+  model: string | null;
+  inactivityTimeoutSeconds: number;
+}
+
+/** What the builder reads of other modules, through their services. */
+export interface ReportSources {
+  organizationName: (organizationId: string) => Promise<string>;
+  sensorsOf: (organizationId: string, siteId: string) => Promise<ReportSensor[]>;
+  /** Rules that watch this sensor: its own and its site's. */
+  rulesOf: (organizationId: string, sensorId: string, siteId: string) => Promise<Rule[]>;
+  alertsOf: (organizationId: string, sensorId: string) => Promise<Alert[]>;
+  series: (sensorId: string, key: string, from: Date, to: Date) => Promise<{ ts: number; value: number }[]>;
+  namesOf: (userIds: string[]) => Promise<Map<string, string>>;
+}
+
+const KEY = 'temperature';
+
+/** The limits a sensor is held to: the tightest of its enabled temperature rules, whatever their schedule. */
+export function limitsOf(rules: Rule[]): { min: number | null; max: number | null; sources: LimitSource[] } {
+  let min: number | null = null;
+  let max: number | null = null;
+  const sources: LimitSource[] = [];
+  for (const rule of rules) {
+    if (!rule.enabled) continue;
+    const condition = rule.condition;
+    if (condition.type !== 'above' && condition.type !== 'below' && condition.type !== 'outside') continue;
+    if (condition.key !== KEY) continue;
+    if (condition.type === 'above' || condition.type === 'outside') {
+      const limit = condition.type === 'above' ? condition.threshold : condition.max;
+      max = max === null ? limit : Math.min(max, limit);
+    }
+    if (condition.type === 'below' || condition.type === 'outside') {
+      const limit = condition.type === 'below' ? condition.threshold : condition.min;
+      min = min === null ? limit : Math.max(min, limit);
+    }
+    const preset = rule.preset ? RULE_PRESETS[rule.preset] : null;
+    sources.push({ ruleName: rule.name, regulation: preset?.source ?? null, presetLabel: preset?.label ?? null });
+  }
+  return { min, max, sources };
+}
+
+const overlaps = (alert: Alert, from: number, to: number) =>
+  Date.parse(alert.openedAt) < to && (alert.resolvedAt === null || Date.parse(alert.resolvedAt) >= from);
+
+/** Makes what a report of `site` for `month` says, from the data as it stands at `now`. */
+export async function buildReportContent(
+  sources: ReportSources,
+  input: { reportId: string; organizationId: string; site: Site; month: string; now: Date; createdByName: string | null },
+): Promise<ReportContent> {
+  const { site, organizationId } = input;
+  const period = monthOf(input.month, site.timezone);
+  const nowMs = input.now.getTime();
+  const cutAtMaking = nowMs < period.to;
+  const from = period.from;
+  const to = Math.min(period.to, nowMs);
+
+  const units: ReportUnit[] = [];
+  const times: { inRangeSeconds: number; outOfRangeSeconds: number; noDataSeconds: number }[] = [];
+  const sensors = await sources.sensorsOf(organizationId, site.id);
+  for (const sensor of sensors) {
+    const rules = await sources.rulesOf(organizationId, sensor.id, site.id);
+    const limits = limitsOf(rules);
+    const margin = sensor.inactivityTimeoutSeconds * 1000;
+    const readings = await sources.series(sensor.id, KEY, new Date(from - margin), new Date(to + margin));
+    const inPeriod = readings.some((reading) => reading.ts >= from && reading.ts < to);
+    // A unit is a sensor that measured temperature in the month or is held to temperature limits.
+    if (!inPeriod && limits.sources.length === 0) continue;
+    // Of the readings around the period, only the nearest on each side tells whether its edges were covered.
+    const before = readings.filter((reading) => reading.ts < from).at(-1);
+    const after = readings.find((reading) => reading.ts >= to);
+    const series = [
+      ...(before ? [before] : []),
+      ...readings.filter((reading) => reading.ts >= from && reading.ts < to),
+      ...(after ? [after] : []),
+    ];
+    const figures = computeUnit({
+      from,
+      to,
+      cutAtMaking,
+      days: period.days,
+      timeoutSeconds: sensor.inactivityTimeoutSeconds,
+      min: limits.min,
+      max: limits.max,
+      readings: series,
+    });
+
+    const alerts = (await sources.alertsOf(organizationId, sensor.id)).filter((alert) => overlaps(alert, from, to));
+    const people = await sources.namesOf(
+      alerts.flatMap((alert) => [
+        ...(alert.acknowledgedBy ? [alert.acknowledgedBy] : []),
+        ...alert.events.flatMap((event) => (event.userId ? [event.userId] : [])),
+      ]),
+    );
+    const nameOf = (id: string | null | undefined) => (id ? (people.get(id) ?? 'Utilisateur supprimé') : null);
+    const temperatureAlerts = alerts.filter((alert) => alert.key === KEY);
+    const used = new Set<string>();
+    const excursions: ReportExcursion[] = figures.excursions.map((excursion) => {
+      const start = Date.parse(excursion.start);
+      const end = excursion.end === null ? Infinity : Date.parse(excursion.end);
+      // The alert raised for it: the first one that was active during the excursion.
+      const alert = temperatureAlerts
+        .filter((candidate) => !used.has(candidate.id))
+        .sort((a, b) => Date.parse(a.openedAt) - Date.parse(b.openedAt))
+        .find(
+          (candidate) =>
+            Date.parse(candidate.openedAt) <= end && (candidate.resolvedAt === null || Date.parse(candidate.resolvedAt) >= start),
+        );
+      if (!alert) return { ...excursion, alert: null };
+      used.add(alert.id);
+      return {
+        ...excursion,
+        alert: {
+          id: alert.id,
+          severity: alert.severity,
+          status: alert.status,
+          openedAt: alert.openedAt,
+          acknowledgedAt: alert.acknowledgedAt,
+          acknowledgedBy: nameOf(alert.acknowledgedBy),
+          resolvedAt: alert.resolvedAt,
+          resolution: alert.resolution,
+          actions: alert.events
+            .filter(
+              (event) =>
+                event.type === 'action' || (event.type === 'acknowledged' && event.text) || (event.type === 'resolved' && event.text),
+            )
+            .map((event) => ({ at: event.at, by: nameOf(event.userId), text: event.text ?? '' })),
+        },
+      };
+    });
+
+    const batterySeries = (await sources.series(sensor.id, 'battery', new Date(from), new Date(to))).filter((reading) => reading.ts < to);
+    const batteryEvents: ReportBatteryEvent[] = alerts
+      .filter((alert) => alert.key === 'battery')
+      .flatMap((alert) => [
+        { at: alert.openedAt, text: `Batterie faible : alerte ouverte${alert.peak !== null ? ` (${formatPercent(alert.peak)})` : ''}` },
+        ...(alert.resolvedAt ? [{ at: alert.resolvedAt, text: 'Batterie : alerte close' }] : []),
+      ])
+      .filter((event) => Date.parse(event.at) >= from && Date.parse(event.at) < to);
+
+    units.push({
+      sensorId: sensor.id,
+      name: sensor.name,
+      serial: sensor.serial,
+      model: sensor.model,
+      key: KEY,
+      unit: '°C',
+      min: limits.min,
+      max: limits.max,
+      limitSources: limits.sources,
+      inactivityTimeoutSeconds: sensor.inactivityTimeoutSeconds,
+      readingCount: figures.readingCount,
+      minValue: figures.minValue,
+      meanValue: figures.meanValue,
+      maxValue: figures.maxValue,
+      days: figures.days,
+      chart: figures.chart,
+      excursions,
+      gaps: figures.gaps,
+      battery: {
+        first: batterySeries[0]?.value ?? null,
+        last: batterySeries.at(-1)?.value ?? null,
+        min: batterySeries.length > 0 ? batterySeries.reduce((low, reading) => Math.min(low, reading.value), Infinity) : null,
+        events: batteryEvents,
+      },
+      openItems: alerts.filter((alert) => alert.status !== 'resolved').length,
+    });
+    times.push({
+      inRangeSeconds: figures.inRangeSeconds,
+      outOfRangeSeconds: figures.outOfRangeSeconds,
+      noDataSeconds: figures.noDataSeconds,
+    });
+  }
+
+  const periodSeconds = (to - from) / 1000;
+  const unitSummaries: ReportUnitSummary[] = units.map((unit, index) => {
+    const figures = times[index] ?? { inRangeSeconds: 0, outOfRangeSeconds: 0, noDataSeconds: 0 };
+    const hasLimits = unit.min !== null || unit.max !== null;
+    return {
+      sensorId: unit.sensorId,
+      name: unit.name,
+      min: unit.min,
+      max: unit.max,
+      compliancePercent: hasLimits && periodSeconds > 0 ? round((figures.inRangeSeconds / periodSeconds) * 100, 2) : null,
+      inRangeSeconds: figures.inRangeSeconds,
+      outOfRangeSeconds: figures.outOfRangeSeconds,
+      noDataSeconds: figures.noDataSeconds,
+      excursionCount: unit.excursions.length,
+      excursionSeconds: unit.excursions.reduce((sum, excursion) => sum + excursion.durationSeconds, 0),
+      openItems: unit.openItems,
+    };
+  });
+  const summary: ReportSummary = {
+    siteName: site.name,
+    timezone: site.timezone,
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    units: unitSummaries,
+    excursionCount: unitSummaries.reduce((sum, unit) => sum + unit.excursionCount, 0),
+    excursionSeconds: unitSummaries.reduce((sum, unit) => sum + unit.excursionSeconds, 0),
+    noDataSeconds: unitSummaries.reduce((sum, unit) => sum + unit.noDataSeconds, 0),
+    openItems: unitSummaries.reduce((sum, unit) => sum + unit.openItems, 0),
+  };
+  return {
+    reportId: input.reportId,
+    organizationName: await sources.organizationName(organizationId),
+    siteName: site.name,
+    timezone: site.timezone,
+    month: input.month,
+    createdAt: input.now.toISOString(),
+    createdByName: input.createdByName,
+    summary,
+    units,
+  };
+}
+
+function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}
+
+function formatPercent(value: number): string {
+  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 }).format(value)}\u202f%`;
+}

@@ -1,0 +1,130 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { ReportSummary } from '@vigie/contract';
+import { isUniqueViolation } from '../../db/connection-errors.ts';
+import type { Database } from '../../db/database.ts';
+import { reports } from '../../db/schema.ts';
+
+/** A report's record without its bytes. */
+export interface ReportRecord {
+  id: string;
+  organizationId: string;
+  siteId: string;
+  month: string;
+  createdAt: Date;
+  createdBy: string | null;
+  automatic: boolean;
+  sha256: string;
+  summary: ReportSummary;
+  signedBy: string | null;
+  signedByName: string | null;
+  signedAt: Date | null;
+  signComment: string | null;
+}
+
+export interface NewReport {
+  id: string;
+  organizationId: string;
+  siteId: string;
+  month: string;
+  createdAt: Date;
+  createdBy: string | null;
+  automatic: boolean;
+  sha256: string;
+  pdf: Buffer;
+  csv: Buffer;
+  content: unknown;
+  summary: ReportSummary;
+}
+
+const columns = {
+  id: reports.id,
+  organizationId: reports.organizationId,
+  siteId: reports.siteId,
+  month: reports.month,
+  createdAt: reports.createdAt,
+  createdBy: reports.createdBy,
+  automatic: reports.automatic,
+  sha256: reports.sha256,
+  summary: reports.summary,
+  signedBy: reports.signedBy,
+  signedByName: reports.signedByName,
+  signedAt: reports.signedAt,
+  signComment: reports.signComment,
+};
+
+/** The only code that touches the `reports` table; every query a person makes is scoped to an organization. */
+export function createReportDal(db: Database) {
+  const owned = (organizationId: string, id: string) => and(eq(reports.organizationId, organizationId), eq(reports.id, id));
+
+  return {
+    async insert(report: NewReport): Promise<ReportRecord> {
+      const [row] = await db.insert(reports).values(report).returning(columns);
+      if (!row) throw new Error('Insertion du rapport sans résultat.');
+      return row;
+    },
+
+    /**
+     * Stores the monthly job's report unless another instance already stored that site and month's;
+     * undefined then.
+     */
+    async insertAutomatic(report: NewReport): Promise<ReportRecord | undefined> {
+      try {
+        const [row] = await db.insert(reports).values(report).onConflictDoNothing().returning(columns);
+        return row;
+      } catch (error) {
+        if (isUniqueViolation(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async hasAutomatic(siteId: string, month: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: reports.id })
+        .from(reports)
+        .where(and(eq(reports.siteId, siteId), eq(reports.month, month), eq(reports.automatic, true)))
+        .limit(1);
+      return row !== undefined;
+    },
+
+    list(organizationId: string, siteId?: string): Promise<ReportRecord[]> {
+      return db
+        .select(columns)
+        .from(reports)
+        .where(and(eq(reports.organizationId, organizationId), siteId ? eq(reports.siteId, siteId) : undefined))
+        .orderBy(desc(reports.month), desc(reports.createdAt), desc(reports.id))
+        .limit(1000);
+    },
+
+    async find(organizationId: string, id: string): Promise<ReportRecord | undefined> {
+      const [row] = await db.select(columns).from(reports).where(owned(organizationId, id)).limit(1);
+      return row;
+    },
+
+    async file(organizationId: string, id: string, format: 'pdf' | 'csv'): Promise<{ record: ReportRecord; bytes: Buffer } | undefined> {
+      const [row] = await db
+        .select({ ...columns, bytes: format === 'pdf' ? reports.pdf : reports.csv })
+        .from(reports)
+        .where(owned(organizationId, id))
+        .limit(1);
+      if (!row) return undefined;
+      const { bytes, ...record } = row;
+      return { record, bytes };
+    },
+
+    /** Records the sign-off once: undefined when the report is already signed (or not this organization's). */
+    async sign(
+      organizationId: string,
+      id: string,
+      signature: { by: string; byName: string; at: Date; comment: string | null },
+    ): Promise<ReportRecord | undefined> {
+      const [row] = await db
+        .update(reports)
+        .set({ signedBy: signature.by, signedByName: signature.byName, signedAt: signature.at, signComment: signature.comment })
+        .where(and(owned(organizationId, id), isNull(reports.signedAt)))
+        .returning(columns);
+      return row;
+    },
+  };
+}
+
+export type ReportDal = ReturnType<typeof createReportDal>;

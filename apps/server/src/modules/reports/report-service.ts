@@ -1,0 +1,132 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { CreateReportRequest, Report, Site } from '@vigie/contract';
+import type { Database } from '../../db/database.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { buildReportContent, type ReportSources } from './report-builder.ts';
+import { renderReportCsv } from './report-csv.ts';
+import { createReportDal, type ReportRecord } from './report-dal.ts';
+import { localMonth, previousMonth } from './report-period.ts';
+import { renderReportPdf } from './report-pdf.ts';
+
+const NOT_FOUND = 'Rapport introuvable.';
+
+export type ReportAction = 'created' | 'signed';
+
+export function toReport(record: ReportRecord): Report {
+  return {
+    id: record.id,
+    siteId: record.siteId,
+    month: record.month,
+    createdAt: record.createdAt.toISOString(),
+    sha256: record.sha256,
+    automatic: record.automatic,
+    createdBy: record.createdBy,
+    signedBy: record.signedBy,
+    signedByName: record.signedByName,
+    signedAt: record.signedAt?.toISOString() ?? null,
+    signComment: record.signComment,
+    summary: record.summary,
+  };
+}
+
+/**
+ * HACCP compliance reports (PRODUCT §10): made from the data as it stands, on demand or by the
+ * monthly job, stored once with the SHA-256 of their PDF, signed once.
+ */
+export function createReportService(
+  deps: ReportSources & {
+    db: Database;
+    now: () => Date;
+    site: (organizationId: string, siteId: string) => Promise<Site>;
+    sites: () => AsyncIterable<Site & { organizationId: string; createdAt: Date }>;
+    publish: (organizationId: string, action: ReportAction, report: Report) => void;
+  },
+) {
+  const dal = createReportDal(deps.db);
+
+  async function make(organizationId: string, site: Site, month: string, by: { id: string; name: string } | null, automatic: boolean) {
+    const id = randomUUID();
+    const now = deps.now();
+    const content = await buildReportContent(deps, { reportId: id, organizationId, site, month, now, createdByName: by?.name ?? null });
+    const pdf = await renderReportPdf(content);
+    const csv = renderReportCsv(content);
+    return {
+      id,
+      organizationId,
+      siteId: site.id,
+      month,
+      createdAt: now,
+      createdBy: by?.id ?? null,
+      automatic,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+      pdf,
+      csv,
+      content,
+      summary: content.summary,
+    };
+  }
+
+  return {
+    async create(organizationId: string, by: { id: string; name: string }, request: CreateReportRequest): Promise<Report> {
+      const site = await deps.site(organizationId, request.siteId);
+      if (request.month > localMonth(deps.now().getTime(), site.timezone)) {
+        throw badRequest('Ce mois n’a pas encore commencé : choisissez le mois en cours ou un mois passé.');
+      }
+      const report = toReport(await dal.insert(await make(organizationId, site, request.month, by, false)));
+      deps.publish(organizationId, 'created', report);
+      return report;
+    },
+
+    async list(organizationId: string, siteId?: string): Promise<Report[]> {
+      return (await dal.list(organizationId, siteId)).map(toReport);
+    },
+
+    async get(organizationId: string, id: string): Promise<Report> {
+      const record = await dal.find(organizationId, id);
+      if (!record) throw notFound(NOT_FOUND);
+      return toReport(record);
+    },
+
+    async file(organizationId: string, id: string, format: 'pdf' | 'csv'): Promise<{ report: Report; bytes: Buffer }> {
+      const found = await dal.file(organizationId, id, format);
+      if (!found) throw notFound(NOT_FOUND);
+      return { report: toReport(found.record), bytes: found.bytes };
+    },
+
+    async sign(organizationId: string, id: string, by: { id: string; name: string }, comment: string | undefined): Promise<Report> {
+      const signed = await dal.sign(organizationId, id, { by: by.id, byName: by.name, at: deps.now(), comment: comment || null });
+      if (!signed) {
+        const existing = await dal.find(organizationId, id);
+        if (!existing) throw notFound(NOT_FOUND);
+        throw conflict(`Ce rapport est déjà signé par ${existing.signedByName ?? 'un membre'}.`);
+      }
+      const report = toReport(signed);
+      deps.publish(organizationId, 'signed', report);
+      return report;
+    },
+
+    /**
+     * The monthly job: the report of the month just ended for every site, on the site's own clock,
+     * once per site and month whatever the number of instances (the database keeps one). Returns the
+     * reports this instance made.
+     */
+    async makeMonthly(): Promise<Report[]> {
+      const made: Report[] = [];
+      const now = deps.now();
+      for await (const site of deps.sites()) {
+        const month = previousMonth(localMonth(now.getTime(), site.timezone));
+        // A site created after that month has nothing to report for it.
+        if (localMonth(site.createdAt.getTime(), site.timezone) > month) continue;
+        if (await dal.hasAutomatic(site.id, month)) continue;
+        const stored = await dal.insertAutomatic(await make(site.organizationId, site, month, null, true));
+        if (!stored) continue;
+        const report = toReport(stored);
+        deps.publish(site.organizationId, 'created', report);
+        made.push(report);
+      }
+      return made;
+    },
+  };
+}
+
+export type ReportService = ReturnType<typeof createReportService>;

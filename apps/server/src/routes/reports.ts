@@ -1,0 +1,89 @@
+import {
+  createReportRequestSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  reportListQuerySchema,
+  reportListResponseSchema,
+  reportResponseSchema,
+  signReportRequestSchema,
+} from '@vigie/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ReportService } from '../modules/reports/report-service.ts';
+import { currentUser, requireRole } from '../plugins/authenticate.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+const MANAGERS = ['admin', 'manager'] as const;
+
+/** The file name a report downloads as: `rapport-haccp_<site>_<month>.<ext>`, safe on every system. */
+function fileName(siteName: string, month: string, extension: 'pdf' | 'csv'): string {
+  const safe = siteName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+  return `rapport-haccp_${safe || 'site'}_${month}.${extension}`;
+}
+
+/** PRODUCT §10: HACCP compliance reports of the caller's organization. */
+export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = async (app, { reports }) => {
+  const organizationOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).organization.id;
+
+  app.get(
+    '/reports',
+    { schema: { querystring: reportListQuerySchema, response: { 200: reportListResponseSchema, ...errors } } },
+    async (request) => ({ reports: await reports.list(organizationOf(request), request.query.siteId) }),
+  );
+
+  app.post(
+    '/reports',
+    { schema: { body: createReportRequestSchema, response: { 201: reportResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const user = requireRole(request, MANAGERS, 'Seuls un administrateur ou un responsable peuvent établir un rapport.');
+      const report = await reports.create(user.organization.id, { id: user.id, name: user.name ?? user.email }, request.body);
+      return reply.code(201).send({ report });
+    },
+  );
+
+  app.get('/reports/:id', { schema: { params: idParamsSchema, response: { 200: reportResponseSchema, ...errors } } }, async (request) => ({
+    report: await reports.get(organizationOf(request), request.params.id),
+  }));
+
+  for (const format of ['pdf', 'csv'] as const) {
+    app.get(`/reports/:id/${format}`, { schema: { params: idParamsSchema } }, async (request, reply) => {
+      const { report, bytes } = await reports.file(organizationOf(request), request.params.id, format);
+      if (format === 'pdf') reply.header('x-content-sha256', report.sha256);
+      return reply
+        .type(format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename*=UTF-8''${encodeURIComponent(fileName(report.summary.siteName, report.month, format))}`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    });
+  }
+
+  app.post(
+    '/reports/:id/sign',
+    { schema: { params: idParamsSchema, body: signReportRequestSchema, response: { 200: reportResponseSchema, ...errors } } },
+    async (request) => {
+      const user = requireRole(request, MANAGERS, 'Seuls un administrateur ou un responsable peuvent signer un rapport.');
+      return {
+        report: await reports.sign(
+          user.organization.id,
+          request.params.id,
+          { id: user.id, name: user.name ?? user.email },
+          request.body.comment,
+        ),
+      };
+    },
+  );
+};
