@@ -1,0 +1,192 @@
+import type { ReportContent, ReportExcursion, ReportUnit } from './report-content.ts';
+import {
+  actorLabel,
+  directionLabel,
+  formatDateTime,
+  formatDay,
+  formatMonth,
+  resolutionLabel,
+  severityLabel,
+  truncateCompliance,
+} from './report-format.ts';
+
+/**
+ * The report as a spreadsheet reads it (PRODUCT §10): UTF-8 with a BOM (so Excel reads the accents),
+ * `;` between fields, CRLF line ends, one section per table — a line naming it, the header line,
+ * the rows, a blank line. Numbers carry a decimal comma and no thousands separator, and negatives
+ * the ASCII hyphen-minus, not the U+2212 of the PDF: spreadsheets parse only that as a number.
+ * Dates are on the site's clock (« 02/11/2026 14:05 »), with the UTC instant beside them for machines.
+ */
+
+const SEPARATOR = ';';
+const EOL = '\r\n';
+const BOM = '\ufeff';
+
+/** A number with a decimal comma, `digits` decimals, ASCII minus, no grouping; empty for null. */
+export function csvNumber(value: number | null, digits = 1): string {
+  if (value === null) return '';
+  const fixed = value.toFixed(digits);
+  return (/^-0(\.0*)?$/.test(fixed) ? fixed.slice(1) : fixed).replace('.', ',');
+}
+
+/** Seconds as minutes, to the tenth when not whole: « 45 », « 0,7 ». */
+export function csvMinutes(seconds: number): string {
+  const minutes = Math.round(seconds / 6) / 10;
+  return csvNumber(minutes, Number.isInteger(minutes) ? 0 : 1);
+}
+
+/**
+ * Free text typed by people (names, actions): a leading = + - @ would make a spreadsheet run it as
+ * a formula, so such text gets a leading apostrophe, which spreadsheets show as text.
+ */
+export function csvText(value: string | null): string {
+  if (value === null) return '';
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** Quotes a field holding the separator, a quote or a line break; doubles its quotes. */
+export function csvField(value: string): string {
+  return /[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+function section(title: string, header: string[], rows: string[][]): string[] {
+  return [title, ...[header, ...rows].map((row) => row.map(csvField).join(SEPARATOR)), ''];
+}
+
+function isoUtc(instant: string | null): string {
+  return instant === null ? '' : new Date(instant).toISOString();
+}
+
+function excursionRow(content: ReportContent, unit: ReportUnit, excursion: ReportExcursion): string[] {
+  const tz = content.timezone;
+  const { alert } = excursion;
+  const actions = (alert?.actions ?? []).map((a) => `${formatDateTime(a.at, tz)} — ${actorLabel(a.by)}\u00a0: ${a.text}`).join('\n');
+  return [
+    csvText(unit.name),
+    formatDateTime(excursion.start, tz),
+    excursion.end ? formatDateTime(excursion.end, tz) : 'en cours',
+    csvMinutes(excursion.durationSeconds),
+    csvNumber(excursion.peak),
+    directionLabel(excursion.direction),
+    severityLabel(alert),
+    alert?.acknowledgedAt ? csvText(actorLabel(alert.acknowledgedBy)) : '',
+    alert?.acknowledgedAt ? formatDateTime(alert.acknowledgedAt, tz) : '',
+    csvText(actions),
+    resolutionLabel(alert, tz),
+    isoUtc(excursion.start),
+    isoUtc(excursion.end),
+  ];
+}
+
+export function renderReportCsv(content: ReportContent): Buffer {
+  const tz = content.timezone;
+  const { summary, units } = content;
+  const lines: string[] = [
+    ...section(
+      'Rapport',
+      ['Rubrique', 'Valeur'],
+      [
+        ['Rapport', content.reportId],
+        ['Organisation', csvText(content.organizationName)],
+        ['Site', csvText(content.siteName)],
+        ['Mois', formatMonth(content.month)],
+        ['Début de la période', formatDateTime(summary.from, tz)],
+        ['Fin de la période', formatDateTime(summary.to, tz)],
+        ['Fuseau horaire', tz],
+        ['Établi le', formatDateTime(content.createdAt, tz)],
+        ['Établi par', content.createdByName === null ? 'Rapport établi automatiquement' : csvText(content.createdByName)],
+      ],
+    ),
+    ...section(
+      'Synthèse',
+      [
+        'Capteur',
+        'Limite basse (°C)',
+        'Limite haute (°C)',
+        'Conformité (%)',
+        'Excursions',
+        'Durée des excursions (min)',
+        'Sans données (min)',
+        'Points ouverts',
+      ],
+      summary.units.map((u) => [
+        csvText(u.name),
+        csvNumber(u.min),
+        csvNumber(u.max),
+        // The figure the PDF prints: one decimal, rounded down.
+        u.compliancePercent === null ? '' : csvNumber(truncateCompliance(u.compliancePercent)),
+        String(u.excursionCount),
+        csvMinutes(u.excursionSeconds),
+        csvMinutes(u.noDataSeconds),
+        String(u.openItems),
+      ]),
+    ),
+    ...section(
+      'Relevés par jour',
+      ['Capteur', 'Jour', 'Min (°C)', 'Moyenne (°C)', 'Max (°C)', 'Relevés', 'Hors limites (min)', 'Sans données (min)'],
+      units.flatMap((unit) =>
+        unit.days.map((day) => [
+          csvText(unit.name),
+          formatDay(day.date),
+          csvNumber(day.min),
+          csvNumber(day.mean),
+          csvNumber(day.max),
+          String(day.readings),
+          csvMinutes(day.outOfRangeSeconds),
+          csvMinutes(day.noDataSeconds),
+        ]),
+      ),
+    ),
+    ...section(
+      'Excursions',
+      [
+        'Capteur',
+        'Début',
+        'Fin',
+        'Durée (min)',
+        'Pic (°C)',
+        'Sens',
+        'Gravité',
+        'Acquittée par',
+        'Acquittée le',
+        'Actions correctives',
+        'Résolution',
+        'Début (UTC, ISO 8601)',
+        'Fin (UTC, ISO 8601)',
+      ],
+      units.flatMap((unit) => unit.excursions.map((e) => excursionRow(content, unit, e))),
+    ),
+    ...section(
+      'Absences de données',
+      ['Capteur', 'Début', 'Fin', 'Durée (min)', 'Début (UTC, ISO 8601)', 'Fin (UTC, ISO 8601)'],
+      units.flatMap((unit) =>
+        unit.gaps.map((g) => [
+          csvText(unit.name),
+          formatDateTime(g.from, tz),
+          formatDateTime(g.to, tz),
+          csvMinutes(g.durationSeconds),
+          isoUtc(g.from),
+          isoUtc(g.to),
+        ]),
+      ),
+    ),
+    ...section(
+      'Batterie',
+      ['Capteur', 'Niveau en début de période (%)', 'Niveau en fin de période (%)', 'Niveau minimum (%)'],
+      units.map((unit) => [
+        csvText(unit.name),
+        csvNumber(unit.battery.first, 0),
+        csvNumber(unit.battery.last, 0),
+        csvNumber(unit.battery.min, 0),
+      ]),
+    ),
+    ...section(
+      'Événements de batterie',
+      ['Capteur', 'Date', 'Événement', 'Date (UTC, ISO 8601)'],
+      units.flatMap((unit) =>
+        unit.battery.events.map((e) => [csvText(unit.name), formatDateTime(e.at, tz), csvText(e.text), isoUtc(e.at)]),
+      ),
+    ),
+  ];
+  return Buffer.from(BOM + lines.join(EOL), 'utf8');
+}
