@@ -1,3 +1,5 @@
+import { DEFAULT_TIMEZONE } from '@vigie/contract';
+import { localMonth, monthOf } from './modules/reports/report-period.ts';
 import type { ReadingRow, ReadingTouch } from './modules/telemetry/reading-writer.ts';
 import type { Services } from './services.ts';
 import { DEMO_CODE, DEMO_FRIDGE_SERIAL, DEMO_SENSOR_COUNT } from './simulator/demo-shop.ts';
@@ -12,10 +14,21 @@ export const DEMO_ACCOUNT = {
 
 const HISTORY_DAYS = 3;
 const HISTORY_STEP_SECONDS = 300;
+/** Older history is sparser (still within the sensors' 10-minute inactivity timeout): the seed stays quick. */
+const OLD_HISTORY_STEP_SECONDS = 600;
+
+/**
+ * Where the demo history starts: the 1st of the current month in Paris (so the month's HACCP
+ * report has a whole month behind it), and at least three days back.
+ */
+export function historyStart(now: number): number {
+  const month = monthOf(localMonth(now, DEFAULT_TIMEZONE), DEFAULT_TIMEZONE);
+  return Math.min(month.from, now - HISTORY_DAYS * 86_400_000);
+}
 
 /**
  * On an empty database, creates the demo account and a small shop (a transmitter and six
- * sensors) with a few days of realistic history, so charts are never empty. Returns whether it did.
+ * sensors) with realistic history since the start of the month (three days at least), so charts are never empty. Returns whether it did.
  */
 export async function seedDemo(services: Services, now = Date.now()): Promise<boolean> {
   if (!(await services.users.isEmpty())) return false;
@@ -36,9 +49,11 @@ export async function seedDemo(services: Services, now = Date.now()): Promise<bo
       model: sensor.model,
     });
     let battery: number | null = null;
-    for (let t = now - HISTORY_DAYS * 86_400_000; t <= now; t += HISTORY_STEP_SECONDS * 1000) {
+    const recent = now - HISTORY_DAYS * 86_400_000;
+    for (let t = historyStart(now); t <= now; t += (t < recent ? OLD_HISTORY_STEP_SECONDS : HISTORY_STEP_SECONDS) * 1000) {
       const ts = new Date(t);
-      for (const [key, raw] of Object.entries(measure(sensor, t, HISTORY_STEP_SECONDS))) {
+      const step = t < recent ? OLD_HISTORY_STEP_SECONDS : HISTORY_STEP_SECONDS;
+      for (const [key, raw] of Object.entries(measure(sensor, t, step))) {
         const value = typeof raw === 'boolean' ? Number(raw) : raw;
         if (key === 'battery') battery = value;
         rows.push({ deviceId: device.id, key, ts, value, readingId: null });

@@ -34,7 +34,7 @@ export async function createServer(config: Config, logger: Logger): Promise<Fast
   });
   app.log.info({ database: database.description }, 'Base de données prête');
   if (config.seedDemo && (await seedDemo(app.services))) {
-    app.log.info('Compte de démonstration créé, avec quelques jours d’historique');
+    app.log.info('Compte de démonstration créé, avec l’historique du mois');
   }
   if (config.seedDemo) {
     app.log.info(`Compte de démonstration : ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
