@@ -1,24 +1,17 @@
 import PDFDocument from 'pdfkit';
 import type { ReportUnitSummary } from '@vigie/contract';
-import type { ReportContent, ReportDay, ReportExcursion, ReportUnit } from './report-content.ts';
+import type { ReportContent } from './report-content.ts';
 import {
   NBSP,
-  NONE,
-  actorLabel,
-  directionLabel,
   formatCompliance,
   formatDateTime,
-  formatDayLabel,
   formatDuration,
   formatLimits,
   formatMonth,
   formatNumber,
-  formatTemperature,
-  resolutionLabel,
-  severityLabel,
   truncateCompliance,
 } from './report-format.ts';
-import { drawMonthChart } from './report-pdf-chart.ts';
+import { writeUnit } from './report-pdf-unit.ts';
 import {
   COLOR,
   FONT,
@@ -184,200 +177,6 @@ function writeSignatureBlock(doc: Doc): void {
   }
   doc.y = top + 128;
   paragraph(doc, `Signature électronique enregistrée dans Vigie${NBSP}: voir l’historique du rapport.`, { size: 7.5, color: COLOR.muted });
-}
-
-function isOut(unit: ReportUnit, value: number | null): boolean {
-  if (value === null) return false;
-  return (unit.min !== null && value < unit.min) || (unit.max !== null && value > unit.max);
-}
-
-function valueCell(unit: ReportUnit, value: number | null): Cell {
-  if (value === null) return { text: NONE, tone: 'gap' };
-  return { text: formatNumber(value, 1), ...(isOut(unit, value) ? { tone: 'alert' as const } : {}) };
-}
-
-function writeUnit(doc: Doc, content: ReportContent, unit: ReportUnit): void {
-  doc.addPage();
-  doc
-    .font(FONT_BOLD)
-    .fontSize(15)
-    .fillColor(COLOR.text)
-    .text(unit.name, MARGIN, doc.y, { width: contentWidth(doc) });
-  const identity = [unit.serial ? `N° de série ${unit.serial}` : null, unit.model ? `modèle ${unit.model}` : null]
-    .filter(Boolean)
-    .join(' · ');
-  if (identity) paragraph(doc, identity, { color: COLOR.muted });
-  doc.moveDown(0.4);
-
-  paragraph(doc, `Limites${NBSP}: ${formatLimits(unit.min, unit.max)}`, { bold: true });
-  if (unit.limitSources.length === 0) {
-    paragraph(doc, 'Aucune règle d’alerte sur la température : pas de limite, donc pas de taux de conformité.'.replace(' :', `${NBSP}:`), {
-      size: 8,
-      color: COLOR.muted,
-    });
-  }
-  for (const source of unit.limitSources) {
-    const parts = [`Règle « ${source.ruleName} »`];
-    if (source.presetLabel) parts.push(`modèle « ${source.presetLabel} »`);
-    if (source.regulation) parts.push(source.regulation);
-    paragraph(doc, `• ${parts.join(' — ').replaceAll('« ', `«${NBSP}`).replaceAll(' »', `${NBSP}»`)}`, { size: 8, color: COLOR.muted });
-  }
-  doc.moveDown(0.3);
-  const summary = content.summary.units.find((u) => u.sensorId === unit.sensorId);
-  const stats = [
-    `min ${formatTemperature(unit.minValue)}`,
-    `moyenne ${formatTemperature(unit.meanValue)}`,
-    `max ${formatTemperature(unit.maxValue)}`,
-    `${formatNumber(unit.readingCount, 0)} relevé${unit.readingCount > 1 ? 's' : ''}`,
-  ];
-  if (summary?.compliancePercent != null) stats.push(`conformité ${formatCompliance(summary.compliancePercent)}`);
-  paragraph(doc, `Sur la période${NBSP}: ${stats.join(' · ')}`);
-
-  sectionTitle(doc, 'Courbe du mois', 210);
-  drawMonthChart(doc, unit, {
-    from: Date.parse(content.summary.from),
-    to: Date.parse(content.summary.to),
-    timezone: content.timezone,
-  });
-
-  sectionTitle(doc, 'Relevés par jour');
-  table(
-    doc,
-    [
-      { header: 'Jour', weight: 14 },
-      { header: 'Min (°C)', weight: 11, align: 'right' },
-      { header: 'Moyenne (°C)', weight: 13, align: 'right' },
-      { header: 'Max (°C)', weight: 11, align: 'right' },
-      { header: 'Relevés', weight: 11, align: 'right' },
-      { header: 'Temps hors limites', weight: 15, align: 'right' },
-      { header: 'Temps sans données', weight: 15, align: 'right' },
-    ],
-    unit.days.map((day) => dayRow(unit, day)),
-  );
-
-  writeExcursions(doc, content, unit);
-  writeGaps(doc, content, unit);
-  writeBattery(doc, content, unit);
-}
-
-function dayRow(unit: ReportUnit, day: ReportDay): Cell[] {
-  return [
-    { text: formatDayLabel(day.date) },
-    valueCell(unit, day.min),
-    valueCell(unit, day.mean),
-    valueCell(unit, day.max),
-    { text: formatNumber(day.readings, 0), ...(day.readings === 0 ? { tone: 'gap' as const } : {}) },
-    { text: formatDuration(day.outOfRangeSeconds), ...(day.outOfRangeSeconds > 0 ? { tone: 'alert' as const } : {}) },
-    { text: formatDuration(day.noDataSeconds), ...(day.noDataSeconds > 0 ? { tone: 'gap' as const } : {}) },
-  ];
-}
-
-/** « 02/11/2026 14:05 » on two lines, for narrow columns. */
-function stacked(dateTime: string): string {
-  return dateTime.replace(' ', '\n');
-}
-
-function excursionRow(content: ReportContent, excursion: ReportExcursion): Cell[] {
-  const tz = content.timezone;
-  const { alert } = excursion;
-  const acknowledged =
-    alert?.acknowledgedAt != null ? `${actorLabel(alert.acknowledgedBy)}, ${formatDateTime(alert.acknowledgedAt, tz)}` : 'Non acquittée';
-  const actions = alert?.actions.length
-    ? alert.actions.map((a) => `${formatDateTime(a.at, tz)} — ${actorLabel(a.by)}${NBSP}: ${a.text}`).join('\n')
-    : 'Aucune';
-  return [
-    { text: stacked(formatDateTime(excursion.start, tz)) },
-    { text: excursion.end ? stacked(formatDateTime(excursion.end, tz)) : 'en cours', ...(excursion.end ? {} : { tone: 'alert' as const }) },
-    { text: formatDuration(excursion.durationSeconds) },
-    { text: formatTemperature(excursion.peak), tone: 'alert' },
-    { text: directionLabel(excursion.direction) },
-    { text: severityLabel(alert) },
-    { text: acknowledged },
-    { text: actions },
-    { text: resolutionLabel(alert, tz) },
-  ];
-}
-
-function writeExcursions(doc: Doc, content: ReportContent, unit: ReportUnit): void {
-  sectionTitle(doc, 'Excursions');
-  if (unit.excursions.length === 0) {
-    paragraph(doc, 'Aucune excursion sur la période.');
-    return;
-  }
-  table(
-    doc,
-    [
-      // Weights in points of A4 content width (515): dates, « Avertissement » and « −12,4 °C » fit on one line at 7 pt
-      // (pdfkit counts a line's newline as a glyph: a date column needs room beyond the date's own width).
-      { header: 'Début', weight: 54 },
-      { header: 'Fin', weight: 54 },
-      { header: 'Durée', weight: 44, align: 'right' },
-      { header: 'Pic', weight: 42, align: 'right' },
-      { header: 'Sens', weight: 46 },
-      { header: 'Gravité', weight: 57 },
-      { header: 'Acquittée par, le', weight: 62 },
-      { header: 'Actions correctives', weight: 94 },
-      { header: 'Résolution', weight: 62 },
-    ],
-    unit.excursions.map((e) => excursionRow(content, e)),
-    { size: 7 },
-  );
-}
-
-function writeGaps(doc: Doc, content: ReportContent, unit: ReportUnit): void {
-  sectionTitle(doc, 'Absences de données');
-  if (unit.gaps.length === 0) {
-    paragraph(doc, 'Aucune absence de données.');
-    return;
-  }
-  paragraph(doc, `Plus de ${formatDuration(unit.inactivityTimeoutSeconds)} sans relevé${NBSP}: comptées comme non conformes.`, {
-    size: 8,
-    color: COLOR.muted,
-  });
-  doc.moveDown(0.2);
-  table(
-    doc,
-    [
-      { header: 'Début', weight: 1 },
-      { header: 'Fin', weight: 1 },
-      { header: 'Durée', weight: 1, align: 'right' },
-    ],
-    unit.gaps.map((g) => [
-      { text: formatDateTime(g.from, content.timezone) },
-      { text: formatDateTime(g.to, content.timezone) },
-      { text: formatDuration(g.durationSeconds), tone: 'gap' },
-    ]),
-  );
-}
-
-function percent(level: number | null): string {
-  return level === null ? NONE : `${formatNumber(level, 0)}\u202f%`;
-}
-
-function writeBattery(doc: Doc, content: ReportContent, unit: ReportUnit): void {
-  sectionTitle(doc, 'Batterie', 30);
-  const { battery } = unit;
-  if (battery.first === null && battery.last === null && battery.min === null) {
-    paragraph(doc, 'Aucun niveau de batterie transmis pendant la période.');
-  } else {
-    paragraph(
-      doc,
-      `Début de période${NBSP}: ${percent(battery.first)} · fin${NBSP}: ${percent(battery.last)} · minimum${NBSP}: ${percent(battery.min)}`,
-    );
-  }
-  if (battery.events.length === 0) {
-    paragraph(doc, 'Aucun événement de batterie.', { size: 8, color: COLOR.muted });
-    return;
-  }
-  doc.moveDown(0.3);
-  table(
-    doc,
-    [
-      { header: 'Date', weight: 1 },
-      { header: 'Événement', weight: 3 },
-    ],
-    battery.events.map((e) => [{ text: formatDateTime(e.at, content.timezone) }, { text: e.text }]),
-  );
 }
 
 /** Running header and footer on every page, written once the page count is known. */
