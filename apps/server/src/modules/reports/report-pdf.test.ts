@@ -104,7 +104,7 @@ describe('renderReportPdf', () => {
 
   it('says who made the report when a person did', async () => {
     const [first] = pdfToPages(await renderReportPdf(reportFixture({ createdByName: 'Élodie Marchand' })), 'by-person');
-    expect(first).toContain('établi par Élodie Marchand');
+    expect(first).toContain('Établi le 01/11/2026 06:00 par Élodie Marchand');
   });
 
   it('numbers every page and prints the report id in every footer', () => {

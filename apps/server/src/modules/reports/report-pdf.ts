@@ -88,8 +88,8 @@ function writeSummaryPage(doc: Doc, content: ReportContent): void {
   paragraph(doc, `${content.organizationName} — ${content.siteName}`, { size: 12, bold: true });
   doc.moveDown(0.4);
   paragraph(doc, `Période${NBSP}: ${periodText(content)}`);
-  const maker = content.createdByName ? `établi par ${content.createdByName}` : 'Rapport établi automatiquement';
-  paragraph(doc, `Établi le ${formatDateTime(content.createdAt, content.timezone)} — ${maker}`);
+  const made = `Établi le ${formatDateTime(content.createdAt, content.timezone)}`;
+  paragraph(doc, content.createdByName ? `${made} par ${content.createdByName}` : `${made} — Rapport établi automatiquement`);
 
   sectionTitle(doc, 'Synthèse par enceinte');
   const units = content.summary.units;
