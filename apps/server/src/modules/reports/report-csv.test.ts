@@ -68,6 +68,8 @@ describe('renderReportCsv', () => {
       'Durée des excursions (min)',
       'Sans données (min)',
       'Points ouverts',
+      'Brèves excursions (non listées)',
+      'Durée des brèves excursions (min)',
     ]);
     expect(sectionRows(rows, 'Relevés par jour')[0]).toEqual([
       'Capteur',
@@ -97,9 +99,9 @@ describe('renderReportCsv', () => {
 
   it('writes numbers with a decimal comma and an ASCII minus, no thousands separator', () => {
     const summary = sectionRows(rows, 'Synthèse');
-    expect(summary[1]).toEqual(['Congélateur Crèmerie', '-25,0', '-18,0', '98,9', '3', '190', '300', '1']);
-    expect(summary[2]).toEqual(['Vitrine réfrigérée Crèmerie', '', '4,0', '99,5', '2', '190', '0', '1']);
-    expect(summary[3]).toEqual(['Chambre froide légumes', '', '', '', '0', '0', '0', '0']);
+    expect(summary[1]).toEqual(['Congélateur Crèmerie', '-25,0', '-18,0', '98,9', '3', '190', '300', '1', '0', '0']);
+    expect(summary[2]).toEqual(['Vitrine réfrigérée Crèmerie', '', '4,0', '99,5', '2', '190', '0', '1', '3', '12']);
+    expect(summary[3]).toEqual(['Chambre froide légumes', '', '', '', '0', '0', '0', '0', '0', '0']);
     const days = sectionRows(rows, 'Relevés par jour');
     expect(days).toHaveLength(1 + 3 * 31);
     expect(days).toContainEqual(['Congélateur Crèmerie', '14/10/2026', '-22,5', '-21,2', '-19,7', '228', '0', '300']);

@@ -108,6 +108,8 @@ export function renderReportCsv(content: ReportContent): Buffer {
         'Durée des excursions (min)',
         'Sans données (min)',
         'Points ouverts',
+        'Brèves excursions (non listées)',
+        'Durée des brèves excursions (min)',
       ],
       summary.units.map((u) => [
         csvText(u.name),
@@ -119,6 +121,8 @@ export function renderReportCsv(content: ReportContent): Buffer {
         csvMinutes(u.excursionSeconds),
         csvMinutes(u.noDataSeconds),
         String(u.openItems),
+        String(u.briefExcursionCount),
+        csvMinutes(u.briefExcursionSeconds),
       ]),
     ),
     ...section(

@@ -28,6 +28,9 @@ interface UnitSpec {
   base: number;
   swing: number;
   excursions: ReportExcursion[];
+  /** Short rises the rules tolerate (shorter than `toleranceSeconds`): out of limits, counted, not listed. */
+  briefs: Array<{ start: string; seconds: number; peak: number }>;
+  toleranceSeconds: number;
   gaps: ReportGap[];
   battery: ReportUnit['battery'];
   openItems: number;
@@ -64,7 +67,10 @@ function buildChart(spec: UnitSpec): ReportChartPoint[] {
       continue;
     }
     const values = [t, t + BUCKET_MS / 2, end - 1].map((at) => valueAt(spec, at));
-    const peaks = spec.excursions.filter((e) => overlap(t, end, Date.parse(e.start), excursionEnd(e)) > 0).map((e) => e.peak);
+    const peaks = [
+      ...spec.excursions.filter((e) => overlap(t, end, Date.parse(e.start), excursionEnd(e)) > 0).map((e) => e.peak),
+      ...spec.briefs.filter((b) => overlap(t, end, Date.parse(b.start), Date.parse(b.start) + b.seconds * 1000) > 0).map((b) => b.peak),
+    ];
     const low = Math.min(...values) - 0.3;
     const high = Math.max(...values) + 0.3;
     points.push({ ...point, min: Math.min(low, ...peaks), max: Math.max(high, ...peaks) });
@@ -84,7 +90,9 @@ function buildDays(spec: UnitSpec, chart: ReportChartPoint[]): ReportDay[] {
     const from = startOfDay(date, FIXTURE_TIMEZONE);
     const to = index + 1 < days.length ? startOfDay(days[index + 1] ?? date, FIXTURE_TIMEZONE) : Date.parse(TO);
     const noDataMs = spec.gaps.reduce((sum, gap) => sum + overlap(from, to, Date.parse(gap.from), Date.parse(gap.to)), 0);
-    const outMs = spec.excursions.reduce((sum, e) => sum + overlap(from, to, Date.parse(e.start), excursionEnd(e)), 0);
+    const outMs =
+      spec.excursions.reduce((sum, e) => sum + overlap(from, to, Date.parse(e.start), excursionEnd(e)), 0) +
+      spec.briefs.reduce((sum, b) => sum + overlap(from, to, Date.parse(b.start), Date.parse(b.start) + b.seconds * 1000), 0);
     const points = chart.filter((p) => Date.parse(p.from) >= from && Date.parse(p.from) < to && p.min !== null && p.max !== null);
     const mins = points.map((p) => p.min ?? 0);
     const maxs = points.map((p) => p.max ?? 0);
@@ -124,6 +132,11 @@ function buildUnit(spec: UnitSpec): ReportUnit {
     days,
     chart,
     excursions: spec.excursions,
+    briefExcursions: {
+      count: spec.briefs.length,
+      totalSeconds: spec.briefs.reduce((sum, b) => sum + b.seconds, 0),
+      toleranceSeconds: spec.toleranceSeconds,
+    },
     gaps: spec.gaps,
     battery: spec.battery,
     openItems: spec.openItems,
@@ -147,6 +160,8 @@ function summarize(unit: ReportUnit): ReportUnitSummary {
     noDataSeconds,
     excursionCount: unit.excursions.length,
     excursionSeconds: unit.excursions.reduce((sum, e) => sum + e.durationSeconds, 0),
+    briefExcursionCount: unit.briefExcursions.count,
+    briefExcursionSeconds: unit.briefExcursions.totalSeconds,
     openItems: unit.openItems,
   };
 }
@@ -235,6 +250,8 @@ const FREEZER: UnitSpec = {
     ),
     excursion('2026-10-27T03:00:00.000Z', '2026-10-27T03:20:00.000Z', -17.6, 'above', null),
   ],
+  briefs: [],
+  toleranceSeconds: 900,
   gaps: [{ from: '2026-10-14T01:00:00.000Z', to: '2026-10-14T06:00:00.000Z', durationSeconds: 5 * 3600 }],
   battery: { first: 64, last: 12, min: 12, events: [{ at: '2026-10-29T08:00:00.000Z', text: 'Batterie faible : 12\u202f%' }] },
   openItems: 1,
@@ -277,6 +294,13 @@ const DISPLAY_CASE: UnitSpec = {
       alert('6a1f0e2d-4444-4c3b-8a9d-0e1f2a3b4c04', { status: 'open', openedAt: '2026-10-31T20:35:00.000Z' }),
     ),
   ],
+  // Three doors opened for deliveries on the 10th, shorter than the rule's 10 min delay.
+  briefs: [
+    { start: '2026-10-10T06:30:00.000Z', seconds: 240, peak: 4.8 },
+    { start: '2026-10-10T07:10:00.000Z', seconds: 180, peak: 4.5 },
+    { start: '2026-10-10T14:00:00.000Z', seconds: 300, peak: 5.1 },
+  ],
+  toleranceSeconds: 600,
   gaps: [],
   battery: { first: 91, last: 88, min: 88, events: [] },
   openItems: 1,
@@ -293,6 +317,8 @@ const COLD_ROOM: UnitSpec = {
   base: 7.5,
   swing: 1.5,
   excursions: [],
+  briefs: [],
+  toleranceSeconds: 0,
   gaps: [],
   battery: { first: null, last: null, min: null, events: [] },
   openItems: 0,
@@ -317,6 +343,7 @@ function buildContent(specs: UnitSpec[], createdByName: string | null): ReportCo
       units: summaries,
       excursionCount: summaries.reduce((sum, s) => sum + s.excursionCount, 0),
       excursionSeconds: summaries.reduce((sum, s) => sum + s.excursionSeconds, 0),
+      briefExcursionCount: summaries.reduce((sum, s) => sum + s.briefExcursionCount, 0),
       noDataSeconds: summaries.reduce((sum, s) => sum + s.noDataSeconds, 0),
       openItems: summaries.reduce((sum, s) => sum + s.openItems, 0),
     },

@@ -132,10 +132,26 @@ function excursionRow(content: ReportContent, excursion: ReportExcursion): Cell[
 
 function writeExcursions(doc: Doc, content: ReportContent, unit: ReportUnit): void {
   sectionTitle(doc, 'Excursions');
+  const brief = unit.briefExcursions;
   if (unit.excursions.length === 0) {
-    paragraph(doc, 'Aucune excursion sur la période.');
-    return;
+    paragraph(doc, brief.count > 0 ? 'Aucune excursion listée sur la période.' : 'Aucune excursion sur la période.');
+  } else {
+    excursionTable(doc, content, unit);
   }
+  if (brief.count > 0) {
+    const plural = brief.count > 1 ? 's' : '';
+    doc.moveDown(0.2);
+    paragraph(
+      doc,
+      `En outre, ${brief.count} brève${plural} sortie${plural} des limites, plus courte${plural} que le délai d’alerte des règles ` +
+        `(${formatDuration(brief.toleranceSeconds)}), ${formatDuration(brief.totalSeconds)} au total${NBSP}: ` +
+        `comptée${plural} dans le temps hors limites, non listée${plural}.`,
+      { size: 8, color: COLOR.muted },
+    );
+  }
+}
+
+function excursionTable(doc: Doc, content: ReportContent, unit: ReportUnit): void {
   table(
     doc,
     [

@@ -92,6 +92,7 @@ describe('renderReportPdf', () => {
     expect(first).toMatch(/Vitrine réfrigérée\s.*≤ \+4,0 °C +99,5 % +2/);
     expect(first).toMatch(/Chambre froide légumes +Aucune limite définie +— +0/);
     expect(first).toMatch(/Ensemble \(3 enceintes\) +99,2 % +5 +6 h 20 min/);
+    expect(first).toMatch(/\+ 3 brèves/);
     expect(first).toContain('Une absence de données est une non-conformité : elle est montrée telle quelle, jamais interpolée.');
     expect(first).toContain('Règlement (CE) n° 852/2004, art. 5');
     expect(first).toContain('Règlement (CE) n° 37/2005');
@@ -146,6 +147,9 @@ describe('renderReportPdf', () => {
     expect(text).toContain('Ouverte');
     expect(text).toMatch(/14\/10\/2026 03:00 +14\/10\/2026 08:00 +5 ?h/);
     expect(text).toContain('Aucune excursion sur la période.');
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'En outre, 3 brèves sorties des limites, plus courtes que le délai d’alerte des règles (10 min), 12 min au total : comptées dans le temps hors limites, non listées.',
+    );
     expect(text).toContain('Aucune absence de données.');
     expect(text).toContain('Début de période : 64 % · fin : 12 % · minimum : 12 %');
     expect(text).toContain('Batterie faible : 12 %');

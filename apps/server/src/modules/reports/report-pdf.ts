@@ -116,9 +116,10 @@ function writeSummaryPage(doc: Doc, content: ReportContent): void {
     'Conformité : part de toute la période passée dans les limites, arrondie à l’inférieur. Une enceinte sans limite n’a pas de taux.',
     'Une absence de données est une non-conformité : elle est montrée telle quelle, jamais interpolée.',
     'Excursion : temps continu hors limites, mesuré sur les relevés. Points ouverts : alertes encore actives quand le rapport a été établi.',
+    'Brèves : sorties plus courtes que le délai d’alerte des règles (porte ouverte, dégivrage…), comptées dans le temps hors limites mais pas listées.',
     `Références : Règlement (CE) n°${NBSP}852/2004, art.${NBSP}5 (HACCP) ; Règlement (CE) n°${NBSP}37/2005 (températures des aliments surgelés) ; Plan de Maîtrise Sanitaire de l’établissement.`,
   ]) {
-    paragraph(doc, line.replace(' : ', `${NBSP}: `).replace(' ; ', `${NBSP}; `), { size: 7.5, color: COLOR.muted });
+    paragraph(doc, line.replaceAll(' : ', `${NBSP}: `).replaceAll(' ; ', `${NBSP}; `), { size: 7.5, color: COLOR.muted });
     doc.moveDown(0.15);
   }
 
@@ -131,11 +132,17 @@ function summaryRow(u: ReportUnitSummary): Cell[] {
     { text: u.name, bold: true },
     { text: formatLimits(u.min, u.max) },
     { text: formatCompliance(u.compliancePercent), ...(compliant ? {} : { tone: 'alert' as const }) },
-    { text: formatNumber(u.excursionCount, 0), ...(u.excursionCount > 0 ? { tone: 'alert' as const } : {}) },
+    { text: excursionCount(u.excursionCount, u.briefExcursionCount), ...(u.excursionCount > 0 ? { tone: 'alert' as const } : {}) },
     { text: formatDuration(u.excursionSeconds) },
     { text: formatDuration(u.noDataSeconds), ...(u.noDataSeconds > 0 ? { tone: 'gap' as const } : {}) },
     { text: formatNumber(u.openItems, 0), ...(u.openItems > 0 ? { tone: 'alert' as const } : {}) },
   ];
+}
+
+/** « 2 », or « 2 » over « + 3 brèves » when the rules tolerated short rises. */
+function excursionCount(listed: number, brief: number): string {
+  const count = formatNumber(listed, 0);
+  return brief > 0 ? `${count}\n+${NBSP}${formatNumber(brief, 0)}${NBSP}brève${brief > 1 ? 's' : ''}` : count;
 }
 
 /** The site as a whole: compliance over the time of every unit held to limits. */
@@ -149,7 +156,7 @@ function totalRow(content: ReportContent): Cell[] {
     { text: `Ensemble (${count} enceinte${count > 1 ? 's' : ''})`, bold: true },
     { text: '' },
     { text: formatCompliance(compliance), bold: true },
-    { text: formatNumber(summary.excursionCount, 0), bold: true },
+    { text: excursionCount(summary.excursionCount, summary.briefExcursionCount), bold: true },
     { text: formatDuration(summary.excursionSeconds), bold: true },
     { text: formatDuration(summary.noDataSeconds), bold: true },
     { text: formatNumber(summary.openItems, 0), bold: true },
