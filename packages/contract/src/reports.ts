@@ -40,8 +40,12 @@ export const reportUnitSummarySchema = z.object({
   inRangeSeconds: z.number(),
   outOfRangeSeconds: z.number(),
   noDataSeconds: z.number(),
+  /** Excursions listed: at least as long as the alert delay of the unit's rules, or that raised an alert. */
   excursionCount: z.number().int(),
   excursionSeconds: z.number(),
+  /** Shorter rises the rules tolerate (a door opened, a defrost): counted, not listed, still out of limits. */
+  briefExcursionCount: z.number().int(),
+  briefExcursionSeconds: z.number(),
   /** Alerts of the unit still open or acknowledged when the report was made. */
   openItems: z.number().int(),
 });
@@ -57,6 +61,7 @@ export const reportSummarySchema = z.object({
   units: z.array(reportUnitSummarySchema),
   excursionCount: z.number().int(),
   excursionSeconds: z.number(),
+  briefExcursionCount: z.number().int(),
   noDataSeconds: z.number(),
   openItems: z.number().int(),
 });

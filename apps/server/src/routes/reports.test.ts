@@ -100,6 +100,8 @@ describe(`HACCP reports over HTTP (${databaseKind})`, { timeout: 120_000 }, () =
         noDataSeconds: silent,
         excursionCount: 1,
         excursionSeconds: out,
+        briefExcursionCount: 0,
+        briefExcursionSeconds: 0,
         openItems: 0,
       },
     ]);
@@ -172,6 +174,33 @@ describe(`HACCP reports over HTTP (${databaseKind})`, { timeout: 120_000 }, () =
     expect(readings.json<{ readings: unknown[] }>().readings).toEqual([]);
     const pdf = await api(owner, 'GET', `/reports/${first.id}/pdf`);
     expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(first.sha256);
+  });
+
+  it('counts the rises shorter than the rule’s delay instead of listing them, and lists what raised an alert or lasted', async () => {
+    const freezerSite = (await api(owner, 'POST', '/sites', { name: 'Surgelés Villeurbanne' })).json<{ site: Site }>().site;
+    const freezer = (await provision(t, owner, 'sensor')).deviceId;
+    await api(owner, 'PUT', `/sensor/${freezer}`, { name: 'Congélateur bac', siteId: freezerSite.id });
+    const start = Date.parse('2026-10-10T08:00:00Z');
+    // Two door openings of 5 minutes, then a 20-minute failure, on a 10-minute tolerance.
+    const warm = new Set([12, 30, 50, 51, 52, 53]);
+    const rows = Array.from({ length: 72 }, (_, i) => ({
+      deviceId: freezer,
+      key: 'temperature',
+      ts: new Date(start + i * 5 * MIN),
+      value: warm.has(i) ? -16 : -21,
+      readingId: null,
+    }));
+    await t.app.services.telemetry.store(rows, []);
+    await api(owner, 'POST', '/alert-rules', { name: 'Surgelés', sensorId: freezer, preset: 'frozen', delaySeconds: 600 });
+    const report = (await api(owner, 'POST', '/reports', { siteId: freezerSite.id, month: '2026-10' })).json<{ report: Report }>().report;
+    expect(report.summary.units[0]).toMatchObject({
+      max: -18,
+      excursionCount: 1,
+      excursionSeconds: 20 * 60,
+      briefExcursionCount: 2,
+      briefExcursionSeconds: 10 * 60,
+      outOfRangeSeconds: 30 * 60,
+    });
   });
 
   it('is another organization’s secret: 404 on read, download and sign, absent from lists', async () => {

@@ -26,9 +26,10 @@ export interface ReportSources {
 const KEY = 'temperature';
 
 /** The limits a sensor is held to: the tightest of its enabled temperature rules, whatever their schedule. */
-export function limitsOf(rules: Rule[]): { min: number | null; max: number | null; sources: LimitSource[] } {
+export function limitsOf(rules: Rule[]): { min: number | null; max: number | null; sources: LimitSource[]; toleranceSeconds: number } {
   let min: number | null = null;
   let max: number | null = null;
+  let tolerance: number | null = null;
   const sources: LimitSource[] = [];
   for (const rule of rules) {
     if (!rule.enabled) continue;
@@ -43,10 +44,11 @@ export function limitsOf(rules: Rule[]): { min: number | null; max: number | nul
       const limit = condition.type === 'below' ? condition.threshold : condition.min;
       min = min === null ? limit : Math.max(min, limit);
     }
+    tolerance = tolerance === null ? rule.delaySeconds : Math.min(tolerance, rule.delaySeconds);
     const preset = rule.preset ? RULE_PRESETS[rule.preset] : null;
     sources.push({ ruleName: rule.name, regulation: preset?.source ?? null, presetLabel: preset?.label ?? null });
   }
-  return { min, max, sources };
+  return { min, max, sources, toleranceSeconds: tolerance ?? 0 };
 }
 
 const overlaps = (alert: Alert, from: number, to: number) =>
@@ -104,7 +106,7 @@ export async function buildReportContent(
     const nameOf = (id: string | null | undefined) => (id ? (people.get(id) ?? 'Utilisateur supprimé') : null);
     const temperatureAlerts = alerts.filter((alert) => alert.key === KEY);
     const used = new Set<string>();
-    const excursions: ReportExcursion[] = figures.excursions.map((excursion) => {
+    const allExcursions: ReportExcursion[] = figures.excursions.map((excursion) => {
       const start = Date.parse(excursion.start);
       const end = excursion.end === null ? Infinity : Date.parse(excursion.end);
       // The alert raised for it: the first one that was active during the excursion.
@@ -138,6 +140,13 @@ export async function buildReportContent(
       };
     });
 
+    // What the rules tolerate (their alert delay) is counted, not listed: a report of a freezer is
+    // not a list of every door opening. What raised an alert or still runs is always listed.
+    const isBrief = (excursion: ReportExcursion) =>
+      excursion.alert === null && excursion.end !== null && excursion.durationSeconds < limits.toleranceSeconds;
+    const excursions = allExcursions.filter((excursion) => !isBrief(excursion));
+    const brief = allExcursions.filter(isBrief);
+
     const batterySeries = (await sources.series(sensor.id, 'battery', new Date(from), new Date(to))).filter((reading) => reading.ts < to);
     const batteryEvents: ReportBatteryEvent[] = alerts
       .filter((alert) => alert.key === 'battery')
@@ -165,6 +174,11 @@ export async function buildReportContent(
       days: figures.days,
       chart: figures.chart,
       excursions,
+      briefExcursions: {
+        count: brief.length,
+        totalSeconds: brief.reduce((sum, excursion) => sum + excursion.durationSeconds, 0),
+        toleranceSeconds: limits.toleranceSeconds,
+      },
       gaps: figures.gaps,
       battery: {
         first: batterySeries[0]?.value ?? null,
@@ -196,6 +210,8 @@ export async function buildReportContent(
       noDataSeconds: figures.noDataSeconds,
       excursionCount: unit.excursions.length,
       excursionSeconds: unit.excursions.reduce((sum, excursion) => sum + excursion.durationSeconds, 0),
+      briefExcursionCount: unit.briefExcursions.count,
+      briefExcursionSeconds: unit.briefExcursions.totalSeconds,
       openItems: unit.openItems,
     };
   });
@@ -207,6 +223,7 @@ export async function buildReportContent(
     units: unitSummaries,
     excursionCount: unitSummaries.reduce((sum, unit) => sum + unit.excursionCount, 0),
     excursionSeconds: unitSummaries.reduce((sum, unit) => sum + unit.excursionSeconds, 0),
+    briefExcursionCount: unitSummaries.reduce((sum, unit) => sum + unit.briefExcursionCount, 0),
     noDataSeconds: unitSummaries.reduce((sum, unit) => sum + unit.noDataSeconds, 0),
     openItems: unitSummaries.reduce((sum, unit) => sum + unit.openItems, 0),
   };

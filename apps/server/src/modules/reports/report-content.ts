@@ -114,7 +114,13 @@ export interface ReportUnit {
   maxValue: number | null;
   days: ReportDay[];
   chart: ReportChartPoint[];
+  /** Excursions lasting at least the tolerance, or that raised an alert, or still running. */
   excursions: ReportExcursion[];
+  /**
+   * Short rises the unit's rules tolerate (shorter than their alert delay, e.g. a door opened for a
+   * delivery or a defrost), counted rather than listed one by one; they still count as out of limits.
+   */
+  briefExcursions: { count: number; totalSeconds: number; toleranceSeconds: number };
   gaps: ReportGap[];
   battery: { first: number | null; last: number | null; min: number | null; events: ReportBatteryEvent[] };
   /** Alerts of the unit still active when the report was made (any rule). */
