@@ -88,7 +88,7 @@ export function measure(sensor: SimulatedSensor, t: number, stepSeconds: number)
       values['temperature'] = round(3.6 + 0.9 * compressor + (doorOpen ? 2.4 : 0) + jitter(0.15));
       break;
     case 'freezer':
-      values['temperature'] = round(-21 + 1.1 * compressor + (doorOpen ? 2.5 : 0) + jitter(0.2));
+      values['temperature'] = round(-21 + 1.1 * compressor + (doorOpen ? 1.5 : 0) + jitter(0.2));
       break;
     case 'room': {
       const daily = Math.sin(2 * Math.PI * (dayFraction(t) - 0.3));
