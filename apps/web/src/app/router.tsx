@@ -16,6 +16,7 @@ const TrashRoute = lazy(() => import('./routes/trash'));
 const AlertsRoute = lazy(() => import('./routes/alerts'));
 const AlertDetailRoute = lazy(() => import('./routes/alert-detail'));
 const SitesRoute = lazy(() => import('./routes/sites'));
+const ReportsRoute = lazy(() => import('./routes/reports'));
 const ErrorRoute = lazy(() => import('./routes/error'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
@@ -46,6 +47,7 @@ export function AppRoutes() {
             <Route path="alertes" element={<AlertsRoute />} />
             <Route path="alertes/:id" element={<AlertDetailRoute />} />
             <Route path="sites" element={<SitesRoute />} />
+            <Route path="rapports" element={<ReportsRoute />} />
           </Route>
           <Route path="/error/:code" element={<ErrorRoute />} />
           <Route path="*" element={<NotFoundRoute />} />

@@ -16,6 +16,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
       id: '9f0c6b1e-5d8a-4f6b-9a34-2b1f0e7c1d11',
       name: 'Camille Martin',
       email: 'camille@boutique.fr',
+      role: 'admin',
       organization: { id: '1b7e2c3d-4a5b-4c6d-8e9f-0a1b2c3d4e5f', name: 'Démo Boutique' },
     },
     loading: false,

@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { useActiveAlerts } from '@/features/alerts/api/get-alerts';
 import { AlertsBanner } from '@/features/alerts/components/alerts-banner';
 import { DeviceDashboard } from '@/features/devices/components/device-dashboard';
+import { ReportsLink } from '@/features/reports/components/reports-link';
 import { useSites } from '@/features/sites/api/get-sites';
 
 const linkClass =
@@ -47,6 +48,7 @@ export default function DashboardRoute() {
             <Store className="size-4" aria-hidden="true" />
             Sites
           </Link>
+          <ReportsLink className={linkClass} />
           <Link to="/dashboard/corbeille" className={linkClass}>
             <Trash2 className="size-4" aria-hidden="true" />
             Corbeille

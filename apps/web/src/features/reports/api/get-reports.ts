@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Report } from '@vigie/contract';
+import { api } from '@/lib/api-client';
+import { useOwner } from '@/lib/auth';
+import { reportKeys } from '../report-keys';
+
+/** GET /api/reports, newest first; one site's only with `siteId`. */
+export async function getReports({ siteId, signal }: { siteId: string | null; signal?: AbortSignal }): Promise<Report[]> {
+  const query = siteId ? `?${new URLSearchParams({ siteId })}` : '';
+  const data = await api.get<{ reports?: Report[] }>(`/reports${query}`, { signal });
+  if (!Array.isArray(data?.reports)) throw new Error('Error loading data');
+  return data.reports;
+}
+
+export function reportsQueryOptions({ owner, siteId }: { owner: string; siteId: string | null }) {
+  return queryOptions({
+    queryKey: reportKeys.list(owner, siteId),
+    queryFn: ({ signal }) => getReports({ siteId, signal }),
+    enabled: Boolean(owner),
+  });
+}
+
+export function useReports({ siteId = null }: { siteId?: string | null } = {}) {
+  const owner = useOwner();
+  return useQuery(reportsQueryOptions({ owner, siteId }));
+}

@@ -1,0 +1,62 @@
+import type { Report } from '@vigie/contract';
+
+/** A report as the API returns it, for tests: November 2026 of « Boutique Opéra », unsigned. */
+export function reportFixture(overrides: Partial<Report> = {}): Report {
+  return {
+    id: '5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c',
+    siteId: '7c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+    month: '2026-11',
+    createdAt: '2026-12-01T02:00:00.000Z',
+    sha256: '3f2a1b0c9d8e4f7a8b6c5d4e3f2a1b0c9d8e4f7a8b6c5d4e3f2a1b0c9d8e4f7a',
+    automatic: true,
+    createdBy: null,
+    signedBy: null,
+    signedByName: null,
+    signedAt: null,
+    signComment: null,
+    summary: {
+      siteName: 'Boutique Opéra',
+      timezone: 'Europe/Paris',
+      from: '2026-10-31T23:00:00.000Z',
+      to: '2026-11-30T23:00:00.000Z',
+      units: [
+        {
+          sensorId: '0b4c6a3e-1f2d-4e5a-9b8c-7d6e5f4a3b2c',
+          name: 'Vitrine crèmerie',
+          min: null,
+          max: 4,
+          compliancePercent: 99.27,
+          inRangeSeconds: 2_573_000,
+          outOfRangeSeconds: 7_500,
+          noDataSeconds: 11_500,
+          excursionCount: 2,
+          excursionSeconds: 7_500,
+          briefExcursionCount: 3,
+          briefExcursionSeconds: 840,
+          openItems: 1,
+        },
+        {
+          sensorId: '1c5d7b4f-2e3a-4f6b-8c9d-8e7f6a5b4c3d',
+          name: 'Congélateur surgelés',
+          min: null,
+          max: -18,
+          compliancePercent: 100,
+          inRangeSeconds: 2_592_000,
+          outOfRangeSeconds: 0,
+          noDataSeconds: 0,
+          excursionCount: 0,
+          excursionSeconds: 0,
+          briefExcursionCount: 0,
+          briefExcursionSeconds: 0,
+          openItems: 0,
+        },
+      ],
+      excursionCount: 2,
+      excursionSeconds: 7_500,
+      briefExcursionCount: 3,
+      noDataSeconds: 11_500,
+      openItems: 1,
+    },
+    ...overrides,
+  };
+}
