@@ -16,6 +16,7 @@ export const ACCOUNT_KEYS = [
   'trash', // trash.spec.ts: deletion undone from the toast, restored from the Corbeille
   'alerts', // alerts.spec.ts: a fridge out of limits, acknowledged, annotated, back in range
   'claim', // claim.spec.ts: a labelled device installed from a phone, by its QR code
+  'reports', // reports.spec.ts: a shop's monthly HACCP report generated, previewed, downloaded and signed
 ] as const;
 
 export type AccountKey = (typeof ACCOUNT_KEYS)[number];
