@@ -14,8 +14,7 @@ import { ERROR_CONTENT } from '@/features/errors/error-content';
 import { applyLiveEvent } from '@/features/devices/apply-live-event';
 import { LiveIndicator } from '@/features/live/live-indicator';
 import { useLiveStream } from '@/features/live/use-live-stream';
-import { applyReportEvent } from '@/features/reports/apply-report-event';
-import { formatReportMonth } from '@/features/reports/report-format';
+import { applyReportEvent, reportReadyMessage } from '@/features/reports/apply-report-event';
 import { useAuth } from '@/lib/auth';
 import type { SseMessage } from '@/lib/sse-parser';
 import type { SignedInOutletContext } from './signed-in-outlet';
@@ -50,12 +49,10 @@ export default function SignedInLayout() {
       }
       // A report made by the monthly job or by someone else: the in-app notice that it is ready.
       const report = applyReportEvent(queryClient, owner, message);
-      if (report?.action === 'created' && (report.report.automatic || report.report.createdBy !== owner)) {
-        const { month, siteId, summary } = report.report;
-        showToast({
-          message: `Rapport de ${formatReportMonth(month)} prêt — ${summary.siteName}`,
-          action: { label: 'Voir', onClick: () => void navigate(`/dashboard/rapports?site=${encodeURIComponent(siteId)}`) },
-        });
+      const ready = report && reportReadyMessage(report, owner);
+      if (report && ready) {
+        const site = encodeURIComponent(report.report.siteId);
+        showToast({ message: ready, action: { label: 'Voir', onClick: () => void navigate(`/dashboard/rapports?site=${site}`) } });
       }
     },
     [queryClient, owner, sensorName, navigate],

@@ -1,7 +1,7 @@
 import type { Report } from '@vigie/contract';
 import { describe, expect, it } from 'vitest';
 import { createTestQueryClient } from '@/testing/render';
-import { applyReportEvent } from './apply-report-event';
+import { applyReportEvent, reportReadyMessage } from './apply-report-event';
 import { reportFixture } from './report-fixture';
 import { reportKeys } from './report-keys';
 
@@ -41,5 +41,18 @@ describe('applyReportEvent', () => {
     expect(applyReportEvent(queryClient, owner, message('report', { action: 'deleted', report: made }))).toBeNull();
     expect(applyReportEvent(queryClient, owner, message('report', { action: 'created', report: { id: 'x' } }))).toBeNull();
     expect(applyReportEvent(queryClient, owner, { id: null, event: 'report', data: '{' })).toBeNull();
+  });
+});
+
+describe('reportReadyMessage', () => {
+  it('announces a report made by the monthly job, or by someone else', () => {
+    expect(reportReadyMessage({ action: 'created', report: made }, owner)).toBe('Rapport de novembre 2026 prêt — Boutique Opéra');
+    const byColleague = { ...made, automatic: false, createdBy: 'user-2' };
+    expect(reportReadyMessage({ action: 'created', report: byColleague }, owner)).toBe('Rapport de novembre 2026 prêt — Boutique Opéra');
+  });
+
+  it('stays quiet for the person who made it, and for a signature', () => {
+    expect(reportReadyMessage({ action: 'created', report: { ...made, automatic: false, createdBy: owner } }, owner)).toBeNull();
+    expect(reportReadyMessage({ action: 'signed', report: made }, owner)).toBeNull();
   });
 });

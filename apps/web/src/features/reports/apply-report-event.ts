@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ReportStreamEvent } from '@vigie/contract';
 import type { SseMessage } from '@/lib/sse-parser';
 import { putReport } from './api/report-mutations';
+import { formatReportMonth } from './report-format';
 import { reportKeys } from './report-keys';
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -40,4 +41,15 @@ export function applyReportEvent(queryClient: QueryClient, owner: string, messag
   if (!isReportEvent(data)) return null;
   putReport(queryClient, owner, data.report);
   return data;
+}
+
+/**
+ * The in-app notice of a report made by the monthly job or by someone else: « Rapport de
+ * novembre 2026 prêt — Magasin X ». None for the person who just made it (their form says so).
+ */
+export function reportReadyMessage(event: ReportStreamEvent, owner: string): string | null {
+  if (event.action !== 'created') return null;
+  const { report } = event;
+  if (!report.automatic && report.createdBy === owner) return null;
+  return `Rapport de ${formatReportMonth(report.month)} prêt — ${report.summary.siteName}`;
 }
