@@ -172,10 +172,11 @@ export function createServices(options: {
       ...(await alerts.rules.list(organizationId, { sensorId })),
       ...(await alerts.rules.list(organizationId, { siteId })),
     ],
-    alertsOf: (organizationId, sensorId) => alerts.alerts.list(organizationId, { sensorId }),
+    alertsOf: (organizationId, sensorId, from, to) => alerts.alerts.ofSensorDuring(organizationId, sensorId, from, to),
     series: (sensorId, key, from, to) => telemetry.series(sensorId, key, from, to),
     namesOf: (ids) => users.namesOf(ids),
     publish: (organizationId, action, report) => events.publish([{ organizationId, type: 'report', data: { action, report } }]),
+    logger,
   });
 
   function deviceService(kind: DeviceKind) {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Report, Site } from '@vigie/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { provision } from '../test/device-helpers.ts';
+import { provision, sendTelemetry } from '../test/device-helpers.ts';
 import { setRole, setSiteCreatedAt } from '../test/test-dal.ts';
 import { createTestApp, databaseKind, databaseUrl, isolatedDatabase, tempDir, type TestAccount, type TestApp } from '../test/test-app.ts';
 
@@ -94,7 +94,7 @@ describe(`HACCP reports over HTTP (${databaseKind})`, { timeout: 120_000 }, () =
         name: 'Vitrine fromages',
         min: null,
         max: 4,
-        compliancePercent: Math.round(((total - out - silent) / total) * 100 * 100) / 100,
+        compliancePercent: Math.floor(((total - out - silent) / total) * 100 * 100) / 100,
         inRangeSeconds: total - out - silent,
         outOfRangeSeconds: out,
         noDataSeconds: silent,
@@ -203,6 +203,36 @@ describe(`HACCP reports over HTTP (${databaseKind})`, { timeout: 120_000 }, () =
     });
   });
 
+  it('keeps the corrective actions of an alert no measured excursion covers: a breach followed by silence', async () => {
+    const siteId = (await api(owner, 'POST', '/sites', { name: 'Traiteur Lille' })).json<{ site: Site }>().site.id;
+    const device = await provision(t, owner, 'sensor');
+    const sensor = device.deviceId;
+    await api(owner, 'PUT', `/sensor/${sensor}`, { name: 'Saladier', siteId });
+    await api(owner, 'POST', '/alert-rules', {
+      name: 'Froid',
+      sensorId: sensor,
+      condition: { type: 'above', key: 'temperature', threshold: 4 },
+    });
+    const sent = await sendTelemetry(t, device.accessToken, { ts: Date.parse('2026-10-20T10:00:00Z'), values: { temperature: 15 } });
+    expect(sent.statusCode).toBe(202);
+    await t.app.services.alerts.engine.idle();
+    const [alert] = (await api(owner, 'GET', `/alerts?sensorId=${sensor}`)).json<{ alerts: { id: string }[] }>().alerts;
+    expect(alert).toBeDefined();
+    await api(owner, 'POST', `/alerts/${alert?.id}/acknowledge`, { comment: 'Vu en rayon' });
+    await api(owner, 'POST', `/alerts/${alert?.id}/actions`, { text: 'Produits jetés, capteur remplacé.' });
+
+    const report = (await api(owner, 'POST', '/reports', { siteId, month: '2026-10' })).json<{ report: Report }>().report;
+    expect(report.summary.units[0]).toMatchObject({ name: 'Saladier', excursionCount: 0, openItems: 1 });
+    const dir = tempDir('vigie-report-');
+    const file = path.join(dir, 'rapport.pdf');
+    fs.writeFileSync(file, (await api(owner, 'GET', `/reports/${report.id}/pdf`)).rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(text).toContain('Autres alertes de la période');
+    expect(text).toContain('Produits jetés');
+    expect((await api(owner, 'GET', `/reports/${report.id}/csv`)).body).toContain('Produits jetés, capteur remplacé.');
+  });
+
   it('is another organization’s secret: 404 on read, download and sign, absent from lists', async () => {
     for (const url of [`/reports/${first.id}`, `/reports/${first.id}/pdf`, `/reports/${first.id}/csv`]) {
       const response = await api(stranger, 'GET', url);
@@ -232,6 +262,8 @@ describe(`HACCP reports over HTTP (${databaseKind})`, { timeout: 120_000 }, () =
     }
     const long = await api(owner, 'POST', `/reports/${first.id}/sign`, { comment: 'x'.repeat(1001) });
     expect(long.statusCode).toBe(400);
+    const nul = await api(owner, 'POST', `/reports/${first.id}/sign`, { comment: 'a\u0000b' });
+    expect(nul.statusCode).toBe(400);
     expect((await api(owner, 'GET', '/reports/pas-un-id')).statusCode).toBe(400);
     expect((await api(owner, 'GET', '/reports')).json<{ reports: Report[] }>().reports).toHaveLength(before);
   });

@@ -73,7 +73,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
 
   app.post(
     '/reports/:id/sign',
-    { schema: { params: idParamsSchema, body: signReportRequestSchema, response: { 200: reportResponseSchema, ...errors } } },
+    // The comment is optional, and so is the body that carries it.
+    { schema: { params: idParamsSchema, body: signReportRequestSchema.nullish(), response: { 200: reportResponseSchema, ...errors } } },
     async (request) => {
       const user = requireRole(request, MANAGERS, 'Seuls un administrateur ou un responsable peuvent signer un rapport.');
       return {
@@ -81,7 +82,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
           user.organization.id,
           request.params.id,
           { id: user.id, name: user.name ?? user.email },
-          request.body.comment,
+          request.body?.comment,
         ),
       };
     },

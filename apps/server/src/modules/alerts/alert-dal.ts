@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Severity } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { alertEvents, alerts, alertTracks } from '../../db/schema.ts';
@@ -76,6 +76,23 @@ export function createAlertDal(db: Database) {
         .where(and(...conditions))
         .orderBy(desc(alerts.openedAt), desc(alerts.id))
         .limit(LIST_LIMIT);
+      return rows.map(withDates);
+    },
+
+    /** Every alert of a sensor that was active at some point of [from, to), oldest first, without the list's limit (for reports). */
+    async ofSensorDuring(organizationId: string, sensorId: string, from: Date, to: Date): Promise<AlertRecord[]> {
+      const rows = await db
+        .select(columns)
+        .from(alerts)
+        .where(
+          and(
+            eq(alerts.organizationId, organizationId),
+            eq(alerts.sensorId, sensorId),
+            lt(alerts.openedAt, to),
+            or(isNull(alerts.resolvedAt), gte(alerts.resolvedAt, from)),
+          ),
+        )
+        .orderBy(asc(alerts.openedAt), asc(alerts.id));
       return rows.map(withDates);
     },
 

@@ -54,6 +54,11 @@ export function createAlertService(deps: {
       return (await dal.list(organizationId, query)).map(toAlert);
     },
 
+    /** A sensor's alerts active at some point of a period, oldest first: all of them, for its report. */
+    async ofSensorDuring(organizationId: string, sensorId: string, from: Date, to: Date): Promise<Alert[]> {
+      return (await dal.ofSensorDuring(organizationId, sensorId, from, to)).map(toAlert);
+    },
+
     async get(organizationId: string, id: string): Promise<Alert> {
       const record = await dal.find(organizationId, id);
       if (!record) throw notFound(NOT_FOUND);

@@ -1,6 +1,14 @@
 import { RULE_PRESETS, type Alert, type ReportSummary, type ReportUnitSummary, type Rule, type Site } from '@vigie/contract';
 import { computeUnit } from './report-compute.ts';
-import type { LimitSource, ReportBatteryEvent, ReportContent, ReportExcursion, ReportUnit } from './report-content.ts';
+import type {
+  LimitSource,
+  ReportAlert,
+  ReportBatteryEvent,
+  ReportContent,
+  ReportExcursion,
+  ReportOtherAlert,
+  ReportUnit,
+} from './report-content.ts';
 import { monthOf } from './report-period.ts';
 
 /** A sensor of the site, as the report names it. */
@@ -18,7 +26,8 @@ export interface ReportSources {
   sensorsOf: (organizationId: string, siteId: string) => Promise<ReportSensor[]>;
   /** Rules that watch this sensor: its own and its site's. */
   rulesOf: (organizationId: string, sensorId: string, siteId: string) => Promise<Rule[]>;
-  alertsOf: (organizationId: string, sensorId: string) => Promise<Alert[]>;
+  /** The sensor's alerts active at some point of [from, to), all of them. */
+  alertsOf: (organizationId: string, sensorId: string, from: Date, to: Date) => Promise<Alert[]>;
   series: (sensorId: string, key: string, from: Date, to: Date) => Promise<{ ts: number; value: number }[]>;
   namesOf: (userIds: string[]) => Promise<Map<string, string>>;
 }
@@ -96,7 +105,9 @@ export async function buildReportContent(
       readings: series,
     });
 
-    const alerts = (await sources.alertsOf(organizationId, sensor.id)).filter((alert) => overlaps(alert, from, to));
+    const alerts = (await sources.alertsOf(organizationId, sensor.id, new Date(from), new Date(to))).filter((alert) =>
+      overlaps(alert, from, to),
+    );
     const people = await sources.namesOf(
       alerts.flatMap((alert) => [
         ...(alert.acknowledgedBy ? [alert.acknowledgedBy] : []),
@@ -119,31 +130,40 @@ export async function buildReportContent(
         );
       if (!alert) return { ...excursion, alert: null };
       used.add(alert.id);
-      return {
-        ...excursion,
-        alert: {
-          id: alert.id,
-          severity: alert.severity,
-          status: alert.status,
-          openedAt: alert.openedAt,
-          acknowledgedAt: alert.acknowledgedAt,
-          acknowledgedBy: nameOf(alert.acknowledgedBy),
-          resolvedAt: alert.resolvedAt,
-          resolution: alert.resolution,
-          actions: alert.events
-            .filter(
-              (event) =>
-                event.type === 'action' || (event.type === 'acknowledged' && event.text) || (event.type === 'resolved' && event.text),
-            )
-            .map((event) => ({ at: event.at, by: nameOf(event.userId), text: event.text ?? '' })),
-        },
-      };
+      return { ...excursion, alert: reportAlert(alert) };
     });
+    function reportAlert(alert: Alert): ReportAlert {
+      return {
+        id: alert.id,
+        severity: alert.severity,
+        status: alert.status,
+        openedAt: alert.openedAt,
+        acknowledgedAt: alert.acknowledgedAt,
+        acknowledgedBy: nameOf(alert.acknowledgedBy),
+        resolvedAt: alert.resolvedAt,
+        resolution: alert.resolution,
+        actions: alert.events
+          .filter(
+            (event) =>
+              event.type === 'action' || (event.type === 'acknowledged' && event.text) || (event.type === 'resolved' && event.text),
+          )
+          .map((event) => ({ at: event.at, by: nameOf(event.userId), text: event.text ?? '' })),
+      };
+    }
+    // Alerts no measured excursion covers: offline, battery, a breach followed by silence.
+    const otherAlerts: ReportOtherAlert[] = alerts
+      .filter((alert) => !used.has(alert.id))
+      .map((alert) => ({ ...reportAlert(alert), reason: alertReason(alert.key) }));
 
     // What the rules tolerate (their alert delay) is counted, not listed: a report of a freezer is
     // not a list of every door opening. What raised an alert or still runs is always listed.
+    // One cut by the period's edges may have lasted longer outside it, and its alert opened after: always listed.
     const isBrief = (excursion: ReportExcursion) =>
-      excursion.alert === null && excursion.end !== null && excursion.durationSeconds < limits.toleranceSeconds;
+      excursion.alert === null &&
+      excursion.end !== null &&
+      Date.parse(excursion.start) > from &&
+      Date.parse(excursion.end) < to &&
+      excursion.durationSeconds < limits.toleranceSeconds;
     const excursions = allExcursions.filter((excursion) => !isBrief(excursion));
     const brief = allExcursions.filter(isBrief);
 
@@ -151,8 +171,11 @@ export async function buildReportContent(
     const batteryEvents: ReportBatteryEvent[] = alerts
       .filter((alert) => alert.key === 'battery')
       .flatMap((alert) => [
-        { at: alert.openedAt, text: `Batterie faible : alerte ouverte${alert.peak !== null ? ` (${formatPercent(alert.peak)})` : ''}` },
-        ...(alert.resolvedAt ? [{ at: alert.resolvedAt, text: 'Batterie : alerte close' }] : []),
+        {
+          at: alert.openedAt,
+          text: `Batterie faible\u00a0: alerte ouverte${alert.peak !== null ? ` (${formatPercent(alert.peak)})` : ''}`,
+        },
+        ...(alert.resolvedAt ? [{ at: alert.resolvedAt, text: 'Batterie\u00a0: alerte close' }] : []),
       ])
       .filter((event) => Date.parse(event.at) >= from && Date.parse(event.at) < to);
 
@@ -180,6 +203,7 @@ export async function buildReportContent(
         toleranceSeconds: limits.toleranceSeconds,
       },
       gaps: figures.gaps,
+      otherAlerts,
       battery: {
         first: batterySeries[0]?.value ?? null,
         last: batterySeries.at(-1)?.value ?? null,
@@ -204,7 +228,8 @@ export async function buildReportContent(
       name: unit.name,
       min: unit.min,
       max: unit.max,
-      compliancePercent: hasLimits && periodSeconds > 0 ? round((figures.inRangeSeconds / periodSeconds) * 100, 2) : null,
+      // Rounded down: a unit that left its limits for a minute never reads 100 %.
+      compliancePercent: hasLimits && periodSeconds > 0 ? floor((figures.inRangeSeconds / periodSeconds) * 100, 2) : null,
       inRangeSeconds: figures.inRangeSeconds,
       outOfRangeSeconds: figures.outOfRangeSeconds,
       noDataSeconds: figures.noDataSeconds,
@@ -240,9 +265,17 @@ export async function buildReportContent(
   };
 }
 
-function round(value: number, decimals: number): number {
+function floor(value: number, decimals: number): number {
   const factor = 10 ** decimals;
-  return Math.round(value * factor) / factor;
+  // The epsilon keeps 100 % at 100 when floating point gives 99.99999999.
+  return Math.floor(value * factor + 1e-9) / factor;
+}
+
+function alertReason(key: string | null): string {
+  if (key === null) return 'Hors ligne';
+  if (key === 'battery') return 'Batterie faible';
+  if (key === KEY) return 'Température (sans excursion mesurée : suivie d’un silence)';
+  return `Mesure « ${key} »`;
 }
 
 function formatPercent(value: number): string {

@@ -51,6 +51,28 @@ export interface ReportActionLine {
   text: string;
 }
 
+/** An alert of a report: who acknowledged it and the corrective actions, with who and when. */
+export interface ReportAlert {
+  id: string;
+  severity: 'critical' | 'warning';
+  status: 'open' | 'acknowledged' | 'resolved';
+  openedAt: string;
+  acknowledgedAt: string | null;
+  acknowledgedBy: string | null;
+  resolvedAt: string | null;
+  resolution: 'auto' | 'manual' | null;
+  actions: ReportActionLine[];
+}
+
+/**
+ * An alert of the period that no measured excursion covers: the sensor fell silent or its battery
+ * ran low, or a breach was followed by silence. Its corrective actions are part of the record too.
+ */
+export interface ReportOtherAlert extends ReportAlert {
+  /** What it was about, in French: « Hors ligne », « Batterie faible », « Température (suivie d’un silence) »… */
+  reason: string;
+}
+
 /** A continuous time out of limits, from the readings, with the alert that covered it if any. */
 export interface ReportExcursion {
   start: string;
@@ -61,17 +83,7 @@ export interface ReportExcursion {
   peak: number;
   direction: 'above' | 'below';
   /** The alert raised for it, if one was. */
-  alert: {
-    id: string;
-    severity: 'critical' | 'warning';
-    status: 'open' | 'acknowledged' | 'resolved';
-    openedAt: string;
-    acknowledgedAt: string | null;
-    acknowledgedBy: string | null;
-    resolvedAt: string | null;
-    resolution: 'auto' | 'manual' | null;
-    actions: ReportActionLine[];
-  } | null;
+  alert: ReportAlert | null;
 }
 
 /** A time without any reading longer than the sensor's inactivity timeout: shown as a gap, never filled in. */
@@ -122,6 +134,8 @@ export interface ReportUnit {
    */
   briefExcursions: { count: number; totalSeconds: number; toleranceSeconds: number };
   gaps: ReportGap[];
+  /** Alerts of the period that no excursion above covers (offline, battery, a breach followed by silence). */
+  otherAlerts: ReportOtherAlert[];
   battery: { first: number | null; last: number | null; min: number | null; events: ReportBatteryEvent[] };
   /** Alerts of the unit still active when the report was made (any rule). */
   openItems: number;

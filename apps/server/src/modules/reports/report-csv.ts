@@ -175,6 +175,33 @@ export function renderReportCsv(content: ReportContent): Buffer {
       ),
     ),
     ...section(
+      'Autres alertes',
+      [
+        'Capteur',
+        'Ouverte le',
+        'Motif',
+        'Gravité',
+        'Acquittée par',
+        'Acquittée le',
+        'Actions correctives',
+        'Résolution',
+        'Ouverte (UTC, ISO 8601)',
+      ],
+      units.flatMap((unit) =>
+        unit.otherAlerts.map((alert) => [
+          csvText(unit.name),
+          formatDateTime(alert.openedAt, tz),
+          csvText(alert.reason),
+          severityLabel(alert),
+          alert.acknowledgedAt ? csvText(actorLabel(alert.acknowledgedBy)) : '',
+          alert.acknowledgedAt ? formatDateTime(alert.acknowledgedAt, tz) : '',
+          csvText(alert.actions.map((a) => `${formatDateTime(a.at, tz)} — ${actorLabel(a.by)}\u00a0: ${a.text}`).join('\n')),
+          resolutionLabel(alert, tz),
+          isoUtc(alert.openedAt),
+        ]),
+      ),
+    ),
+    ...section(
       'Batterie',
       ['Capteur', 'Niveau en début de période (%)', 'Niveau en fin de période (%)', 'Niveau minimum (%)'],
       units.map((unit) => [

@@ -32,6 +32,7 @@ interface UnitSpec {
   briefs: Array<{ start: string; seconds: number; peak: number }>;
   toleranceSeconds: number;
   gaps: ReportGap[];
+  otherAlerts?: ReportUnit['otherAlerts'];
   battery: ReportUnit['battery'];
   openItems: number;
 }
@@ -138,6 +139,7 @@ function buildUnit(spec: UnitSpec): ReportUnit {
       toleranceSeconds: spec.toleranceSeconds,
     },
     gaps: spec.gaps,
+    otherAlerts: spec.otherAlerts ?? [],
     battery: spec.battery,
     openItems: spec.openItems,
   };
@@ -253,6 +255,20 @@ const FREEZER: UnitSpec = {
   briefs: [],
   toleranceSeconds: 900,
   gaps: [{ from: '2026-10-14T01:00:00.000Z', to: '2026-10-14T06:00:00.000Z', durationSeconds: 5 * 3600 }],
+  otherAlerts: [
+    {
+      id: '5a1c0c6e-8f0a-4f6b-9d7e-2b1f0e7c1d99',
+      reason: 'Hors ligne',
+      severity: 'critical',
+      status: 'resolved',
+      openedAt: '2026-10-14T01:10:00.000Z',
+      acknowledgedAt: '2026-10-14T05:40:00.000Z',
+      acknowledgedBy: 'Élodie Marchand',
+      resolvedAt: '2026-10-14T06:00:00.000Z',
+      resolution: 'auto',
+      actions: [{ at: '2026-10-14T05:45:00.000Z', by: 'Élodie Marchand', text: 'Passerelle redémarrée après la coupure de courant.' }],
+    },
+  ],
   battery: { first: 64, last: 12, min: 12, events: [{ at: '2026-10-29T08:00:00.000Z', text: 'Batterie faible : 12\u202f%' }] },
   openItems: 1,
 };

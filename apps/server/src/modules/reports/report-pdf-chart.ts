@@ -20,9 +20,15 @@ interface Period {
   timezone: string;
 }
 
-function niceStep(span: number): number {
-  const steps = [0.5, 1, 2, 5, 10, 20, 50, 100];
-  return steps.find((step) => span / step <= 7) ?? 200;
+/** A step of 1, 2 or 5 × 10ⁿ giving at most 7 ticks over `span`, whatever its size (an absurd reading of 1e20 included). */
+export function niceStep(span: number): number {
+  const safe = Number.isFinite(span) && span > 0 ? span : 1;
+  const magnitude = 10 ** Math.floor(Math.log10(safe / 7));
+  for (const factor of [1, 2, 5, 10]) {
+    const step = factor * magnitude;
+    if (safe / step <= 7) return Math.max(step, 0.5);
+  }
+  return Math.max(10 * magnitude, 0.5);
 }
 
 function valueRange(unit: ReportUnit): { low: number; high: number; step: number } {
@@ -33,8 +39,8 @@ function valueRange(unit: ReportUnit): { low: number; high: number; step: number
   }
   if (unit.min !== null) values.push(unit.min);
   if (unit.max !== null) values.push(unit.max);
-  const lowest = values.length ? Math.min(...values) : 0;
-  const highest = values.length ? Math.max(...values) : 10;
+  const lowest = values.length ? values.reduce((a, b) => Math.min(a, b)) : 0;
+  const highest = values.length ? values.reduce((a, b) => Math.max(a, b)) : 10;
   const step = niceStep(Math.max(highest - lowest + 2, 2));
   return { low: Math.floor((lowest - 1) / step) * step, high: Math.ceil((highest + 1) / step) * step, step };
 }

@@ -89,6 +89,7 @@ export function writeUnit(doc: Doc, content: ReportContent, unit: ReportUnit): v
 
   writeExcursions(doc, content, unit);
   writeGaps(doc, content, unit);
+  writeOtherAlerts(doc, content, unit);
   writeBattery(doc, content, unit);
 }
 
@@ -112,11 +113,6 @@ function stacked(dateTime: string): string {
 function excursionRow(content: ReportContent, excursion: ReportExcursion): Cell[] {
   const tz = content.timezone;
   const { alert } = excursion;
-  const acknowledged =
-    alert?.acknowledgedAt != null ? `${actorLabel(alert.acknowledgedBy)}, ${formatDateTime(alert.acknowledgedAt, tz)}` : 'Non acquittée';
-  const actions = alert?.actions.length
-    ? alert.actions.map((a) => `${formatDateTime(a.at, tz)} — ${actorLabel(a.by)}${NBSP}: ${a.text}`).join('\n')
-    : 'Aucune';
   return [
     { text: stacked(formatDateTime(excursion.start, tz)) },
     { text: excursion.end ? stacked(formatDateTime(excursion.end, tz)) : 'en cours', ...(excursion.end ? {} : { tone: 'alert' as const }) },
@@ -124,10 +120,34 @@ function excursionRow(content: ReportContent, excursion: ReportExcursion): Cell[
     { text: formatTemperature(excursion.peak), tone: 'alert' },
     { text: directionLabel(excursion.direction) },
     { text: severityLabel(alert) },
-    { text: acknowledged },
-    { text: actions },
+    { text: acknowledgedText(alert, tz) },
+    { text: actionsText(alert, tz) },
     { text: resolutionLabel(alert, tz) },
   ];
+}
+
+const MAX_ACTIONS_SHOWN = 4;
+const MAX_ACTION_LENGTH = 280;
+
+/**
+ * The corrective actions of an alert, each with who and when. A row never outgrows a page: past a
+ * few actions, or a very long text, the rest is in the CSV, which says everything.
+ */
+function actionsText(alert: ReportExcursion['alert'], tz: string): string {
+  if (!alert?.actions.length) return 'Aucune';
+  const shown = alert.actions.slice(0, MAX_ACTIONS_SHOWN).map((a) => {
+    const text = a.text.length > MAX_ACTION_LENGTH ? `${a.text.slice(0, MAX_ACTION_LENGTH)}…` : a.text;
+    return `${formatDateTime(a.at, tz)} — ${actorLabel(a.by)}${NBSP}: ${text}`;
+  });
+  const rest = alert.actions.length - shown.length;
+  if (rest > 0) shown.push(`(+${NBSP}${formatNumber(rest, 0)} action${rest > 1 ? 's' : ''}, voir le CSV)`);
+  return shown.join('\n');
+}
+
+function acknowledgedText(alert: ReportExcursion['alert'], tz: string): string {
+  return alert?.acknowledgedAt != null
+    ? `${actorLabel(alert.acknowledgedBy)}, ${formatDateTime(alert.acknowledgedAt, tz)}`
+    : 'Non acquittée';
 }
 
 function writeExcursions(doc: Doc, content: ReportContent, unit: ReportUnit): void {
@@ -143,7 +163,7 @@ function writeExcursions(doc: Doc, content: ReportContent, unit: ReportUnit): vo
     doc.moveDown(0.2);
     paragraph(
       doc,
-      `En outre, ${brief.count} brève${plural} sortie${plural} des limites, plus courte${plural} que le délai d’alerte des règles ` +
+      `En outre, ${formatNumber(brief.count, 0)} brève${plural} sortie${plural} des limites, plus courte${plural} que le délai d’alerte des règles ` +
         `(${formatDuration(brief.toleranceSeconds)}), ${formatDuration(brief.totalSeconds)} au total${NBSP}: ` +
         `comptée${plural} dans le temps hors limites, non listée${plural}.`,
       { size: 8, color: COLOR.muted },
@@ -195,6 +215,33 @@ function writeGaps(doc: Doc, content: ReportContent, unit: ReportUnit): void {
       { text: formatDateTime(g.to, content.timezone) },
       { text: formatDuration(g.durationSeconds), tone: 'gap' },
     ]),
+  );
+}
+
+/** Alerts no measured excursion covers: the sensor fell silent, its battery ran low, a breach followed by silence. */
+function writeOtherAlerts(doc: Doc, content: ReportContent, unit: ReportUnit): void {
+  if (unit.otherAlerts.length === 0) return;
+  sectionTitle(doc, 'Autres alertes de la période');
+  const tz = content.timezone;
+  table(
+    doc,
+    [
+      { header: 'Ouverte', weight: 54 },
+      { header: 'Motif', weight: 80 },
+      { header: 'Gravité', weight: 57 },
+      { header: 'Acquittée par, le', weight: 70 },
+      { header: 'Actions correctives', weight: 150 },
+      { header: 'Résolution', weight: 70 },
+    ],
+    unit.otherAlerts.map((alert) => [
+      { text: stacked(formatDateTime(alert.openedAt, tz)) },
+      { text: alert.reason },
+      { text: severityLabel(alert) },
+      { text: acknowledgedText(alert, tz) },
+      { text: actionsText(alert, tz) },
+      { text: resolutionLabel(alert, tz) },
+    ]),
+    { size: 7 },
   );
 }
 

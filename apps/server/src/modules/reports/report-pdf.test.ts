@@ -155,6 +155,32 @@ describe('renderReportPdf', () => {
     expect(text).toContain('Batterie faible : 12 %');
   });
 
+  it('lists the alerts no excursion covers, with their corrective actions', () => {
+    const text = pages.join('\n');
+    expect(text).toContain('Autres alertes de la période');
+    expect(text).toContain('Hors ligne');
+    expect(text).toContain('Passerelle redémarrée');
+  });
+
+  it('draws the chart of an absurd reading, and keeps a row with many long actions within its page', async () => {
+    const content = reportFixture();
+    const unit = content.units[0];
+    if (!unit) throw new Error('fixture without a unit');
+    unit.chart = unit.chart.map((point, index) => (index === 10 ? { ...point, max: 1e20 } : point));
+    const excursion = unit.excursions[0];
+    if (excursion?.alert) {
+      excursion.alert.actions = Array.from({ length: 60 }, (_, i) => ({
+        at: excursion.start,
+        by: 'Élodie Marchand',
+        text: `Action ${i} ${'x'.repeat(2000)}`,
+      }));
+    }
+    const pdf = await renderReportPdf(content);
+    const absurd = pdfToPages(pdf, 'absurd');
+    expect(absurd.join('\n')).toContain('(+ 56 actions, voir le');
+    expect(absurd.length).toBeLessThan(pages.length + 3);
+  });
+
   it('repeats the header row of a table that runs over several pages', async () => {
     const content = longReportFixture();
     const longPages = pdfToPages(await renderReportPdf(content), 'long');

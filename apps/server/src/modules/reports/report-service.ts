@@ -1,5 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { CreateReportRequest, Report, Site } from '@vigie/contract';
+import type { Logger } from 'pino';
+import { isDatabaseUnavailable } from '../../db/connection-errors.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { buildReportContent, type ReportSources } from './report-builder.ts';
@@ -40,6 +42,7 @@ export function createReportService(
     site: (organizationId: string, siteId: string) => Promise<Site>;
     sites: () => AsyncIterable<Site & { organizationId: string; createdAt: Date }>;
     publish: (organizationId: string, action: ReportAction, report: Report) => void;
+    logger: Pick<Logger, 'error'>;
   },
 ) {
   const dal = createReportDal(deps.db);
@@ -117,12 +120,18 @@ export function createReportService(
         const month = previousMonth(localMonth(now.getTime(), site.timezone));
         // A site created after that month has nothing to report for it.
         if (localMonth(site.createdAt.getTime(), site.timezone) > month) continue;
-        if (await dal.hasAutomatic(site.id, month)) continue;
-        const stored = await dal.insertAutomatic(await make(site.organizationId, site, month, null, true));
-        if (!stored) continue;
-        const report = toReport(stored);
-        deps.publish(site.organizationId, 'created', report);
-        made.push(report);
+        try {
+          if (await dal.hasAutomatic(site.id, month)) continue;
+          const stored = await dal.insertAutomatic(await make(site.organizationId, site, month, null, true));
+          if (!stored) continue;
+          const report = toReport(stored);
+          deps.publish(site.organizationId, 'created', report);
+          made.push(report);
+        } catch (error) {
+          // One site's failure never holds back the others; the next run tries it again.
+          if (isDatabaseUnavailable(error)) throw error;
+          deps.logger.error({ err: error, siteId: site.id, month }, 'Rapport mensuel non établi');
+        }
       }
       return made;
     },

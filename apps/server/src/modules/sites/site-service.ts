@@ -63,7 +63,6 @@ export function createSiteService(deps: {
 
     findByReference,
 
-    /** Sites by id for the alert engine, which reads the site of a sensor it already holds. */
     /** Every site of every organization with when it was created, for work that runs for all of them. */
     async *all(): AsyncGenerator<Site & { organizationId: string; createdAt: Date }> {
       let after: string | null = null;
@@ -76,6 +75,7 @@ export function createSiteService(deps: {
       }
     },
 
+    /** Sites by id for the alert engine, which reads the site of a sensor it already holds. */
     async byId(id: string): Promise<Site | undefined> {
       const record = await dal.findById(id);
       return record ? toSite(record) : undefined;
