@@ -19,7 +19,8 @@ function octoberReadings(sensorId: string) {
   const excursion = { from: Date.parse('2026-10-24T21:30:00Z'), to: Date.parse('2026-10-24T23:00:00Z') };
   const gap = { last: Date.parse('2026-10-25T02:30:00Z'), next: Date.parse('2026-10-25T05:30:00Z') };
   const rows = [];
-  for (let ts = OCTOBER.from, i = 0; ts < OCTOBER.to; ts += 5 * MIN, i++) {
+  // The sensor goes on reporting into November: the end of October is covered.
+  for (let ts = OCTOBER.from, i = 0; ts < OCTOBER.to + 60 * MIN; ts += 5 * MIN, i++) {
     if (ts > gap.last && ts < gap.next) continue;
     const value = ts >= excursion.from && ts < excursion.to ? (ts === excursion.from + 30 * MIN ? 7.5 : 6) : 2 + (i % 3);
     rows.push({ deviceId: sensorId, key: 'temperature', ts: new Date(ts), value, readingId: null });

@@ -103,6 +103,7 @@ export async function buildReportContent(
       min: limits.min,
       max: limits.max,
       readings: series,
+      silentAfterEnd: !cutAtMaking && after === undefined && nowMs >= to + margin,
     });
 
     const alerts = (await sources.alertsOf(organizationId, sensor.id, new Date(from), new Date(to))).filter((alert) =>

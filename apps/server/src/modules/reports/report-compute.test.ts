@@ -130,6 +130,15 @@ describe('the edges of the period', () => {
     expect(covered.noDataSeconds).toBe(0);
   });
 
+  it('ends a finished period on a gap when the sensor stayed silent past its end', () => {
+    const last = month.to - 5 * MIN;
+    const base = { from: month.from, to: month.to, cutAtMaking: false, days: month.days, timeoutSeconds: 900, min: 0, max: 4 };
+    const readings = [{ ts: month.from, value: 3 }, ...Array.from({ length: 10 }, (_, i) => ({ ts: last - (9 - i) * 60_000, value: 3 }))];
+    expect(computeUnit({ ...base, readings }).gaps.at(-1)?.to).not.toBe(new Date(month.to).toISOString());
+    const silent = computeUnit({ ...base, readings, silentAfterEnd: true });
+    expect(silent.gaps.at(-1)).toEqual({ from: new Date(last).toISOString(), to: new Date(month.to).toISOString(), durationSeconds: 300 });
+  });
+
   it('leaves an excursion still running at the making of the report without an end', () => {
     const start = Date.parse('2026-03-10T10:00:00Z');
     const readings = [

@@ -18,6 +18,11 @@ export interface UnitReadings {
    * it when within the timeout, which say whether the period's edges were covered.
    */
   readings: { ts: number; value: number }[];
+  /**
+   * True when the period is over and no reading came within the timeout after its end: the silence
+   * after the last reading is known to last, and its end is a gap.
+   */
+  silentAfterEnd?: boolean;
   /** Width of the chart's buckets. */
   chartBucketMs?: number;
 }
@@ -88,7 +93,8 @@ export function segmentsOf(input: UnitReadings): Segment[] {
     if (!reading) continue;
     const next = readings[i + 1];
     const end = next ? next.ts : to;
-    if (end - reading.ts > timeoutMs) push(reading.ts, end, 'gap', null);
+    const silent = next ? end - reading.ts > timeoutMs : end - reading.ts > timeoutMs || input.silentAfterEnd === true;
+    if (silent) push(reading.ts, end, 'gap', null);
     else push(reading.ts, end, stateOf(reading.value, input.min, input.max), reading.value);
   }
   return segments;
@@ -110,15 +116,26 @@ export function computeUnit(input: UnitReadings): UnitFigures {
     else outOfRange += length;
   }
 
+  // Readings and segments are in time order, and so are the days: one pass over each.
+  let readingIndex = 0;
+  let segmentIndex = 0;
   const days: ReportDay[] = input.days
     .filter((day) => day.from < to)
     .map((day) => {
       const end = Math.min(day.to, to);
-      const values = inPeriod.filter((reading) => reading.ts >= day.from && reading.ts < end).map((reading) => reading.value);
+      while (readingIndex < inPeriod.length && (inPeriod[readingIndex]?.ts ?? 0) < day.from) readingIndex++;
+      const values: number[] = [];
+      while (readingIndex < inPeriod.length && (inPeriod[readingIndex]?.ts ?? Infinity) < end) {
+        values.push(inPeriod[readingIndex]?.value ?? 0);
+        readingIndex++;
+      }
       const stats = statsOf(values);
       let dayOut = 0;
       let dayGap = 0;
-      for (const segment of segments) {
+      while (segmentIndex < segments.length && (segments[segmentIndex]?.to ?? Infinity) <= day.from) segmentIndex++;
+      for (let i = segmentIndex; i < segments.length; i++) {
+        const segment = segments[i];
+        if (!segment || segment.from >= end) break;
         const overlap = Math.min(segment.to, end) - Math.max(segment.from, day.from);
         if (overlap <= 0) continue;
         if (segment.state === 'gap') dayGap += overlap;
