@@ -1,3 +1,4 @@
+import { formatDuration as formatFrenchDuration } from '@vigie/contract/duration';
 import type { ReportExcursion } from './report-content.ts';
 
 /** French typography: U+202F (narrow no-break space) groups thousands and precedes %, U+00A0 precedes units. */
@@ -60,17 +61,7 @@ export function truncateCompliance(percent: number): number {
 
 /** « 40 s », « 45 min », « 2 h 05 min », « 3 j 4 h »; « 0 min » for nothing. */
 export function formatDuration(seconds: number): string {
-  if (seconds <= 0) return `0${NBSP}min`;
-  if (seconds < 60) return `${Math.round(seconds)}${NBSP}s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes}${NBSP}min`;
-  if (minutes < 24 * 60) {
-    const rest = minutes % 60;
-    return `${Math.floor(minutes / 60)}${NBSP}h${rest ? `${NBSP}${String(rest).padStart(2, '0')}${NBSP}min` : ''}`;
-  }
-  const hours = Math.round(minutes / 60);
-  const rest = hours % 24;
-  return `${Math.floor(hours / 24)}${NBSP}j${rest ? `${NBSP}${rest}${NBSP}h` : ''}`;
+  return formatFrenchDuration(seconds, NBSP);
 }
 
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();

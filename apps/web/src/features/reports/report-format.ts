@@ -1,3 +1,4 @@
+import { formatDuration } from '@vigie/contract/duration';
 import type { Report } from '@vigie/contract';
 import { formatNumber } from '@/lib/measure-format';
 
@@ -24,19 +25,7 @@ export function formatCompliance(percent: number | null): string {
 }
 
 /** « 0 min », « 40 s », « 45 min », « 2 h », « 2 h 05 min », « 3 j 4 h ». */
-export function formatSeconds(seconds: number): string {
-  if (seconds <= 0) return `0${NNBSP}min`;
-  if (seconds < 60) return `${Math.round(seconds)}${NNBSP}s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes}${NNBSP}min`;
-  if (minutes < 24 * 60) {
-    const rest = minutes % 60;
-    return `${Math.floor(minutes / 60)}${NNBSP}h${rest ? `${NNBSP}${String(rest).padStart(2, '0')}${NNBSP}min` : ''}`;
-  }
-  const hours = Math.round(minutes / 60);
-  const rest = hours % 24;
-  return `${formatNumber(Math.floor(hours / 24), 0)}${NNBSP}j${rest ? `${NNBSP}${rest}${NNBSP}h` : ''}`;
-}
+export const formatSeconds = (seconds: number): string => formatDuration(seconds);
 
 /** « 1 excursion », « 10 000 excursions »; French singular for 0 and 1. */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
