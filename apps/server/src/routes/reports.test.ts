@@ -271,8 +271,11 @@ describe(`HACCP reports over HTTP (${databaseKind})`, { timeout: 120_000 }, () =
 
   it('makes last month’s report on the 1st by itself, once, when two runs race', async () => {
     await setSiteCreatedAt(t, '2026-09-01T00:00:00Z', site.id);
-    // 1 November 00:30 in Paris.
+    // 1 November 00:30 in Paris: an hour's grace first, for readings still queued.
     clock = Date.parse('2026-10-31T23:30:00Z');
+    expect(await t.app.services.reports.makeMonthly()).toEqual([]);
+    // 01:30.
+    clock = Date.parse('2026-11-01T00:30:00Z');
     const made = await Promise.all([t.app.services.reports.makeMonthly(), t.app.services.reports.makeMonthly()]);
     expect(made.flat().filter((report) => report.siteId === site.id)).toHaveLength(1);
     const automatic = (await api(owner, 'GET', `/reports?siteId=${site.id}`))
@@ -287,7 +290,8 @@ describe(`HACCP reports over HTTP (${databaseKind})`, { timeout: 120_000 }, () =
 describe.runIf(databaseUrl)('the monthly report job on two instances of one PostgreSQL', { timeout: 120_000 }, () => {
   it('makes exactly one report per site', async () => {
     const isolated = await isolatedDatabase();
-    const clock = Date.parse('2026-12-01T05:00:00Z');
+    // 1 December, 08:00 in Paris and 02:00 in Montréal.
+    const clock = Date.parse('2026-12-01T07:00:00Z');
     const env = { DATABASE_URL: isolated?.url ?? '' };
     const a = await createTestApp({ env, now: () => new Date(clock) });
     const b = await createTestApp({ env, now: () => new Date(clock) });

@@ -7,10 +7,11 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { buildReportContent, type ReportSources } from './report-builder.ts';
 import { renderReportCsv } from './report-csv.ts';
 import { createReportDal, type ReportRecord } from './report-dal.ts';
-import { localMonth, previousMonth } from './report-period.ts';
+import { localMonth, monthOf, previousMonth } from './report-period.ts';
 import { renderReportPdf } from './report-pdf.ts';
 
 const NOT_FOUND = 'Rapport introuvable.';
+const MONTHLY_GRACE_MS = 3600_000;
 
 export type ReportAction = 'created' | 'signed';
 
@@ -109,7 +110,8 @@ export function createReportService(
     },
 
     /**
-     * The monthly job: the report of the month just ended for every site, on the site's own clock,
+     * The monthly job: the report of the month just ended for every site, on the site's own clock
+     * from 01:00 on the 1st,
      * once per site and month whatever the number of instances (the database keeps one). Returns the
      * reports this instance made.
      */
@@ -117,7 +119,10 @@ export function createReportService(
       const made: Report[] = [];
       const now = deps.now();
       for await (const site of deps.sites()) {
-        const month = previousMonth(localMonth(now.getTime(), site.timezone));
+        const current = localMonth(now.getTime(), site.timezone);
+        // An hour's grace after midnight on the 1st: readings a transmitter queued arrive first.
+        if (now.getTime() - monthOf(current, site.timezone).from < MONTHLY_GRACE_MS) continue;
+        const month = previousMonth(current);
         // A site created after that month has nothing to report for it.
         if (localMonth(site.createdAt.getTime(), site.timezone) > month) continue;
         try {
