@@ -67,7 +67,11 @@ export async function renderReportPdf(content: ReportContent): Promise<Buffer> {
   doc.font(FONT);
 
   writeSummaryPage(doc, content);
-  for (const unit of content.units) writeUnit(doc, content, unit);
+  for (const unit of content.units) {
+    writeUnit(doc, content, unit);
+    // Drawing is synchronous: between units, the server answers what waits (readings, pages).
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   writePageFrames(doc, content);
   doc.end();
   return done;
