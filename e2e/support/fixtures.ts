@@ -78,6 +78,18 @@ export async function loginThroughForm(page: Page, who: Pick<Account, 'email' | 
 
 /** Serious and critical accessibility violations on the current page. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Colours are judged at rest: a button half-way through its colour transition (just enabled by a
+  // field being filled) is neither its old nor its new self. Endless animations are not waited for.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
