@@ -196,6 +196,23 @@ describe('ReportList', () => {
     expect(requests[0]?.url).toBe('/api/reports');
   });
 
+  it('says a unit without limits has no compliance figure, rather than « — conforme »', async () => {
+    const base = reportFixture();
+    const [unit] = base.summary.units;
+    if (!unit) throw new Error('fixture without a unit');
+    reports = [
+      {
+        ...base,
+        summary: { ...base.summary, units: [{ ...unit, name: 'Surface de vente', min: null, max: null, compliancePercent: null }] },
+      },
+    ];
+    renderWithProviders(<Harness />);
+    const [row] = await screen.findAllByTestId('report-unit');
+    expect(row).toHaveTextContent('Sans limite, pas de taux de conformité');
+    expect(row).not.toHaveTextContent('conforme—');
+    expect(row?.textContent).not.toMatch(/—\s*conforme/);
+  });
+
   it('says when there is no report yet', async () => {
     reports = [];
     renderWithProviders(<Harness />);

@@ -40,11 +40,18 @@ function UnitRow({ unit }: { unit: ReportUnitSummary }) {
     <li data-testid="report-unit" className="rounded-xl border border-white/10 bg-slate-950/40 p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <p className="min-w-0 font-semibold text-white [overflow-wrap:anywhere]">{unit.name}</p>
-        <p className="text-sm text-slate-300">
-          <span className="sr-only">Conformité{'\u00A0'}: </span>
-          <span className={`text-lg font-bold ${complianceTone(unit.compliancePercent)}`}>{formatCompliance(unit.compliancePercent)}</span>
-          <span aria-hidden="true"> conforme</span>
-        </p>
+        {unit.compliancePercent === null ? (
+          // Without limits there is no compliance to measure: say so rather than « — conforme ».
+          <p className="text-sm text-slate-400">Sans limite, pas de taux de conformité</p>
+        ) : (
+          <p className="text-sm text-slate-300">
+            <span className="sr-only">Conformité{'\u00A0'}: </span>
+            <span className={`text-lg font-bold ${complianceTone(unit.compliancePercent)}`}>
+              {formatCompliance(unit.compliancePercent)}
+            </span>
+            <span aria-hidden="true"> conforme</span>
+          </p>
+        )}
       </div>
       <p className="mt-0.5 text-xs text-slate-400">
         Limites{'\u00A0'}: {formatLimits(unit.min, unit.max)}
