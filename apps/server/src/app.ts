@@ -12,6 +12,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { notificationPolicyRoutes } from './routes/notification-policy.ts';
+import { insightsRoutes } from './routes/insights.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { siteRoutes } from './routes/sites.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await secured.register(alertRoutes, { rules: services.alerts.rules, alerts: services.alerts.alerts });
         await secured.register(notificationPolicyRoutes, { notifications: services.notifications });
         await secured.register(reportRoutes, { reports: services.reports });
+        await secured.register(insightsRoutes, { insights: services.insights });
         await secured.register(deviceRoutes, {
           resource: 'emitter',
           service: devices.emitter,

@@ -19,6 +19,7 @@ import type { AlertRecord } from './modules/alerts/alert-types.ts';
 import { createMailer } from './modules/notifications/mailer.ts';
 import { createNotificationService } from './modules/notifications/notification-service.ts';
 import type { AlertContext } from './modules/notifications/alert-message.ts';
+import { createInsightsService } from './modules/insights/insights-service.ts';
 import { createReportService } from './modules/reports/report-service.ts';
 import { createSiteService } from './modules/sites/site-service.ts';
 
@@ -151,6 +152,19 @@ export function createServices(options: {
   });
   const trash = createTrashService(devices);
 
+  /** The rules that watch a sensor: its own and its site's. */
+  const rulesWatching = async (organizationId: string, sensorId: string, siteId: string) => [
+    ...(await alerts.rules.list(organizationId, { sensorId })),
+    ...(await alerts.rules.list(organizationId, { siteId })),
+  ];
+
+  const insights = createInsightsService({
+    sensor: async (organizationId, sensorId) => (await devices.sensor.get(organizationId, sensorId)).device,
+    rulesOf: rulesWatching,
+    series: (sensorId, key, from, to) => telemetry.series(sensorId, key, from, to),
+    now,
+  });
+
   const reports = createReportService({
     db,
     now,
@@ -168,10 +182,7 @@ export function createServices(options: {
           model: sensor.model,
           inactivityTimeoutSeconds: sensor.inactivityTimeoutSeconds,
         })),
-    rulesOf: async (organizationId, sensorId, siteId) => [
-      ...(await alerts.rules.list(organizationId, { sensorId })),
-      ...(await alerts.rules.list(organizationId, { siteId })),
-    ],
+    rulesOf: rulesWatching,
     alertsOf: (organizationId, sensorId, from, to) => alerts.alerts.ofSensorDuring(organizationId, sensorId, from, to),
     series: (sensorId, key, from, to) => telemetry.series(sensorId, key, from, to),
     namesOf: (ids) => users.namesOf(ids),
@@ -221,6 +232,7 @@ export function createServices(options: {
     alerts,
     notifications,
     reports,
+    insights,
     now,
     async close() {
       await telemetry.close();

@@ -9,3 +9,4 @@ export * from './notifications.ts';
 export * from './presets.ts';
 export * from './claim.ts';
 export * from './reports.ts';
+export * from './insights.ts';
