@@ -26,7 +26,7 @@ export interface ReportSources {
   sensorsOf: (organizationId: string, siteId: string) => Promise<ReportSensor[]>;
   /** Rules that watch this sensor: its own and its site's. */
   rulesOf: (organizationId: string, sensorId: string, siteId: string) => Promise<Rule[]>;
-  /** The sensor's alerts active at some point of [from, to), all of them. */
+  /** The sensor's alerts active at some point of [from, to), all of them, oldest first. */
   alertsOf: (organizationId: string, sensorId: string, from: Date, to: Date) => Promise<Alert[]>;
   series: (sensorId: string, key: string, from: Date, to: Date) => Promise<{ ts: number; value: number }[]>;
   namesOf: (userIds: string[]) => Promise<Map<string, string>>;
@@ -121,10 +121,9 @@ export async function buildReportContent(
     const allExcursions: ReportExcursion[] = figures.excursions.map((excursion) => {
       const start = Date.parse(excursion.start);
       const end = excursion.end === null ? Infinity : Date.parse(excursion.end);
-      // The alert raised for it: the first one that was active during the excursion.
+      // The alert raised for it: the first one (alerts come oldest first) that was active during the excursion.
       const alert = temperatureAlerts
         .filter((candidate) => !used.has(candidate.id))
-        .sort((a, b) => Date.parse(a.openedAt) - Date.parse(b.openedAt))
         .find(
           (candidate) =>
             Date.parse(candidate.openedAt) <= end && (candidate.resolvedAt === null || Date.parse(candidate.resolvedAt) >= start),

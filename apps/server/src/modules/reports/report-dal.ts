@@ -4,23 +4,7 @@ import { isUniqueViolation } from '../../db/connection-errors.ts';
 import type { Database } from '../../db/database.ts';
 import { reports } from '../../db/schema.ts';
 
-/** A report's record without its bytes. */
-export interface ReportRecord {
-  id: string;
-  organizationId: string;
-  siteId: string;
-  month: string;
-  createdAt: Date;
-  createdBy: string | null;
-  automatic: boolean;
-  sha256: string;
-  summary: ReportSummary;
-  signedBy: string | null;
-  signedByName: string | null;
-  signedAt: Date | null;
-  signComment: string | null;
-}
-
+/** A report as it is written once: its bytes, the JSON snapshot of its content, its summary. */
 export interface NewReport {
   id: string;
   organizationId: string;
@@ -35,6 +19,14 @@ export interface NewReport {
   content: unknown;
   summary: ReportSummary;
 }
+
+/** A report's record without its bytes, with its sign-off once there is one. */
+export type ReportRecord = Omit<NewReport, 'pdf' | 'csv' | 'content'> & {
+  signedBy: string | null;
+  signedByName: string | null;
+  signedAt: Date | null;
+  signComment: string | null;
+};
 
 const columns = {
   id: reports.id,

@@ -1,5 +1,6 @@
 import { formatDuration as formatFrenchDuration } from '@vigie/contract/duration';
 import type { ReportExcursion } from './report-content.ts';
+import { startOfLocalDay } from './report-period.ts';
 
 /** French typography: U+202F (narrow no-break space) groups thousands and precedes %, U+00A0 precedes units. */
 export const NNBSP = '\u202f';
@@ -125,27 +126,10 @@ export function formatMonth(month: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The zone's offset from UTC at that instant, in milliseconds (positive east of Greenwich). */
-function zoneOffset(epochMs: number, timeZone: string): number {
-  const p = parts(new Date(epochMs), timeZone, { ...DATE_TIME, second: '2-digit' });
-  const asUtc = Date.UTC(
-    Number(p['year']),
-    Number(p['month']) - 1,
-    Number(p['day']),
-    Number(p['hour']),
-    Number(p['minute']),
-    Number(p['second']),
-  );
-  return asUtc - Math.floor(epochMs / 1000) * 1000;
-}
-
 /** The instant (epoch ms) at which the calendar day `YYYY-MM-DD` starts on the zone's clock. */
 export function startOfDay(day: string, timeZone: string): number {
-  const [year, month, date] = day.split('-').map(Number);
-  const wall = Date.UTC(year ?? 1970, (month ?? 1) - 1, date ?? 1);
-  const guess = wall - zoneOffset(wall, timeZone);
-  // A second pass settles days where the offset changes between the guess and the answer.
-  return wall - zoneOffset(guess, timeZone);
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  return startOfLocalDay(year, month, date, timeZone);
 }
 
 export function directionLabel(direction: ReportExcursion['direction']): string {
