@@ -1,17 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { loadConfigOrExit } from '../config.ts';
-import { DataDirLockedError } from '../db/data-dir-lock.ts';
-import { openDatabase } from '../db/database.ts';
-import { createLogger } from '../logger.ts';
 import { importFactoryBatch } from '../modules/claiming/claiming-service.ts';
+import { fail, openCliDatabase } from './cli-support.ts';
 import { parseFactoryBatch } from './factory-batch.ts';
 
 const USAGE = 'Usage : npm run devices:import -- FICHIER.csv   (en-tête : serial;kind;model;claimCode)';
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 /** The French plural ending: « 1 appareil importé », « 2 appareils importés ». */
 const s = (count: number) => (count > 1 ? 's' : '');
@@ -29,15 +21,7 @@ async function main(): Promise<void> {
   const { devices, errors } = parseFactoryBatch(text);
   if (errors.length > 0) fail(`${errors.join('\n')}\nRien n’a été importé.`);
 
-  const config = loadConfigOrExit();
-  const logger = createLogger({ logLevel: 'warn' });
-  let database;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) fail(error.message);
-    throw error;
-  }
+  const database = await openCliDatabase();
   try {
     const { added, unchanged } = await importFactoryBatch(database.db, devices);
     for (const serial of unchanged) console.log(`${serial} : déjà importé, inchangé.`);

@@ -1,18 +1,10 @@
 import { parseArgs } from 'node:util';
-import { loadConfigOrExit } from '../config.ts';
-import { DataDirLockedError } from '../db/data-dir-lock.ts';
-import { openDatabase } from '../db/database.ts';
 import { AppError } from '../errors.ts';
-import { createLogger } from '../logger.ts';
 import { createOrganizationService } from '../modules/organizations/organization-service.ts';
 import { createUserService, parseNewAccount } from '../modules/users/user-service.ts';
+import { fail, openCliDatabase } from './cli-support.ts';
 
 const USAGE = 'Usage : npm run user:create -- --email E --password P [--name N] [--org O]';
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 async function main(): Promise<void> {
   let values;
@@ -41,15 +33,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const config = loadConfigOrExit();
-  const logger = createLogger({ logLevel: 'warn' });
-  let database;
-  try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) fail(error.message);
-    throw error;
-  }
+  const database = await openCliDatabase();
   try {
     const user = await createUserService({
       db: database.db,
