@@ -5,6 +5,7 @@
  */
 import { chromium } from '@playwright/test';
 import { factoryDevices } from './support/accounts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { account, Api, expect, saveScreenshot, seriousViolations, signInWithToken, test } from './support/fixtures';
 import { writeQrVideo } from './support/qr-video';
 import { connectDevice, DeviceProtocol, type Provisioned } from './support/telemetry';
@@ -32,15 +33,9 @@ test('a labelled sensor is installed from a phone: scan, choose the shop and the
 
   // A browser of its own: the fake camera is a launch option.
   const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
