@@ -12,6 +12,15 @@ const thresholdSchema = z
   .refine(Number.isFinite, { error: 'Le seuil doit être un nombre fini.' })
   .refine((value) => Math.abs(value) <= 1e9, { error: 'Le seuil est hors des valeurs possibles.' });
 
+/** How far ahead a « dépassement prévu » looks: the forecast covers four hours. */
+export const MAX_PREDICTION_MINUTES = 240;
+const withinMinutesSchema = z
+  .number({ error: 'L’horizon de prévision doit être un nombre de minutes.' })
+  .int({ error: 'L’horizon de prévision doit être un nombre entier de minutes.' })
+  .min(15, { error: 'L’horizon de prévision va de 15 à 240 minutes.' })
+  .max(MAX_PREDICTION_MINUTES, { error: 'L’horizon de prévision va de 15 à 240 minutes.' })
+  .default(120);
+
 /** What makes a sensor out of limits (PRODUCT §8). */
 export const ruleConditionSchema = z.discriminatedUnion(
   'type',
@@ -22,6 +31,19 @@ export const ruleConditionSchema = z.discriminatedUnion(
       .strictObject({ type: z.literal('outside'), key: keySchema, min: thresholdSchema, max: thresholdSchema })
       .refine((condition) => condition.min < condition.max, { error: 'Le minimum doit être inférieur au maximum.' }),
     z.strictObject({ type: z.literal('offline') }),
+    // « Dépassement prévu » (PRODUCT §11): the forecast crosses the limit within the next minutes.
+    z.strictObject({
+      type: z.literal('predicted_above'),
+      key: keySchema,
+      threshold: thresholdSchema,
+      withinMinutes: withinMinutesSchema,
+    }),
+    z.strictObject({
+      type: z.literal('predicted_below'),
+      key: keySchema,
+      threshold: thresholdSchema,
+      withinMinutes: withinMinutesSchema,
+    }),
     z.strictObject({
       type: z.literal('battery_below'),
       threshold: z
@@ -30,7 +52,10 @@ export const ruleConditionSchema = z.discriminatedUnion(
         .max(100, { error: 'Le seuil de batterie est un pourcentage de 0 à 100.' }),
     }),
   ],
-  { error: 'La condition doit être « above », « below », « outside », « offline » ou « battery_below ».' },
+  {
+    error:
+      'La condition doit être « above », « below », « outside », « offline », « battery_below », « predicted_above » ou « predicted_below ».',
+  },
 );
 export type RuleCondition = z.infer<typeof ruleConditionSchema>;
 

@@ -17,14 +17,57 @@ export type ForecastPoint = z.infer<typeof forecastPointSchema>;
 export const predictedBreachSchema = z.object({ ruleId: uuidSchema, threshold: z.number(), eta: isoDateTimeSchema });
 export type PredictedBreach = z.infer<typeof predictedBreachSchema>;
 
+/**
+ * What an anomaly is, in a shop manager's words once explained:
+ * - `level_shift`: the level moved and stayed there (a door left open, a failing unit);
+ * - `drift`: a slow steady slide over hours or days (a sensor drifting, a unit losing ground);
+ * - `flatline`: the same value for far longer than this unit ever holds still (a stuck sensor);
+ * - `noise`: readings much more jittery than this unit's normal;
+ * - `compressor`: cooling cycles longer and longer (a compressor losing power);
+ * - `door_open`: a door open far longer than usual at this hour;
+ * - `defrost_missed`: an expected defrost did not happen;
+ * - `defrost_long`: a defrost that lasts abnormally long (heater or timer stuck);
+ * - `pattern`: not the usual shape for this hour of the day or week.
+ */
+export const ANOMALY_KINDS = [
+  'level_shift',
+  'drift',
+  'flatline',
+  'noise',
+  'compressor',
+  'door_open',
+  'defrost_missed',
+  'defrost_long',
+  'pattern',
+] as const;
+export const anomalyKindSchema = z.enum(ANOMALY_KINDS);
+export type AnomalyKind = z.infer<typeof anomalyKindSchema>;
+
+/** PRODUCT §11: `score` from 0 (barely) to 1 (certain and severe); `explanation` in plain French. */
 export const anomalySchema = z.object({
   from: isoDateTimeSchema,
   to: isoDateTimeSchema,
   score: z.number(),
-  kind: z.string(),
+  kind: anomalyKindSchema,
   explanation: z.string(),
 });
 export type Anomaly = z.infer<typeof anomalySchema>;
+
+/** A defrost cycle recognised in the history: a periodic short rise, expected, never an alert by itself. */
+export const defrostSchema = z.object({ from: isoDateTimeSchema, to: isoDateTimeSchema });
+export type Defrost = z.infer<typeof defrostSchema>;
+
+/** A stretch beyond a rule's limit, with its cost in degree-hours (a door opening weighs little, a failure a lot). */
+export const excursionSchema = z.object({
+  ruleId: uuidSchema,
+  threshold: z.number(),
+  from: isoDateTimeSchema,
+  /** Null while the excursion is still going on. */
+  to: isoDateTimeSchema.nullable(),
+  peak: z.number(),
+  degreeHours: z.number(),
+});
+export type Excursion = z.infer<typeof excursionSchema>;
 
 /** The battery's end of life: the most likely date, within a range (never a promise). */
 export const batteryOutlookSchema = z.object({ endOfLifeAt: isoDateTimeSchema, earliest: isoDateTimeSchema, latest: isoDateTimeSchema });
@@ -37,7 +80,33 @@ export const insightsSchema = z.object({
   breach: predictedBreachSchema.nullable(),
   anomalies: z.array(anomalySchema),
   battery: batteryOutlookSchema.nullable(),
+  /** Defrost cycles recognised over the analysed history (the last seven days). */
+  defrosts: z.array(defrostSchema),
+  /** Excursions beyond the active rules' limits over the analysed history, with their degree-hours. */
+  excursions: z.array(excursionSchema),
 });
 export type Insights = z.infer<typeof insightsSchema>;
 
 export const insightsResponseSchema = z.object({ insights: insightsSchema });
+
+/**
+ * « À surveiller »: a sensor with a predicted breach or a current anomaly, most urgent first
+ * (a breach expected soonest, then the strongest anomaly).
+ */
+export const watchItemSchema = z.object({
+  sensorId: uuidSchema,
+  sensorName: z.string(),
+  siteId: uuidSchema,
+  siteName: z.string(),
+  key: z.string(),
+  /** From 0 to 1: a breach within the hour is near 1, a weak anomaly near 0. */
+  urgency: z.number(),
+  breach: predictedBreachSchema.nullable(),
+  /** The strongest anomaly still going on in the last hours, if any. */
+  anomaly: anomalySchema.nullable(),
+  computedAt: isoDateTimeSchema,
+});
+export type WatchItem = z.infer<typeof watchItemSchema>;
+
+export const watchQuerySchema = z.strictObject({ siteId: uuidSchema.optional() });
+export const watchResponseSchema = z.object({ watch: z.array(watchItemSchema) });

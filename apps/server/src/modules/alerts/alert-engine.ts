@@ -139,6 +139,8 @@ export function createAlertEngine(deps: {
   function observationFor(rule: RuleRecord, reading: StoredReading): Observation | undefined {
     const { condition } = rule;
     if (condition.type === 'offline') return { type: 'reading', at: reading.ts, value: 0 };
+    // A predicted breach is judged on the forecast (onForecast), never on the reading itself.
+    if (condition.type === 'predicted_above' || condition.type === 'predicted_below') return undefined;
     const key = condition.type === 'battery_below' ? 'battery' : condition.key;
     const value = reading.values[key];
     return value === undefined ? undefined : { type: 'reading', at: reading.ts, value };

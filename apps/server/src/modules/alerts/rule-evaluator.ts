@@ -54,9 +54,11 @@ export const DEFAULT_FLAP_WINDOW_SECONDS = 300;
 export function breaches(condition: RuleCondition, value: number): boolean {
   switch (condition.type) {
     case 'above':
+    case 'predicted_above':
       return value > condition.threshold;
     case 'below':
     case 'battery_below':
+    case 'predicted_below':
       return value < condition.threshold;
     case 'outside':
       return value < condition.min || value > condition.max;
@@ -69,9 +71,11 @@ export function breaches(condition: RuleCondition, value: number): boolean {
 export function clears(condition: RuleCondition, value: number, hysteresis: number): boolean {
   switch (condition.type) {
     case 'above':
+    case 'predicted_above':
       return value <= condition.threshold - hysteresis;
     case 'below':
     case 'battery_below':
+    case 'predicted_below':
       return value >= condition.threshold + hysteresis;
     case 'outside': {
       // A hysteresis wider than half the range would leave no value that clears: cap it.
@@ -88,9 +92,11 @@ export function worse(condition: RuleCondition, a: number | null, b: number): nu
   if (a === null) return b;
   switch (condition.type) {
     case 'above':
+    case 'predicted_above':
       return Math.max(a, b);
     case 'below':
     case 'battery_below':
+    case 'predicted_below':
       return Math.min(a, b);
     case 'outside': {
       const distance = (v: number) => (v > condition.max ? v - condition.max : v < condition.min ? condition.min - v : 0);

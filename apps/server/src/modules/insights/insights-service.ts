@@ -107,6 +107,8 @@ export function createInsightsService(deps: InsightsSources) {
       breach: predictBreach(rules, key, forecast),
       anomalies: [],
       battery: batteryOutlook(levels, now),
+      defrosts: [],
+      excursions: [],
     };
   }
 

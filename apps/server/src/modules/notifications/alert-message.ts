@@ -58,6 +58,10 @@ export function describeLimit(condition: RuleCondition | null): string {
       return `batterie ≥${NBSP}${formatMeasure('battery', condition.threshold)}`;
     case 'offline':
       return 'un signal avant la fin du délai d’inactivité';
+    case 'predicted_above':
+      return `≤${NBSP}${formatMeasure(key, condition.threshold, true)} dans les ${condition.withinMinutes}${NBSP}min à venir (prévision)`;
+    case 'predicted_below':
+      return `≥${NBSP}${formatMeasure(key, condition.threshold, true)} dans les ${condition.withinMinutes}${NBSP}min à venir (prévision)`;
   }
 }
 

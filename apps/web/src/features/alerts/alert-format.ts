@@ -47,12 +47,22 @@ export function describeCondition(condition: RuleCondition): string {
       return `Batterie ≥ ${formatMeasure('battery', condition.threshold)}`;
     case 'offline':
       return 'Un signal avant la fin du délai d’inactivité';
+    case 'predicted_above':
+      return `Prévision : ${measureLabel(condition.key)} ≤ ${formatLimit(condition.key, condition.threshold)} sur ${condition.withinMinutes}${NNBSP}min`;
+    case 'predicted_below':
+      return `Prévision : ${measureLabel(condition.key)} ≥ ${formatLimit(condition.key, condition.threshold)} sur ${condition.withinMinutes}${NNBSP}min`;
   }
 }
 
 /** The limits a chart draws for a condition. */
 export function conditionLimits(condition: RuleCondition): number[] {
-  if (condition.type === 'above' || condition.type === 'below') return [condition.threshold];
+  if (
+    condition.type === 'above' ||
+    condition.type === 'below' ||
+    condition.type === 'predicted_above' ||
+    condition.type === 'predicted_below'
+  )
+    return [condition.threshold];
   if (condition.type === 'outside') return [condition.min, condition.max];
   return [];
 }
