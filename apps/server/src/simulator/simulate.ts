@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { DeviceKind, ProtocolInfo, ProvisionResponse, TelemetryReading } from '@vigie/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { makeBatch, readBatch, runFactoryDevices, terminalLabel } from './factory.ts';
+import { FAULT_KINDS, FAULT_LABELS, type Fault, type FaultKind, parseFaultOption } from './faults.ts';
 import { measure, shopSensors, type SimulatedSensor } from './shop-model.ts';
 
 /**
@@ -19,6 +20,20 @@ const USAGE = `Usage : npm run simulate -- [options]
   --key CLÉ           clé d'installation (sinon lue avec --email/--password)
   --email E --password P   compte dont la clé est lue (défaut : le compte de démonstration)
   --duration S        s'arrêter après S secondes (défaut : jamais ; Ctrl+C pour arrêter)
+
+Pannes (à partir du lancement, pour voir l’analyse prédictive les repérer)\u202f:
+  --fault PANNE[:NUMÉRO]   fait tomber en panne le capteur de ce numéro de série (défaut\u202f: le premier
+                           réfrigérateur du magasin)\u202f; l’option se répète pour plusieurs pannes. PANNE\u202f:
+      compressor_failing   le compresseur faiblit\u202f: cycles de plus en plus longs, puis la température
+                           dépasse +8\u00a0°C au bout de 4 à 7\u00a0heures environ
+      door_left_open       porte restée ouverte\u202f: l’appareil se réchauffe d’environ 4\u00a0°C et le contact
+                           de porte du magasin la signale ouverte
+      defrost_stuck        dégivrage bloqué\u202f: la résistance reste allumée, +8\u00a0°C dépassés en 30\u00a0min environ
+      sensor_drift         la sonde dérive de +1,5\u00a0°C par jour, l’appareil allant bien
+      sensor_stuck         la sonde répète la valeur lue au début de la panne
+      power_cut            coupure de courant\u202f: l’appareil se réchauffe vers la température du magasin
+                           (+8\u00a0°C dépassés en une heure environ), puis refroidit à la fin de la panne
+  --fault-minutes M   la panne cesse après M minutes (défaut\u202f: elle dure tant que le simulateur tourne)
 
 Appareils d’usine (étiquette à scanner, PRODUCT §12) :
   --make-batch N --out DOSSIER   crée un lot de N appareils : DOSSIER/lot.csv (pour npm run devices:import)
@@ -59,6 +74,43 @@ export const shopCode = (shop: string) =>
     .toUpperCase()
     .slice(0, 16) || 'SHOP';
 
+/**
+ * The faults asked for on the command line, by serial, starting at `now`: on the named sensor, or
+ * the shop's first fridge; a door left open also shows on the shop's first door contact.
+ */
+function faultsOf(
+  requested: { kind: FaultKind; serial: string | null }[],
+  sensors: SimulatedSensor[],
+  now: number,
+  minutes: number,
+): Map<string, Fault[]> {
+  const bySerial = new Map<string, Fault[]>();
+  const cold = sensors.filter((sensor) => sensor.profile === 'fridge' || sensor.profile === 'freezer');
+  const door = sensors.find((sensor) => sensor.profile === 'door');
+  const time = new Date(now).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' });
+  for (const { kind, serial } of requested) {
+    const target = serial ? sensors.find((sensor) => sensor.serial === serial) : cold.find((sensor) => sensor.profile === 'fridge');
+    if (!target)
+      fail(
+        serial
+          ? `--fault\u202f: aucun capteur ${serial} dans ce magasin (réfrigérateurs et congélateurs\u202f: ${cold.map((s) => s.serial).join(', ') || 'aucun'}).`
+          : '--fault\u202f: ce magasin n’a pas de réfrigérateur ; ajoutez des capteurs avec --sensors.',
+      );
+    if (target.profile !== 'fridge' && target.profile !== 'freezer' && !(kind === 'door_left_open' && target.profile === 'door'))
+      fail(
+        `--fault\u202f: ${target.serial} n’est ni un réfrigérateur ni un congélateur (${FAULT_KINDS.join(', ')} s’appliquent au froid).`,
+      );
+    const fault: Fault = { kind, from: now, to: now + minutes * 60_000 };
+    const targets = kind === 'door_left_open' && door && target !== door ? [target, door] : [target];
+    for (const sensor of targets) bySerial.set(sensor.serial, [...(bySerial.get(sensor.serial) ?? []), fault]);
+    const until = Number.isFinite(minutes) ? ` pendant ${minutes.toLocaleString('fr-FR')}\u00a0min` : '';
+    console.log(
+      `Panne simulée depuis ${time}${until}\u202f: ${FAULT_LABELS[kind]} sur ${targets.map((s) => `${s.serial} (${s.name})`).join(' et ')}.`,
+    );
+  }
+  return bySerial;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -74,6 +126,8 @@ async function main(): Promise<void> {
       'make-batch': { type: 'string' },
       out: { type: 'string', default: 'lot-vigie' },
       factory: { type: 'string' },
+      fault: { type: 'string', multiple: true },
+      'fault-minutes': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -87,6 +141,14 @@ async function main(): Promise<void> {
   if (!Number.isInteger(count) || count < 1 || count > 500) fail(`--sensors : un entier entre 1 et 500 est attendu.\n${USAGE}`);
   if (!Number.isFinite(rate) || rate <= 0 || rate > 50) fail(`--rate : un nombre entre 0,01 et 50 est attendu.\n${USAGE}`);
   if (values.transport && !['mqtt', 'http'].includes(values.transport)) fail(`--transport : mqtt ou http.\n${USAGE}`);
+  const faultMinutes = values['fault-minutes'] === undefined ? Infinity : Number(values['fault-minutes']);
+  if (!(faultMinutes > 0)) fail(`--fault-minutes\u202f: un nombre de minutes positif est attendu.\n${USAGE}`);
+  let requestedFaults: { kind: FaultKind; serial: string | null }[] = [];
+  try {
+    requestedFaults = (values.fault ?? []).map(parseFaultOption);
+  } catch (error) {
+    fail(`--fault\u202f: ${(error as Error).message}\n${USAGE}`);
+  }
   const base = values.url.replace(/\/$/, '');
   if (values['make-batch'] !== undefined) {
     const size = Number(values['make-batch']);
@@ -154,6 +216,7 @@ puis npm start et npm run simulate -- --factory ${values.out}/lot.csv`);
     ...sensor,
     name: `${sensor.name} · ${shop}`.slice(0, 100),
   }));
+  const faults = faultsOf(requestedFaults, sensors, Date.now(), faultMinutes);
   for (const sensor of sensors) await provision(sensor.serial, 'sensor', sensor.name, sensor.model);
   console.log(`« ${shop} » installé : 1 passerelle et ${sensors.length} capteurs.`);
 
@@ -198,7 +261,7 @@ puis npm start et npm run simulate -- --factory ${values.out}/lot.csv`);
       sensor: sensor.serial,
       id: `${sensor.serial}-${t}`,
       ts: t,
-      values: measure(sensor, t, Math.max(1, periodMs / 1000)),
+      values: measure(sensor, t, Math.max(1, periodMs / 1000), faults.get(sensor.serial)),
     }));
     // The transmitter reports its own link quality now and then, which keeps it online.
     if (ticks % Math.max(1, Math.round(rate * 10)) === 1)
