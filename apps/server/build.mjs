@@ -12,6 +12,8 @@ await build({
     'user-create': 'src/cli/user-create.ts',
     'devices-import': 'src/cli/devices-import.ts',
     simulate: 'src/simulator/simulate.ts',
+    // Insights are computed in a worker thread, which loads this file beside main.js.
+    'insights-worker': 'src/modules/insights/insights-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

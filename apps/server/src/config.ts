@@ -47,6 +47,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'une adresse http(s):// est attendue' }).optional(),
   WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
   DEMO_SIMULATOR: booleanFromEnv.default(true),
+  INSIGHTS_INTERVAL_SECONDS: z.coerce.number({ error: 'un nombre entier est attendu' }).int().min(0).max(86_400).default(60),
+  INSIGHTS_REFRESH_SECONDS: positiveInt.default(300),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -76,6 +78,10 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** With the demo account, an embedded shop keeps sending readings while the server runs. */
   demoSimulator: boolean;
+  /** Seconds between two background passes of predictive analysis; 0 turns them off. */
+  insightsIntervalSeconds: number;
+  /** A sensor that keeps reporting is analysed again after this many seconds. */
+  insightsRefreshSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -113,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     demoSimulator: e.DEMO_SIMULATOR,
+    insightsIntervalSeconds: e.INSIGHTS_INTERVAL_SECONDS,
+    insightsRefreshSeconds: e.INSIGHTS_REFRESH_SECONDS,
   };
 }
 

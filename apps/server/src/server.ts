@@ -89,7 +89,11 @@ export async function startServer(
   stopRevocations = app.services.events.subscribeAll((event) => {
     if (event.type === 'revoked') broker?.disconnectDevice(event.data.deviceId);
   });
-  stopJobs = startJobs(app.services, { retentionDays: config.retentionDays, logger });
+  stopJobs = startJobs(app.services, {
+    retentionDays: config.retentionDays,
+    insightsIntervalSeconds: config.insightsIntervalSeconds,
+    logger,
+  });
   if (config.seedDemo && config.demoSimulator) {
     const demo = await startDemoShop(app.services, { organizationName: DEMO_ACCOUNT.organizationName, logger }).catch((error: unknown) => {
       logger.warn({ err: error }, 'Magasin de démonstration non démarré');

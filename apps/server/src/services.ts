@@ -19,6 +19,7 @@ import type { AlertRecord } from './modules/alerts/alert-types.ts';
 import { createMailer } from './modules/notifications/mailer.ts';
 import { createNotificationService } from './modules/notifications/notification-service.ts';
 import type { AlertContext } from './modules/notifications/alert-message.ts';
+import { createInsightsRunner } from './modules/insights/insights-runner.ts';
 import { createInsightsService } from './modules/insights/insights-service.ts';
 import { createReportService } from './modules/reports/report-service.ts';
 import { createSiteService } from './modules/sites/site-service.ts';
@@ -158,10 +159,19 @@ export function createServices(options: {
     ...(await alerts.rules.list(organizationId, { siteId })),
   ];
 
+  const insightsRunner = createInsightsRunner({ logger });
   const insights = createInsightsService({
+    db,
+    runner: insightsRunner,
     sensor: async (organizationId, sensorId) => (await devices.sensor.get(organizationId, sensorId)).device,
+    sensorsSeenSince: (since, limit) => devices.sensor.seenSince(since, limit),
+    sensorsNamed: (ids) => devices.sensor.named(ids),
+    siteNames: async (organizationId) => new Map((await sites.list(organizationId)).map((site) => [site.id, site.name])),
+    keysOf: async (ids) => new Map([...(await telemetry.latestOf(ids))].map(([id, values]) => [id, Object.keys(values)])),
     rulesOf: rulesWatching,
-    series: (sensorId, key, from, to) => telemetry.series(sensorId, key, from, to),
+    means: (sensorId, key, from, to, stepMs) => telemetry.means(sensorId, key, from, to, stepMs),
+    refreshMs: config.insightsRefreshSeconds * 1000,
+    onComputed: (sensor, computed) => alerts.engine.onForecast(sensor.id, computed.key, computed.forecast, new Date(computed.computedAt)),
     now,
   });
 
@@ -235,6 +245,7 @@ export function createServices(options: {
     insights,
     now,
     async close() {
+      await insightsRunner.close();
       await telemetry.close();
       await alerts.engine.idle();
       await notifications.close();

@@ -1,6 +1,6 @@
 import { DEVICE_KINDS, ROLES } from '@vigie/contract';
 import { sql } from 'drizzle-orm';
-import type { EscalationStep, OpeningHours, ReportSummary, RuleCondition, RuleSchedule, Severity } from '@vigie/contract';
+import type { EscalationStep, Insights, OpeningHours, ReportSummary, RuleCondition, RuleSchedule, Severity } from '@vigie/contract';
 
 /** An e-mail (subject and text) or a webhook (JSON body) waiting in the outbox. */
 export type OutboxPayload = { subject: string; text: string } | { body: Record<string, unknown> };
@@ -363,6 +363,35 @@ export const reports = pgTable(
   ],
 );
 
+/**
+ * A sensor's last computed insights for one measure (PRODUCT §11), shared by every instance: the
+ * « À surveiller » list reads them, and a request answers from them without computing.
+ */
+export const sensorInsights = pgTable(
+  'sensor_insights',
+  {
+    sensorId: uuid('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** From 0 (nothing to watch) to 1 (a breach expected within minutes): the list's order. */
+    urgency: real('urgency').notNull(),
+    insights: jsonb('insights').$type<Insights>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sensorId, t.key] }), index('sensor_insights_organization_urgency_idx').on(t.organizationId, t.urgency)],
+);
+
+/** A periodic job's turn: the instance that holds the lease runs it, the others skip until it expires. */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  until: timestamp('until', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 export const schema = {
   organizations,
   users,
@@ -379,6 +408,8 @@ export const schema = {
   notificationPolicies,
   notificationOutbox,
   reports,
+  sensorInsights,
+  jobLeases,
 };
 export type Schema = typeof schema;
 

@@ -12,7 +12,10 @@ export const NOTIFY_SECONDS = 10;
 const FIRST_HOURLY_RUN_MS = 60_000;
 
 /** Periodic jobs of a running server, on the system clock; returns a function that stops them. */
-export function startJobs(services: Services, options: { retentionDays: number; logger: Logger }): () => void {
+export function startJobs(
+  services: Services,
+  options: { retentionDays: number; insightsIntervalSeconds: number; logger: Logger },
+): () => void {
   const run = (name: string, job: () => Promise<unknown>) => () => {
     job().catch((error: unknown) => {
       if (isDatabaseUnavailable(error)) options.logger.warn({ job: name }, 'Tâche reportée : base de données indisponible');
@@ -33,6 +36,8 @@ export function startJobs(services: Services, options: { retentionDays: number; 
     const made = await services.reports.makeMonthly();
     if (made.length > 0) options.logger.info({ reports: made.length }, 'Rapports HACCP mensuels établis');
   });
+  // Predictive analysis of the sensors that report, in a worker thread; one instance at a time.
+  const insights = run('insights', () => services.insights.refresh());
   const alertClock = run('alert-clock', () => services.alerts.engine.tick());
   const notify = run('notifications', () => services.notifications.tick());
   const hourly = () => {
@@ -45,6 +50,7 @@ export function startJobs(services: Services, options: { retentionDays: number; 
     // Alerts think without a message: delays that elapse in silence, sensors that fall silent.
     setInterval(alertClock, ALERT_CLOCK_SECONDS * 1000),
     setInterval(notify, NOTIFY_SECONDS * 1000),
+    ...(options.insightsIntervalSeconds > 0 ? [setInterval(insights, options.insightsIntervalSeconds * 1000)] : []),
     setTimeout(hourly, FIRST_HOURLY_RUN_MS),
     setInterval(hourly, HOURLY_MS),
   ];

@@ -47,7 +47,16 @@ describe(`sensor insights over HTTP (${databaseKind})`, { timeout: 120_000 }, ()
     const response = await insightsOf(owner);
     expect(response.statusCode, response.body).toBe(200);
     const { insights } = response.json<{ insights: Insights }>();
-    expect(insights).toMatchObject({ key: 'temperature', anomalies: [], computedAt: new Date(now).toISOString() });
+    expect(insights).toMatchObject({ key: 'temperature', computedAt: new Date(now).toISOString(), defrosts: [], excursions: [] });
+    // The warming is seen for what it is, explained in French, from when it began (three hours ago).
+    const kinds = insights.anomalies.map((anomaly) => anomaly.kind);
+    expect(kinds.some((kind) => kind === 'compressor' || kind === 'level_shift' || kind === 'drift')).toBe(true);
+    for (const anomaly of insights.anomalies) {
+      expect(anomaly.explanation).toMatch(/°C/);
+      expect(Date.parse(anomaly.from)).toBeGreaterThanOrEqual(now - 4 * HOUR);
+      expect(anomaly.score).toBeGreaterThan(0);
+      expect(anomaly.score).toBeLessThanOrEqual(1);
+    }
     expect(insights.forecast).toHaveLength(48);
     expect(insights.forecast[0]?.ts).toBe('2026-11-20T12:00:00.000Z');
     for (const point of insights.forecast) expect(point.low <= point.value && point.value <= point.high).toBe(true);
@@ -82,8 +91,35 @@ describe(`sensor insights over HTTP (${databaseKind})`, { timeout: 120_000 }, ()
     }>();
     expect(insights.forecast).toHaveLength(48);
     expect(insights.breach).toBeNull();
+    expect(insights.anomalies).toEqual([]);
     expect(insights.battery).toBeNull();
     for (const point of insights.forecast) expect(Math.abs(point.value - 4)).toBeLessThan(1.5);
+  });
+
+  it('measures an excursion beyond the limit in degree-hours', async () => {
+    const sensor = (await provision(t, owner, 'sensor')).deviceId;
+    const rows = [];
+    // +10 °C for one hour, from three hours ago: 2 °C beyond +8 °C for an hour.
+    for (let ts = now - 2 * DAY; ts < now; ts += MIN) {
+      const out = ts >= now - 3 * HOUR && ts < now - 2 * HOUR;
+      rows.push({ deviceId: sensor, key: 'temperature', ts: new Date(ts), value: out ? 10 : 4, readingId: null });
+    }
+    await t.app.services.telemetry.store(rows, []);
+    const rule = await t.app.inject({
+      method: 'POST',
+      url: '/api/alert-rules',
+      headers: owner.auth,
+      payload: { name: 'Froid positif ≤ +8 °C', sensorId: sensor, preset: 'chilled_perishable' },
+    });
+    const { insights } = (await t.app.inject({ url: `/api/sensor/${sensor}/insights`, headers: owner.auth })).json<{
+      insights: Insights;
+    }>();
+    expect(insights.excursions).toHaveLength(1);
+    const [excursion] = insights.excursions;
+    expect(excursion).toMatchObject({ ruleId: rule.json<{ rule: { id: string } }>().rule.id, threshold: 8, peak: 10 });
+    expect(excursion?.degreeHours).toBeGreaterThan(1.9);
+    expect(excursion?.degreeHours).toBeLessThan(2.1);
+    expect(Date.parse(excursion?.to ?? '') - Date.parse(excursion?.from ?? '')).toBeGreaterThan(55 * MIN);
   });
 
   it('dates the battery’s end as a range around the trend', async () => {

@@ -1,11 +1,18 @@
-import { errorResponseSchema, idParamsSchema, insightsQuerySchema, insightsResponseSchema } from '@vigie/contract';
+import {
+  errorResponseSchema,
+  idParamsSchema,
+  insightsQuerySchema,
+  insightsResponseSchema,
+  watchQuerySchema,
+  watchResponseSchema,
+} from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { InsightsService } from '../modules/insights/insights-service.ts';
 import { currentUser } from '../plugins/authenticate.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
-/** PRODUCT §11: a sensor's forecast, predicted breach and battery outlook. */
+/** PRODUCT §11: a sensor's forecast, predicted breach, anomalies and battery outlook; the « À surveiller » list. */
 export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }> = async (app, { insights }) => {
   app.get(
     '/sensor/:id/insights',
@@ -13,5 +20,11 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }
     async (request) => ({
       insights: await insights.get(currentUser(request).organization.id, request.params.id, request.query.key),
     }),
+  );
+
+  app.get(
+    '/insights/watch',
+    { schema: { querystring: watchQuerySchema, response: { 200: watchResponseSchema, ...errors } } },
+    async (request) => ({ watch: await insights.watch(currentUser(request).organization.id, request.query.siteId) }),
   );
 };

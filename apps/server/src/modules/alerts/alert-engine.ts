@@ -173,6 +173,28 @@ export function createAlertEngine(deps: {
       return enqueue(() => process(readings));
     },
 
+    /**
+     * Fresh forecast of a sensor's measure: each « dépassement prévu » rule watching it sees the
+     * forecast's worst value within its horizon, as of when the forecast was made.
+     */
+    onForecast(sensorId: string, key: string, forecast: readonly { ts: string; value: number }[], at: Date): Promise<void> {
+      return enqueue(async () => {
+        if (forecast.length === 0) return;
+        const sensor = await sensorOf(sensorId);
+        if (!sensor) return;
+        for (const rule of await rulesOf(sensor.organizationId)) {
+          const { condition } = rule;
+          if (condition.type !== 'predicted_above' && condition.type !== 'predicted_below') continue;
+          if (condition.key !== key || (rule.sensorId !== sensor.id && (rule.siteId === null || rule.siteId !== sensor.siteId))) continue;
+          const end = at.getTime() + condition.withinMinutes * 60_000;
+          const values = forecast.filter((point) => Date.parse(point.ts) <= end).map((point) => point.value);
+          if (values.length === 0) continue;
+          const value = condition.type === 'predicted_above' ? Math.max(...values) : Math.min(...values);
+          await step(rule, sensor, { type: 'reading', at, value });
+        }
+      });
+    },
+
     /** The clock: delays that elapse during silence, and sensors that fell silent. */
     tick(): Promise<void> {
       return enqueue(async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import type { DeviceKind } from '@vigie/contract';
 import { emitters, sensors } from '../../db/schema.ts';
@@ -179,6 +179,23 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
         .where(and(inArray(table.id, ids), lt(table.deletedAt, cutoff)))
         .returning({ id: table.id });
       return rows.length;
+    },
+
+    /** Active devices heard from since `since`, whatever the organization, least recently seen first: for background analysis. */
+    async seenSince(since: Date, limit: number): Promise<(WatchedDevice & { name: string })[]> {
+      return db
+        .select({
+          id: table.id,
+          organizationId: table.organizationId,
+          siteId: table.siteId,
+          name: table.name,
+          lastSeenAt: table.lastSeenAt,
+          inactivityTimeoutSeconds: table.inactivityTimeoutSeconds,
+        })
+        .from(table)
+        .where(and(active, gte(table.lastSeenAt, since)))
+        .orderBy(table.lastSeenAt)
+        .limit(limit);
     },
 
     /** Devices that went silent for longer than their timeout during the last `windowSeconds`. */

@@ -127,6 +127,21 @@ export function createDeviceService(deps: {
       return dal.watched(filter);
     },
     /** Whether the device exists, in the organization, outside the trash. */
+    /** Active devices heard from since `since`, in every organization (background analysis). */
+    seenSince(since: Date, limit: number) {
+      return dal.seenSince(since, limit);
+    },
+
+    /** Active devices by id, in every organization, with their names (background analysis, lists). */
+    async named(ids: string[]): Promise<{ id: string; organizationId: string; siteId: string; name: string }[]> {
+      return (await dal.findMany(ids)).map((record) => ({
+        id: record.id,
+        organizationId: record.organizationId,
+        siteId: record.siteId,
+        name: record.name,
+      }));
+    },
+
     isActive(organizationId: string, id: string) {
       return dal.isActive(organizationId, id);
     },

@@ -1,129 +1,152 @@
-import type { Insights, PredictedBreach, Rule } from '@vigie/contract';
-import { candidatePeriods, fillShortGaps, fitHoltWinters, forecastHoltWinters, resample, type Reading } from './forecast.ts';
+import { randomUUID } from 'node:crypto';
+import type { Insights, Rule, WatchItem } from '@vigie/contract';
+import type { Database } from '../../db/database.ts';
+import type { Reading } from './forecast.ts';
+import { BATTERY_HISTORY_MS, currentAnomalies, HISTORY_MS, toColumns } from './insights-compute.ts';
+import { createInsightsDal } from './insights-dal.ts';
+import type { InsightsRunner } from './insights-runner.ts';
 
-const STEP_MS = 5 * 60_000;
-/** History the forecast learns from: a week holds several daily cycles and hundreds of compressor cycles. */
-const HISTORY_MS = 7 * 86_400_000;
-/** How far ahead: four hours, time enough to move the stock. */
-const HORIZON_STEPS = 48;
-const BATTERY_HISTORY_MS = 30 * 86_400_000;
-/** The level at which a battery is taken as spent. */
-const BATTERY_EMPTY = 5;
+const MINUTE = 60_000;
+/** A request answers from figures at most this old; older ones are computed again. */
 const CACHE_MS = 60_000;
-const STALE_MS = 3600_000;
+/** Sensors heard from within this time are analysed by the background pass. */
+const ACTIVE_MS = 60 * 60_000;
+/** One pass analyses at most this many sensors, and stops after this long. */
+const PASS_LIMIT = 500;
+const PASS_BUDGET_MS = 45_000;
+const LEASE_MS = 60_000;
+const WATCH_LIMIT = 200;
+/** The measures analysed in the background: a temperature, a door. */
+const BACKGROUND_KEYS = ['temperature', 'open'];
+
+interface SensorRef {
+  id: string;
+  organizationId: string;
+  siteId: string;
+  name: string;
+}
 
 /** What the insights read of other modules, through their services. */
 export interface InsightsSources {
+  db: Database;
+  runner: InsightsRunner;
   /** Throws the 404 of the devices module when the sensor is not this organization's. */
   sensor: (organizationId: string, sensorId: string) => Promise<{ id: string; siteId: string }>;
+  /** Active sensors heard from since then, every organization, least recently analysed first. */
+  sensorsSeenSince: (since: Date, limit: number) => Promise<SensorRef[]>;
+  /** Active sensors by id, every organization. */
+  sensorsNamed: (ids: string[]) => Promise<SensorRef[]>;
+  siteNames: (organizationId: string) => Promise<Map<string, string>>;
+  keysOf: (sensorIds: string[]) => Promise<Map<string, string[]>>;
   rulesOf: (organizationId: string, sensorId: string, siteId: string) => Promise<Rule[]>;
-  series: (sensorId: string, key: string, from: Date, to: Date) => Promise<Reading[]>;
+  /** Means per bucket of `stepMs`, dated by the bucket's start. */
+  means: (sensorId: string, key: string, from: Date, to: Date, stepMs: number) => Promise<Reading[]>;
+  /** Fresh figures, for the « dépassement prévu » rules. */
+  onComputed: (sensor: { id: string; organizationId: string; siteId: string }, insights: Insights) => Promise<void>;
   now: () => Date;
-}
-
-/** The first step where the forecast passes a limit of an enabled rule on this key, if any. */
-export function predictBreach(rules: Rule[], key: string, forecast: Insights['forecast']): PredictedBreach | null {
-  let best: PredictedBreach | null = null;
-  for (const rule of rules) {
-    const condition = rule.condition;
-    if (!rule.enabled || !('key' in condition) || condition.key !== key) continue;
-    const limits: { threshold: number; crossed: (value: number) => boolean }[] = [];
-    if (condition.type === 'above') limits.push({ threshold: condition.threshold, crossed: (v) => v > condition.threshold });
-    if (condition.type === 'below') limits.push({ threshold: condition.threshold, crossed: (v) => v < condition.threshold });
-    if (condition.type === 'outside') {
-      limits.push({ threshold: condition.max, crossed: (v) => v > condition.max });
-      limits.push({ threshold: condition.min, crossed: (v) => v < condition.min });
-    }
-    for (const limit of limits) {
-      const point = forecast.find((candidate) => limit.crossed(candidate.value));
-      if (point && (!best || Date.parse(point.ts) < Date.parse(best.eta)))
-        best = { ruleId: rule.id, threshold: limit.threshold, eta: point.ts };
-    }
-  }
-  return best;
+  /** The background pass looks again at a sensor still reporting after this long. */
+  refreshMs: number;
 }
 
 /**
- * When the battery reaches 5 %, from a least-squares line through a month of levels, with the range
- * its uncertainty allows (two standard errors of the slope). Null while the level does not fall.
- */
-export function batteryOutlook(levels: Reading[], now: number): Insights['battery'] {
-  if (levels.length < 10) return null;
-  const span = (levels.at(-1)?.ts ?? 0) - (levels[0]?.ts ?? 0);
-  if (span < 2 * 86_400_000) return null;
-  const n = levels.length;
-  const meanT = levels.reduce((sum, r) => sum + r.ts, 0) / n;
-  const meanV = levels.reduce((sum, r) => sum + r.value, 0) / n;
-  let sxx = 0;
-  let sxy = 0;
-  for (const r of levels) {
-    sxx += (r.ts - meanT) ** 2;
-    sxy += (r.ts - meanT) * (r.value - meanV);
-  }
-  const slope = sxy / sxx;
-  if (!(slope < 0)) return null;
-  const intercept = meanV - slope * meanT;
-  const residual = levels.reduce((sum, r) => sum + (r.value - (intercept + slope * r.ts)) ** 2, 0) / Math.max(1, n - 2);
-  const slopeError = Math.sqrt(residual / sxx);
-  const at = (s: number) => Math.max(now, (BATTERY_EMPTY - (meanV - s * meanT)) / s);
-  const fastest = slope - 2 * slopeError;
-  const slowest = slope + 2 * slopeError;
-  const iso = (ms: number) => new Date(Math.min(ms, 8.64e15)).toISOString();
-  return {
-    endOfLifeAt: iso(at(slope)),
-    earliest: iso(at(fastest)),
-    // A slope that may be flat gives no latest date: ten years stands for « not in sight ».
-    latest: iso(slowest < 0 ? at(slowest) : now + 10 * 365 * 86_400_000),
-  };
-}
-
-/**
- * PRODUCT §11: a sensor's forecast, predicted breach and battery outlook, computed on request (never
- * on the ingestion path) and kept a minute. Anomaly detection is not built yet: its list is empty.
+ * PRODUCT §11. Insights are computed off the request and ingestion paths: a background pass
+ * analyses every sensor that reports (once across instances, in a worker thread) and stores the
+ * figures, which requests and the « À surveiller » list read. A request for figures older than a
+ * minute computes them again.
  */
 export function createInsightsService(deps: InsightsSources) {
-  const cache = new Map<string, { at: number; insights: Insights }>();
+  const dal = createInsightsDal(deps.db);
+  const instance = randomUUID();
 
-  async function compute(organizationId: string, sensorId: string, siteId: string, key: string, now: number): Promise<Insights> {
-    // The forecast starts at the bucket in progress; the history ends where it begins.
-    const start = Math.floor(now / STEP_MS) * STEP_MS;
-    const readings = await deps.series(sensorId, key, new Date(start - HISTORY_MS), new Date(start));
-    const series = fillShortGaps(resample(readings, STEP_MS, start - HISTORY_MS, start));
-    // A sensor silent for the last hour has no present to forecast from.
-    const fresh = (readings.at(-1)?.ts ?? -Infinity) >= start - STALE_MS;
-    const model = fresh ? fitHoltWinters(series, { periods: candidatePeriods(series, STEP_MS), horizon: 24 }) : null;
-    const forecast = model
-      ? forecastHoltWinters(model, HORIZON_STEPS).map((point, index) => ({
-          ts: new Date(start + index * STEP_MS).toISOString(),
-          ...point,
-        }))
-      : [];
-    const rules = await deps.rulesOf(organizationId, sensorId, siteId);
-    const levels = await deps.series(sensorId, 'battery', new Date(now - BATTERY_HISTORY_MS), new Date(now));
-    return {
+  async function compute(sensor: { id: string; organizationId: string; siteId: string }, key: string, now: number) {
+    // A minute's mean is the finest grain the analysis uses; whole minutes, the one in progress included.
+    const end = Math.floor(now / MINUTE) * MINUTE + MINUTE;
+    const [readings, battery, rules] = await Promise.all([
+      deps.means(sensor.id, key, new Date(end - HISTORY_MS), new Date(end), MINUTE),
+      deps.means(sensor.id, 'battery', new Date(end - BATTERY_HISTORY_MS), new Date(end), 3600_000),
+      deps.rulesOf(sensor.organizationId, sensor.id, sensor.siteId),
+    ]);
+    const result = await deps.runner.compute({ key, now, readings: toColumns(readings), battery: toColumns(battery), rules });
+    await dal.save({
+      sensorId: sensor.id,
       key,
-      computedAt: new Date(now).toISOString(),
-      forecast,
-      breach: predictBreach(rules, key, forecast),
-      anomalies: [],
-      battery: batteryOutlook(levels, now),
-      defrosts: [],
-      excursions: [],
-    };
+      organizationId: sensor.organizationId,
+      computedAt: new Date(now),
+      urgency: result.urgency,
+      insights: result.insights,
+    });
+    await deps.onComputed(sensor, result.insights);
+    return result.insights;
   }
 
   return {
     async get(organizationId: string, sensorId: string, key: string): Promise<Insights> {
       const sensor = await deps.sensor(organizationId, sensorId);
       const now = deps.now().getTime();
-      const cacheKey = `${sensor.id}|${key}`;
-      const cached = cache.get(cacheKey);
-      if (cached && now - cached.at < CACHE_MS && now >= cached.at) return cached.insights;
-      const insights = await compute(organizationId, sensor.id, sensor.siteId, key, now);
-      cache.set(cacheKey, { at: now, insights });
-      // A bounded cache: the oldest entries go first.
-      if (cache.size > 10_000) cache.delete(cache.keys().next().value ?? '');
-      return insights;
+      const stored = await dal.find(organizationId, sensor.id, key);
+      const age = stored ? now - stored.computedAt.getTime() : Infinity;
+      if (stored && age >= 0 && age < CACHE_MS) return stored.insights;
+      return compute({ id: sensor.id, organizationId, siteId: sensor.siteId }, key, now);
+    },
+
+    /**
+     * One background pass: when this instance holds the turn, analyses the sensors that reported
+     * within the hour and were not analysed for five minutes. Returns how many it analysed.
+     */
+    async refresh(): Promise<number> {
+      const started = deps.now().getTime();
+      if (!(await dal.lease('insights', instance, new Date(started), LEASE_MS))) return 0;
+      let done = 0;
+      try {
+        const sensors = await deps.sensorsSeenSince(new Date(started - ACTIVE_MS), PASS_LIMIT * 4);
+        const computed = await dal.computedAt(sensors.map((sensor) => sensor.id));
+        const due = sensors
+          .filter((sensor) => started - (computed.get(sensor.id)?.getTime() ?? 0) >= deps.refreshMs)
+          .sort((a, b) => (computed.get(a.id)?.getTime() ?? 0) - (computed.get(b.id)?.getTime() ?? 0))
+          .slice(0, PASS_LIMIT);
+        const keys = await deps.keysOf(due.map((sensor) => sensor.id));
+        for (const sensor of due) {
+          if (deps.now().getTime() - started > PASS_BUDGET_MS) break;
+          for (const key of keys.get(sensor.id) ?? []) {
+            if (!BACKGROUND_KEYS.includes(key)) continue;
+            await compute(sensor, key, deps.now().getTime());
+          }
+          done += 1;
+        }
+      } finally {
+        await dal.release('insights', instance);
+      }
+      return done;
+    },
+
+    /** « À surveiller »: the organization's sensors with a predicted breach or a current anomaly, most urgent first. */
+    async watch(organizationId: string, siteId?: string): Promise<WatchItem[]> {
+      const now = deps.now().getTime();
+      const rows = await dal.watch(organizationId, WATCH_LIMIT);
+      const sensors = new Map((await deps.sensorsNamed(rows.map((row) => row.sensorId))).map((sensor) => [sensor.id, sensor]));
+      const sites = await deps.siteNames(organizationId);
+      const items: WatchItem[] = [];
+      for (const row of rows) {
+        const sensor = sensors.get(row.sensorId);
+        // A sensor in the trash, moved away or silent for long is no longer watched from old figures.
+        if (!sensor || sensor.organizationId !== organizationId || (siteId && sensor.siteId !== siteId)) continue;
+        if (now - row.computedAt.getTime() > ACTIVE_MS) continue;
+        const breach = row.insights.breach;
+        const anomaly = currentAnomalies(row.insights.anomalies, now)[0] ?? null;
+        if (!breach && !anomaly) continue;
+        items.push({
+          sensorId: sensor.id,
+          sensorName: sensor.name,
+          siteId: sensor.siteId,
+          siteName: sites.get(sensor.siteId) ?? '',
+          key: row.key,
+          urgency: Math.round(row.urgency * 100) / 100,
+          breach,
+          anomaly,
+          computedAt: row.computedAt.toISOString(),
+        });
+      }
+      return items;
     },
   };
 }

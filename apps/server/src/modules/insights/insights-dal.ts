@@ -1,0 +1,82 @@
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { Insights } from '@vigie/contract';
+import type { Database } from '../../db/database.ts';
+import { jobLeases, sensorInsights } from '../../db/schema.ts';
+
+export interface StoredInsights {
+  sensorId: string;
+  key: string;
+  organizationId: string;
+  computedAt: Date;
+  urgency: number;
+  insights: Insights;
+}
+
+export function createInsightsDal(db: Database) {
+  return {
+    async find(organizationId: string, sensorId: string, key: string): Promise<StoredInsights | undefined> {
+      const [row] = await db
+        .select()
+        .from(sensorInsights)
+        .where(and(eq(sensorInsights.organizationId, organizationId), eq(sensorInsights.sensorId, sensorId), eq(sensorInsights.key, key)));
+      return row;
+    },
+
+    /** When each of these sensors' insights were last computed (any measure), for the refresh job. */
+    async computedAt(sensorIds: string[]): Promise<Map<string, Date>> {
+      if (sensorIds.length === 0) return new Map();
+      const rows = await db
+        .select({ sensorId: sensorInsights.sensorId, at: sql<string>`min(${sensorInsights.computedAt})` })
+        .from(sensorInsights)
+        .where(inArray(sensorInsights.sensorId, sensorIds))
+        .groupBy(sensorInsights.sensorId);
+      return new Map(rows.map((row) => [row.sensorId, new Date(row.at)]));
+    },
+
+    /** Writes the newest figures; an older computation arriving late never overwrites a newer one. */
+    async save(row: StoredInsights): Promise<void> {
+      await db
+        .insert(sensorInsights)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [sensorInsights.sensorId, sensorInsights.key],
+          set: { computedAt: row.computedAt, urgency: row.urgency, insights: row.insights, organizationId: row.organizationId },
+          setWhere: lt(sensorInsights.computedAt, row.computedAt),
+        });
+    },
+
+    /** The organization's sensors worth watching, most urgent first. */
+    async watch(organizationId: string, limit: number): Promise<StoredInsights[]> {
+      return db
+        .select()
+        .from(sensorInsights)
+        .where(and(eq(sensorInsights.organizationId, organizationId), gt(sensorInsights.urgency, 0)))
+        .orderBy(desc(sensorInsights.urgency), sensorInsights.sensorId)
+        .limit(limit);
+    },
+
+    /**
+     * Takes the job's turn for `ms` when nobody holds it (or the holder's turn has expired): one pass
+     * at a time across instances (and within one), and a crashed holder's turn passes on when it expires.
+     */
+    async lease(name: string, holder: string, now: Date, ms: number): Promise<boolean> {
+      const until = new Date(now.getTime() + ms);
+      const rows = await db
+        .insert(jobLeases)
+        .values({ name, holder, until })
+        .onConflictDoUpdate({
+          target: jobLeases.name,
+          set: { holder, until },
+          setWhere: lt(jobLeases.until, now),
+        })
+        .returning({ holder: jobLeases.holder });
+      return rows.length === 1 && rows[0]?.holder === holder;
+    },
+
+    async release(name: string, holder: string): Promise<void> {
+      await db.delete(jobLeases).where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)));
+    },
+  };
+}
+
+export type InsightsDal = ReturnType<typeof createInsightsDal>;

@@ -1,0 +1,106 @@
+import { Worker } from 'node:worker_threads';
+import { computeInsights, type InsightsInput, type InsightsResult } from './insights-compute.ts';
+import type { WorkerRequest, WorkerResponse } from './insights-worker.ts';
+
+export interface InsightsRunner {
+  compute(input: InsightsInput): Promise<InsightsResult>;
+  close(): Promise<void>;
+}
+
+interface Logger {
+  warn: (object: object, message: string) => void;
+}
+
+/**
+ * Computes insights in one worker thread, so a forecast never holds up a request or an ingestion.
+ * The bundled server finds the worker beside itself (dist/insights-worker.js); from the TypeScript
+ * sources (tests, development) it runs through tsx. Should the thread fail to start, the work is
+ * done in-process between other tasks, and said once in the log.
+ */
+export function createInsightsRunner(options: { logger: Logger; useWorker?: boolean }): InsightsRunner {
+  let worker: Worker | null = null;
+  let broken = options.useWorker === false;
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (result: InsightsResult) => void; reject: (error: Error) => void }>();
+
+  function failAll(error: Error) {
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+  }
+
+  function start(): Worker | null {
+    if (worker || broken) return worker;
+    const fromSources = import.meta.url.endsWith('.ts');
+    const url = new URL(fromSources ? './insights-worker.ts' : './insights-worker.js', import.meta.url);
+    try {
+      // From the sources, the thread first registers tsx's loader, then loads the TypeScript worker.
+      const created = fromSources
+        ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`, {
+            eval: true,
+          })
+        : new Worker(url);
+      created.unref();
+      created.on('message', (response: WorkerResponse) => {
+        const waiting = pending.get(response.id);
+        if (!waiting) return;
+        pending.delete(response.id);
+        if ('error' in response) waiting.reject(new Error(response.error));
+        else waiting.resolve(response.result);
+      });
+      created.on('error', (error) => {
+        options.logger.warn({ err: error }, 'Fil de calcul des analyses en échec : calcul dans le processus principal');
+        broken = true;
+        worker = null;
+        failAll(error);
+      });
+      created.on('exit', (code) => {
+        if (worker === created) worker = null;
+        if (pending.size > 0) failAll(new Error(`Fil de calcul des analyses arrêté (code ${code})`));
+      });
+      worker = created;
+    } catch (error) {
+      options.logger.warn({ err: error }, 'Fil de calcul des analyses indisponible : calcul dans le processus principal');
+      broken = true;
+    }
+    return worker;
+  }
+
+  return {
+    compute(input) {
+      const thread = start();
+      if (!thread) {
+        // In-process: after the current task, so a request in flight is answered first.
+        return new Promise((resolve, reject) =>
+          setImmediate(() => {
+            try {
+              resolve(computeInsights(input));
+            } catch (error) {
+              reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          }),
+        );
+      }
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        thread.ref();
+        const request: WorkerRequest = { id, input };
+        thread.postMessage(request, [
+          input.readings.ts.buffer,
+          input.readings.values.buffer,
+          input.battery.ts.buffer,
+          input.battery.values.buffer,
+        ]);
+      }).finally(() => {
+        if (pending.size === 0) worker?.unref();
+      }) as Promise<InsightsResult>;
+    },
+    async close() {
+      const thread = worker;
+      worker = null;
+      broken = true;
+      failAll(new Error('Analyses arrêtées'));
+      if (thread) await thread.terminate();
+    },
+  };
+}
