@@ -2,7 +2,7 @@ import { DEFAULT_TIMEZONE } from '@vigie/contract';
 import { localMonth, monthOf } from './modules/reports/report-period.ts';
 import type { ReadingRow, ReadingTouch } from './modules/telemetry/reading-writer.ts';
 import type { Services } from './services.ts';
-import { DEMO_CODE, DEMO_FRIDGE_SERIAL, DEMO_SENSOR_COUNT } from './simulator/demo-shop.ts';
+import { DEMO_CODE, DEMO_FAILING_SERIAL, DEMO_FRIDGE_SERIAL, DEMO_SENSOR_COUNT, demoFaults } from './simulator/demo-shop.ts';
 import { measure, shopSensors } from './simulator/shop-model.ts';
 
 export const DEMO_ACCOUNT = {
@@ -13,7 +13,9 @@ export const DEMO_ACCOUNT = {
 } as const;
 
 const HISTORY_DAYS = 3;
-const HISTORY_STEP_SECONDS = 300;
+/** The last week, which the predictive analysis learns from, has a reading a minute, as real sensors send. */
+const RECENT_DAYS = 7;
+const HISTORY_STEP_SECONDS = 60;
 /** Older history is sparser (still within the sensors' 10-minute inactivity timeout): the seed stays quick. */
 const OLD_HISTORY_STEP_SECONDS = 600;
 
@@ -27,7 +29,7 @@ export function historyStart(now: number): number {
 }
 
 /**
- * On an empty database, creates the demo account and a small shop (a transmitter and six
+ * On an empty database, creates the demo account and a small shop (a transmitter and seven
  * sensors) with realistic history since the start of the month (three days at least), so charts are never empty. Returns whether it did.
  */
 export async function seedDemo(services: Services, now = Date.now()): Promise<boolean> {
@@ -49,11 +51,11 @@ export async function seedDemo(services: Services, now = Date.now()): Promise<bo
       model: sensor.model,
     });
     let battery: number | null = null;
-    const recent = now - HISTORY_DAYS * 86_400_000;
+    const recent = now - RECENT_DAYS * 86_400_000;
     for (let t = historyStart(now); t <= now; t += (t < recent ? OLD_HISTORY_STEP_SECONDS : HISTORY_STEP_SECONDS) * 1000) {
       const ts = new Date(t);
       const step = t < recent ? OLD_HISTORY_STEP_SECONDS : HISTORY_STEP_SECONDS;
-      for (const [key, raw] of Object.entries(measure(sensor, t, step))) {
+      for (const [key, raw] of Object.entries(measure(sensor, t, step, demoFaults(sensor.serial, now)))) {
         const value = typeof raw === 'boolean' ? Number(raw) : raw;
         if (key === 'battery') battery = value;
         rows.push({ deviceId: device.id, key, ts, value, readingId: null });
@@ -80,9 +82,26 @@ export async function watchDemoColdChain(services: Services, organizationId: str
       hysteresis: 0.5,
     },
     { serial: 'DEMO-S002', name: 'Congélateur – surgelés', preset: 'frozen', delaySeconds: 600, hysteresis: 1 },
+    {
+      serial: DEMO_FAILING_SERIAL,
+      name: 'Meuble frais – denrées périssables',
+      preset: 'chilled_perishable',
+      delaySeconds: 300,
+      hysteresis: 0.5,
+    },
   ] as const;
   for (const { serial, ...rule } of watched) {
     const sensor = await services.devices.sensor.findByReference(organizationId, serial);
     if (sensor) await services.alerts.rules.create(organizationId, { ...rule, sensorId: sensor.id });
+  }
+  // « Dépassement prévu » on the chilled cabinet: a warning while there is still time to move the stock.
+  const cabinet = await services.devices.sensor.findByReference(organizationId, DEMO_FAILING_SERIAL);
+  if (cabinet) {
+    await services.alerts.rules.create(organizationId, {
+      name: 'Meuble frais – dépassement prévu de +8 °C',
+      sensorId: cabinet.id,
+      condition: { type: 'predicted_above', key: 'temperature', threshold: 8, withinMinutes: 120 },
+      severity: 'warning',
+    });
   }
 }

@@ -1,12 +1,31 @@
 import type { TelemetryReading } from '@vigie/contract';
 import type { Services } from '../services.ts';
+import type { Fault } from './faults.ts';
 import { measure, shopSensors, type SimulatedSensor } from './shop-model.ts';
 
 /** The demo shop's code in serials (`DEMO-GW01`, `DEMO-S001`…), as the seed installed it. */
 export const DEMO_CODE = 'DEMO';
-export const DEMO_SENSOR_COUNT = 6;
+export const DEMO_SENSOR_COUNT = 7;
 /** The refrigerated display whose door is left open now and then. */
 export const DEMO_FRIDGE_SERIAL = 'DEMO-S001';
+/** The chilled cabinet (« Meuble frais ») whose compressor is failing. */
+export const DEMO_FAILING_SERIAL = 'DEMO-S007';
+
+const HOUR = 3600_000;
+/**
+ * The cabinet’s compressor started failing five hours before the server started: a person who
+ * opens the demo sees it « À surveiller » (its cycles lengthen), then its +8 °C foreseen before its
+ * alert opens, about an hour after the start. It is repaired eight hours after the start, and fails
+ * again each day at that hour.
+ */
+export function demoFaults(serial: string, startedAt: number): Fault[] {
+  if (serial !== DEMO_FAILING_SERIAL) return [];
+  return Array.from({ length: 30 }, (_, day) => ({
+    kind: 'compressor_failing' as const,
+    from: startedAt - 5 * HOUR + day * 24 * HOUR,
+    to: startedAt + 8 * HOUR + day * 24 * HOUR,
+  }));
+}
 
 const AMBIENT = 12;
 /** How fast the cabinet warms with its door open, and cools once it is closed (seconds). */
@@ -40,7 +59,8 @@ export function fridgeWithDoorLeftOpen(normal: number, t: number, startedAt: num
 /**
  * With the demo account, the demo shop keeps living while the server runs: its transmitter sends
  * its sensors' readings every `intervalMs` through the same path as a real device's message, and
- * now and then the display fridge's door is left open, which opens an alert and then resolves it.
+ * now and then the display fridge's door is left open, which opens an alert and then resolves it,
+ * and the chilled cabinet's compressor is failing (`demoFaults`).
  * Returns its controls, or null when there is no demo shop.
  */
 export async function startDemoShop(
@@ -72,7 +92,7 @@ export async function startDemoShop(
     const active: SimulatedSensor[] = [];
     for (const sensor of sensors) if (await services.devices.sensor.findByReference(organization.id, sensor.serial)) active.push(sensor);
     const readings: TelemetryReading[] = active.map((sensor) => {
-      const values = measure(sensor, t, intervalMs / 1000);
+      const values = measure(sensor, t, intervalMs / 1000, demoFaults(sensor.serial, startedAt));
       if (sensor.serial === DEMO_FRIDGE_SERIAL && typeof values['temperature'] === 'number') {
         values['temperature'] = Math.round(fridgeWithDoorLeftOpen(values['temperature'], t, startedAt, episodes) * 100) / 100;
       }
