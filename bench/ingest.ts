@@ -20,7 +20,7 @@ const PHASE_MS = Number(process.env['BENCH_PHASE_MS'] ?? 6000);
 const READINGS_PER_MESSAGE = 50;
 const CLIENTS = 8;
 const WINDOW = 8;
-const BUDGETS = { mqttPglite: 5000, mqttPostgres: 20000, latencyP99Ms: 250, rulesRatio: 0.8 };
+const BUDGETS = { mqttPglite: 5000, mqttPostgres: 20000, latencyP99Ms: 250, rulesRatio: 0.8, insightsRatio: 0.9 };
 const fmt = (n: number) => Math.round(n).toLocaleString('fr-FR');
 
 async function freePort(): Promise<number> {
@@ -268,6 +268,36 @@ interface Result {
   http: number;
   baseline: number;
   latency: { rate: number; p50: number; p99: number; samples: number };
+  /** MQTT with rules, on a server whose predictive analysis runs every second on every sensor. */
+  mqttWithInsights: number;
+}
+
+/** One rule on every sensor (≤ +8 °C: these readings stay within it, as most of a fleet does). */
+async function watchAll(server: Server, userToken: string, devices: { deviceId: string }[]) {
+  for (const device of devices) {
+    await json(`${server.base}/api/alert-rules`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${userToken}` },
+      body: JSON.stringify({ name: 'Froid positif', sensorId: device.deviceId, preset: 'chilled_perishable' }),
+    });
+  }
+}
+
+/**
+ * The same rules-on phase on a server analysing every sensor again each second (in the product:
+ * each five minutes), after a first phase that gives the sensors a history to analyse.
+ */
+async function withInsights(env: Record<string, string>): Promise<number> {
+  const server = await startServer({ ...env, INSIGHTS_INTERVAL_SECONDS: '1', INSIGHTS_REFRESH_SECONDS: '1' });
+  try {
+    const { userToken, devices } = await setup(server, CLIENTS);
+    await mqttThroughput(server, devices);
+    await watchAll(server, userToken, devices);
+    return await mqttThroughput(server, devices);
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+  }
 }
 
 async function run(
@@ -275,27 +305,22 @@ async function run(
   env: Record<string, string>,
   exec: () => Promise<{ exec: Exec; close(): Promise<void> }>,
 ): Promise<Result> {
-  const server = await startServer(env);
+  // Without background analysis here: its cost is measured by its own server below.
+  const server = await startServer({ ...env, INSIGHTS_INTERVAL_SECONDS: '0' });
   try {
     const { userToken, devices } = await setup(server, CLIENTS);
     const mqttRate = await mqttThroughput(server, devices);
-    // One rule on every sensor (≤ +8 °C: these readings stay within it, as most of a fleet does).
-    for (const device of devices) {
-      await json(`${server.base}/api/alert-rules`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${userToken}` },
-        body: JSON.stringify({ name: 'Froid positif', sensorId: device.deviceId, preset: 'chilled_perishable' }),
-      });
-    }
+    await watchAll(server, userToken, devices);
     const mqttWithRules = await mqttThroughput(server, devices);
     const httpRate = await httpThroughput(server, devices);
     const lat = await latency(server, userToken, devices);
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
+    const mqttWithInsights = await withInsights(env);
     const direct = await exec();
     const base = await baseline(direct.exec);
     await direct.close();
-    return { database, mqtt: mqttRate, mqttWithRules, http: httpRate, baseline: base, latency: lat };
+    return { database, mqtt: mqttRate, mqttWithRules, http: httpRate, baseline: base, latency: lat, mqttWithInsights };
   } finally {
     server.child.kill('SIGKILL');
   }
@@ -363,6 +388,13 @@ async function main() {
       `${r.database.padEnd(11)} | ${fmt(r.mqtt).padStart(25)} | ${fmt(r.mqttWithRules).padStart(47)} | ${`${Math.round((r.mqttWithRules / r.mqtt) * 100)} %`.padStart(10)}`,
     );
   }
+  console.log('\nbase        | MQTT avec règles (lect./s) | MQTT avec règles et analyse prédictive chaque seconde (lect./s) | avec / sans');
+  console.log('------------|----------------------------|-----------------------------------------------------------------|------------');
+  for (const r of results) {
+    console.log(
+      `${r.database.padEnd(11)} | ${fmt(r.mqttWithRules).padStart(26)} | ${fmt(r.mqttWithInsights).padStart(63)} | ${`${Math.round((r.mqttWithInsights / r.mqttWithRules) * 100)} %`.padStart(10)}`,
+    );
+  }
   console.log(`\nDurée totale : ${Math.round((Date.now() - started) / 1000)} s`);
 
   const failures: string[] = [];
@@ -381,12 +413,18 @@ async function main() {
         `MQTT avec règles sur ${r.database} : ${Math.round((r.mqttWithRules / r.mqtt) * 100)} % du débit sans règle < ${BUDGETS.rulesRatio * 100} %`,
       );
   }
+  for (const r of results) {
+    if (r.mqttWithInsights < r.mqttWithRules * BUDGETS.insightsRatio)
+      failures.push(
+        `MQTT avec analyse prédictive sur ${r.database} : ${Math.round((r.mqttWithInsights / r.mqttWithRules) * 100)} % du débit sans elle < ${BUDGETS.insightsRatio * 100} %`,
+      );
+  }
   if (failures.length > 0) {
     console.error(`\nBudgets manqués :\n- ${failures.join('\n- ')}`);
     process.exit(1);
   }
   console.log(
-    'Budgets tenus : MQTT ≥ 5 000 lect./s (PGlite) et ≥ 20 000 lect./s (PostgreSQL), latence p99 < 250 ms, règles d’alerte ≥ 80 % du débit sans règle.',
+    'Budgets tenus : MQTT ≥ 5 000 lect./s (PGlite) et ≥ 20 000 lect./s (PostgreSQL), latence p99 < 250 ms, règles d’alerte ≥ 80 % du débit sans règle, analyse prédictive ≥ 90 % du débit sans elle.',
   );
 }
 
