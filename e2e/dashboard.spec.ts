@@ -75,12 +75,12 @@ test.describe('with devices', () => {
     await expect(sensors).toHaveAttribute('aria-selected', 'false');
     await expect(emitters).toContainText('2');
     await expect(sensors).toContainText('1');
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText('Émetteurs (2)');
+    await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 })).toHaveText('Émetteurs (2)');
 
     await sensors.click();
     await expect(sensors).toHaveAttribute('aria-selected', 'true');
     await expect(emitters).toHaveAttribute('aria-selected', 'false');
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText('Capteurs (1)');
+    await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 })).toHaveText('Capteurs (1)');
     await expect(cards(page)).toHaveCount(1);
     await expect(page.getByRole('tabpanel')).toContainText('Vitrine froide');
 
@@ -147,7 +147,7 @@ test.describe('with devices', () => {
 
     await expect(cards(page)).toHaveCount(3);
     await expect(cards(page).last()).toContainText('New transmitter');
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText('Émetteurs (3)');
+    await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 })).toHaveText('Émetteurs (3)');
     await expect(page.getByRole('tab', { name: 'Émetteurs' })).toContainText('3');
     expect(posted).toEqual([{ name: 'New transmitter' }]);
     // Stored by the server, not only on screen.
@@ -283,7 +283,7 @@ test('empty state', async ({ page, login }) => {
   await expect(page.getByRole('heading', { name: 'Aucun émetteur pour l’instant' })).toBeVisible();
   await expect(page.getByText('Les émetteurs relaient les mesures')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ajouter votre premier émetteur' })).toBeEnabled();
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText('Émetteurs (0)');
+  await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 })).toHaveText('Émetteurs (0)');
   await page.getByRole('tab', { name: 'Capteurs' }).click();
   await expect(page.getByRole('heading', { name: 'Aucun capteur pour l’instant' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ajouter votre premier capteur' })).toBeEnabled();

@@ -22,7 +22,8 @@ test('history chart, rename, token rotation and CSV export of a sensor', async (
   await signInWithToken(page, api.token);
   await page.goto('/dashboard');
   await page.getByRole('tab', { name: /Capteurs/ }).click();
-  await page.getByRole('link', { name }).click();
+  // In the sensors' tab: « À surveiller » above it may name the same sensor.
+  await page.getByRole('tabpanel').getByRole('link', { name }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/capteurs/${sensor.deviceId}$`));
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('Vigie TH-1')).toBeVisible();

@@ -27,7 +27,8 @@ for (const size of sizes) {
       await saveScreenshot(page, 'dashboard-live-sensors-full', true);
       expect(await seriousViolations(page)).toEqual([]);
 
-      await page.getByRole('link', { name: GALLERY_FRIDGE }).click();
+      // In the sensors' tab: « À surveiller » above it may name the same sensor.
+      await page.getByRole('tabpanel').getByRole('link', { name: GALLERY_FRIDGE }).click();
       await expect(page.getByTestId('readings-chart').locator('canvas')).toBeVisible();
       await expect(page.getByRole('figure')).toContainText('mesures');
       await saveScreenshot(page, 'sensor-detail');

@@ -17,6 +17,7 @@ export const ACCOUNT_KEYS = [
   'alerts', // alerts.spec.ts: a fridge out of limits, acknowledged, annotated, back in range
   'claim', // claim.spec.ts: a labelled device installed from a phone, by its QR code
   'reports', // reports.spec.ts: a shop's monthly HACCP report generated, previewed, downloaded and signed
+  'insights', // insights.spec.ts: fridges with days of history (a predicted breach, a stuck sensor), predicted rules
 ] as const;
 
 export type AccountKey = (typeof ACCOUNT_KEYS)[number];

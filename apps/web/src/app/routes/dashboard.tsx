@@ -4,6 +4,8 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { useActiveAlerts } from '@/features/alerts/api/get-alerts';
 import { AlertsBanner } from '@/features/alerts/components/alerts-banner';
 import { DeviceDashboard } from '@/features/devices/components/device-dashboard';
+import { deviceDetailPath } from '@/features/devices/device-paths';
+import { WatchList } from '@/features/insights/components/watch-list';
 import { ReportsLink } from '@/features/reports/components/reports-link';
 import { useSites } from '@/features/sites/api/get-sites';
 
@@ -22,6 +24,7 @@ export default function DashboardRoute() {
     if (worst.get(alert.sensorId) !== 'critical') worst.set(alert.sensorId, alert.severity);
   }
   const siteNames = new Map((sites.data ?? []).map((site) => [site.id, site.name]));
+  const timeZones = new Map((sites.data ?? []).map((site) => [site.id, site.timezone]));
 
   return (
     <>
@@ -56,6 +59,11 @@ export default function DashboardRoute() {
         </div>
       </div>
       <AlertsBanner />
+      <WatchList
+        sensorPath={(id) => deviceDetailPath('sensor', id)}
+        timeZoneOf={(id) => timeZones.get(id)}
+        className="mb-8 rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6"
+      />
       <DeviceDashboard sites={sites.data ?? []} siteName={(id) => siteNames.get(id) ?? null} alertOf={(id) => worst.get(id) ?? null} />
     </>
   );

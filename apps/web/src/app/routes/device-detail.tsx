@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { PRODUCT_NAME } from '@/config/constants';
@@ -9,10 +9,17 @@ import { conditionKey, conditionLimits } from '@/features/alerts/alert-format';
 import { RuleEditor } from '@/features/alerts/components/rule-editor';
 import { SensorAlerts } from '@/features/alerts/components/sensor-alerts';
 import { useDevice } from '@/features/devices/api/get-device';
+import { onLiveReading } from '@/features/devices/apply-live-event';
 import { DeviceDetail } from '@/features/devices/components/device-detail';
+import type { ChartAnnotations } from '@/features/devices/components/readings-chart';
 import { DEVICE_PRESENTATION } from '@/features/devices/device-presentation';
 import { deviceDisplayName, type DeviceKind } from '@/features/devices/device-kinds';
+import { useInsights } from '@/features/insights/api/get-insights';
+import { InsightsPanel } from '@/features/insights/components/insights-panel';
+import { INSIGHTS_REFRESH_MS } from '@/features/insights/insights-keys';
+import { useSites } from '@/features/sites/api/get-sites';
 import { errorMessage } from '@/lib/errors';
+import { mainMeasureKey } from '@/lib/measure-format';
 import { useNotFoundGuard } from '../signed-in-outlet';
 
 /** /dashboard/capteurs/:id and /dashboard/emetteurs/:id; another organization's device is a 404. */
@@ -22,22 +29,51 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
   const isSensor = kind === 'sensor';
   const rules = useRules({ target: { sensorId: isSensor ? id : '' } });
   const alerts = useAlerts({ filter: { sensorId: id }, enabled: isSensor });
-  // The chart draws the rules' limits and shades the alert periods of the measure it shows.
-  const annotations = useMemo(
+  const sites = useSites();
+  // The predictive analysis follows the sensor's main measure (temperature for a fridge).
+  const latest = query.data?.latest ?? {};
+  const measureKey = isSensor && query.data ? (mainMeasureKey(latest) ?? 'temperature') : null;
+  const insights = useInsights({ sensorId: isSensor ? id : '', key: measureKey });
+  const timeZone = sites.data?.find((site) => site.id === query.data?.siteId)?.timezone;
+
+  // New readings of this sensor bring a fresher forecast, no more than once a minute (the server's cache).
+  const refresh = useRef({ refetch: insights.refetch, updatedAt: insights.dataUpdatedAt });
+  useEffect(() => {
+    refresh.current = { refetch: insights.refetch, updatedAt: insights.dataUpdatedAt };
+  });
+  useEffect(
     () =>
-      isSensor
-        ? {
-            limits: (rules.data ?? [])
-              .filter((rule) => rule.enabled)
-              .flatMap((rule) => {
-                const key = conditionKey(rule.condition);
-                return key ? [{ key, values: conditionLimits(rule.condition) }] : [];
-              }),
-            periods: (alerts.data ?? []).map((alert) => ({ key: alert.key, from: alert.openedAt, to: alert.resolvedAt })),
-          }
-        : undefined,
-    [isSensor, rules.data, alerts.data],
+      onLiveReading((reading) => {
+        const { refetch, updatedAt } = refresh.current;
+        if (reading.deviceId === id && Date.now() - updatedAt >= INSIGHTS_REFRESH_MS) void refetch();
+      }),
+    [id],
   );
+
+  // The chart draws the rules' limits, shades the alert periods of the measure it shows, and the analysis.
+  const annotations = useMemo<ChartAnnotations | undefined>(() => {
+    if (!isSensor) return undefined;
+    const analysis = insights.data;
+    return {
+      limits: (rules.data ?? [])
+        .filter((rule) => rule.enabled)
+        .flatMap((rule) => {
+          const key = conditionKey(rule.condition);
+          return key ? [{ key, values: conditionLimits(rule.condition) }] : [];
+        }),
+      periods: (alerts.data ?? []).map((alert) => ({ key: alert.key, from: alert.openedAt, to: alert.resolvedAt })),
+      ...(analysis
+        ? {
+            forecast: { key: analysis.key, points: analysis.forecast },
+            spans: [
+              ...analysis.anomalies.map((anomaly) => ({ key: analysis.key, kind: 'anomaly' as const, from: anomaly.from, to: anomaly.to })),
+              ...analysis.defrosts.map((defrost) => ({ key: analysis.key, kind: 'defrost' as const, from: defrost.from, to: defrost.to })),
+            ],
+          }
+        : {}),
+    };
+  }, [isSensor, rules.data, alerts.data, insights.data]);
+  const hasLimits = Boolean(annotations?.limits.some((limit) => limit.key === measureKey && limit.values.length > 0));
   const notFound = useNotFoundGuard(query.error);
 
   if (notFound) return null;
@@ -47,7 +83,25 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
       <title>{`${query.data ? deviceDisplayName(query.data) : DEVICE_PRESENTATION[kind].singular} · ${PRODUCT_NAME}`}</title>
       {query.data ? (
         <div className="space-y-6">
-          <DeviceDetail key={query.data.id} kind={kind} device={query.data} {...(annotations ? { annotations } : {})} />
+          <DeviceDetail
+            key={query.data.id}
+            kind={kind}
+            device={query.data}
+            {...(annotations ? { annotations } : {})}
+            afterHistory={
+              measureKey && (
+                <InsightsPanel
+                  measureKey={measureKey}
+                  insights={insights.data}
+                  error={insights.error}
+                  onRetry={() => void insights.refetch()}
+                  timeZone={timeZone}
+                  lastReadingAt={latest[measureKey]?.ts ?? null}
+                  hasLimits={hasLimits}
+                />
+              )
+            }
+          />
           {isSensor && (
             <div className="grid gap-6 lg:grid-cols-2">
               <RuleEditor target={{ sensorId: query.data.id }} />

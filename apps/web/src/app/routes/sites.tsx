@@ -2,6 +2,8 @@ import { LoaderCircle } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { PRODUCT_NAME } from '@/config/constants';
 import { RuleEditor } from '@/features/alerts/components/rule-editor';
+import { deviceDetailPath } from '@/features/devices/device-paths';
+import { WatchList } from '@/features/insights/components/watch-list';
 import { useSites } from '@/features/sites/api/get-sites';
 import { NewSiteForm } from '@/features/sites/components/new-site-form';
 import { SiteEditor } from '@/features/sites/components/site-editor';
@@ -29,6 +31,14 @@ export default function SitesRoute() {
         <div className="space-y-6">
           {sites.data.map((site) => (
             <SiteEditor key={site.id} site={site}>
+              <WatchList
+                siteId={site.id}
+                sensorPath={(id) => deviceDetailPath('sensor', id)}
+                timeZoneOf={() => site.timezone}
+                showSite={false}
+                headingLevel={3}
+                className="border-t border-white/10 pt-4"
+              />
               <RuleEditor target={{ siteId: site.id }} />
             </SiteEditor>
           ))}

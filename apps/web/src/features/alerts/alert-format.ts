@@ -48,9 +48,9 @@ export function describeCondition(condition: RuleCondition): string {
     case 'offline':
       return 'Un signal avant la fin du délai d’inactivité';
     case 'predicted_above':
-      return `Prévision : ${measureLabel(condition.key)} ≤ ${formatLimit(condition.key, condition.threshold)} sur ${condition.withinMinutes}${NNBSP}min`;
+      return `Prévision${NNBSP}: ${measureLabel(condition.key)} ≤ ${formatLimit(condition.key, condition.threshold)} sur ${condition.withinMinutes}${NNBSP}min`;
     case 'predicted_below':
-      return `Prévision : ${measureLabel(condition.key)} ≥ ${formatLimit(condition.key, condition.threshold)} sur ${condition.withinMinutes}${NNBSP}min`;
+      return `Prévision${NNBSP}: ${measureLabel(condition.key)} ≥ ${formatLimit(condition.key, condition.threshold)} sur ${condition.withinMinutes}${NNBSP}min`;
   }
 }
 

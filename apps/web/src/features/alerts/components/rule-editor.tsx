@@ -15,16 +15,37 @@ import { SeverityBadge } from './severity-badge';
 const PRESET_DELAY_SECONDS = 300;
 const PRESET_HYSTERESIS = 0.5;
 
-type ConditionType = 'above' | 'below' | 'outside' | 'offline' | 'battery_below';
+type ConditionType = 'above' | 'below' | 'outside' | 'offline' | 'battery_below' | 'predicted';
 const CONDITION_LABELS: Record<ConditionType, string> = {
   above: 'Au-dessus d’un seuil',
   below: 'En dessous d’un seuil',
   outside: 'Hors d’une plage',
+  predicted: 'Dépassement prévu',
   offline: 'Hors ligne',
   battery_below: 'Batterie faible',
 };
 
 const parseNumber = (value: string) => (value.trim() === '' ? Number.NaN : Number(value.replace(',', '.').replace('−', '-')));
+
+/** « Dépassement prévu »: the forecast crosses the threshold upwards or downwards within the horizon. */
+type PredictedDirection = 'predicted_above' | 'predicted_below';
+const DIRECTION_LABELS: Record<PredictedDirection, string> = {
+  predicted_above: 'Au-dessus du seuil',
+  predicted_below: 'En dessous du seuil',
+};
+const DEFAULT_WITHIN_MINUTES = 120;
+/** The contract's MAX_PREDICTION_MINUTES (the forecast covers four hours), restated: a value import would bring zod along. */
+const MAX_PREDICTION_MINUTES = 240;
+
+/** The horizon of a « dépassement prévu », or why it is refused (the contract's bounds: 15 to 240 min). */
+function parseWithinMinutes(value: string): number | string {
+  const minutes = parseNumber(value);
+  if (value.trim() === '') return `Indiquez l’horizon de prévision, de 15 à ${MAX_PREDICTION_MINUTES}\u00A0minutes.`;
+  if (!Number.isFinite(minutes)) return 'L’horizon de prévision doit être un nombre de minutes.';
+  if (!Number.isInteger(minutes)) return 'L’horizon de prévision doit être un nombre entier de minutes.';
+  if (minutes < 15 || minutes > MAX_PREDICTION_MINUTES) return `L’horizon de prévision va de 15 à ${MAX_PREDICTION_MINUTES}\u00A0minutes.`;
+  return minutes;
+}
 
 function delayText(seconds: number): string {
   if (seconds === 0) return 'aussitôt';
@@ -39,6 +60,8 @@ function CustomRuleForm({ target, onDone }: { target: RuleTarget; onDone: () => 
   const [key, setKey] = useState('temperature');
   const [threshold, setThreshold] = useState('');
   const [max, setMax] = useState('');
+  const [direction, setDirection] = useState<PredictedDirection>('predicted_above');
+  const [within, setWithin] = useState(String(DEFAULT_WITHIN_MINUTES));
   const [delay, setDelay] = useState('5');
   const [hysteresis, setHysteresis] = useState('0,5');
   const [schedule, setSchedule] = useState<RuleSchedule>('always');
@@ -50,6 +73,9 @@ function CustomRuleForm({ target, onDone }: { target: RuleTarget; onDone: () => 
     key: useId(),
     threshold: useId(),
     max: useId(),
+    direction: useId(),
+    within: useId(),
+    withinHint: useId(),
     delay: useId(),
     hysteresis: useId(),
     schedule: useId(),
@@ -67,6 +93,8 @@ function CustomRuleForm({ target, onDone }: { target: RuleTarget; onDone: () => 
     if (!name.trim()) return setError('Donnez un nom à la règle.');
     if (needsThreshold && !Number.isFinite(low)) return setError(type === 'outside' ? 'Indiquez le minimum.' : 'Indiquez le seuil.');
     if (type === 'outside' && !(Number.isFinite(high) && high > low)) return setError('Indiquez un maximum supérieur au minimum.');
+    const withinMinutes = type === 'predicted' ? parseWithinMinutes(within) : DEFAULT_WITHIN_MINUTES;
+    if (typeof withinMinutes === 'string') return setError(withinMinutes);
     if (!Number.isFinite(delayMinutes) || delayMinutes < 0) return setError('Le délai est un nombre de minutes, 0 ou plus.');
     if (!Number.isFinite(band) || band < 0) return setError('L’hystérésis est un nombre positif ou nul.');
     const condition: CreateRuleRequest['condition'] =
@@ -76,7 +104,9 @@ function CustomRuleForm({ target, onDone }: { target: RuleTarget; onDone: () => 
           ? { type, threshold: low }
           : type === 'outside'
             ? { type, key: key.trim(), min: low, max: high }
-            : { type, key: key.trim(), threshold: low };
+            : type === 'predicted'
+              ? { type: direction, key: key.trim(), threshold: low, withinMinutes }
+              : { type, key: key.trim(), threshold: low };
     setError(null);
     create.mutate(
       { name: name.trim(), ...target, condition, delaySeconds: Math.round(delayMinutes * 60), hysteresis: band, schedule, severity },
@@ -106,7 +136,26 @@ function CustomRuleForm({ target, onDone }: { target: RuleTarget; onDone: () => 
           ))}
         </select>
       </div>
-      {(type === 'above' || type === 'below' || type === 'outside') && (
+      {type === 'predicted' && (
+        <div className={field}>
+          <label htmlFor={ids.direction} className={label}>
+            Sens
+          </label>
+          <select
+            id={ids.direction}
+            value={direction}
+            onChange={(e) => setDirection(e.target.value as PredictedDirection)}
+            className={inputClass}
+          >
+            {(Object.keys(DIRECTION_LABELS) as PredictedDirection[]).map((value) => (
+              <option key={value} value={value}>
+                {DIRECTION_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {(type === 'above' || type === 'below' || type === 'outside' || type === 'predicted') && (
         <div className={field}>
           <label htmlFor={ids.key} className={label}>
             Mesure
@@ -126,6 +175,24 @@ function CustomRuleForm({ target, onDone }: { target: RuleTarget; onDone: () => 
             onChange={(e) => setThreshold(e.target.value)}
             className={inputClass}
           />
+        </div>
+      )}
+      {type === 'predicted' && (
+        <div className={field}>
+          <label htmlFor={ids.within} className={label}>
+            Prévu dans les (min)
+          </label>
+          <input
+            id={ids.within}
+            inputMode="numeric"
+            value={within}
+            aria-describedby={ids.withinHint}
+            onChange={(e) => setWithin(e.target.value)}
+            className={inputClass}
+          />
+          <p id={ids.withinHint} className="text-xs text-slate-400">
+            {`De 15 à ${MAX_PREDICTION_MINUTES}\u00A0minutes\u202F: Vigie prévient dès que la prévision franchit le seuil dans ce délai.`}
+          </p>
         </div>
       )}
       {type === 'outside' && (

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormStatus } from '@/components/ui/form-status';
@@ -20,10 +20,16 @@ import { ReadingsExport } from './readings-export';
 import { RenameForm } from './rename-form';
 import { TokenRotation } from './token-rotation';
 
-type DeviceDetailProps = { kind: DeviceKind; device: Device; annotations?: ChartAnnotations };
+type DeviceDetailProps = {
+  kind: DeviceKind;
+  device: Device;
+  annotations?: ChartAnnotations;
+  /** Shown right after the history chart (a sensor's predictive analysis). */
+  afterHistory?: ReactNode;
+};
 
 /** Everything about one device: live state, history, settings and its token. */
-export function DeviceDetail({ kind, device, annotations }: DeviceDetailProps) {
+export function DeviceDetail({ kind, device, annotations, afterHistory }: DeviceDetailProps) {
   const { status, now } = useDeviceStatus(device);
   const navigate = useNavigate();
   const remove = useDeleteDevice({ kind });
@@ -127,6 +133,7 @@ export function DeviceDetail({ kind, device, annotations }: DeviceDetailProps) {
               {...(annotations ? { annotations } : {})}
             />
           </DetailSection>
+          {afterHistory}
           <DetailSection
             id="export-title"
             title="Exporter les mesures"

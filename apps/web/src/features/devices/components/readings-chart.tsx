@@ -10,6 +10,8 @@ import type { DeviceKind } from '../device-kinds';
 import { formatMeasure, measureDigits, measureLabel, measureUnit } from '@/lib/measure-format';
 import { inputClass } from '@/components/ui/section';
 import { mergeLiveValue } from './merge-live-value';
+import { ChartLegend } from './chart-legend';
+import type { ChartForecastPoint } from './chart-data';
 import type { ChartOverlays } from './uplot-chart';
 
 // uPlot and its styles load with the detail page's chart only, never with the dashboard.
@@ -29,11 +31,19 @@ export function bucketsFor(width: number): number {
   return Math.min(2000, Math.max(50, Math.round(width / 2 / 50) * 50));
 }
 
-/** Limits of the device's rules per measure, and its alert periods (ISO; `to` null while active). */
+/**
+ * Limits of the device's rules per measure, and its alert periods (ISO; `to` null while active);
+ * the predictive analysis of one measure: its forecast, anomalies and recognised defrost cycles.
+ */
 export type ChartAnnotations = {
   limits: { key: string; values: number[] }[];
   periods: { key: string | null; from: string; to: string | null }[];
+  forecast?: { key: string; points: { ts: string; value: number; low: number; high: number }[] };
+  spans?: { key: string; kind: 'anomaly' | 'defrost'; from: string; to: string }[];
 };
+
+/** The forecast covers four hours; on the hour view, only the next hour of it, so that history keeps its room. */
+const FORECAST_MS = 4 * 3600_000;
 
 type ReadingsChartProps = { kind: DeviceKind; deviceId: string; keys: string[]; annotations?: ChartAnnotations };
 
@@ -86,13 +96,30 @@ export function ReadingsChart({ kind, deviceId, keys, annotations }: ReadingsCha
   const now = useNow(30_000);
   const overlays = useMemo<ChartOverlays | undefined>(() => {
     if (!annotations || !key) return undefined;
+    const spans = (spanKind: 'anomaly' | 'defrost') =>
+      (annotations.spans ?? [])
+        .filter((span) => span.kind === spanKind && span.key === key)
+        .map((span) => ({ from: Date.parse(span.from), to: Date.parse(span.to) }));
     return {
       limits: annotations.limits.filter((limit) => limit.key === key).flatMap((limit) => limit.values),
       periods: annotations.periods
         .filter((period) => period.key === key || period.key === null)
         .map((period) => ({ from: Date.parse(period.from), to: period.to ? Date.parse(period.to) : now })),
+      anomalies: spans('anomaly'),
+      defrosts: spans('defrost'),
     };
   }, [annotations, key, now]);
+  const forecastPoints = annotations?.forecast?.key === key ? annotations.forecast.points : undefined;
+  const forecast = useMemo<ChartForecastPoint[] | undefined>(() => {
+    if (!forecastPoints || forecastPoints.length === 0) return undefined;
+    const first = Date.parse(forecastPoints[0]?.ts ?? '');
+    const until = first + Math.min(range.ms, FORECAST_MS);
+    return forecastPoints
+      .map((point) => ({ ts: Date.parse(point.ts), value: point.value, low: point.low, high: point.high }))
+      .filter((point) => point.ts <= until);
+  }, [forecastPoints, range.ms]);
+  // The legend names only what the shown period has.
+  const inView = (spans: { to: number }[] | undefined) => (spans ?? []).some((span) => span.to >= now - range.ms);
   const unit = key ? measureUnit(key) : undefined;
   const summary = summarize(readings, key);
 
@@ -152,6 +179,7 @@ export function ReadingsChart({ kind, deviceId, keys, annotations }: ReadingsCha
                 // A silence of more than three buckets (or 15 min) is a gap in the record, not a line.
                 gapMs={Math.max((range.ms / buckets) * 3, 15 * 60_000)}
                 {...(overlays ? { overlays } : {})}
+                {...(forecast ? { forecast } : {})}
               />
             </Suspense>
           )}
@@ -161,7 +189,16 @@ export function ReadingsChart({ kind, deviceId, keys, annotations }: ReadingsCha
             </p>
           )}
         </div>
-        <figcaption className="mt-2 text-sm text-slate-300">{summary}</figcaption>
+        <figcaption className="mt-2 space-y-2 text-sm text-slate-300">
+          <p>{summary}</p>
+          <ChartLegend
+            forecast={Boolean(forecast)}
+            limits={(overlays?.limits.length ?? 0) > 0}
+            alerts={inView(overlays?.periods)}
+            anomalies={inView(overlays?.anomalies)}
+            defrosts={inView(overlays?.defrosts)}
+          />
+        </figcaption>
       </figure>
     </div>
   );

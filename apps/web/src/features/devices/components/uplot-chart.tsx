@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatNumber } from '@/lib/measure-format';
+import { toData, type ChartForecastPoint } from './chart-data';
 
 const FRENCH_NAMES = {
   MMMM: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
@@ -11,8 +12,13 @@ const FRENCH_NAMES = {
   WWW: ['dim.', 'lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.'],
 };
 
-/** Drawn over the data: limits as dashed lines, alert periods as red shading (epoch ms). */
-export type ChartOverlays = { limits: number[]; periods: { from: number; to: number }[] };
+type Span = { from: number; to: number };
+
+/**
+ * Drawn under the data (epoch ms): limits as dashed lines, alert periods in red, anomalies in amber
+ * with a bar along the top, recognised defrost cycles hatched in blue.
+ */
+export type ChartOverlays = { limits: number[]; periods: Span[]; anomalies?: Span[]; defrosts?: Span[] };
 
 /**
  * `digits`: the decimals the measure's cards show, so that the tooltip agrees with them;
@@ -25,42 +31,62 @@ type UplotChartProps = {
   height: number;
   gapMs: number;
   overlays?: ChartOverlays;
+  /** Drawn after the last reading, dashed, with its interval as a lighter band. */
+  forecast?: ChartForecastPoint[];
 };
 
-/** Buckets as uPlot columns, with an empty point in each gap so that the line breaks there. */
-export function toData(readings: ReadingBucket[], gapMs = Number.POSITIVE_INFINITY): uPlot.AlignedData {
-  const xs: number[] = [];
-  const cols: (number | null)[][] = [[], [], []];
-  let previous: number | null = null;
-  for (const bucket of readings) {
-    const t = Date.parse(bucket.ts);
-    if (previous !== null && t - previous > gapMs) {
-      xs.push((previous + gapMs / 2) / 1000);
-      for (const col of cols) col.push(null);
-    }
-    xs.push(t / 1000);
-    cols[0]?.push(bucket.min);
-    cols[1]?.push(bucket.avg);
-    cols[2]?.push(bucket.max);
-    previous = t;
-  }
-  return [xs, ...cols] as uPlot.AlignedData;
+/** The horizontal extent of a span on the canvas, clipped to the plot; null when outside it. */
+function spanX(u: uPlot, span: Span): [number, number] | null {
+  const { left, width } = u.bbox;
+  const x0 = Math.max(left, u.valToPos(span.from / 1000, 'x', true));
+  // A span shorter than a pixel pair (a brief anomaly on a month) still shows.
+  const x1 = Math.min(left + width, Math.max(u.valToPos(span.to / 1000, 'x', true), x0 + 2 * devicePixelRatio));
+  return x1 > x0 ? [x0, x1] : null;
 }
 
-/** Paints the limits and the alert periods under the series. */
+/** Paints the limits, alert periods, anomalies and defrost cycles under the series. */
 function drawOverlays(u: uPlot, overlays: ChartOverlays | undefined) {
   if (!overlays) return;
   const { ctx } = u;
   const { left, top, width, height } = u.bbox;
+  const ratio = devicePixelRatio;
   ctx.save();
   ctx.beginPath();
   ctx.rect(left, top, width, height);
   ctx.clip();
+  // Defrosts: hatched, so that they read apart from alerts and anomalies without relying on colour.
+  for (const defrost of overlays.defrosts ?? []) {
+    const x = spanX(u, defrost);
+    if (!x) continue;
+    ctx.fillStyle = 'rgba(56,189,248,0.10)';
+    ctx.fillRect(x[0], top, x[1] - x[0], height);
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(x[0], top, x[1] - x[0], height);
+    ctx.clip();
+    ctx.strokeStyle = 'rgba(125,211,252,0.35)';
+    ctx.lineWidth = ratio;
+    ctx.beginPath();
+    for (let start = x[0] - height; start < x[1]; start += 8 * ratio) {
+      ctx.moveTo(start, top + height);
+      ctx.lineTo(start + height, top);
+    }
+    ctx.stroke();
+    ctx.restore();
+  }
   ctx.fillStyle = 'rgba(248,113,113,0.16)';
   for (const period of overlays.periods) {
-    const x0 = Math.max(left, u.valToPos(period.from / 1000, 'x', true));
-    const x1 = Math.min(left + width, u.valToPos(period.to / 1000, 'x', true));
-    if (x1 > x0) ctx.fillRect(x0, top, x1 - x0, height);
+    const x = spanX(u, period);
+    if (x) ctx.fillRect(x[0], top, x[1] - x[0], height);
+  }
+  // Anomalies: amber shading and a solid bar along the top edge.
+  for (const anomaly of overlays.anomalies ?? []) {
+    const x = spanX(u, anomaly);
+    if (!x) continue;
+    ctx.fillStyle = 'rgba(251,191,36,0.14)';
+    ctx.fillRect(x[0], top, x[1] - x[0], height);
+    ctx.fillStyle = 'rgba(251,191,36,0.95)';
+    ctx.fillRect(x[0], top, x[1] - x[0], 4 * ratio);
   }
   ctx.strokeStyle = 'rgba(248,113,113,0.9)';
   ctx.lineWidth = 1.5 * devicePixelRatio;
@@ -98,12 +124,14 @@ const axis = (values?: uPlot.Axis['values']): uPlot.Axis => ({
 });
 
 /** Min–max band and average line; uPlot draws thousands of points on a canvas without effort. */
-export default function UplotChart({ readings, unit, digits, height, gapMs, overlays }: UplotChartProps) {
+export default function UplotChart({ readings, unit, digits, height, gapMs, overlays, forecast }: UplotChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const unitRef = useRef(unit);
   const digitsRef = useRef(digits);
   const overlaysRef = useRef(overlays);
+  // The forecast's three series exist only when there is a forecast: the chart is rebuilt when it comes or goes.
+  const hasForecast = Boolean(forecast && forecast.length > 0);
 
   useEffect(() => {
     unitRef.current = unit;
@@ -123,6 +151,7 @@ export default function UplotChart({ readings, unit, digits, height, gapMs, over
       value === null || value === undefined
         ? '—'
         : `${formatNumber(value, digitsRef.current, true)}${unitRef.current ? `\u202F${unitRef.current}` : ''}`;
+    const forecastValue = (_u: uPlot, value: number | null) => format(value);
     const chart = new uPlot(
       {
         width: element.clientWidth || 600,
@@ -149,11 +178,21 @@ export default function UplotChart({ readings, unit, digits, height, gapMs, over
           { label: 'Min', stroke: 'rgba(34,211,238,0.45)', width: 1, value: (_u, v) => format(v) },
           { label: 'Moyenne', stroke: '#22d3ee', width: 2, value: (_u, v) => format(v), points: { show: false } },
           { label: 'Max', stroke: 'rgba(34,211,238,0.45)', width: 1, value: (_u, v) => format(v) },
+          ...(hasForecast
+            ? [
+                { label: 'Prévision basse', stroke: 'rgba(196,181,253,0.5)', width: 1, dash: [2, 3], value: forecastValue },
+                { label: 'Prévision', stroke: '#c4b5fd', width: 2, dash: [7, 5], value: forecastValue, points: { show: false } },
+                { label: 'Prévision haute', stroke: 'rgba(196,181,253,0.5)', width: 1, dash: [2, 3], value: forecastValue },
+              ]
+            : []),
         ],
-        bands: [{ series: [3, 1], fill: 'rgba(34,211,238,0.14)' }],
+        bands: [
+          { series: [3, 1], fill: 'rgba(34,211,238,0.14)' },
+          ...(hasForecast ? [{ series: [6, 4] as [number, number], fill: 'rgba(167,139,250,0.22)' }] : []),
+        ],
         axes: [axis(timeTicks), axis((_u, values) => values.map((value) => formatNumber(value, 2)))],
       },
-      toData([]),
+      toData([], Number.POSITIVE_INFINITY, hasForecast ? [] : undefined),
       element,
     );
     plot.current = chart;
@@ -164,11 +203,11 @@ export default function UplotChart({ readings, unit, digits, height, gapMs, over
       chart.destroy();
       plot.current = null;
     };
-  }, [height]);
+  }, [height, hasForecast]);
 
   useEffect(() => {
-    plot.current?.setData(toData(readings, gapMs));
-  }, [readings, gapMs]);
+    plot.current?.setData(toData(readings, gapMs, hasForecast ? forecast : undefined));
+  }, [readings, gapMs, forecast, hasForecast]);
 
   return <div ref={container} data-testid="readings-chart" className="vigie-chart w-full" />;
 }

@@ -1,0 +1,111 @@
+import type { Rule } from '@vigie/contract';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { RuleEditor } from './rule-editor';
+
+const SENSOR = '0b4c6a3e-1f2d-4e5a-9b8c-7d6e5f4a3b2c';
+let rules: Rule[];
+let posted: unknown[];
+
+beforeEach(() => {
+  rules = [];
+  posted = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if ((init?.method ?? 'GET') === 'GET' && url.startsWith('/api/alert-rules')) return jsonResponse(200, { rules });
+    if (init?.method === 'POST' && url === '/api/alert-rules') {
+      const body = JSON.parse(String(init.body)) as Pick<
+        Rule,
+        'name' | 'condition' | 'delaySeconds' | 'hysteresis' | 'schedule' | 'severity'
+      >;
+      posted.push(body);
+      const rule: Rule = {
+        id: '5b8f0a4e-2d1c-4e7b-9a6f-3c2d1e0f9a8b',
+        enabled: true,
+        sensorId: SENSOR,
+        siteId: null,
+        preset: null,
+        createdAt: '2026-11-23T13:10:00.000Z',
+        updatedAt: '2026-11-23T13:10:00.000Z',
+        ...body,
+      };
+      rules = [rule];
+      return jsonResponse(201, { rule });
+    }
+    return jsonResponse(404, { message: 'Introuvable' });
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function openPredictedForm() {
+  const user = userEvent.setup();
+  renderWithProviders(<RuleEditor target={{ sensorId: SENSOR }} />);
+  await screen.findByText('Aucune règle : ce capteur n’est pas surveillé.');
+  await user.click(screen.getByRole('button', { name: 'Règle personnalisée…' }));
+  await user.type(screen.getByLabelText('Nom de la règle'), 'Vitrine : prévision');
+  await user.selectOptions(screen.getByLabelText('Condition'), 'Dépassement prévu');
+  return user;
+}
+
+describe('RuleEditor « Dépassement prévu »', () => {
+  it('offers the direction, the measure, the threshold and a horizon of 120 minutes by default', async () => {
+    await openPredictedForm();
+    expect(screen.getByLabelText('Sens')).toHaveDisplayValue('Au-dessus du seuil');
+    expect(screen.getByLabelText('Mesure')).toHaveValue('temperature');
+    expect(screen.getByLabelText('Seuil')).toHaveValue('');
+    const within = screen.getByLabelText('Prévu dans les (min)');
+    expect(within).toHaveValue('120');
+    expect(within).toHaveAccessibleDescription(/De 15 à 240\u00A0minutes/);
+  });
+
+  it('refuses a horizon out of 15–240 minutes or not whole, with French messages', async () => {
+    const user = await openPredictedForm();
+    const horizon = screen.getByLabelText('Prévu dans les (min)');
+    const submit = screen.getByRole('button', { name: 'Créer la règle' });
+
+    await user.click(submit);
+    expect(screen.getByRole('alert').textContent).toBe('Indiquez le seuil.');
+
+    await user.type(screen.getByLabelText('Seuil'), '8');
+    for (const [typed, message] of [
+      ['300', 'L’horizon de prévision va de 15 à 240\u00A0minutes.'],
+      ['10', 'L’horizon de prévision va de 15 à 240\u00A0minutes.'],
+      ['12,5', 'L’horizon de prévision doit être un nombre entier de minutes.'],
+      ['deux heures', 'L’horizon de prévision doit être un nombre de minutes.'],
+      ['', 'Indiquez l’horizon de prévision, de 15 à 240\u00A0minutes.'],
+    ] as const) {
+      await user.clear(horizon);
+      if (typed) await user.type(horizon, typed);
+      await user.click(submit);
+      expect(screen.getByRole('alert').textContent).toBe(message);
+    }
+    expect(posted).toEqual([]);
+  });
+
+  it('creates a predicted_above rule, then a predicted_below one, and lists it in words', async () => {
+    const user = await openPredictedForm();
+    await user.type(screen.getByLabelText('Seuil'), '8');
+    await user.click(screen.getByRole('button', { name: 'Créer la règle' }));
+    expect(posted[0]).toMatchObject({
+      name: 'Vitrine : prévision',
+      sensorId: SENSOR,
+      condition: { type: 'predicted_above', key: 'temperature', threshold: 8, withinMinutes: 120 },
+    });
+    const row = await screen.findByTestId('alert-rule');
+    expect(within(row).getByText(/^Prévision/).textContent).toContain('Prévision\u202F: Température ≤ +8,0\u202F°C sur 120\u202Fmin');
+
+    await user.click(screen.getByRole('button', { name: 'Règle personnalisée…' }));
+    await user.type(screen.getByLabelText('Nom de la règle'), 'Congélateur : prévision');
+    await user.selectOptions(screen.getByLabelText('Condition'), 'Dépassement prévu');
+    await user.selectOptions(screen.getByLabelText('Sens'), 'En dessous du seuil');
+    await user.type(screen.getByLabelText('Seuil'), '−25');
+    await user.clear(screen.getByLabelText('Prévu dans les (min)'));
+    await user.type(screen.getByLabelText('Prévu dans les (min)'), '45');
+    await user.click(screen.getByRole('button', { name: 'Créer la règle' }));
+    expect(posted[1]).toMatchObject({ condition: { type: 'predicted_below', key: 'temperature', threshold: -25, withinMinutes: 45 } });
+  });
+});

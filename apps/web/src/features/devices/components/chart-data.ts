@@ -1,0 +1,47 @@
+import type { ReadingBucket } from '@vigie/contract';
+import type uPlot from 'uplot';
+
+/** One step of a forecast (epoch ms): the expected value and its interval. */
+export type ChartForecastPoint = { ts: number; value: number; low: number; high: number };
+
+/**
+ * Buckets as uPlot columns (min, avg, max), with an empty point in each gap so that the line breaks
+ * there. With a forecast, three more columns (low, value, high) start at the last bucket's average,
+ * so that the dashed line leaves from the last reading, and go on after it.
+ */
+export function toData(readings: ReadingBucket[], gapMs = Number.POSITIVE_INFINITY, forecast?: ChartForecastPoint[]): uPlot.AlignedData {
+  const xs: number[] = [];
+  const cols: (number | null)[][] = forecast ? [[], [], [], [], [], []] : [[], [], []];
+  let previous: number | null = null;
+  for (const bucket of readings) {
+    const t = Date.parse(bucket.ts);
+    if (previous !== null && t - previous > gapMs) {
+      xs.push((previous + gapMs / 2) / 1000);
+      for (const col of cols) col.push(null);
+    }
+    xs.push(t / 1000);
+    cols[0]?.push(bucket.min);
+    cols[1]?.push(bucket.avg);
+    cols[2]?.push(bucket.max);
+    for (const col of cols.slice(3)) col.push(null);
+    previous = t;
+  }
+  if (forecast) {
+    const last = readings.at(-1);
+    if (last && forecast.some((point) => point.ts > Date.parse(last.ts))) {
+      for (const col of cols.slice(3)) col[col.length - 1] = last.avg;
+    }
+    for (const point of forecast) {
+      if (previous !== null && point.ts <= previous) continue;
+      xs.push(point.ts / 1000);
+      cols[0]?.push(null);
+      cols[1]?.push(null);
+      cols[2]?.push(null);
+      cols[3]?.push(point.low);
+      cols[4]?.push(point.value);
+      cols[5]?.push(point.high);
+      previous = point.ts;
+    }
+  }
+  return [xs, ...cols] as uPlot.AlignedData;
+}

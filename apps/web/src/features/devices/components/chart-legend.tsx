@@ -1,0 +1,65 @@
+type ChartLegendProps = { forecast: boolean; limits: boolean; alerts: boolean; anomalies: boolean; defrosts: boolean };
+
+/** Small drawings of what the chart paints beyond the readings, each with its name. */
+function Swatch({ kind }: { kind: keyof ChartLegendProps }) {
+  const common = { width: 28, height: 14, viewBox: '0 0 28 14', 'aria-hidden': true, className: 'shrink-0' } as const;
+  switch (kind) {
+    case 'forecast':
+      return (
+        <svg {...common}>
+          <rect x="0" y="2" width="28" height="10" fill="rgba(167,139,250,0.3)" />
+          <line x1="0" y1="7" x2="28" y2="7" stroke="#c4b5fd" strokeWidth="2" strokeDasharray="5 3" />
+        </svg>
+      );
+    case 'limits':
+      return (
+        <svg {...common}>
+          <line x1="0" y1="7" x2="28" y2="7" stroke="rgba(248,113,113,0.9)" strokeWidth="2" strokeDasharray="5 3" />
+        </svg>
+      );
+    case 'alerts':
+      return (
+        <svg {...common}>
+          <rect x="0" y="0" width="28" height="14" fill="rgba(248,113,113,0.35)" />
+        </svg>
+      );
+    case 'anomalies':
+      return (
+        <svg {...common}>
+          <rect x="0" y="0" width="28" height="14" fill="rgba(251,191,36,0.25)" />
+          <rect x="0" y="0" width="28" height="3" fill="rgb(251,191,36)" />
+        </svg>
+      );
+    case 'defrosts':
+      return (
+        <svg {...common}>
+          <rect x="0" y="0" width="28" height="14" fill="rgba(56,189,248,0.2)" />
+          <path d="M-4 14 L10 0 M4 14 L18 0 M12 14 L26 0 M20 14 L34 0" stroke="rgba(125,211,252,0.7)" strokeWidth="1" />
+        </svg>
+      );
+  }
+}
+
+const LABELS: Record<keyof ChartLegendProps, string> = {
+  forecast: 'Prévision (pointillés) et son intervalle à 80\u202F%',
+  limits: 'Seuil d’alerte',
+  alerts: 'Alerte',
+  anomalies: 'Anomalie',
+  defrosts: 'Dégivrage',
+};
+
+/** The chart's legend for its forecast and shadings; nothing when the chart has none. */
+export function ChartLegend(props: ChartLegendProps) {
+  const shown = (Object.keys(LABELS) as (keyof ChartLegendProps)[]).filter((kind) => props[kind]);
+  if (shown.length === 0) return null;
+  return (
+    <ul aria-label="Légende" data-testid="chart-legend" className="flex flex-wrap gap-x-4 gap-y-1.5">
+      {shown.map((kind) => (
+        <li key={kind} className="flex items-center gap-2">
+          <Swatch kind={kind} />
+          {LABELS[kind]}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { WatchItem } from '@vigie/contract';
+import { api } from '@/lib/api-client';
+import { useOwner } from '@/lib/auth';
+import { INSIGHTS_REFRESH_MS, insightsKeys } from '../insights-keys';
+
+/** GET /api/insights/watch?siteId=: the sensors to keep an eye on, most urgent first. */
+export async function getWatch({ siteId, signal }: { siteId?: string | null; signal?: AbortSignal }): Promise<WatchItem[]> {
+  const query = siteId ? `?${new URLSearchParams({ siteId })}` : '';
+  const data = await api.get<{ watch?: unknown } | undefined>(`/insights/watch${query}`, { signal });
+  if (!data || !Array.isArray(data.watch)) throw new Error('Error loading data');
+  return data.watch as WatchItem[];
+}
+
+export function useWatch({ siteId = null }: { siteId?: string | null } = {}) {
+  const owner = useOwner();
+  return useQuery({
+    queryKey: insightsKeys.watch(owner, siteId),
+    queryFn: ({ signal }) => getWatch({ siteId, signal }),
+    enabled: Boolean(owner),
+    staleTime: INSIGHTS_REFRESH_MS,
+    refetchInterval: INSIGHTS_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+}

@@ -1,0 +1,228 @@
+import type { AnomalyKind, Insights, PredictedBreach } from '@vigie/contract';
+import { formatMeasure, formatNumber, measureDigits, measureUnit } from '@/lib/measure-format';
+
+// French words of the predictive analysis: times in the site's zone, signed limits, ranges of dates.
+
+const NNBSP = '\u202F';
+const NBSP = '\u00A0';
+
+/** How far ahead the server forecasts (48 steps of 5 min). */
+export const FORECAST_HORIZON_HOURS = 4;
+
+export const ANOMALY_LABELS: Record<AnomalyKind, string> = {
+  level_shift: 'Changement de niveau',
+  drift: 'Dérive',
+  flatline: 'Capteur figé',
+  noise: 'Mesures instables',
+  compressor: 'Compresseur',
+  door_open: 'Porte ouverte',
+  defrost_missed: 'Dégivrage manqué',
+  defrost_long: 'Dégivrage trop long',
+  pattern: 'Comportement inhabituel',
+};
+
+/** The French name of an anomaly kind; a kind this version does not know reads as unusual behaviour. */
+export function anomalyLabel(kind: string): string {
+  return (ANOMALY_LABELS as Record<string, string>)[kind] ?? ANOMALY_LABELS.pattern;
+}
+
+/** How strong an anomaly is, from its score (0 barely, 1 certain and severe). */
+export function anomalyStrength(score: number): 'forte' | 'moyenne' | 'faible' {
+  if (score >= 0.7) return 'forte';
+  if (score >= 0.4) return 'moyenne';
+  return 'faible';
+}
+
+type Parts = { year: number; month: number; day: number; hour: number; minute: number };
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached(map: Map<string, Intl.DateTimeFormat>, timeZone: string | undefined, options: Intl.DateTimeFormatOptions) {
+  const key = timeZone ?? '';
+  let format = map.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('fr-FR', { ...options, timeZone });
+    } catch {
+      // An unknown zone name: the browser's own zone rather than no text at all.
+      format = new Intl.DateTimeFormat('fr-FR', options);
+    }
+    map.set(key, format);
+  }
+  return format;
+}
+
+function partsOf(ms: number, timeZone: string | undefined): Parts {
+  const format = cached(partFormats, timeZone, {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(new Date(ms))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return {
+    year: parts['year'] ?? 0,
+    month: parts['month'] ?? 1,
+    day: parts['day'] ?? 1,
+    hour: parts['hour'] ?? 0,
+    minute: parts['minute'] ?? 0,
+  };
+}
+
+/** Days since the epoch of the calendar day `ms` falls on in `timeZone`. */
+function dayNumber(ms: number, timeZone: string | undefined): number {
+  const { year, month, day } = partsOf(ms, timeZone);
+  return Date.UTC(year, month - 1, day) / 86_400_000;
+}
+
+/** « 16 h 10 », « 9 h », in the site's zone. */
+export function formatClock(ms: number, timeZone?: string): string {
+  const { hour, minute } = partsOf(ms, timeZone);
+  return minute === 0 ? `${hour}${NNBSP}h` : `${hour}${NNBSP}h${NNBSP}${String(minute).padStart(2, '0')}`;
+}
+
+/** « 1er avril », « 12 mars 2027 » (the year when asked). */
+export function formatDay(ms: number, timeZone?: string, withYear = false): string {
+  const { year, day } = partsOf(ms, timeZone);
+  const month = cached(monthFormats, timeZone, { month: 'long' }).format(new Date(ms));
+  return `${day === 1 ? '1er' : day}${NBSP}${month}${withYear ? ` ${year}` : ''}`;
+}
+
+/** « aujourd’hui », « hier », « demain », or « le 12 mars » (with the year when it is not this one). */
+export function formatRelativeDay(ms: number, now: number, timeZone?: string): string {
+  const offset = dayNumber(ms, timeZone) - dayNumber(now, timeZone);
+  if (offset === 0) return 'aujourd’hui';
+  if (offset === -1) return 'hier';
+  if (offset === 1) return 'demain';
+  return `le ${formatDay(ms, timeZone, partsOf(ms, timeZone).year !== partsOf(now, timeZone).year)}`;
+}
+
+/** A limit as rules are read: signed, with its unit, without needless decimals (« +8 °C », « −18 °C », « +3,5 °C »). */
+export function formatThreshold(key: string, value: number): string {
+  const number = formatNumber(value, measureDigits(key));
+  const unit = measureUnit(key);
+  return `${value > 0 ? '+' : ''}${number}${unit ? `${NNBSP}${unit}` : ''}`;
+}
+
+/** « dans ~25 min », « dans ~2 h », « dans ~1 h 30 » (rounded: a forecast is no timetable). */
+export function formatTimeUntil(ms: number): string {
+  const minutes = ms / 60_000;
+  if (minutes <= 1) return 'imminent';
+  if (minutes < 7.5) return 'dans quelques minutes';
+  if (minutes < 55) return `dans ~${Math.round(minutes / 5) * 5}${NNBSP}min`;
+  const halfHours = Math.round(minutes / 30);
+  const hours = Math.floor(halfHours / 2);
+  return `dans ~${hours}${NNBSP}h${halfHours % 2 === 1 ? `${NNBSP}30` : ''}`;
+}
+
+/** « +8 °C atteint vers 16 h 10 (dans ~2 h) »; « demain vers 0 h 40 » past midnight. */
+export function breachText(breach: PredictedBreach, key: string, now: number, timeZone?: string): string {
+  const eta = Date.parse(breach.eta);
+  const day = formatRelativeDay(eta, now, timeZone);
+  const when = day === 'aujourd’hui' ? '' : `${day} `;
+  return `${formatThreshold(key, breach.threshold)} atteint ${when}vers ${formatClock(eta, timeZone)} (${formatTimeUntil(eta - now)})`;
+}
+
+export const NO_BREACH_TEXT = `Aucun dépassement prévu dans les ${FORECAST_HORIZON_HOURS} prochaines heures`;
+
+/** The values the forecast expects over its horizon, lowest and highest bounds of the interval. */
+export function forecastRange(forecast: Insights['forecast']): { low: number; high: number; last: number } | null {
+  if (forecast.length === 0) return null;
+  let low = Infinity;
+  let high = -Infinity;
+  for (const point of forecast) {
+    low = Math.min(low, point.low);
+    high = Math.max(high, point.high);
+  }
+  return { low, high, last: forecast[forecast.length - 1]?.value ?? Number.NaN };
+}
+
+/** « entre 2,8 °C et 4,6 °C » over the horizon. */
+export function forecastRangeText(key: string, forecast: Insights['forecast']): string | null {
+  const range = forecastRange(forecast);
+  if (!range) return null;
+  return `Attendu dans ${FORECAST_HORIZON_HOURS}${NNBSP}h${NNBSP}: ${formatMeasure(key, range.last)}. Sur les ${FORECAST_HORIZON_HOURS} prochaines heures, entre ${formatMeasure(key, range.low)} et ${formatMeasure(key, range.high)} (intervalle à 80${NNBSP}%).`;
+}
+
+/**
+ * When something happened: « aujourd’hui de 14 h 05 à 15 h 30 », « le 12 mars de 9 h à 9 h 40 »; a
+ * span across midnight names both days (« du 12 mars à 23 h 40 au 13 mars à 0 h 20 »); one whose
+ * `to` is null or within the last minutes is still going on (« depuis 14 h 05 »).
+ */
+export function formatSpan(from: string, to: string | null, now: number, timeZone?: string): string {
+  const start = Date.parse(from);
+  const end = to === null ? null : Date.parse(to);
+  const startDay = formatRelativeDay(start, now, timeZone);
+  if (end === null || now - end < 10 * 60_000) {
+    return startDay === 'aujourd’hui' ? `depuis ${formatClock(start, timeZone)}` : `depuis ${startDay} à ${formatClock(start, timeZone)}`;
+  }
+  if (dayNumber(start, timeZone) === dayNumber(end, timeZone)) {
+    return `${startDay} de ${formatClock(start, timeZone)} à ${formatClock(end, timeZone)}`;
+  }
+  const withYear = partsOf(start, timeZone).year !== partsOf(end, timeZone).year;
+  return `du ${formatDay(start, timeZone, withYear)} à ${formatClock(start, timeZone)} au ${formatDay(end, timeZone, withYear)} à ${formatClock(end, timeZone)}`;
+}
+
+/** « 3,2 °C·h au-delà de +8 °C »: how much and how long a limit was passed. */
+export function degreeHoursText(key: string, degreeHours: number, threshold: number, peak: number): string {
+  const unit = measureUnit(key);
+  const amount = degreeHours > 0 && degreeHours < 0.1 ? `<${NBSP}0,1` : formatNumber(degreeHours, 1, true);
+  const side = peak >= threshold ? 'au-delà de' : 'en deçà de';
+  return `${amount}${NNBSP}${unit ? `${unit}·h` : 'unité·h'} ${side} ${formatThreshold(key, threshold)}`;
+}
+
+/** Beyond this, the latest date stands for « not in sight » rather than a date. */
+const FAR_MS = 5 * 365 * 86_400_000;
+
+/**
+ * « Pile à remplacer entre le 12 mars et le 2 avril 2027 »: a range, never a promise. A range that
+ * starts now reads « d’ici le … »; one without an end in sight, « pas avant le … ».
+ */
+export function batteryText(battery: NonNullable<Insights['battery']>, now: number, timeZone?: string): string {
+  const earliest = Date.parse(battery.earliest);
+  const latest = Date.parse(battery.latest);
+  if (latest - now > FAR_MS) return `Pile à remplacer pas avant le ${formatDay(earliest, timeZone, true)}`;
+  if (earliest - now < 86_400_000) return `Pile à remplacer d’ici le ${formatDay(latest, timeZone, true)}`;
+  if (dayNumber(earliest, timeZone) === dayNumber(latest, timeZone)) return `Pile à remplacer vers le ${formatDay(latest, timeZone, true)}`;
+  const sameYear = partsOf(earliest, timeZone).year === partsOf(latest, timeZone).year;
+  return `Pile à remplacer entre le ${formatDay(earliest, timeZone, !sameYear)} et le ${formatDay(latest, timeZone, true)}`;
+}
+
+/** « Date la plus probable : le 20 mars 2027. », when the range leaves room for one. */
+export function batteryLikelyText(battery: NonNullable<Insights['battery']>, now: number, timeZone?: string): string | null {
+  const earliest = Date.parse(battery.earliest);
+  const latest = Date.parse(battery.latest);
+  if (latest - now > FAR_MS || dayNumber(earliest, timeZone) === dayNumber(latest, timeZone)) return null;
+  return `Date la plus probable${NNBSP}: le ${formatDay(Date.parse(battery.endOfLifeAt), timeZone, true)}.`;
+}
+
+/** « 25 min », « 1 h 05 ». */
+function minutesText(minutes: number): string {
+  const rounded = Math.max(1, Math.round(minutes));
+  if (rounded < 60) return `${rounded}${NNBSP}min`;
+  const rest = rounded % 60;
+  return `${Math.floor(rounded / 60)}${NNBSP}h${rest ? `${NNBSP}${String(rest).padStart(2, '0')}` : ''}`;
+}
+
+/** « 12 dégivrages reconnus sur les 7 derniers jours, d’ordinaire 25 min ; le dernier aujourd’hui de 3 h à 3 h 25. » */
+export function defrostText(defrosts: Insights['defrosts'], now: number, timeZone?: string): string {
+  if (defrosts.length === 0) return 'Aucun dégivrage reconnu sur les 7 derniers jours.';
+  const durations = defrosts.map((cycle) => (Date.parse(cycle.to) - Date.parse(cycle.from)) / 60_000).sort((a, b) => a - b);
+  const median = durations[Math.floor(durations.length / 2)] ?? 0;
+  const last = defrosts.reduce((latest, cycle) => (Date.parse(cycle.from) > Date.parse(latest.from) ? cycle : latest));
+  const count = defrosts.length === 1 ? '1 dégivrage reconnu' : `${formatNumber(defrosts.length, 0)} dégivrages reconnus`;
+  return `${count} sur les 7 derniers jours, d’ordinaire ${minutesText(median)}${NNBSP}; le dernier ${formatSpan(last.from, last.to, now, timeZone)}.`;
+}
+
+/** The first sentence of an explanation, cut at a word near `max` characters. */
+export function shortExplanation(text: string, max = 120): string {
+  const trimmed = text.trim();
+  const sentence = /^.*?[.!?](?=\s|$)/.exec(trimmed)?.[0] ?? trimmed;
+  if (sentence.length <= max) return sentence;
+  const cut = sentence.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '')}…`;
+}
