@@ -79,6 +79,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
+    // The background analysis runs every 5 s instead of every minute: « À surveiller » fills quickly.
+    INSIGHTS_INTERVAL_SECONDS: '5',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
   };
