@@ -65,7 +65,17 @@ describe('defrosts', () => {
     // Due at 01:00 (its peak about 01:22): flagged within the hour.
     expect(missed.to).toBeGreaterThan(FAULT + HOUR);
     expect(missed.to).toBeLessThan(FAULT + 2 * HOUR + 30 * MINUTE);
-    expect(missed.explanation).toMatch(/^Pas de dégivrage depuis 6\u202fh\u202f\d+\u202fmin alors qu’il a lieu toutes les 6\u202fh d’habitude\.$/);
+    expect(missed.explanation).toMatch(
+      /^Pas de dégivrage depuis 6\u202fh\u202f\d+\u202fmin alors qu’il a lieu toutes les 6\u202fh d’habitude\.$/,
+    );
+  });
+
+  it('one due while the sensor is silent is not reported missing', () => {
+    const series = coldSeries({ days: 5 }).map((v, i) => {
+      const t = START + i * MINUTE;
+      return t >= FAULT && t < FAULT + 4 * HOUR ? null : v;
+    });
+    expect(run(series, MINUTE, 'cold').anomalies).toEqual([]);
   });
 
   it('a long one is defrost_long, and nothing else', () => {
@@ -95,7 +105,9 @@ describe('cold units', () => {
     const result = run(coldSeries({ days: 6, power: (t) => (t < FAULT ? 1 : 0.62) }), MINUTE, 'cold');
     const compressor = firstOf(result.anomalies, 'compressor') as DetectedAnomaly;
     expect(compressor).toBeDefined();
-    expect(compressor.explanation).toMatch(/^Les cycles de froid durent \d+\u202fmin contre 2\d\u202fmin d’habitude.*\u202f: le compresseur peine\.$/);
+    expect(compressor.explanation).toMatch(
+      /^Les cycles de froid durent \d+\u202fmin contre 2\d\u202fmin d’habitude.*\u202f: le compresseur peine\.$/,
+    );
     expectFrench(compressor.explanation);
   });
 
@@ -106,7 +118,9 @@ describe('cold units', () => {
     const flat = result.anomalies[0] as DetectedAnomaly;
     expect(flat.from).toBe(FAULT);
     expect(flat.to).toBeGreaterThan(FAULT + 2 * HOUR);
-    expect(flat.explanation).toBe('La température reste à 3,9\u00a0°C depuis 3\u202fh alors que ce meuble oscille d’habitude entre 2,2 et 4,6\u00a0°C\u202f: capteur bloqué\u202f?');
+    expect(flat.explanation).toBe(
+      'La température reste à 3,9\u00a0°C depuis 3\u202fh alors que ce meuble oscille d’habitude entre 2,2 et 4,6\u00a0°C\u202f: capteur bloqué\u202f?',
+    );
   });
 
   it('a slow drift of the probe is a drift', () => {
@@ -115,7 +129,9 @@ describe('cold units', () => {
     const drift = firstOf(result.anomalies, 'drift') as DetectedAnomaly;
     expect(drift).toBeDefined();
     expect(drift.from).toBeGreaterThan(FAULT - 3 * HOUR);
-    expect(drift.explanation).toMatch(/^La température monte lentement depuis .+ \(\+\d+,\d\u00a0°C, soit \+0,1\d?\u00a0°C par heure\) sans revenir à son niveau habituel\.$/);
+    expect(drift.explanation).toMatch(
+      /^La température monte lentement depuis .+ \(\+\d+,\d\u00a0°C, soit \+0,1\d?\u00a0°C par heure\) sans revenir à son niveau habituel\.$/,
+    );
   });
 
   it('a door left open lifts the level: level_shift', () => {
@@ -125,7 +141,9 @@ describe('cold units', () => {
     expect(shift).toBeDefined();
     expect(shift.from).toBeGreaterThanOrEqual(FAULT + 14 * HOUR);
     expect(shift.from).toBeLessThan(FAULT + 15 * HOUR);
-    expect(shift.explanation).toMatch(/^La température tourne autour de \d+,?\d*\u00a0°C alors qu’elle est d’habitude autour de \d,?\d*\u00a0°C à cette heure-ci\.$/);
+    expect(shift.explanation).toMatch(
+      /^La température tourne autour de \d+,?\d*\u00a0°C alors qu’elle est d’habitude autour de \d,?\d*\u00a0°C à cette heure-ci\.$/,
+    );
     expect(result.anomalies.every((a) => a.from >= FAULT + 13 * HOUR && a.from < FAULT + 17 * HOUR)).toBe(true);
   });
 
@@ -139,7 +157,9 @@ describe('cold units', () => {
     expect(noise).toBeDefined();
     expect(noise.from).toBeGreaterThanOrEqual(at - HOUR);
     expect(noise.from).toBeLessThan(at + HOUR);
-    expect(noise.explanation).toMatch(/^Les relevés sont \d+,?\d* fois plus agités que d’habitude depuis 1\u202fh\u202f: capteur défaillant ou mal fixé\u202f\?$/);
+    expect(noise.explanation).toMatch(
+      /^Les relevés sont \d+,?\d* fois plus agités que d’habitude depuis 1\u202fh\u202f: capteur défaillant ou mal fixé\u202f\?$/,
+    );
   });
 });
 
@@ -206,7 +226,9 @@ describe('doors', () => {
     expect(open.from).toBeGreaterThanOrEqual(FAULT + 14 * HOUR - 3 * MINUTE);
     expect(open.from).toBeLessThanOrEqual(FAULT + 14 * HOUR);
     expect(open.to).toBe(FAULT + 14 * HOUR + 39 * MINUTE);
-    expect(open.explanation).toMatch(/^La porte est ouverte depuis 4\d\u202fmin alors qu’à cette heure-ci elle ne le reste d’habitude pas plus de \d\u202fmin\.$/);
+    expect(open.explanation).toMatch(
+      /^La porte est ouverte depuis 4\d\u202fmin alors qu’à cette heure-ci elle ne le reste d’habitude pas plus de \d\u202fmin\.$/,
+    );
   });
 
   it('at an hour it is never opened, the floor is fifteen minutes', () => {

@@ -4,26 +4,32 @@
  * not, each anomaly with a kind, a score in [0, 1] and a plain French explanation.
  *
  * - The learnt normal is a seasonal profile by phase: for each bucket, the median of the values at
- *   the same phase of the previous periods (a day, a week, or a period found by autocorrelation),
- *   within a few minutes either side to forgive a small shift. The period is chosen on the recent
- *   history, by the smallest error, and chosen again every day. Residual = value − that median.
- * - `pattern`: the residual far beyond this phase's spread, over a few minutes (or one bucket far
- *   beyond, for a generic signal). `level_shift`: the mean residual over a window (30 min for a cold
- *   unit, an hour otherwise) beyond what that mean usually reaches. `drift`: a steady slope of the
- *   hourly residual medians (Theil–Sen) over 12 or 24 h. `noise`: the mean step-to-step change over
- *   an hour far above its usual level. `flatline`: the same value for far longer than this sensor
- *   ever holds still.
- * - Cold units: their cooling cycles (`cycles.ts`) give `compressor` (cycles much longer, a unit
- *   running warmer, or no cycle completing), and their defrosts (`defrost.ts`) are recognised and
- *   kept out of the other detectors, with `defrost_long` and `defrost_missed`.
+ *   the same phase of the previous periods (a day, a week, or a period of two hours to a day found
+ *   by autocorrelation), the neighbouring bucket either side forgiving a small shift. The period
+ *   is chosen on the last week by the smallest error, and chosen again every day. The residual
+ *   (value − that median) is standardised by the spread of those values, shrunk towards the
+ *   usual residual when they are few.
+ * - `pattern`: the standardised residual far out over ten or fifteen minutes (or one bucket very
+ *   far out, for a generic signal). `level_shift`: its median over a window (30 min for a cold
+ *   unit, an hour otherwise) beyond what that median usually reaches, for ten minutes in a row; a
+ *   pattern that lasts becomes a level shift (one anomaly). `drift`: hourly residual medians that
+ *   leave their usual band by a steady, gradual climb of six hours or more (Theil–Sen). `noise`:
+ *   the median step-to-step change over an hour far above its usual level. `flatline`: the same
+ *   value for far longer than this sensor ever holds still (and never less than 30 min for a cold
+ *   unit, an hour otherwise); nothing else is read into a stuck sensor's values.
+ * - Cold units: their cooling cycles (`cycles.ts`) give `compressor` (cooling runs or cycles much
+ *   longer than usual, or no cycle completing while the temperature climbs); their defrosts
+ *   (`defrost.ts`) are recognised, and the time a defrost is due is left to `defrost_long` and
+ *   `defrost_missed`.
  * - Doors (`door.ts`): `door_open` for an opening far longer than usual at this hour.
  *
  * Durations are in ms, so the same settings hold at any step. Nothing is reported in the first day
- * (warm-up), and an anomaly is reported once while it lasts: its extent (`to`) grows instead.
+ * (warm-up), and an anomaly is reported once while it lasts: its extent (`to`) grows instead, and
+ * it closes after an hour without holding.
  */
 import type { AnomalyKind } from '@vigie/contract';
-import { CycleTracker, type CycleStats } from './cycles.ts';
-import { DefrostLearner, type DefrostSignal } from './defrost.ts';
+import { CycleTracker } from './cycles.ts';
+import { DefrostLearner } from './defrost.ts';
 import { DOOR_FLOOR_MS, DoorWatch } from './door.ts';
 import { detectPeriod, type Series } from './forecast.ts';
 import { frDuration, frNumber, frTemperature, frValue } from './french.ts';
@@ -75,19 +81,26 @@ const HISTORY_MS = 4 * WEEK + DAY;
 const MAX_HISTORY_BUCKETS = 50_000;
 /** Learnt distributions cover about a week. */
 const LEARN_MS = WEEK;
-/** How often the learnt thresholds are refreshed, and the period chosen again. */
+/** How often the learnt thresholds are refreshed, and the profile's period chosen again. */
 const REFRESH_MS = 4 * HOUR;
 const RESELECT_MS = DAY;
 /** A phase's neighbour within this time counts as the same phase (one bucket either side at most). */
 const PHASE_SLACK_MS = 5 * MINUTE;
 /** The phase's spread counts as this many values of the usual residual spread (shrinkage). */
 const SHRINK = 6;
-/** `pattern` and `level_shift` judge a bucket once its phase has been seen this many times. */
+/** `pattern` and `level_shift` judge a bucket once its phase has been seen twice; below this many times its departures are divided by `THIN_PHASE`. */
 const MIN_PERIODS = 3;
+const THIN_PHASE = 1.5;
 /** An anomaly that stops holding is closed after this quiet time; if it comes back before, it goes on. */
 const COOL_DOWN_MS = HOUR;
 /** The kinds judged on the residual from the profile (and the compressor's), kept out of a defrost. */
 const RESIDUAL_KINDS: readonly AnomalyKind[] = ['pattern', 'level_shift', 'noise', 'drift', 'compressor', 'flatline'];
+/** The residual's departures, during which nothing is learnt as normal. */
+const DEVIATIONS: readonly AnomalyKind[] = ['pattern', 'level_shift', 'noise', 'flatline'];
+/** A cold unit already failing (or its probe stuck): a missing or overlong defrost cannot be told. */
+const FAILING: readonly AnomalyKind[] = ['flatline', 'compressor', 'level_shift', 'pattern'];
+/** The usual cycle leaves out the last six (so that a failing compressor does not become the norm). */
+const USUAL_SKIP = 6;
 /** Hourly residual medians kept for `drift`. */
 const HOURLY_MEMORY = 14 * 24;
 
@@ -98,7 +111,7 @@ interface Tuning {
   spikeZ: number;
   /** The smallest departure worth a `pattern` or a `level_shift` (in the signal's unit; 0: none). */
   minShift: number;
-  /** `level_shift`: mean residual over this window. */
+  /** `level_shift`: median of the standardised residual over this window. */
   levelMs: number;
   /** `flatline`: never before this, and never before 3× the longest still run seen. */
   flatMs: number;
@@ -106,7 +119,7 @@ interface Tuning {
   scaleFloor: number;
   /** `drift`: the smallest total change (0: none). */
   driftFloor: number;
-  /** `noise`: the smallest mean step-to-step change (0: none). */
+  /** `noise`: the smallest median step-to-step change (0: none). */
   noiseFloor: number;
 }
 
@@ -203,12 +216,16 @@ class Episodes {
     return publish(episode);
   }
 
-  /** Is an anomaly of one of these kinds holding at `ts` (within the cool-down)? */
-  holding(kinds: readonly AnomalyKind[], ts: number): boolean {
-    return kinds.some((kind) => {
-      const last = this.last.get(Episodes.slot(kind));
-      return last !== undefined && ts - Math.max(last.to, last.alive) <= this.coolDown;
-    });
+  /** Is an anomaly of this kind (or one of these kinds) holding at `ts` (within the cool-down)? */
+  holding(kinds: AnomalyKind | readonly AnomalyKind[], ts: number): boolean {
+    if (typeof kinds === 'string') return this.holds(kinds, ts);
+    for (const kind of kinds) if (this.holds(kind, ts)) return true;
+    return false;
+  }
+
+  private holds(kind: AnomalyKind, ts: number): boolean {
+    const last = this.last.get(Episodes.slot(kind));
+    return last !== undefined && ts - Math.max(last.to, last.alive) <= this.coolDown;
   }
 
   /** A bucket the detectors of these kinds could not judge: their open anomalies wait instead of cooling down. */
@@ -293,17 +310,15 @@ interface Expectation {
   periods: number;
 }
 
-/** The learnt thresholds, refreshed every hour of data. */
+/** The learnt thresholds, refreshed every four hours of data (every hour until first learnt). */
 interface Learnt {
   residualScale: number;
   levelThreshold: number;
-  levelScale: number;
   noiseTypical: number;
   noiseThreshold: number;
   stepTypical: number;
   low: number;
   high: number;
-  typical: number;
   floor: number;
 }
 
@@ -325,6 +340,7 @@ class Detector implements AnomalyDetector {
   private readonly slack: number;
   private readonly scratch = new Float64Array(16);
   private readonly phaseValues = new Float64Array(128);
+  private readonly expectation: Expectation = { value: 0, spread: 0, count: 0, periods: 0 };
   private readonly windowScratch: Float64Array;
   private readonly levelScratch: Float64Array;
   private readonly noiseEvery: number;
@@ -350,6 +366,11 @@ class Detector implements AnomalyDetector {
   private patternSince: number | null = null;
   private patternSign = 0;
   private levelSince: number | null = null;
+  /** Buckets in a row beyond the level threshold, and how many make a level shift (ten minutes, two buckets at least). */
+  private levelRun = 0;
+  private levelMedianAt = -1;
+  private levelMedianValue = Number.NaN;
+  private readonly levelPersistence: number;
   private levelSign = 0;
 
   // Flat runs.
@@ -371,10 +392,30 @@ class Detector implements AnomalyDetector {
   // Cold units.
   private readonly cycles = new CycleTracker();
   private readonly defrost = new DefrostLearner();
-  private compressorState: { period: number; usual: number; mean: number; usualMean: number } | null = null;
+  /** Cycles (or cooling runs) much longer than usual, as of the last cycle. */
+  private compressorState: {
+    what: 'cycle' | 'cooling';
+    now: number;
+    usual: number;
+    strength: number;
+    mean: number;
+    usualMean: number;
+    /** Start of the cycles it was judged on. */
+    since: number;
+  } | null = null;
 
   // Doors.
   private readonly door: DoorWatch;
+
+  // The bucket being pushed, and what it raised.
+  private now = 0;
+  private warm = false;
+  private raised: DetectedAnomaly[] = [];
+  private readonly raise: Raise = (kind, from, strength, explanation) => {
+    if (!this.warm) return;
+    const anomaly = this.episodes.hold(kind, this.now, from, strength, explanation);
+    if (anomaly) this.raised.push(anomaly);
+  };
 
   constructor(options: DetectorOptions) {
     if (!(options.stepMs > 0)) throw new Error('stepMs must be positive');
@@ -393,6 +434,7 @@ class Detector implements AnomalyDetector {
     this.zWindow = new Window(Math.max(2, buckets(this.tuning.patternMs)));
     this.levelWindow = new Window(this.residualWindow.length);
     this.levelScratch = new Float64Array(this.levelWindow.length);
+    this.levelPersistence = Math.max(2, buckets(10 * MINUTE));
     this.stepWindow = new Window(Math.max(6, buckets(HOUR)));
     this.windowScratch = new Float64Array(this.stepWindow.length);
     // The noise window's median is looked at every twelfth of it (five minutes at a one-minute step).
@@ -419,11 +461,10 @@ class Detector implements AnomalyDetector {
     if (x !== null && this.firstValueAt === null) this.firstValueAt = ts;
     const warm = this.firstValueAt !== null && ts - this.firstValueAt >= WARM_UP_MS;
     const raised: DetectedAnomaly[] = [];
-    const raise = (kind: AnomalyKind, from: number, strength: number, explanation: string) => {
-      if (!warm) return;
-      const anomaly = this.episodes.hold(kind, ts, from, strength, explanation);
-      if (anomaly) raised.push(anomaly);
-    };
+    this.now = ts;
+    this.warm = warm;
+    this.raised = raised;
+    const raise = this.raise;
 
     if (this.profile === 'door') {
       const opening = this.door.push(ts, x);
@@ -444,7 +485,12 @@ class Detector implements AnomalyDetector {
     if (this.profile === 'cold') suppressed = this.coldStep(ts, x, warm, raise);
     if (suppressed) this.episodes.pause(RESIDUAL_KINDS, ts);
     // A stuck sensor's values mean nothing: nothing else is read into them while it lasts.
-    if (this.episodes.holding(['flatline'], ts) && this.runFrom !== null && x !== null && Math.abs(x - this.runValue) <= 1e-9 * Math.max(1, Math.abs(x))) {
+    if (
+      this.episodes.holding('flatline', ts) &&
+      this.runFrom !== null &&
+      x !== null &&
+      Math.abs(x - this.runValue) <= 1e-9 * Math.max(1, Math.abs(x))
+    ) {
       suppressed = true;
     }
 
@@ -471,8 +517,10 @@ class Detector implements AnomalyDetector {
         ? Math.sqrt((expectation.count * expectation.spread ** 2 + SHRINK * global ** 2) / (expectation.count + SHRINK))
         : global;
       z = residual / Math.max(local, 0.5 * global, learnt.floor);
+      // Two previous periods only: the phase is barely known, its departures count for less.
+      if (expectation.periods < MIN_PERIODS) z /= THIN_PHASE;
     }
-    const judged = expectation !== null && expectation.periods >= MIN_PERIODS;
+    const judged = expectation !== null && expectation.periods >= 2;
     this.residualWindow.push(suppressed || !judged ? Number.NaN : residual);
     this.valueWindow.push(suppressed || !judged ? Number.NaN : x);
     this.expectedWindow.push(suppressed || !judged ? Number.NaN : (expectation as Expectation).value);
@@ -483,10 +531,10 @@ class Detector implements AnomalyDetector {
     this.stepWindow.push(suppressed ? Number.NaN : change);
     this.previousValue = x;
 
-    const anomalous = this.episodes.holding(['pattern', 'level_shift', 'noise', 'flatline'], ts);
+    const anomalous = this.episodes.holding(DEVIATIONS, ts);
     if (!suppressed && !anomalous) {
       if (Number.isFinite(residual)) this.residualSamples.add(Math.abs(residual));
-      if (this.levelWindow.count >= Math.ceil(this.levelWindow.length * 0.7)) this.levelSamples.add(Math.abs(this.levelWindow.median(this.levelScratch)));
+      if (this.levelWindow.count >= Math.ceil(this.levelWindow.length * 0.7)) this.levelSamples.add(Math.abs(this.levelMedian()));
       if (this.stepWindow.count >= Math.ceil(this.stepWindow.length * 0.7) && index % this.noiseEvery === 0) {
         this.noiseSamples.add(this.stepWindow.median(this.windowScratch));
       }
@@ -551,7 +599,7 @@ class Detector implements AnomalyDetector {
       }
       if (j === 0) periods = n;
       if (n === 0) continue;
-      this.phaseValues.set(this.scratch.subarray(0, n), pooled);
+      for (let k = 0; k < n; k += 1) this.phaseValues[pooled + k] = this.scratch[k] as number;
       pooled += n;
       const m = medianInPlace(this.scratch, n);
       const distance = Math.abs(x - m) + (j === 0 ? 0 : 1e-12 * Math.abs(j));
@@ -561,11 +609,16 @@ class Detector implements AnomalyDetector {
       }
     }
     if (periods < minDepth || Number.isNaN(best)) return null;
-    const spread = pooled >= 3 ? 1.4826 * madInPlace(this.phaseValues, pooled, best) : Number.NaN;
-    return { value: best, spread, count: pooled, periods };
+    // One object, refilled at each call (read before the next one).
+    const out = this.expectation;
+    out.value = best;
+    out.spread = pooled >= 3 ? 1.4826 * madInPlace(this.phaseValues, pooled, best) : Number.NaN;
+    out.count = pooled;
+    out.periods = periods;
+    return out;
   }
 
-  /** Chooses the period of the profile on the last day: a day, a week, or one found by autocorrelation. */
+  /** Chooses the period of the profile on the last week: a day, a week, or one found by autocorrelation. */
   private selectPeriod(index: number): void {
     const available = Math.min(index + 1, this.ring.length);
     const day = Math.round(DAY / this.step);
@@ -624,21 +677,17 @@ class Detector implements AnomalyDetector {
     const [l50 = Number.NaN, l995 = Number.NaN] = this.levelSamples.quantiles([0.5, 0.995]);
     const [n50 = Number.NaN, n995 = Number.NaN] = this.noiseSamples.quantiles([0.5, 0.995]);
     const [s50 = Number.NaN] = this.stepSamples.quantiles([0.5]);
-    const [v01 = Number.NaN, v05 = Number.NaN, v50 = Number.NaN, v95 = Number.NaN, v99 = Number.NaN] = this.valueSamples.quantiles([
-      0.01, 0.05, 0.5, 0.95, 0.99,
-    ]);
+    const [v01 = Number.NaN, v05 = Number.NaN, v95 = Number.NaN, v99 = Number.NaN] = this.valueSamples.quantiles([0.01, 0.05, 0.95, 0.99]);
     const floor = this.tuning.scaleFloor > 0 ? this.tuning.scaleFloor : Math.max(1e-9, 1e-3 * (v99 - v01));
-    const levelScale = 1.4826 * l50;
     this.learnt = {
       residualScale: 1.4826 * r50,
-      levelScale,
-      levelThreshold: Math.max(6 * levelScale, 1.3 * l995, 1),
+      // The level's median, standardised: six of its usual spreads, beyond its rare highs, and 1,5 at least.
+      levelThreshold: Math.max(6 * 1.4826 * l50, 1.3 * l995, 1.5),
       noiseTypical: n50,
       noiseThreshold: Math.max(3 * n50, 1.5 * n995, this.tuning.noiseFloor),
       stepTypical: s50,
       low: v05,
       high: v95,
-      typical: v50,
       floor,
     };
   }
@@ -663,10 +712,19 @@ class Detector implements AnomalyDetector {
     const meanZ = this.zWindow.mean;
     const sustained = this.zWindow.full && Math.abs(meanZ) >= patternZ && this.zWindow.allBeyond(patternZ / 2, sign);
     const spike = Math.abs(z) >= spikeZ;
-    const holding = this.episodes.holding(['pattern'], ts) && Math.abs(meanZ) >= patternZ / 2;
+    const holding = this.episodes.holding('pattern', ts) && Math.abs(meanZ) >= patternZ / 2;
     if (!sustained && !spike && !holding) return;
     const ratio = Math.max(Math.abs(meanZ) / patternZ, Math.abs(z) / (spike ? spikeZ : patternZ));
     raise('pattern', this.patternSince, ratio, this.patternText(x, expectation.value));
+  }
+
+  /** The median of the standardised residual over the level window, computed once per bucket. */
+  private levelMedian(): number {
+    if (this.levelMedianAt !== this.lastIndex) {
+      this.levelMedianAt = this.lastIndex;
+      this.levelMedianValue = this.levelWindow.median(this.levelScratch);
+    }
+    return this.levelMedianValue;
   }
 
   private levelStep(ts: number, raise: Raise): void {
@@ -674,7 +732,7 @@ class Detector implements AnomalyDetector {
     const window = this.levelWindow;
     if (window.count < Math.ceil(window.length * 0.7)) return;
     // The median over the window: a level that moved, not one far-off bucket.
-    const mean = window.median(this.levelScratch);
+    const mean = this.levelMedian();
     const sign = Math.sign(mean);
     if (Math.abs(mean) >= learnt.levelThreshold / 2 && sign === this.levelSign) {
       // The streak goes on.
@@ -684,19 +742,27 @@ class Detector implements AnomalyDetector {
     } else {
       this.levelSince = null;
       this.levelSign = 0;
+      this.levelRun = 0;
       return;
     }
-    const holding = this.episodes.holding(['level_shift'], ts);
-    if ((Math.abs(mean) < learnt.levelThreshold && !holding) || Math.abs(this.residualWindow.median(this.levelScratch)) < this.tuning.minShift) return;
+    const holding = this.episodes.holding('level_shift', ts);
+    // A level that moved and stayed: beyond the threshold for a few buckets in a row.
+    this.levelRun = Math.abs(mean) >= learnt.levelThreshold ? this.levelRun + 1 : 0;
+    if (
+      (this.levelRun < this.levelPersistence && !holding) ||
+      Math.abs(this.residualWindow.median(this.levelScratch)) < this.tuning.minShift
+    )
+      return;
     raise('level_shift', this.levelSince ?? ts, Math.abs(mean) / learnt.levelThreshold, this.levelText());
   }
 
   private noiseStep(ts: number, raise: Raise): void {
     const learnt = this.learnt as Learnt;
     const window = this.stepWindow;
-    if (this.noiseSamples.count < Math.round(DAY / 2 / this.step / this.noiseEvery) || window.count < Math.ceil(window.length * 0.7)) return;
+    if (this.noiseSamples.count < Math.round(DAY / 2 / this.step / this.noiseEvery) || window.count < Math.ceil(window.length * 0.7))
+      return;
     const d = window.median(this.windowScratch);
-    const holding = this.episodes.holding(['noise'], ts) && d >= learnt.noiseThreshold / 1.5;
+    const holding = this.episodes.holding('noise', ts) && d >= learnt.noiseThreshold / 1.5;
     if (d < learnt.noiseThreshold && !holding) return;
     const ratio = d / learnt.noiseTypical;
     const since = frDuration(window.length * this.step);
@@ -742,7 +808,7 @@ class Detector implements AnomalyDetector {
   }
 
   private endRun(ts: number, learn: boolean): void {
-    if (this.runFrom !== null && learn && !this.episodes.holding(['flatline'], ts)) {
+    if (this.runFrom !== null && learn && !this.episodes.holding('flatline', ts)) {
       this.longestRun = Math.max(this.longestRun, this.runLastSeen + this.step - this.runFrom);
     }
     if (this.runFrom !== null && this.runLastSeen - this.runFrom >= 10 * MINUTE) this.flatEnded = this.runLastSeen;
@@ -757,7 +823,7 @@ class Detector implements AnomalyDetector {
       this.hourValues.length = 0;
     }
     if (Number.isFinite(residual)) this.hourValues.push(residual);
-    if (this.driftLevel && this.episodes.holding(['drift'], ts)) {
+    if (this.driftLevel && this.episodes.holding('drift', ts)) {
       raise('drift', this.driftLevel.from, 0, this.driftText(this.driftLevel.slope, ts + this.step - this.driftLevel.from));
     }
   }
@@ -765,7 +831,7 @@ class Detector implements AnomalyDetector {
   private closeHour(warm: boolean, raise: Raise): void {
     const expected = Math.max(1, Math.round(HOUR / this.step));
     const value = this.hourValues.length >= Math.max(1, Math.floor(expected / 6)) ? median(this.hourValues) : Number.NaN;
-    const usual = !this.driftLevel && !this.episodes.holding(['pattern', 'level_shift', 'flatline', 'noise'], this.hour * HOUR);
+    const usual = !this.driftLevel && !this.episodes.holding(DEVIATIONS, this.hour * HOUR);
     this.hourly.push({ hour: this.hour, value: usual ? value : Number.NaN, raw: value });
     while (this.hourly.length > HOURLY_MEMORY) this.hourly.shift();
     if (this.driftLevel) {
@@ -803,7 +869,13 @@ class Detector implements AnomalyDetector {
     const earlier = recent.filter((p) => p.hour <= this.hour - 3).slice(-2);
     const threeHoursAgo = earlier.length > 0 ? median(earlier.map((p) => p.raw)) : 0;
     const change = fit.slope * hours;
-    if (fit.concordance < 0.8 || sign * change < 0.6 * sign * end || sign * halfWay > 0.75 * sign * end || sign * threeHoursAgo < 0.5 * sign * end) return;
+    if (
+      fit.concordance < 0.8 ||
+      sign * change < 0.6 * sign * end ||
+      sign * halfWay > 0.75 * sign * end ||
+      sign * threeHoursAgo < 0.5 * sign * end
+    )
+      return;
     const from = (climb[0] as { hour: number }).hour * HOUR;
     this.driftLevel = { sign, from, change: end, slope: fit.slope };
     raise('drift', from, (sign * end) / needed, this.driftText(fit.slope, (this.hour + 1) * HOUR - from));
@@ -816,7 +888,7 @@ class Detector implements AnomalyDetector {
   /** Returns true when the bucket belongs to a defrost (kept out of the other detectors). */
   private coldStep(ts: number, x: number | null, warm: boolean, raise: Raise): boolean {
     const events = this.cycles.push(ts, x);
-    const stats = this.cycles.stats();
+    const stats = this.cycles.stats(USUAL_SKIP);
     if (events.peak) {
       const before = events.peak.trough ? this.levelBefore(events.peak.trough.ts) : { level: Number.NaN, spread: Number.NaN };
       const defrostFrom = this.defrost.onPeak(events.peak.peak, events.peak.trough, stats, before);
@@ -833,20 +905,21 @@ class Detector implements AnomalyDetector {
       }
     }
     // A missing or overlong defrost cannot be told while the probe is stuck or the unit is already failing.
-    const failing = this.episodes.holding(['flatline', 'compressor', 'level_shift', 'pattern'], ts);
-    const blind = failing || this.episodes.holding(['defrost_long'], ts);
-    const signals: DefrostSignal[] = this.defrost.tick(ts, this.cycles.heading === 'up' ? this.cycles.since : null, stats, blind);
+    const failing = this.episodes.holding(FAILING, ts);
+    const blind = failing || this.episodes.holding('defrost_long', ts);
+    const signals = this.defrost.tick(ts, this.cycles.heading === 'up' ? this.cycles.since : null, stats, blind);
     for (const signal of signals) {
       if (!warm) continue;
       if (signal.type === 'long') {
-        if (failing && !this.episodes.holding(['defrost_long'], ts)) continue;
+        if (failing && !this.episodes.holding('defrost_long', ts)) continue;
         raise(
           'defrost_long',
           signal.from,
           signal.elapsed / Math.max(2 * signal.usual, signal.usual + 20 * MINUTE),
           `Le dégivrage dure depuis ${frDuration(signal.elapsed)} contre ${frDuration(signal.usual)} d’habitude.`,
         );
-      } else {
+      } else if (this.coverage(signal.from, ts) >= 0.7) {
+        // (A defrost due while the sensor was silent is not « missed »: nobody saw.)
         raise(
           'defrost_missed',
           signal.from,
@@ -861,11 +934,22 @@ class Detector implements AnomalyDetector {
     const long = this.defrost.runningFor;
     if (this.defrost.active || this.defrost.due(ts)) return true;
     if (beat && long > 0 && long <= Math.max(4 * beat.warming, beat.warming + 90 * MINUTE)) return true;
-    if (warm && x !== null && !this.episodes.holding(['defrost_long'], ts)) this.compressorStep(ts, x, raise);
+    if (warm && x !== null && !this.episodes.holding('defrost_long', ts)) this.compressorStep(ts, x, raise);
     return false;
   }
 
   private pendingDefrostCycle = -1;
+
+  /** The share of the buckets from `from` to `to` that had a value. */
+  private coverage(from: number, to: number): number {
+    const origin = this.origin ?? from;
+    const first = Math.max(0, Math.round((from - origin) / this.step));
+    const last = Math.round((to - origin) / this.step);
+    if (last < first) return 0;
+    let seen = 0;
+    for (let i = first; i <= last; i += 1) if (!Number.isNaN(this.value(i))) seen += 1;
+    return seen / (last - first + 1);
+  }
 
   /** The median of the temperatures in the two hours before `ts`, and their robust spread. */
   private levelBefore(ts: number): { level: number; spread: number } {
@@ -883,7 +967,7 @@ class Detector implements AnomalyDetector {
 
   /** At each ordinary cycle: are the last three much longer, or much warmer, than the usual ones? */
   private compressorOnCycle(): void {
-    const usual = this.cycles.stats(6);
+    const usual = this.cycles.stats(USUAL_SKIP);
     const recent = this.cycles.recent(3);
     if (!usual || usual.count < 20 || recent.length < 3) return;
     const periods = recent.map((c) => c.end.ts - c.start.ts);
@@ -893,19 +977,44 @@ class Detector implements AnomalyDetector {
     // The compressor running longer and longer to pull the cabinet down: its last two cooling runs
     // (or whole cycles) both well above the usual long one, or three in a row far above it.
     const fallsLonger =
-      (last2(falls).every((f) => f >= 1.25 * usual.fallHigh) && mean2(falls) >= Math.max(1.45 * usual.fallHigh, usual.fall + 4 * MINUTE)) ||
+      (last2(falls).every((f) => f >= 1.4 * usual.fallHigh) && mean2(falls) >= Math.max(1.6 * usual.fallHigh, usual.fall + 5 * MINUTE)) ||
       median(falls) >= Math.max(1.6 * usual.fallHigh, usual.fall + 6 * MINUTE);
     const cyclesLonger =
-      (last2(periods).every((p) => p >= 1.3 * usual.periodHigh) && mean2(periods) >= Math.max(1.5 * usual.periodHigh, usual.period + 8 * MINUTE)) ||
+      (last2(periods).every((p) => p >= 1.3 * usual.periodHigh) &&
+        mean2(periods) >= Math.max(1.5 * usual.periodHigh, usual.period + 8 * MINUTE)) ||
       median(periods) >= Math.max(1.5 * usual.periodHigh, usual.period + 8 * MINUTE);
-    const longer = fallsLonger || (cyclesLonger && median(falls) >= usual.fall);
-    const period = mean2(periods);
+    const mean = median(recent.map((c) => c.mean));
+    const since = (recent[0] as { start: { ts: number } }).start.ts;
     // Warmer cycles alone may be a door left open or a drifting probe: the compressor is blamed when they also last longer.
-    this.compressorState = longer ? { period, usual: usual.period, mean: median(recent.map((c) => c.mean)), usualMean: usual.mean } : null;
+    if (cyclesLonger && median(falls) >= usual.fall) {
+      const period = mean2(periods);
+      this.compressorState = {
+        what: 'cycle',
+        now: period,
+        usual: usual.period,
+        strength: period / Math.max(1.5 * usual.periodHigh, 1),
+        mean,
+        usualMean: usual.mean,
+        since,
+      };
+    } else if (fallsLonger) {
+      const fall = mean2(falls);
+      this.compressorState = {
+        what: 'cooling',
+        now: fall,
+        usual: usual.fall,
+        strength: fall / Math.max(1.6 * usual.fallHigh, 1),
+        mean,
+        usualMean: usual.mean,
+        since,
+      };
+    } else {
+      this.compressorState = null;
+    }
   }
 
   private compressorStep(ts: number, x: number, raise: Raise): void {
-    const usual = this.cycles.stats(6);
+    const usual = this.cycles.stats(USUAL_SKIP);
     if (!usual || usual.count < 20) return;
     const heading = this.cycles.heading;
     const turn = this.cycles.since;
@@ -931,8 +1040,11 @@ class Detector implements AnomalyDetector {
       c.mean >= c.usualMean + 1
         ? ` et le meuble tourne plus chaud (${frTemperature(c.mean)} en moyenne contre ${frTemperature(c.usualMean)})`
         : '';
-    const text = `Les cycles de froid durent ${frDuration(c.period)} contre ${frDuration(c.usual)} d’habitude${warmer}\u202f: le compresseur peine.`;
-    raise('compressor', ts - 3 * c.period, c.period / Math.max(1.5 * usual.periodHigh, 1), text);
+    const text =
+      c.what === 'cycle'
+        ? `Les cycles de froid durent ${frDuration(c.now)} contre ${frDuration(c.usual)} d’habitude${warmer}\u202f: le compresseur peine.`
+        : `Le compresseur met ${frDuration(c.now)} à refroidir le meuble contre ${frDuration(c.usual)} d’habitude${warmer}\u202f: il peine.`;
+    raise('compressor', c.since, c.strength, text);
   }
 
   // ---------------------------------------------------------------------------------------------

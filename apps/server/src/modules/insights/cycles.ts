@@ -147,10 +147,11 @@ export class CycleTracker {
   learn(cycle: Cycle): void {
     // The usual cycle moves slowly: its figures are refreshed every fourth cycle once known.
     this.learnt += 1;
-    if (this.normal.length < 24 || this.learnt % 4 === 0) this.cache.clear();
+    const refresh = this.normal.length < 24 || this.learnt % 4 === 0;
+    if (refresh) this.cache.clear();
     this.normal.push(cycle);
     if (this.normal.length > this.keep) this.normal.shift();
-    if (this.normal.length >= 8) {
+    if (this.normal.length >= 8 && refresh) {
       const amplitudes = Float64Array.from(this.normal, (c) => c.peak.value - Math.max(c.start.value, c.end.value)).sort();
       this.hysteresis = Math.max(MIN_HYSTERESIS, 0.45 * quantileSorted(amplitudes, 0.5));
     }

@@ -33,6 +33,7 @@ export type DefrostSignal =
   | { type: 'missed'; from: number; to: number; since: number; period: number };
 
 const HOUR = 3_600_000;
+const NO_SIGNAL: readonly DefrostSignal[] = Object.freeze([]);
 const MINUTE = 60_000;
 const MIN_PERIOD = 3 * HOUR;
 const MAX_PERIOD = 26 * HOUR;
@@ -121,7 +122,9 @@ export class DefrostLearner {
       const slot = this.slotOf(peak.ts, start.ts, schedule, stats);
       if (slot !== null) this.served = Math.max(this.served, slot);
     }
-    const defrostLike = stats ? warmTop && warming >= Math.max(1.2 * stats.riseHigh, stats.rise + 3 * MINUTE) : warmTop && warming >= 10 * MINUTE;
+    const defrostLike = stats
+      ? warmTop && warming >= Math.max(1.2 * stats.riseHigh, stats.rise + 3 * MINUTE)
+      : warmTop && warming >= 10 * MINUTE;
     if (!defrostLike) return null;
     const candidate: DefrostCandidate = { start: start.ts, peakAt: peak.ts, end: null, height };
     this.candidates.push(candidate);
@@ -171,11 +174,11 @@ export class DefrostLearner {
    * is the trough that opened the current warming (when warming), `stats` the ordinary cycle;
    * `blind` when a missing defrost could not be told (a stuck probe, a unit already failing).
    */
-  tick(ts: number, warmingSince: Turn | null, stats: CycleStats | null, blind = false): DefrostSignal[] {
-    const signals: DefrostSignal[] = [];
+  tick(ts: number, warmingSince: Turn | null, stats: CycleStats | null, blind = false): readonly DefrostSignal[] {
     this.lastTick = ts;
     const schedule = this.schedule;
-    if (!schedule) return signals;
+    if (!schedule) return NO_SIGNAL;
+    const signals: DefrostSignal[] = [];
     const tolerance = Math.max(15 * MINUTE, 0.05 * schedule.period);
     const cycle = stats ? stats.period : 30 * MINUTE;
     // The next expected peak after the last one on the beat.
