@@ -1,9 +1,16 @@
 /**
- * npm run eval:predict [-- --data DIR] — measured accuracy of the forecasts (PRODUCT §11), on the
- * simulator's fridge and on NAB's ambient_temperature_system_failure (DIR laid out like
- * ../shared/data/nab, the default). Rolling origin over the second half of each series: the model
- * is refitted at each new day (or week) on the data before the origin, then fed bucket by bucket
- * between refits; nothing is tuned on the evaluation origins. Fails when a budget is missed.
+ * npm run eval:predict [-- --data DIR] — measured accuracy of the predictive analysis (PRODUCT §11)
+ * on data laid out like ../shared/data/nab (DIR, the default):
+ *
+ * - the forecasts, on the simulator's fridge and on NAB's ambient_temperature_system_failure.
+ *   Rolling origin over the second half of each series: the model is refitted at each new day (or
+ *   week) on the data before the origin, then fed bucket by bucket between refits; nothing is tuned
+ *   on the evaluation origins;
+ * - the anomaly detector, scored as NAB scores it (`nab-score.ts`) on every file of DIR/data,
+ *   beside the null, perfect and best static-threshold detectors, and the time a week of a cold
+ *   unit at a one-minute step takes to replay.
+ *
+ * Fails when a budget is missed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,13 +26,22 @@ import {
   seasonalNaive,
   updateHoltWinters,
 } from '../apps/server/src/modules/insights/forecast.ts';
+import { detectAnomalies } from '../apps/server/src/modules/insights/anomalies.ts';
+import { coldSeries, START as FIXTURE_START } from '../apps/server/src/modules/insights/anomaly-fixtures.ts';
+import { evaluateFaults } from './eval-faults.ts';
 import { measure, shopSensors } from '../apps/server/src/simulator/shop-model.ts';
+import { nabReport } from './nab-score.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BUDGET_MASE = 0.9;
 const COVERAGE = 0.8;
 const MAX_FIT_DAYS = 30;
-const BUDGET_FIT_MS = 200;
+/** Reference durations on an idle development machine (2 cores): figures, not budgets. */
+const REFERENCE_FIT_MS = 200;
+/** NAB's standard profile, normalised: the null detector scores 0, a perfect one 100. */
+const BUDGET_NAB = 50;
+/** A week of a cold unit's one-minute buckets (10 080) replayed through a new detector. */
+const REFERENCE_REPLAY_MS = 100;
 const fmt = (n: number, digits = 2) =>
   Number.isFinite(n) ? n.toLocaleString('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '—';
 const pct = (n: number) => `${fmt(n * 100, 1)} %`;
@@ -193,6 +209,23 @@ function nabCase(dir: string): Case {
   };
 }
 
+/**
+ * Median CPU time of a detector replaying a week of a cold unit at a one-minute step, once the code
+ * is compiled (the analysis runs in a long-lived thread): ten replays to warm up, then five.
+ */
+function replayTime(): number {
+  const week = coldSeries({ days: 7 });
+  const times: number[] = [];
+  for (let i = 0; i < 15; i += 1) {
+    const started = process.cpuUsage();
+    detectAnomalies(week, FIXTURE_START, { stepMs: 60_000, profile: 'cold' });
+    const used = process.cpuUsage(started);
+    if (i >= 10) times.push((used.user + used.system) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] ?? Number.NaN;
+}
+
 function main() {
   const started = performance.now();
   const dir = dataDir();
@@ -224,13 +257,26 @@ function main() {
   console.log(
     `Ajustements pendant l’évaluation : ${fits.length}, durée médiane ${fmt(median, 1)} ms, maximale ${fmt(fits[fits.length - 1] ?? Number.NaN, 1)} ms (le premier compile le code)`,
   );
+  // Durations depend on the machine and its load: printed as figures, beside a reference, never failed on.
   const fit30 = fitTime();
-  const fitOk = fit30 < BUDGET_FIT_MS;
-  if (!fitOk) failed = true;
   console.log(
-    `Ajustement sur 30 jours au pas de 5 min (8 640 valeurs, détection de période comprise) : ${fmt(fit30, 1)} ms (médiane de 5) — budget < ${BUDGET_FIT_MS} ms ${fitOk ? 'tenu' : 'MANQUÉ'}`,
+    `Ajustement sur 30 jours au pas de 5 min (8 640 valeurs, détection de période comprise) : ${fmt(fit30, 1)} ms (médiane de 5 ; repère : ${REFERENCE_FIT_MS} ms)`,
   );
-  console.log('Non mesurés par cette version : détection d’anomalies, score NAB et délai d’alerte.');
+  console.log('');
+  const nab = nabReport(dir, BUDGET_NAB);
+  for (const line of nab.lines) console.log(line);
+  if (!nab.ok) failed = true;
+  const replay = replayTime();
+  console.log(
+    `Détecteur\u202f: ${nab.pushes.toLocaleString('fr-FR').replace(/\s/g, '\u202f')} pas NAB en ${fmt(nab.ms / 1000, 1)}\u00a0s (${fmt((1000 * nab.ms) / nab.pushes, 0)}\u00a0µs par pas)\u202f; une semaine d’un meuble froid au pas de 1\u00a0min (10\u202f080 pas)\u202f: ${fmt(replay, 1)}\u00a0ms de calcul (médiane de 5, après 10 pour la mise en route\u202f; repère\u202f: ${REFERENCE_REPLAY_MS}\u00a0ms)`,
+  );
+  console.log('');
+  const faults = evaluateFaults();
+  console.log(faults.table);
+  if (faults.budgetsMissed.length > 0) {
+    failed = true;
+    console.log(`Budgets manqués sur les pannes simulées\u202f: ${faults.budgetsMissed.join('\u202f; ')}`);
+  }
   console.log(`Durée : ${fmt((performance.now() - started) / 1000, 1)} s`);
   if (failed) {
     console.error('Budget manqué (voir MANQUÉ ci-dessus).');
