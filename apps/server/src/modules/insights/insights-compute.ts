@@ -18,8 +18,8 @@ export const MIN_FORECAST_HISTORY_MS = 12 * 3600_000;
 const DEPARTURES: ReadonlySet<Anomaly['kind']> = new Set(['compressor', 'level_shift', 'drift', 'defrost_long']);
 /** A departure is followed when it held within this time. */
 const DEPARTURE_RECENT_MS = 15 * 60_000;
-/** The departure's trend is read over the last hour. */
-const TREND_WINDOW_MS = 3600_000;
+/** The departure’s trend is read over the last half hour: a failing unit’s rise steepens. */
+const TREND_WINDOW_MS = 30 * 60_000;
 /** An anomaly that held within this time is still « going on » for the watch list. */
 export const CURRENT_ANOMALY_MS = 2 * 3600_000;
 
@@ -168,7 +168,7 @@ export function departing(anomalies: readonly { kind: Anomaly['kind']; to: numbe
  * The next four hours from `readings` (minute means, before `start`, in time order): Holt-Winters on
  * five-minute buckets, the unit's normal with its cycles. While the unit is leaving its normal
  * (`departure`), a seasonal model would pull it back to its habits; the forecast then also follows
- * the last hour's robust trend (Theil–Sen), whichever goes further, with an interval widened by the
+ * the last half hour’s robust trend (Theil–Sen), whichever goes further, with an interval widened by the
  * trend's spread. Empty without a recent reading or with less than half a day of history.
  */
 export function forecastFrom(readings: readonly Reading[], start: number, departure: boolean): Insights['forecast'] {
@@ -238,7 +238,7 @@ export function computeInsights(input: InsightsInput): InsightsResult {
         from: iso(excursion.from),
         to: excursion.to === null ? null : iso(excursion.to),
         peak: excursion.peak,
-        degreeHours: Math.round(excursion.degreeHours * 100) / 100,
+        degreeHours: Math.round(excursion.degreeHours * 1000) / 1000,
       });
     }
   }
