@@ -50,7 +50,10 @@ describe(`sensor insights over HTTP (${databaseKind})`, { timeout: 120_000 }, ()
     expect(insights).toMatchObject({ key: 'temperature', computedAt: new Date(now).toISOString(), defrosts: [], excursions: [] });
     // The warming is seen for what it is, explained in French, from when it began (three hours ago).
     const kinds = insights.anomalies.map((anomaly) => anomaly.kind);
-    expect(kinds.some((kind) => kind === 'compressor' || kind === 'level_shift' || kind === 'drift'), kinds.join()).toBe(true);
+    expect(
+      kinds.some((kind) => kind === 'compressor' || kind === 'level_shift' || kind === 'drift'),
+      kinds.join(),
+    ).toBe(true);
     for (const anomaly of insights.anomalies) {
       expect(anomaly.explanation).toMatch(/°C/);
       expect(Date.parse(anomaly.from)).toBeGreaterThanOrEqual(now - 4 * HOUR);

@@ -2,6 +2,7 @@
  * The worker thread where insights are computed: forecasts and detectors are CPU work, kept off the
  * thread that serves requests and ingests readings.
  */
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { computeInsights, type InsightsInput } from './insights-compute.ts';
 
@@ -11,6 +12,14 @@ export interface WorkerRequest {
 }
 
 export type WorkerResponse = { id: number; result: ReturnType<typeof computeInsights> } | { id: number; error: string };
+
+// Background work gives way: on Linux the nice value is per thread, so only this thread yields the
+// processor to the one that ingests readings and answers requests. Elsewhere, nothing changes.
+try {
+  os.setPriority(19);
+} catch {
+  // Not permitted here: the analysis runs at normal priority.
+}
 
 parentPort?.on('message', (request: WorkerRequest) => {
   let response: WorkerResponse;
