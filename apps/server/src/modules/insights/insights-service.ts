@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Insights, Rule, WatchItem } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
-import type { Reading } from './forecast.ts';
 import { BATTERY_HISTORY_MS, currentAnomalies, HISTORY_MS, toColumns } from './insights-compute.ts';
 import { createInsightsDal } from './insights-dal.ts';
 import type { InsightsRunner } from './insights-runner.ts';
+import { type Bucket, createRecentMeans } from './recent-means.ts';
 
 const MINUTE = 60_000;
 /** A request answers from figures at most this old; older ones are computed again. */
@@ -39,8 +39,8 @@ export interface InsightsSources {
   siteNames: (organizationId: string) => Promise<Map<string, string>>;
   keysOf: (sensorIds: string[]) => Promise<Map<string, string[]>>;
   rulesOf: (organizationId: string, sensorId: string, siteId: string) => Promise<Rule[]>;
-  /** Means per bucket of `stepMs`, dated by the bucket's start. */
-  means: (sensorId: string, key: string, from: Date, to: Date, stepMs: number) => Promise<Reading[]>;
+  /** Means per bucket of `stepMs`, dated by the bucket's start, with their number of readings. */
+  means: (sensorId: string, key: string, from: Date, to: Date, stepMs: number) => Promise<Bucket[]>;
   /** Fresh figures, for the « dépassement prévu » rules. */
   onComputed: (sensor: { id: string; organizationId: string; siteId: string }, insights: Insights) => Promise<void>;
   now: () => Date;
@@ -57,16 +57,21 @@ export interface InsightsSources {
 export function createInsightsService(deps: InsightsSources) {
   const dal = createInsightsDal(deps.db);
   const instance = randomUUID();
+  const recent = createRecentMeans();
+  /** A pass still running on this instance when the next is due is not doubled. */
+  let passing = false;
 
   async function compute(sensor: { id: string; organizationId: string; siteId: string }, key: string, now: number) {
     // A minute's mean is the finest grain the analysis uses; whole minutes, the one in progress included.
     const end = Math.floor(now / MINUTE) * MINUTE + MINUTE;
     const [readings, battery, rules] = await Promise.all([
-      deps.means(sensor.id, key, new Date(end - HISTORY_MS), new Date(end), MINUTE),
+      recent.means(`${sensor.id}:${key}`, end - HISTORY_MS, end, now, (from, to) =>
+        deps.means(sensor.id, key, new Date(from), new Date(to), MINUTE),
+      ),
       deps.means(sensor.id, 'battery', new Date(end - BATTERY_HISTORY_MS), new Date(end), 3600_000),
       deps.rulesOf(sensor.organizationId, sensor.id, sensor.siteId),
     ]);
-    const result = await deps.runner.compute({ key, now, readings: toColumns(readings), battery: toColumns(battery), rules });
+    const result = await deps.runner.compute({ key, now, readings, battery: toColumns(battery), rules });
     await dal.save({
       sensorId: sensor.id,
       key,
@@ -77,6 +82,33 @@ export function createInsightsService(deps: InsightsSources) {
     });
     await deps.onComputed(sensor, result.insights);
     return result.insights;
+  }
+
+  /** Analyses, when this instance holds the turn, the sensors due; how many it analysed. */
+  async function pass(): Promise<number> {
+    const started = deps.now().getTime();
+    if (!(await dal.lease('insights', instance, new Date(started), LEASE_MS))) return 0;
+    let done = 0;
+    try {
+      const sensors = await deps.sensorsSeenSince(new Date(started - ACTIVE_MS), PASS_LIMIT * 4);
+      const computed = await dal.computedAt(sensors.map((sensor) => sensor.id));
+      const due = sensors
+        .filter((sensor) => started - (computed.get(sensor.id)?.getTime() ?? 0) >= deps.refreshMs)
+        .sort((a, b) => (computed.get(a.id)?.getTime() ?? 0) - (computed.get(b.id)?.getTime() ?? 0))
+        .slice(0, PASS_LIMIT);
+      const keys = await deps.keysOf(due.map((sensor) => sensor.id));
+      for (const sensor of due) {
+        if (deps.now().getTime() - started > PASS_BUDGET_MS) break;
+        for (const key of keys.get(sensor.id) ?? []) {
+          if (!BACKGROUND_KEYS.includes(key)) continue;
+          await compute(sensor, key, deps.now().getTime());
+        }
+        done += 1;
+      }
+    } finally {
+      await dal.release('insights', instance);
+    }
+    return done;
   }
 
   return {
@@ -94,29 +126,13 @@ export function createInsightsService(deps: InsightsSources) {
      * within the hour and were not analysed for five minutes. Returns how many it analysed.
      */
     async refresh(): Promise<number> {
-      const started = deps.now().getTime();
-      if (!(await dal.lease('insights', instance, new Date(started), LEASE_MS))) return 0;
-      let done = 0;
+      if (passing) return 0;
+      passing = true;
       try {
-        const sensors = await deps.sensorsSeenSince(new Date(started - ACTIVE_MS), PASS_LIMIT * 4);
-        const computed = await dal.computedAt(sensors.map((sensor) => sensor.id));
-        const due = sensors
-          .filter((sensor) => started - (computed.get(sensor.id)?.getTime() ?? 0) >= deps.refreshMs)
-          .sort((a, b) => (computed.get(a.id)?.getTime() ?? 0) - (computed.get(b.id)?.getTime() ?? 0))
-          .slice(0, PASS_LIMIT);
-        const keys = await deps.keysOf(due.map((sensor) => sensor.id));
-        for (const sensor of due) {
-          if (deps.now().getTime() - started > PASS_BUDGET_MS) break;
-          for (const key of keys.get(sensor.id) ?? []) {
-            if (!BACKGROUND_KEYS.includes(key)) continue;
-            await compute(sensor, key, deps.now().getTime());
-          }
-          done += 1;
-        }
+        return await pass();
       } finally {
-        await dal.release('insights', instance);
+        passing = false;
       }
-      return done;
     },
 
     /** « À surveiller »: the organization's sensors with a predicted breach or a current anomaly, most urgent first. */

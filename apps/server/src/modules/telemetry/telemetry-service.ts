@@ -190,11 +190,17 @@ export function createTelemetryService(deps: {
      * The mean of one key per `stepMs` bucket in [from, to), oldest first, each dated by its start:
      * averaged by the database, so a fast sensor costs no more to analyse than a slow one.
      */
-    async means(deviceId: string, key: string, from: Date, to: Date, stepMs: number): Promise<{ ts: number; value: number }[]> {
+    async means(
+      deviceId: string,
+      key: string,
+      from: Date,
+      to: Date,
+      stepMs: number,
+    ): Promise<{ ts: number; value: number; count: number }[]> {
       const count = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / stepMs));
       const end = new Date(from.getTime() + count * stepMs - 1);
       const buckets = await dal.buckets(deviceId, key, from, end, count);
-      return buckets.map((bucket) => ({ ts: bucket.ts.getTime(), value: bucket.avg }));
+      return buckets.map((bucket) => ({ ts: bucket.ts.getTime(), value: bucket.avg, count: bucket.count }));
     },
 
     /** Every reading of one key of a device in [from, to], oldest first (a month of a sensor, for its report). */
