@@ -16,6 +16,10 @@ function labelText(serial: string, claimCode: string): string {
   return `vigie:claim?${new URLSearchParams({ serial, code: claimCode }).toString()}`;
 }
 
+// A browser of its own with a fake camera, a QR code read from video and two accessibility scans:
+// more than the default 45 s on a loaded 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
 test('a labelled sensor is installed from a phone: scan, choose the shop and the use, see its first reading', async ({
   request,
   baseURL,

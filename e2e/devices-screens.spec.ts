@@ -7,7 +7,7 @@
 import { expect, saveScreenshot, seriousViolations, test } from './support/fixtures';
 import { GALLERY_FRIDGE } from './support/gallery';
 
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 150_000 });
 
 const sizes = [
   { width: 1280, height: 800 },
