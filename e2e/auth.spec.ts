@@ -8,7 +8,7 @@
  * - a failed check signs out silently and forgets the token               → "stale token"
  * - header: product name linking to /                                      → "product name"
  * - header: user's name, or email, or 'Utilisateur'                        → "user label"
- * - 'Déconnexion' logs out and goes to /                                   → "logout"
+ * - 'Déconnexion' ends the session on the server and goes to /             → "logout"
  * - a token refused while the lists load signs out and returns after login → "expired session while on the dashboard"
  */
 import type { Page } from '@playwright/test';
@@ -98,12 +98,16 @@ test.describe('user label', () => {
   });
 });
 
-test('logout', async ({ page, login }) => {
-  await login('guard');
+test('logout', async ({ page, login, request }) => {
+  const api = await login('guard');
   await expect(page.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
   await page.getByRole('button', { name: 'Déconnexion' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect(await storedToken(page)).toBeNull();
+  // The server ended the session: the token the page used is refused from now on.
+  await expect
+    .poll(async () => (await request.get('/api/user/me', { headers: { Authorization: `Bearer ${api.token}` } })).status())
+    .toBe(401);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -8,6 +8,7 @@ import { forbiddenText } from './text-guard.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { TokenService } from './modules/auth/token-service.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
+import { logoutRoutes } from './routes/logout.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { alertRoutes } from './routes/alerts.ts';
@@ -88,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorateRequest('user', null);
   app.decorateRequest('device', null);
+  app.decorateRequest('sessionId', null);
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
@@ -97,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Readings queued before the database closes are committed first.
   app.addHook('onClose', async () => services.close());
   const { devices, provisioning, telemetry } = services;
-  const authenticate = createAuthenticate({ tokens: services.tokens, users: services.users });
+  const authenticate = createAuthenticate({ tokens: services.tokens, users: services.users, sessions: services.sessions });
 
   await app.register(
     async (api) => {
@@ -112,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticate);
+        await secured.register(logoutRoutes, { sessions: services.sessions });
         await secured.register(userRoutes);
         await secured.register(organizationRoutes, { organizations: services.organizations });
         await secured.register(streamRoutes, { events: services.events });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
-import { freePort, runCli, type RunningServer, startServer } from './test/child-process.ts';
+import { freePort, runCli, startServer } from './test/child-process.ts';
+import { cleanedAfterEach } from './test/server-processes.ts';
 import { databaseKind, databaseUrl, tempDir } from './test/test-app.ts';
 
 // These tests are about the embedded database: the child servers never get DATABASE_URL.
@@ -10,15 +11,7 @@ const embedded = { DATABASE_URL: undefined, JWT_SECRET: undefined };
 
 // Real processes starting a real embedded database: generous timeouts for a loaded machine.
 describe('embedded database durability (real server processes)', { timeout: 180_000 }, () => {
-  const servers: RunningServer[] = [];
-  const dirs: string[] = [];
-  afterEach(async () => {
-    for (const server of servers.splice(0)) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
-    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const { servers, dirs } = cleanedAfterEach();
 
   it('keeps an acknowledged device after the server is killed with SIGKILL and started again', async () => {
     const dataDir = tempDir();

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.ts';
+import { type AdminSocket, startAdminSocket } from './adapters/admin-socket/admin-socket.ts';
 import { type MqttBroker, startMqttBroker } from './adapters/mqtt/mqtt-broker.ts';
 import { DEMO_ACCOUNT, seedDemo } from './seed.ts';
 import { startDemoShop } from './simulator/demo-shop.ts';
@@ -42,13 +43,18 @@ export async function createServer(config: Config, logger: Logger): Promise<Fast
   return app;
 }
 
-/** Listens for HTTP and MQTT and starts the periodic jobs; `mqtt` is null when its default port was busy. */
+/**
+ * Listens for HTTP and MQTT and starts the periodic jobs; `mqtt` is null when its default port was busy.
+ * On the embedded database, which only this process can open, the command-line tools reach the
+ * server through a Unix socket in DATA_DIR (decision 0015).
+ */
 export async function startServer(
   app: FastifyInstance,
   config: Config,
   logger: Logger,
 ): Promise<{ address: string; mqtt: MqttBroker | null }> {
   let broker: MqttBroker | null = null;
+  let adminSocket: AdminSocket | null = null;
   let stopJobs = () => {};
   let stopRevocations = () => {};
   let stopDemo = () => {};
@@ -58,7 +64,10 @@ export async function startServer(
     stopDemo();
     stopRevocations();
     await broker?.close();
+    await adminSocket?.close();
   });
+  // Before HTTP: once the server answers, `npm run user:create` can already use it.
+  if (!config.databaseUrl) adminSocket = await startAdminSocket({ dataDir: config.dataDir, users: app.services.users, logger });
   let address: string;
   try {
     address = await app.listen({ port: config.port, host: config.host });

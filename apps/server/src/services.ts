@@ -4,7 +4,8 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createAuthService } from './modules/auth/auth-service.ts';
 import { createLoginLimiter } from './modules/auth/login-limiter.ts';
-import { createTokenService, type TokenService } from './modules/auth/token-service.ts';
+import { createSessionService } from './modules/auth/session-service.ts';
+import { createTokenService, TOKEN_TTL_SECONDS, type TokenService } from './modules/auth/token-service.ts';
 import { createClaimingService } from './modules/claiming/claiming-service.ts';
 import { createCredentialService } from './modules/credentials/credential-service.ts';
 import { createDeviceService, type DeviceService } from './modules/devices/device-service.ts';
@@ -43,7 +44,15 @@ export function createServices(options: {
   const organizations = createOrganizationService({ db });
   const users = createUserService({ db, organizations });
   const tokens = options.tokens ?? createTokenService(options.jwtSecret);
-  const auth = createAuthService({ users, tokens, limiter: createLoginLimiter(config.loginLimits) });
+  const sessions = createSessionService({
+    db,
+    // The clock of the tokens, which end at the same time: not the rules' clock that tests move.
+    now: () => new Date(),
+    lifetimeSeconds: TOKEN_TTL_SECONDS,
+    onEnded: ({ organizationId, userId, sessionId }) =>
+      events.publish([{ organizationId, type: 'session-ended', data: { userId, sessionId } }]),
+  });
+  const auth = createAuthService({ users, tokens, limiter: createLoginLimiter(config.loginLimits), sessions });
 
   // Devices and telemetry need each other (latest values shown with a device; a transmitter's
   // readings for its sensors): each receives the other's methods, called only at run time.
@@ -231,6 +240,7 @@ export function createServices(options: {
     users,
     tokens,
     auth,
+    sessions,
     events,
     credentials,
     devices,

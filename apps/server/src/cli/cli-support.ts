@@ -1,4 +1,4 @@
-import { loadConfigOrExit } from '../config.ts';
+import { type Config, loadConfigOrExit } from '../config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { createLogger } from '../logger.ts';
@@ -10,8 +10,7 @@ export function fail(message: string): never {
 }
 
 /** The database of this configuration, for a command; a data folder held by a running server ends it with the lock's message. */
-export async function openCliDatabase(): Promise<DatabaseHandle> {
-  const config = loadConfigOrExit();
+export async function openCliDatabase(config: Config = loadConfigOrExit()): Promise<DatabaseHandle> {
   const logger = createLogger({ logLevel: 'warn' });
   try {
     return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });

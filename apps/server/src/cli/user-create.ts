@@ -1,4 +1,7 @@
 import { parseArgs } from 'node:util';
+import type { User } from '@vigie/contract';
+import { sendAdminRequest } from '../adapters/admin-socket/admin-client.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { createOrganizationService } from '../modules/organizations/organization-service.ts';
 import { createUserService, parseNewAccount } from '../modules/users/user-service.ts';
@@ -33,13 +36,26 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openCliDatabase();
+  const config = loadConfigOrExit();
+  const created = (user: User) => console.log(`Compte créé : ${user.email} (organisation « ${user.organization.name} »).`);
+
+  // The embedded database opens in one process only: a server running on it creates the account.
+  if (!config.databaseUrl) {
+    const response = await sendAdminRequest(config.dataDir, { command: 'user:create', account: input }).catch((error: unknown) =>
+      fail(error instanceof Error ? error.message : String(error)),
+    );
+    if (response && !response.ok) fail(response.message);
+    if (response) return created(response.user);
+  }
+
+  const database = await openCliDatabase(config);
   try {
-    const user = await createUserService({
-      db: database.db,
-      organizations: createOrganizationService({ db: database.db }),
-    }).createAccount(input);
-    console.log(`Compte créé : ${user.email} (organisation « ${user.organization.name} »).`);
+    created(
+      await createUserService({
+        db: database.db,
+        organizations: createOrganizationService({ db: database.db }),
+      }).createAccount(input),
+    );
   } catch (error) {
     if (error instanceof AppError) fail(error.message);
     throw error;

@@ -64,6 +64,24 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`), index('users_organization_idx').on(t.organizationId)],
 );
 
+/**
+ * A signed-in session: every access token names one, and a request is accepted only while its
+ * session is neither ended nor past its end. Ending a session (logout) refuses its token at once.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
 /** A shop (magasin): its time zone and weekly opening hours drive schedules and reports. */
 export const sites = pgTable(
   'sites',

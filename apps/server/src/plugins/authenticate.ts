@@ -2,6 +2,7 @@ import type { Role, User } from '@vigie/contract';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, MESSAGES, unauthorized } from '../errors.ts';
 import type { TokenService } from '../modules/auth/token-service.ts';
+import type { SessionService } from '../modules/auth/session-service.ts';
 import type { DeviceIdentity } from '../modules/credentials/credential-service.ts';
 import type { UserService } from '../modules/users/user-service.ts';
 
@@ -11,6 +12,8 @@ declare module 'fastify' {
     user: User | null;
     /** The device of a device-protocol request, set by its token check. */
     device: DeviceIdentity | null;
+    /** The session of the signed-in user's token. */
+    sessionId: string | null;
   }
 }
 
@@ -18,17 +21,26 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An onRequest hook: a valid bearer token of an existing user, or 401 before anything else runs. */
-export function createAuthenticate(deps: { tokens: TokenService; users: Pick<UserService, 'getById'> }) {
+export function createAuthenticate(deps: {
+  tokens: TokenService;
+  users: Pick<UserService, 'getById'>;
+  sessions: Pick<SessionService, 'isOpen'>;
+}) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     if (!header) throw unauthorized(MESSAGES.authRequired);
     const token = BEARER.exec(header)?.[1];
     if (!token) throw unauthorized(MESSAGES.sessionInvalid);
-    const userId = await deps.tokens.verify(token);
-    // A validly signed token whose subject is not a user id is as invalid as a forged one.
-    const user = userId && UUID.test(userId) ? await deps.users.getById(userId) : undefined;
-    if (!user) throw unauthorized(MESSAGES.sessionInvalid);
+    const claims = await deps.tokens.read(token);
+    // A validly signed token whose subject is not a user id is as invalid as a forged one; a token
+    // of a session that ended (logout) is refused at once.
+    if (!claims || !UUID.test(claims.userId) || !claims.sessionId || !UUID.test(claims.sessionId)) {
+      throw unauthorized(MESSAGES.sessionInvalid);
+    }
+    const [user, open] = await Promise.all([deps.users.getById(claims.userId), deps.sessions.isOpen(claims.sessionId, claims.userId)]);
+    if (!user || !open) throw unauthorized(MESSAGES.sessionInvalid);
     request.user = user;
+    request.sessionId = claims.sessionId;
   };
 }
 

@@ -118,10 +118,20 @@ describe(`authentication on ${databaseKind}`, () => {
 
   describe('rejects tokens that are not exactly ours', () => {
     const now = () => Math.floor(Date.now() / 1000);
-    const claims = () => ({ sub: account.id, iss: 'vigie', aud: 'vigie-api', iat: now(), exp: now() + 3600 });
+    /** The session of the account's login: a token names the session it belongs to. */
+    const sid = () => (JSON.parse(Buffer.from(account.token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string }).sid;
+    const claims = () => ({ sub: account.id, sid: sid(), iss: 'vigie', aud: 'vigie-api', iat: now(), exp: now() + 3600 });
 
     it('accepts a well-formed token signed with the secret (control)', async () => {
       expect((await me(`Bearer ${forge({ alg: 'HS256', typ: 'JWT' }, claims(), TEST_JWT_SECRET)}`)).statusCode).toBe(200);
+    });
+
+    it('401 for a well-signed token that names no session, or a session that is not this user’s', async () => {
+      const { sid: _, ...sessionless } = claims();
+      expect((await me(`Bearer ${forge({ alg: 'HS256', typ: 'JWT' }, sessionless, TEST_JWT_SECRET)}`)).statusCode).toBe(401);
+      const other = await t.createAccount();
+      const foreign = { ...claims(), sub: other.id };
+      expect((await me(`Bearer ${forge({ alg: 'HS256', typ: 'JWT' }, foreign, TEST_JWT_SECRET)}`)).statusCode).toBe(401);
     });
 
     it.each([

@@ -28,14 +28,22 @@ export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app
     if (next <= 0) counts.delete(key);
     else counts.set(key, next);
   };
+  /** The streams of each session, closed when it ends (logout), whichever instance it ended on. */
+  const bySession = new Map<string, Set<() => void>>();
+  const stopListening = events.subscribeAll((event) => {
+    if (event.type !== 'session-ended') return;
+    for (const close of [...(bySession.get(event.data.sessionId) ?? [])]) close();
+  });
   // Streams never end by themselves: close them first so a graceful shutdown is not held up.
   app.addHook('preClose', async () => {
+    stopListening();
     for (const close of open) close();
   });
 
   app.get('/stream', async (request, reply) => {
     const user = currentUser(request);
     const organizationId = user.organization.id;
+    const sessionId = request.sessionId;
     // A bounded number of streams: a runaway script or a leaking page cannot exhaust the server.
     if ((perUser.get(user.id) ?? 0) >= MAX_STREAMS_PER_USER) {
       return reply
@@ -82,9 +90,19 @@ export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(close);
+      if (sessionId) {
+        const streams = bySession.get(sessionId);
+        streams?.delete(close);
+        if (streams?.size === 0) bySession.delete(sessionId);
+      }
       res.end();
     };
     open.add(close);
+    if (sessionId) {
+      let streams = bySession.get(sessionId);
+      if (!streams) bySession.set(sessionId, (streams = new Set()));
+      streams.add(close);
+    }
     request.raw.on('close', close);
 
     send('retry: 3000\n\n');

@@ -45,6 +45,8 @@ export async function openStream(baseUrl: string, token: string, headers: Record
   return {
     response,
     events,
+    /** Settles when the server ends the stream (or the reader is closed). */
+    ended: done,
     /** Resolves with the first event (new or already received) that matches, or rejects after the timeout. */
     waitFor(predicate: (event: SseEvent) => boolean, timeoutMs = 5000): Promise<SseEvent> {
       return new Promise((resolve, reject) => {

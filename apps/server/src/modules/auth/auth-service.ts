@@ -1,10 +1,16 @@
 import { AppError, MESSAGES, unauthorized } from '../../errors.ts';
 import type { UserService } from '../users/user-service.ts';
 import type { LoginLimiter } from './login-limiter.ts';
+import type { SessionService } from './session-service.ts';
 import type { TokenService } from './token-service.ts';
 
-export function createAuthService(deps: { users: Pick<UserService, 'verifyCredentials'>; tokens: TokenService; limiter: LoginLimiter }) {
-  const { users, tokens, limiter } = deps;
+export function createAuthService(deps: {
+  users: Pick<UserService, 'verifyCredentials'>;
+  tokens: TokenService;
+  limiter: LoginLimiter;
+  sessions: Pick<SessionService, 'open'>;
+}) {
+  const { users, tokens, limiter, sessions } = deps;
   return {
     /** Checks the credentials and issues an access token; the same error whether the email exists or not. */
     async login(email: string, password: string, ip: string): Promise<string> {
@@ -16,7 +22,8 @@ export function createAuthService(deps: { users: Pick<UserService, 'verifyCreden
       const userId = await users.verifyCredentials(email, password);
       if (!userId) throw unauthorized(MESSAGES.invalidCredentials);
       await limiter.succeeded(ip, email);
-      return tokens.issue(userId);
+      const session = await sessions.open(userId);
+      return tokens.issue(userId, session.id);
     },
   };
 }

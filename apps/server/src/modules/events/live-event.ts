@@ -3,8 +3,9 @@ import { z } from 'zod';
 
 /**
  * Every event of the bus, one member per type, built from the contract's event schemas so the
- * stream and the browser read the same shapes. `revoked` and `restored` are internal (a device
- * token ended, or a device came back from the trash, on any instance): browsers never see them.
+ * stream and the browser read the same shapes. `revoked`, `restored` and `session-ended` are
+ * internal (a device token ended, a device came back from the trash, a user logged out, on any
+ * instance): browsers never see them.
  */
 export const liveEventPayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reading'), data: readingEventSchema }),
@@ -15,6 +16,8 @@ export const liveEventPayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('report'), data: reportStreamEventSchema }),
   // Internal to the alerts module: an organization's rules changed, every instance reads them again.
   z.object({ type: z.literal('alert-rules'), data: z.object({}) }),
+  // Internal: a session ended (logout); every instance closes the live streams it opened.
+  z.object({ type: z.literal('session-ended'), data: z.object({ userId: uuidSchema, sessionId: uuidSchema }) }),
 ]);
 export type LiveEventPayload = z.infer<typeof liveEventPayloadSchema>;
 export type LiveEventType = LiveEventPayload['type'];

@@ -5,6 +5,7 @@ import { setAccessToken, setUnauthorizedHandler } from '@/lib/api-client';
 import { tokenStorage } from '@/lib/token-storage';
 import { getCurrentUser } from '../api/get-current-user';
 import { LOGIN_ERRORS, requestAccessToken } from '../api/login';
+import { revokeSession } from '../api/logout';
 import { AuthContext, type AuthContextValue, type LoginResult } from '@/lib/auth';
 
 type AuthState = { token: string | null; user: User | null; loading: boolean };
@@ -100,19 +101,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const logout = useCallback(() => {
+  const forget = useCallback(() => {
     setAccessToken(null);
     tokenStorage.clear();
     queryClient.clear();
     dispatch({ type: 'signed-out' });
   }, [queryClient]);
 
-  // The server refusing the token anywhere (an expired session) signs out; the access guard
+  // « Déconnexion »: the server ends the session (its token is refused at once), then the browser forgets it.
+  const logout = useCallback(() => {
+    revokeSession();
+    forget();
+  }, [forget]);
+
+  // The server refusing the token anywhere (an ended session) signs out; the access guard
   // then asks to log in again and comes back to the page.
   useEffect(() => {
-    setUnauthorizedHandler(logout);
+    setUnauthorizedHandler(forget);
     return () => setUnauthorizedHandler(null);
-  }, [logout]);
+  }, [forget]);
 
   const value = useMemo<AuthContextValue>(
     () => ({ token: state.token, user: state.user, loading: state.loading, login, logout }),
