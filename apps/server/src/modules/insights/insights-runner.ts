@@ -1,9 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import { computeInsights, type InsightsInput, type InsightsResult } from './insights-compute.ts';
-import type { WorkerRequest, WorkerResponse } from './insights-worker.ts';
+import type { WorkerRequest, WorkerResponse, WorkerSettings } from './insights-worker.ts';
+
+/**
+ * Who waits for the figures: a person on a sensor's page (`interactive`), or nobody, during the
+ * background pass (`background`).
+ */
+export type InsightsLane = 'interactive' | 'background';
 
 export interface InsightsRunner {
-  compute(input: InsightsInput): Promise<InsightsResult>;
+  compute(input: InsightsInput, lane?: InsightsLane): Promise<InsightsResult>;
   close(): Promise<void>;
 }
 
@@ -11,13 +17,26 @@ interface Logger {
   warn: (object: object, message: string) => void;
 }
 
-/**
- * Computes insights in one worker thread, so a forecast never holds up a request or an ingestion.
- * The bundled server finds the worker beside itself (dist/insights-worker.js); from the TypeScript
- * sources (tests, development) it runs through tsx. Should the thread fail to start, the work is
- * done in-process between other tasks, and said once in the log.
- */
-export function createInsightsRunner(options: { logger: Logger; useWorker?: boolean }): InsightsRunner {
+interface Lane {
+  compute(input: InsightsInput): Promise<InsightsResult>;
+  close(): Promise<void>;
+}
+
+/** In-process, after the current task, so a request in flight is answered first. */
+function computeSoon(input: InsightsInput): Promise<InsightsResult> {
+  return new Promise((resolve, reject) =>
+    setImmediate(() => {
+      try {
+        resolve(computeInsights(input));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }),
+  );
+}
+
+/** One worker thread, started on first use, that lets the process exit while it has nothing to do. */
+function createLane(settings: WorkerSettings, options: { logger: Logger; useWorker?: boolean }): Lane {
   let worker: Worker | null = null;
   let broken = options.useWorker === false;
   let nextId = 1;
@@ -37,8 +56,9 @@ export function createInsightsRunner(options: { logger: Logger; useWorker?: bool
       const created = fromSources
         ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`, {
             eval: true,
+            workerData: settings,
           })
-        : new Worker(url);
+        : new Worker(url, { workerData: settings });
       created.unref();
       created.on('message', (response: WorkerResponse) => {
         const waiting = pending.get(response.id);
@@ -68,20 +88,9 @@ export function createInsightsRunner(options: { logger: Logger; useWorker?: bool
   return {
     compute(input) {
       const thread = start();
-      if (!thread) {
-        // In-process: after the current task, so a request in flight is answered first.
-        return new Promise((resolve, reject) =>
-          setImmediate(() => {
-            try {
-              resolve(computeInsights(input));
-            } catch (error) {
-              reject(error instanceof Error ? error : new Error(String(error)));
-            }
-          }),
-        );
-      }
+      if (!thread) return computeSoon(input);
       const id = nextId++;
-      return new Promise((resolve, reject) => {
+      return new Promise<InsightsResult>((resolve, reject) => {
         pending.set(id, { resolve, reject });
         thread.ref();
         const request: WorkerRequest = { id, input };
@@ -93,7 +102,7 @@ export function createInsightsRunner(options: { logger: Logger; useWorker?: bool
         ]);
       }).finally(() => {
         if (pending.size === 0) worker?.unref();
-      }) as Promise<InsightsResult>;
+      });
     },
     async close() {
       const thread = worker;
@@ -101,6 +110,28 @@ export function createInsightsRunner(options: { logger: Logger; useWorker?: bool
       broken = true;
       failAll(new Error('Analyses arrêtées'));
       if (thread) await thread.terminate();
+    },
+  };
+}
+
+/**
+ * Computes insights in worker threads, so a forecast never holds up a request or an ingestion.
+ * Two threads: the background pass's runs at the lowest priority and gives way to ingestion; the
+ * one computing for a person waiting on a sensor's page keeps the normal priority, so a busy
+ * processor does not make that person wait behind the background work. The bundled server finds
+ * the worker beside itself (dist/insights-worker.js); from the TypeScript sources (tests,
+ * development) it runs through tsx. Should a thread fail to start, the work is done in-process
+ * between other tasks, and said once in the log.
+ */
+export function createInsightsRunner(options: { logger: Logger; useWorker?: boolean }): InsightsRunner {
+  const lanes: Record<InsightsLane, Lane> = {
+    interactive: createLane({ lowPriority: false }, options),
+    background: createLane({ lowPriority: true }, options),
+  };
+  return {
+    compute: (input, lane = 'interactive') => lanes[lane].compute(input),
+    async close() {
+      await Promise.all([lanes.interactive.close(), lanes.background.close()]);
     },
   };
 }

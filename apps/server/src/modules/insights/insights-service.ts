@@ -3,7 +3,7 @@ import type { Insights, Rule, WatchItem } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { BATTERY_HISTORY_MS, currentAnomalies, HISTORY_MS, toColumns } from './insights-compute.ts';
 import { createInsightsDal } from './insights-dal.ts';
-import type { InsightsRunner } from './insights-runner.ts';
+import type { InsightsLane, InsightsRunner } from './insights-runner.ts';
 import { type Bucket, createRecentMeans } from './recent-means.ts';
 
 const MINUTE = 60_000;
@@ -61,7 +61,7 @@ export function createInsightsService(deps: InsightsSources) {
   /** A pass still running on this instance when the next is due is not doubled. */
   let passing = false;
 
-  async function compute(sensor: { id: string; organizationId: string; siteId: string }, key: string, now: number) {
+  async function compute(sensor: { id: string; organizationId: string; siteId: string }, key: string, now: number, lane: InsightsLane) {
     // A minute's mean is the finest grain the analysis uses; whole minutes, the one in progress included.
     const end = Math.floor(now / MINUTE) * MINUTE + MINUTE;
     const [readings, battery, rules] = await Promise.all([
@@ -71,7 +71,7 @@ export function createInsightsService(deps: InsightsSources) {
       deps.means(sensor.id, 'battery', new Date(end - BATTERY_HISTORY_MS), new Date(end), 3600_000),
       deps.rulesOf(sensor.organizationId, sensor.id, sensor.siteId),
     ]);
-    const result = await deps.runner.compute({ key, now, readings, battery: toColumns(battery), rules });
+    const result = await deps.runner.compute({ key, now, readings, battery: toColumns(battery), rules }, lane);
     await dal.save({
       sensorId: sensor.id,
       key,
@@ -101,7 +101,7 @@ export function createInsightsService(deps: InsightsSources) {
         if (deps.now().getTime() - started > PASS_BUDGET_MS) break;
         for (const key of keys.get(sensor.id) ?? []) {
           if (!BACKGROUND_KEYS.includes(key)) continue;
-          await compute(sensor, key, deps.now().getTime());
+          await compute(sensor, key, deps.now().getTime(), 'background');
         }
         done += 1;
       }
@@ -118,7 +118,7 @@ export function createInsightsService(deps: InsightsSources) {
       const stored = await dal.find(organizationId, sensor.id, key);
       const age = stored ? now - stored.computedAt.getTime() : Infinity;
       if (stored && age >= 0 && age < CACHE_MS) return stored.insights;
-      return compute({ id: sensor.id, organizationId, siteId: sensor.siteId }, key, now);
+      return compute({ id: sensor.id, organizationId, siteId: sensor.siteId }, key, now, 'interactive');
     },
 
     /**
