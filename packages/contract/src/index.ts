@@ -10,3 +10,4 @@ export * from './presets.ts';
 export * from './claim.ts';
 export * from './reports.ts';
 export * from './insights.ts';
+export * from './members.ts';
