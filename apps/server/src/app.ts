@@ -46,6 +46,8 @@ export interface AppOptions {
   tokens?: TokenService;
   /** The clock of time-based rules (the trash); the system clock by default. */
   now?: () => Date;
+  /** The clock of sessions and tokens; the system clock by default. */
+  sessionClock?: () => Date;
 }
 
 export const API_BODY_LIMIT = 64 * 1024;
@@ -114,7 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticate);
-        await secured.register(logoutRoutes, { sessions: services.sessions });
+        await secured.register(logoutRoutes, { sessions: services.sessions, auth: services.auth });
         await secured.register(userRoutes);
         await secured.register(organizationRoutes, { organizations: services.organizations });
         await secured.register(streamRoutes, { events: services.events });

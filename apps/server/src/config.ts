@@ -49,6 +49,9 @@ const envSchema = z.object({
   DEMO_SIMULATOR: booleanFromEnv.default(true),
   INSIGHTS_INTERVAL_SECONDS: z.coerce.number({ error: 'un nombre entier est attendu' }).int().min(0).max(86_400).default(60),
   INSIGHTS_REFRESH_SECONDS: positiveInt.default(300),
+  SESSION_IDLE_MINUTES: positiveInt.default(30),
+  SESSION_MAX_HOURS: positiveInt.default(12),
+  SESSION_REMEMBER_DAYS: positiveInt.default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -82,6 +85,11 @@ export interface Config {
   insightsIntervalSeconds: number;
   /** A sensor that keeps reporting is analysed again after this many seconds. */
   insightsRefreshSeconds: number;
+  /**
+   * How long a session lives: without « Se souvenir de moi », it ends after `idleSeconds` without
+   * a request and after `maxSeconds` at the latest; with it, after `rememberSeconds`.
+   */
+  sessions: { idleSeconds: number; maxSeconds: number; rememberSeconds: number };
 }
 
 export class ConfigError extends Error {}
@@ -121,6 +129,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSimulator: e.DEMO_SIMULATOR,
     insightsIntervalSeconds: e.INSIGHTS_INTERVAL_SECONDS,
     insightsRefreshSeconds: e.INSIGHTS_REFRESH_SECONDS,
+    sessions: {
+      idleSeconds: e.SESSION_IDLE_MINUTES * 60,
+      maxSeconds: e.SESSION_MAX_HOURS * 3600,
+      rememberSeconds: e.SESSION_REMEMBER_DAYS * 86_400,
+    },
   };
 }
 

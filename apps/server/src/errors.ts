@@ -18,6 +18,7 @@ export const forbidden = (message: string) => new AppError(403, message);
 
 export const MESSAGES = {
   invalidCredentials: 'Identifiants invalides',
+  wrongCurrentPassword: 'Le mot de passe actuel est incorrect.',
   authRequired: 'Authentification requise : connectez-vous pour continuer.',
   sessionInvalid: 'Session invalide ou expirée : reconnectez-vous.',
   routeNotFound: "Cette adresse n'existe pas dans l'API Vigie.",

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { createAuthService } from './modules/auth/auth-service.ts';
 import { createLoginLimiter } from './modules/auth/login-limiter.ts';
 import { createSessionService } from './modules/auth/session-service.ts';
-import { createTokenService, TOKEN_TTL_SECONDS, type TokenService } from './modules/auth/token-service.ts';
+import { createTokenService, type TokenService } from './modules/auth/token-service.ts';
 import { createClaimingService } from './modules/claiming/claiming-service.ts';
 import { createCredentialService } from './modules/credentials/credential-service.ts';
 import { createDeviceService, type DeviceService } from './modules/devices/device-service.ts';
@@ -36,6 +36,8 @@ export function createServices(options: {
   logger: Logger;
   tokens?: TokenService;
   now?: () => Date;
+  /** The clock of sessions and tokens (tests of idle and absolute lifetimes); the system clock by default. */
+  sessionClock?: () => Date;
 }) {
   const { config, database, logger } = options;
   const db = database.db;
@@ -43,12 +45,13 @@ export function createServices(options: {
   const events = createLiveEventHub(database.pubsub, logger);
   const organizations = createOrganizationService({ db });
   const users = createUserService({ db, organizations });
-  const tokens = options.tokens ?? createTokenService(options.jwtSecret);
+  // Sessions and their tokens share a clock, which is not the rules' clock that tests move.
+  const sessionClock = options.sessionClock ?? (() => new Date());
+  const tokens = options.tokens ?? createTokenService(options.jwtSecret, () => sessionClock().getTime());
   const sessions = createSessionService({
     db,
-    // The clock of the tokens, which end at the same time: not the rules' clock that tests move.
-    now: () => new Date(),
-    lifetimeSeconds: TOKEN_TTL_SECONDS,
+    now: sessionClock,
+    lifetimes: config.sessions,
     onEnded: ({ organizationId, userId, sessionId }) =>
       events.publish([{ organizationId, type: 'session-ended', data: { userId, sessionId } }]),
   });

@@ -18,6 +18,8 @@ export const loginRequestSchema = z.strictObject({
     .string({ error: 'Le mot de passe doit être une chaîne de caractères.' })
     .min(1, { error: 'Le mot de passe est obligatoire.' })
     .max(PASSWORD_MAX_LENGTH, { error: `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX_LENGTH} caractères.` }),
+  /** « Se souvenir de moi »: a long session instead of one that ends when left idle. */
+  rememberMe: z.boolean({ error: '« rememberMe » doit valoir true ou false.' }).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -59,3 +61,13 @@ export const newEmailSchema = z
   .trim()
   .max(EMAIL_MAX_LENGTH, { error: `L'adresse e-mail ne doit pas dépasser ${EMAIL_MAX_LENGTH} caractères.` })
   .regex(EMAIL_PATTERN, { error: "L'adresse e-mail n'est pas valide." });
+
+/** « Mon compte »: a new password, given the current one; every other session ends. */
+export const changePasswordRequestSchema = z.strictObject({
+  currentPassword: z
+    .string({ error: 'Le mot de passe actuel doit être une chaîne de caractères.' })
+    .min(1, { error: 'Le mot de passe actuel est obligatoire.' })
+    .max(PASSWORD_MAX_LENGTH, { error: `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX_LENGTH} caractères.` }),
+  newPassword: z.string({ error: 'Le nouveau mot de passe doit être une chaîne de caractères.' }).pipe(newPasswordSchema),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;

@@ -24,7 +24,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function createAuthenticate(deps: {
   tokens: TokenService;
   users: Pick<UserService, 'getById'>;
-  sessions: Pick<SessionService, 'isOpen'>;
+  sessions: Pick<SessionService, 'use'>;
 }) {
   return async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
@@ -37,7 +37,10 @@ export function createAuthenticate(deps: {
     if (!claims || !UUID.test(claims.userId) || !claims.sessionId || !UUID.test(claims.sessionId)) {
       throw unauthorized(MESSAGES.sessionInvalid);
     }
-    const [user, open] = await Promise.all([deps.users.getById(claims.userId), deps.sessions.isOpen(claims.sessionId, claims.userId)]);
+    const [user, open] = await Promise.all([
+      deps.users.getById(claims.userId),
+      deps.sessions.use(claims.sessionId, claims.userId, { idleSeconds: claims.idleSeconds, endsAt: claims.expiresAt }),
+    ]);
     if (!user || !open) throw unauthorized(MESSAGES.sessionInvalid);
     request.user = user;
     request.sessionId = claims.sessionId;

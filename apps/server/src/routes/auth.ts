@@ -15,7 +15,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     async (request, reply) => {
       // A session token is never kept by a cache along the way.
       reply.header('cache-control', 'no-store');
-      return { accessToken: await auth.login(request.body.email, request.body.password, request.ip) };
+      return { accessToken: await auth.login(request.body.email, request.body.password, request.ip, request.body.rememberMe ?? false) };
     },
   );
 };

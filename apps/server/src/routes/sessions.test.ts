@@ -54,6 +54,57 @@ describe(`sessions that really end (${databaseKind})`, () => {
     // The same person signed in elsewhere is not logged out by it.
     expect((await call(baseUrl, elsewhere, 'GET', '/user/me')).status).toBe(200);
   });
+
+  it('« Se déconnecter de tous les appareils » ends every session of the user, and only theirs', async () => {
+    const account = await t.createAccount();
+    const colleague = await t.createAccount();
+    const phone = await login(baseUrl, account);
+    const stream = await openStream(baseUrl, phone);
+
+    expect((await call(baseUrl, account.token, 'POST', '/auth/logout-all')).status).toBe(204);
+    expect((await call(baseUrl, account.token, 'GET', '/user/me')).status).toBe(401);
+    expect((await call(baseUrl, phone, 'GET', '/user/me')).status).toBe(401);
+    await within(stream.ended, 5000, 'le flux direct d’un autre appareil reste ouvert');
+    expect((await call(baseUrl, colleague.token, 'GET', '/user/me')).status).toBe(200);
+    // Signing in again works.
+    expect((await call(baseUrl, await login(baseUrl, account), 'GET', '/user/me')).status).toBe(200);
+  });
+
+  it('a new password ends every other session at once; the one that changed it stays open', async () => {
+    const account = await t.createAccount();
+    const laptop = await login(baseUrl, account);
+    const stream = await openStream(baseUrl, laptop);
+    const change = (currentPassword: string, newPassword: string) =>
+      fetch(`${baseUrl}/api/user/password`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ currentPassword, newPassword }),
+      });
+
+    const wrong = await change('pas le bon', 'un tout nouveau mot de passe');
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { message: string }).message).toBe('Le mot de passe actuel est incorrect.');
+    const short = await change(account.password, 'court');
+    expect(short.status).toBe(400);
+    expect(((await short.json()) as { message: string }).message).toContain('au moins 8 caractères');
+    // Nothing changed: the other session is open and the old password still works.
+    expect((await call(baseUrl, laptop, 'GET', '/user/me')).status).toBe(200);
+
+    const changed = await change(account.password, 'un tout nouveau mot de passe');
+    expect(changed.status).toBe(204);
+    expect((await call(baseUrl, laptop, 'GET', '/user/me')).status).toBe(401);
+    await within(stream.ended, 5000, 'le flux direct d’une autre session reste ouvert');
+    expect((await call(baseUrl, account.token, 'GET', '/user/me')).status).toBe(200);
+
+    const old = await fetch(`${baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email, password: account.password }),
+    });
+    expect(old.status).toBe(401);
+    const fresh = await login(baseUrl, { ...account, password: 'un tout nouveau mot de passe' });
+    expect((await call(baseUrl, fresh, 'GET', '/user/me')).status).toBe(200);
+  });
 });
 
 describe.runIf(databaseUrl)('sessions across two instances on PostgreSQL', () => {

@@ -59,6 +59,8 @@ export async function createTestApp(
     applicationName?: string;
     /** The clock of time-based rules (the trash), moved by tests instead of sleeping. */
     now?: () => Date;
+    /** The clock of sessions and their tokens, moved by tests of idle and absolute lifetimes. */
+    sessionClock?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -77,6 +79,7 @@ export async function createTestApp(
     logger,
     ...(options.tokens ? { tokens: options.tokens } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
   });
 
   return {

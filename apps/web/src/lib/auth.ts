@@ -8,7 +8,8 @@ export type AuthContextValue = {
   user: User | null;
   /** True at start-up until the stored session is checked, and during a login. */
   loading: boolean;
-  login: (email: string, password: string) => Promise<LoginResult>;
+  /** `rememberMe`: « Se souvenir de moi », a long session instead of one that ends when left idle. */
+  login: (email: string, password: string, rememberMe?: boolean) => Promise<LoginResult>;
   logout: () => void;
 };
 

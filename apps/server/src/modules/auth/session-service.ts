@@ -4,22 +4,53 @@ import { createSessionDal } from './session-dal.ts';
 /** Told when a session ends, so that every instance closes what it holds open for it (live streams). */
 export type SessionEnded = (ended: { organizationId: string; userId: string; sessionId: string }) => void;
 
+/** How long sessions live (configuration `sessions`). */
+export interface SessionLifetimes {
+  /** Without « Se souvenir de moi »: ends after this many seconds without a request… */
+  idleSeconds: number;
+  /** …and after this many at the latest. */
+  maxSeconds: number;
+  /** With « Se souvenir de moi »: ends after this many seconds. */
+  rememberSeconds: number;
+}
+
+/** An idle deadline is pushed back at most once a minute: one write a minute per active session. */
+const SLIDE_EVERY_MS = 60_000;
+
 /**
  * Sessions that really end (PRODUCT §9): each access token names its session, checked on every
- * request, so that logging out refuses the token at once on every instance.
+ * request, so that logging out refuses the token at once on every instance. A session's row holds
+ * its idle deadline, pushed back as it is used; its absolute end is its token's expiry.
  */
-export function createSessionService(deps: { db: Database; now: () => Date; lifetimeSeconds: number; onEnded: SessionEnded }) {
+export function createSessionService(deps: { db: Database; now: () => Date; lifetimes: SessionLifetimes; onEnded: SessionEnded }) {
   const dal = createSessionDal(deps.db);
+  const { lifetimes } = deps;
   return {
-    /** Opens a session; its id and when it ends at the latest. */
-    async open(userId: string): Promise<{ id: string; expiresAt: Date }> {
+    /**
+     * Opens a session: a short one that ends when left idle, or, remembered, a long one. Its id,
+     * its token's lifetime and its idle timeout (null for a remembered one).
+     */
+    async open(userId: string, remember = false): Promise<{ id: string; lifetimeSeconds: number; idleSeconds: number | null }> {
       const now = deps.now();
-      const expiresAt = new Date(now.getTime() + deps.lifetimeSeconds * 1000);
-      return { id: await dal.create(userId, now, expiresAt), expiresAt };
+      const lifetimeSeconds = remember ? lifetimes.rememberSeconds : lifetimes.maxSeconds;
+      const idleSeconds = remember ? null : Math.min(lifetimes.idleSeconds, lifetimes.maxSeconds);
+      const expiresAt = new Date(now.getTime() + (idleSeconds ?? lifetimeSeconds) * 1000);
+      return { id: await dal.create(userId, now, expiresAt), lifetimeSeconds, idleSeconds };
     },
 
-    isOpen(sessionId: string, userId: string): Promise<boolean> {
-      return dal.isOpen(sessionId, userId, deps.now());
+    /**
+     * Whether this session of this user is open; a session with an idle timeout is kept alive by
+     * this request, up to its absolute end (`endsAt`, ms).
+     */
+    async use(sessionId: string, userId: string, idle: { idleSeconds: number | null; endsAt: number }): Promise<boolean> {
+      const now = deps.now();
+      const expiresAt = await dal.openUntil(sessionId, userId, now);
+      if (!expiresAt) return false;
+      if (idle.idleSeconds !== null) {
+        const next = Math.min(now.getTime() + idle.idleSeconds * 1000, idle.endsAt);
+        if (next - expiresAt.getTime() >= SLIDE_EVERY_MS) await dal.extend(sessionId, new Date(next), now);
+      }
+      return true;
     },
 
     /** Logout: the session's token is refused from now on, and its live streams close. */
@@ -27,6 +58,16 @@ export function createSessionService(deps: { db: Database; now: () => Date; life
       if (await dal.end(session.id, session.userId, deps.now())) {
         deps.onEnded({ organizationId: session.organizationId, userId: session.userId, sessionId: session.id });
       }
+    },
+
+    /**
+     * Ends every open session of a user but `except` (logout everywhere, a password change, a
+     * member removed); how many ended.
+     */
+    async endAll(user: { userId: string; organizationId: string }, except?: string): Promise<number> {
+      const ended = await dal.endAll(user.userId, deps.now(), except);
+      for (const sessionId of ended) deps.onEnded({ organizationId: user.organizationId, userId: user.userId, sessionId });
+      return ended.length;
     },
   };
 }

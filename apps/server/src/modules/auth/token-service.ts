@@ -5,18 +5,32 @@ const ALGORITHM = 'HS256';
 const ISSUER = 'vigie';
 const AUDIENCE = 'vigie-api';
 
+/** What a valid token says. */
+export interface TokenClaims {
+  userId: string;
+  /** The session it belongs to; null for a token that names none (refused by the API). */
+  sessionId: string | null;
+  /** Its session ends after this many seconds without a request; null when it has no idle timeout. */
+  idleSeconds: number | null;
+  /** When the token itself expires (ms): its session's absolute end. */
+  expiresAt: number;
+}
+
 export interface TokenService {
-  /** A token for this user, naming the session it belongs to. */
-  issue(userId: string, sessionId?: string): Promise<string>;
+  /**
+   * A token for this user, naming the session it belongs to; it expires after `lifetimeSeconds`
+   * (12 h by default) and carries its session's idle timeout.
+   */
+  issue(userId: string, sessionId?: string, lifetime?: { lifetimeSeconds: number; idleSeconds: number | null }): Promise<string>;
   /** The user id of a valid token, or null for a missing, tampered, expired or foreign token. */
   verify(token: string): Promise<string | null>;
-  /** The user and session of a valid token (`sessionId` null when it names none), or null. */
-  read(token: string): Promise<{ userId: string; sessionId: string | null } | null>;
+  /** The claims of a valid token, or null. */
+  read(token: string): Promise<TokenClaims | null>;
 }
 
 export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
   const key = new TextEncoder().encode(secret);
-  const read = async (token: string): Promise<{ userId: string; sessionId: string | null } | null> => {
+  const read = async (token: string): Promise<TokenClaims | null> => {
     try {
       const { payload } = await jwtVerify(token, key, {
         algorithms: [ALGORITHM],
@@ -25,23 +39,32 @@ export function createTokenService(secret: string, now: () => number = Date.now)
         requiredClaims: ['exp', 'sub'],
         currentDate: new Date(now()),
       });
-      if (typeof payload.sub !== 'string') return null;
-      return { userId: payload.sub, sessionId: typeof payload['sid'] === 'string' ? payload['sid'] : null };
+      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+      const idle = payload['idl'];
+      return {
+        userId: payload.sub,
+        sessionId: typeof payload['sid'] === 'string' ? payload['sid'] : null,
+        idleSeconds: typeof idle === 'number' && Number.isInteger(idle) && idle > 0 ? idle : null,
+        expiresAt: payload.exp * 1000,
+      };
     } catch (error) {
       if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
       throw error;
     }
   };
   return {
-    async issue(userId, sessionId) {
+    async issue(userId, sessionId, lifetime) {
       const issuedAt = Math.floor(now() / 1000);
-      return new SignJWT(sessionId ? { sid: sessionId } : {})
+      const claims: Record<string, string | number> = {};
+      if (sessionId) claims['sid'] = sessionId;
+      if (lifetime?.idleSeconds) claims['idl'] = lifetime.idleSeconds;
+      return new SignJWT(claims)
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
         .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + TOKEN_TTL_SECONDS)
+        .setExpirationTime(issuedAt + (lifetime?.lifetimeSeconds ?? TOKEN_TTL_SECONDS))
         .sign(key);
     },
     async verify(token) {

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
@@ -36,6 +36,16 @@ export function createUserDal(db: Database) {
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select(columns).from(users).where(eq(users.id, id)).limit(1);
       return row;
+    },
+
+    /** Replaces a password hash, only if it is still `previousHash` (two changes at once: one wins). */
+    async replacePasswordHash(id: string, previousHash: string, passwordHash: string): Promise<boolean> {
+      const updated = await db
+        .update(users)
+        .set({ passwordHash })
+        .where(and(eq(users.id, id), eq(users.passwordHash, previousHash)))
+        .returning({ id: users.id });
+      return updated.length > 0;
     },
 
     /** The addresses of an organization's members. */

@@ -86,6 +86,13 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
       const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
       return user && valid ? user.id : null;
     },
+
+    /** Sets a new password when `current` is the user's password; whether it was. */
+    async changePassword(id: string, current: string, next: string): Promise<boolean> {
+      const user = await users.findById(id);
+      if (!user || !(await verifyPassword(user.passwordHash, current))) return false;
+      return users.replacePasswordHash(id, user.passwordHash, await hashPassword(next));
+    },
   };
 }
 

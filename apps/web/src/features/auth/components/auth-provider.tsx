@@ -66,10 +66,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const login = useCallback(
-    async (email: string, password: string): Promise<LoginResult> => {
+    async (email: string, password: string, rememberMe = false): Promise<LoginResult> => {
       dispatch({ type: 'loading' });
       try {
-        const attempt = await requestAccessToken({ email, password });
+        // The specification's body, {email, password}; `rememberMe` only when the box is ticked.
+        const attempt = await requestAccessToken(rememberMe ? { email, password, rememberMe } : { email, password });
         if (!attempt.ok) {
           dispatch({ type: 'settled' });
           return { success: false, error: attempt.error };

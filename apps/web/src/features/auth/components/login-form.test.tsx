@@ -5,7 +5,7 @@ import { fakeAuth, renderWithProviders } from '@/testing/render';
 import type { LoginResult } from '@/lib/auth';
 import { LoginForm } from './login-form';
 
-function setup(login: (email: string, password: string) => Promise<LoginResult> = async () => ({ success: true })) {
+function setup(login: (email: string, password: string, rememberMe?: boolean) => Promise<LoginResult> = async () => ({ success: true })) {
   const onSuccess = vi.fn();
   const loginSpy = vi.fn(login);
   renderWithProviders(<LoginForm onSuccess={onSuccess} />, { auth: fakeAuth({ login: loginSpy, token: null, user: null }) });
@@ -71,10 +71,19 @@ describe('LoginForm', () => {
     await user.type(password(), 'secret');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
 
-    expect(login).toHaveBeenCalledWith('camille@boutique.fr', 'secret');
+    expect(login).toHaveBeenCalledWith('camille@boutique.fr', 'secret', false);
     expect(screen.getByRole('button', { name: 'Connexion...' })).toBeDisabled();
     finish({ success: true });
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+  });
+
+  it('asks for a long session when « Se souvenir de moi » is ticked', async () => {
+    const { user, login } = setup();
+    await user.type(email(), 'camille@boutique.fr');
+    await user.type(password(), 'secret');
+    await user.click(screen.getByRole('checkbox', { name: 'Se souvenir de moi' }));
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(login).toHaveBeenCalledWith('camille@boutique.fr', 'secret', true);
   });
 
   it("shows the error text of a failed login, or 'Erreur de connexion' without one", async () => {

@@ -34,7 +34,7 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     setError(null);
     setSubmitting(true);
     try {
-      const result = await login(email, password);
+      const result = await login(email, password, remember);
       if (result.success) {
         onSuccess();
         return;
