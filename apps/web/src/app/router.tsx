@@ -17,6 +17,7 @@ const AlertsRoute = lazy(() => import('./routes/alerts'));
 const AlertDetailRoute = lazy(() => import('./routes/alert-detail'));
 const SitesRoute = lazy(() => import('./routes/sites'));
 const ReportsRoute = lazy(() => import('./routes/reports'));
+const AccountRoute = lazy(() => import('./routes/account'));
 const ErrorRoute = lazy(() => import('./routes/error'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
@@ -48,6 +49,7 @@ export function AppRoutes() {
             <Route path="alertes/:id" element={<AlertDetailRoute />} />
             <Route path="sites" element={<SitesRoute />} />
             <Route path="rapports" element={<ReportsRoute />} />
+            <Route path="compte" element={<AccountRoute />} />
           </Route>
           <Route path="/error/:code" element={<ErrorRoute />} />
           <Route path="*" element={<NotFoundRoute />} />

@@ -76,7 +76,11 @@ export default function SignedInLayout() {
             <AlertBell />
           </div>
           <div className="flex w-full min-w-0 items-center justify-between gap-3 border-t border-white/5 pt-2 sm:w-auto sm:gap-4 sm:border-0 sm:pt-0">
-            <p className="flex min-w-0 items-center gap-2.5 text-sm">
+            <Link
+              to="/dashboard/compte"
+              aria-label={`Mon compte : ${displayName}`}
+              className="flex min-w-0 items-center gap-2.5 rounded-xl text-sm hover:opacity-90"
+            >
               <span className="grid size-8 shrink-0 place-items-center rounded-full bg-gradient-to-br from-cyan-400/30 to-violet-500/30 text-cyan-100">
                 <UserIcon className="size-4" aria-hidden="true" />
               </span>
@@ -84,7 +88,7 @@ export default function SignedInLayout() {
                 <span className="block truncate font-medium text-white">{displayName}</span>
                 {user?.organization?.name && <span className="block truncate text-xs text-slate-400">{user.organization.name}</span>}
               </span>
-            </p>
+            </Link>
             <SignOutButton />
           </div>
         </div>

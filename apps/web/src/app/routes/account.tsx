@@ -1,0 +1,41 @@
+import { DetailSection } from '@/components/ui/section';
+import { PRODUCT_NAME } from '@/config/constants';
+import { PasswordForm } from '@/features/auth/components/password-form';
+import { SessionsPanel } from '@/features/auth/components/sessions-panel';
+import { ROLE_LABELS } from '@/features/auth/role-labels';
+import { useAuth } from '@/lib/auth';
+
+/** /dashboard/compte: who is signed in, a new password, and the way out of every session. */
+export default function AccountRoute() {
+  const { user } = useAuth();
+  return (
+    <>
+      <title>{`Mon compte · ${PRODUCT_NAME}`}</title>
+      <h1 className="mb-2 text-3xl font-bold tracking-tight text-white">Mon compte</h1>
+      {user && (
+        <dl className="mb-8 grid max-w-xl grid-cols-[auto_1fr] gap-x-6 gap-y-1 text-sm">
+          <dt className="text-slate-400">Nom</dt>
+          <dd className="min-w-0 truncate text-white">{user.name?.trim() || 'Sans nom'}</dd>
+          <dt className="text-slate-400">Adresse e-mail</dt>
+          <dd className="min-w-0 [overflow-wrap:anywhere] text-white">{user.email}</dd>
+          <dt className="text-slate-400">Rôle</dt>
+          <dd className="text-white">{ROLE_LABELS[user.role]}</dd>
+          <dt className="text-slate-400">Organisation</dt>
+          <dd className="min-w-0 truncate text-white">{user.organization.name}</dd>
+        </dl>
+      )}
+      <div className="grid gap-6">
+        <DetailSection
+          id="compte-mot-de-passe"
+          title="Mot de passe"
+          description="Changer de mot de passe ferme toutes vos autres sessions, sur tous vos appareils."
+        >
+          <PasswordForm />
+        </DetailSection>
+        <DetailSection id="compte-sessions" title="Sessions">
+          <SessionsPanel />
+        </DetailSection>
+      </div>
+    </>
+  );
+}
