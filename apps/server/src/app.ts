@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { TokenService } from './modules/auth/token-service.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
 import { logoutRoutes } from './routes/logout.ts';
+import { enforcePermissions, PERMISSIONS } from './plugins/permissions.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { alertRoutes } from './routes/alerts.ts';
@@ -116,6 +117,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticate);
+        // Before any route: each one must be in the table of roles, or the app does not start.
+        enforcePermissions(secured, PERMISSIONS);
         await secured.register(logoutRoutes, { sessions: services.sessions, auth: services.auth });
         await secured.register(userRoutes);
         await secured.register(organizationRoutes, { organizations: services.organizations });

@@ -1,6 +1,6 @@
-import type { Role, User } from '@vigie/contract';
+import type { User } from '@vigie/contract';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, MESSAGES, unauthorized } from '../errors.ts';
+import { MESSAGES, unauthorized } from '../errors.ts';
 import type { TokenService } from '../modules/auth/token-service.ts';
 import type { SessionService } from '../modules/auth/session-service.ts';
 import type { DeviceIdentity } from '../modules/credentials/credential-service.ts';
@@ -51,11 +51,4 @@ export function createAuthenticate(deps: {
 export function currentUser(request: FastifyRequest): User {
   if (!request.user) throw unauthorized(MESSAGES.authRequired);
   return request.user;
-}
-
-/** The signed-in user when their role is one of `roles`; a 403 with `message` otherwise (PRODUCT §9). */
-export function requireRole(request: FastifyRequest, roles: readonly Role[], message: string): User {
-  const user = currentUser(request);
-  if (!roles.includes(user.role)) throw forbidden(message);
-  return user;
 }

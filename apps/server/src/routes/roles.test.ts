@@ -1,0 +1,339 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { Alert, Role, Rule, Site } from '@vigie/contract';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase } from '../db/database.ts';
+import { registerErrorHandler } from '../plugins/error-handler.ts';
+import type * as PermissionsModule from '../plugins/permissions.ts';
+import { enforcePermissions, type PermissionTable, registeredRoutes } from '../plugins/permissions.ts';
+import { provision, sendTelemetry } from '../test/device-helpers.ts';
+import { openStream } from '../test/sse-client.ts';
+import { setRole, storedTokenHash } from '../test/test-dal.ts';
+import { createTestApp, databaseKind, TEST_JWT_SECRET, testConfig, type TestAccount, type TestApp } from '../test/test-app.ts';
+
+const EVERYONE: Role[] = ['admin', 'manager', 'viewer'];
+const MANAGERS: Role[] = ['admin', 'manager'];
+const ADMINS: Role[] = ['admin'];
+
+/**
+ * PRODUCT §9 written out on its own, not read from the permission table, so that a wrong entry
+ * in the table fails here: a viewer reads everything but the installation key, acknowledges
+ * alerts, follows the live stream, and manages their own sessions and password; members and invitations are an admin's; every other change is an admin's or
+ * a manager's.
+ */
+function expectedRoles(method: string, url: string): Role[] {
+  if (url.startsWith('/api/invitations')) return ADMINS;
+  if (url.startsWith('/api/members')) return method === 'GET' ? EVERYONE : ADMINS;
+  // The installation key adds devices to the organization: a change in all but name.
+  if (url === '/api/organization/installation-key') return MANAGERS;
+  if (method === 'GET') return EVERYONE;
+  // One's own sessions and password.
+  if (['/api/auth/logout', '/api/auth/logout-all', '/api/user/password'].includes(url)) return EVERYONE;
+  if (/^\/api\/alerts\/:id\/acknowledge$/.test(url)) return EVERYONE;
+  return MANAGERS;
+}
+
+/** Bodies a permitted caller could really send; a refused one must change nothing with them. */
+const PAYLOADS: Record<string, (f: Fixtures) => unknown> = {
+  'POST /api/emitter': () => ({ name: 'Émetteur ajouté' }),
+  'POST /api/sensor': () => ({ name: 'Sonde ajoutée' }),
+  'PUT /api/emitter/:id': () => ({ name: 'Émetteur renommé' }),
+  'PUT /api/sensor/:id': () => ({ name: 'Sonde renommée' }),
+  'POST /api/sites': () => ({ name: 'Magasin ajouté', timezone: 'Europe/Paris' }),
+  'PUT /api/sites/:id': () => ({ name: 'Magasin renommé' }),
+  'POST /api/alert-rules': (f) => ({ name: 'Règle ajoutée', sensorId: f.sensorId, preset: 'chilled_very_perishable' }),
+  'PUT /api/alert-rules/:id': () => ({ name: 'Règle renommée', enabled: false }),
+  'POST /api/alerts/:id/acknowledge': () => ({ comment: 'Je regarde' }),
+  'POST /api/alerts/:id/actions': () => ({ text: 'Porte refermée' }),
+  'POST /api/alerts/:id/resolve': () => ({ text: 'Joint changé' }),
+  'PUT /api/notification-policy': () => ({ repeatMinutes: 45 }),
+  // A site of no one: a permitted caller gets a 404 rather than a report rendered for nothing.
+  'POST /api/reports': () => ({ siteId: randomUUID(), month: '2026-10' }),
+  'POST /api/reports/:id/sign': () => ({ comment: 'Vu' }),
+  'POST /api/devices/claim': () => ({ serial: 'SN-ROLES-0001', claimCode: 'ABCD-EFGH-JKLM' }),
+  'PUT /api/members/:id': () => ({ role: 'admin' }),
+  'POST /api/invitations': () => ({ email: `invite-${randomUUID()}@example.fr`, role: 'admin' }),
+};
+
+interface Fixtures {
+  sensorId: string;
+  emitterId: string;
+  trashedEmitterId: string;
+  siteId: string;
+  ruleId: string;
+  alertId: string;
+  viewerId: string;
+}
+
+/**
+ * The id a call names: a real object of the organization, so that a refusal is seen to leave it
+ * alone; a permitted deletion (and a permitted change of members) aims at no one, so that the
+ * objects stay for the next calls.
+ */
+function idFor(method: string, url: string, allowed: boolean, f: Fixtures): string {
+  if (allowed && (method === 'DELETE' || url.startsWith('/api/members') || url.startsWith('/api/invitations'))) return randomUUID();
+  if (url.startsWith('/api/sensor/')) return f.sensorId;
+  if (url.startsWith('/api/emitter/')) return url.endsWith('/restore') ? f.trashedEmitterId : f.emitterId;
+  if (url.startsWith('/api/sites/')) return f.siteId;
+  if (url.startsWith('/api/alert-rules/')) return f.ruleId;
+  if (url.startsWith('/api/alerts/')) return f.alertId;
+  if (url.startsWith('/api/members/')) return f.viewerId;
+  return randomUUID();
+}
+
+/** What changes a device's reading of itself without anyone acting: not compared. */
+const VOLATILE = new Set(['status', 'lastSeenAt', 'latest', 'battery', 'updatedAt']);
+const DEVICE_LISTS = new Set(['/api/sensor', '/api/emitter']);
+const withoutVolatile = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(withoutVolatile)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).flatMap(([key, inner]) => (VOLATILE.has(key) ? [] : [[key, withoutVolatile(inner)]])))
+      : value;
+
+describe(`roles on every authenticated route (${databaseKind})`, { timeout: 180_000 }, () => {
+  let t: TestApp;
+  let baseUrl: string;
+  const accounts = {} as Record<Role, TestAccount>;
+  let f: Fixtures;
+
+  const call = (token: string, method: string, url: string, payload?: unknown): Promise<LightMyRequestResponse> =>
+    t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+
+  /** The organization as its admin sees it, and the devices' stored tokens. */
+  async function snapshot(): Promise<string> {
+    const reads = [
+      '/api/sensor',
+      '/api/emitter',
+      '/api/trash',
+      '/api/sites',
+      '/api/alert-rules',
+      '/api/alerts',
+      '/api/notification-policy',
+      '/api/organization/installation-key',
+      `/api/reports?siteId=${f.siteId}`,
+      '/api/members',
+      '/api/invitations',
+    ];
+    const seen = await Promise.all(
+      reads.map(async (url) => {
+        const response = await call(accounts.admin.token, 'GET', url);
+        const json: unknown = response.statusCode === 200 ? response.json() : null;
+        return [url, response.statusCode, DEVICE_LISTS.has(url) ? withoutVolatile(json) : json];
+      }),
+    );
+    const tokens = await Promise.all([f.sensorId, f.emitterId, f.trashedEmitterId].map((id) => storedTokenHash(t, id)));
+    return JSON.stringify({ seen, tokens });
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ baseUrl } = await t.listen());
+    const organization = `Épicerie des rôles ${randomUUID()}`;
+    for (const role of EVERYONE) {
+      accounts[role] = await t.createAccount({ organization, name: `Compte ${role}` });
+      await setRole(t, accounts[role].id, role);
+    }
+    const admin = accounts.admin;
+    const sensor = await provision(t, admin, 'sensor');
+    const emitter = await provision(t, admin, 'emitter');
+    const trashed = await provision(t, admin, 'emitter');
+    await call(admin.token, 'PUT', `/api/sensor/${sensor.deviceId}`, { name: 'Vitrine crèmerie' });
+    expect((await call(admin.token, 'DELETE', `/api/emitter/${trashed.deviceId}`)).statusCode).toBe(204);
+    const site = (await call(admin.token, 'POST', '/api/sites', { name: 'Boutique Lyon', timezone: 'Europe/Paris' })).json<{
+      site: Site;
+    }>().site;
+    const rule = (
+      await call(admin.token, 'POST', '/api/alert-rules', {
+        name: 'Crèmerie',
+        sensorId: sensor.deviceId,
+        preset: 'chilled_very_perishable',
+      })
+    ).json<{ rule: Rule }>().rule;
+    expect((await sendTelemetry(t, sensor.accessToken, { temperature: 12.5 })).statusCode).toBe(202);
+    await t.app.services.alerts.engine.idle();
+    const [alert] = (await call(admin.token, 'GET', `/api/alerts?sensorId=${sensor.deviceId}`)).json<{ alerts: Alert[] }>().alerts;
+    if (!alert) throw new Error("La température hors limite n'a pas ouvert d'alerte.");
+    f = {
+      sensorId: sensor.deviceId,
+      emitterId: emitter.deviceId,
+      trashedEmitterId: trashed.deviceId,
+      siteId: site.id,
+      ruleId: rule.id,
+      alertId: alert.id,
+      viewerId: accounts.viewer.id,
+    };
+  });
+  afterAll(() => t?.close());
+
+  it('knows what each role may do on every route the app has registered', () => {
+    const routes = registeredRoutes(t.app);
+    // The core of the API is there; routes still to come (members) join the matrix when registered.
+    expect(routes.length).toBeGreaterThanOrEqual(50);
+    const wrong = routes
+      .filter(({ method, url, permission }) => expectedRoles(method, url).join() !== [...permission.roles].sort().join())
+      .map(({ method, url, permission }) => `${method} ${url}: ${permission.roles.join(', ')}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('asks for a session on every one of them', async () => {
+    const open = [];
+    for (const { method, url } of registeredRoutes(t.app)) {
+      const response = await t.app.inject({ method, url: url.replace(':id', randomUUID()) });
+      if (response.statusCode !== 401) open.push(`${method} ${url} → ${response.statusCode}`);
+    }
+    expect(open).toEqual([]);
+  });
+
+  // The viewer first: every refusal is tried on objects no permitted call has touched yet.
+  for (const role of ['viewer', 'manager', 'admin'] as const) {
+    it(`lets the ${role} do exactly what PRODUCT §9 allows, and refuses the rest with a 403 that changes nothing`, async () => {
+      const problems: string[] = [];
+      const routes = registeredRoutes(t.app);
+      expect(routes.length).toBeGreaterThan(0);
+      for (const { method, url } of routes) {
+        const key = `${method} ${url}`;
+        const allowed = expectedRoles(method, url).includes(role);
+        const path = url.replace(':id', idFor(method, url, allowed, f));
+        const payload = PAYLOADS[key]?.(f);
+
+        if (url === '/api/stream') {
+          const stream = await openStream(baseUrl, accounts[role].token);
+          const status = stream.response.status;
+          await stream.close();
+          if (allowed ? status === 403 : status !== 403) problems.push(`${key} → ${status}`);
+          continue;
+        }
+        // Logging out ends the session it is called with: a session of its own.
+        const token =
+          url === '/api/auth/logout'
+            ? (
+                await t.app.inject({
+                  method: 'POST',
+                  url: '/api/auth/login',
+                  payload: { email: accounts[role].email, password: accounts[role].password },
+                })
+              ).json<{ accessToken: string }>().accessToken
+            : accounts[role].token;
+
+        const before = allowed ? '' : await snapshot();
+        const response = await call(token, method, path, payload);
+        // Logging out everywhere ended the account's own session too: it signs in again.
+        if (url === '/api/auth/logout-all' && response.statusCode === 204) {
+          const again = await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: accounts[role].email, password: accounts[role].password },
+          });
+          const accessToken = again.json<{ accessToken: string }>().accessToken;
+          accounts[role] = { ...accounts[role], token: accessToken, auth: { authorization: `Bearer ${accessToken}` } };
+        }
+        if (allowed) {
+          if (response.statusCode === 403) problems.push(`${key} refused: ${response.body}`);
+          continue;
+        }
+        if (response.statusCode !== 403) {
+          problems.push(`${key} → ${response.statusCode}, 403 expected`);
+          continue;
+        }
+        const { message } = response.json<{ message?: unknown }>();
+        if (typeof message !== 'string' || !/^Seuls? un administrateur .+\.$/.test(message)) problems.push(`${key}: message ${message}`);
+        if ((await snapshot()) !== before) problems.push(`${key} refused, yet something changed`);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
+  it('refuses before reading the body, and after asking who is calling', async () => {
+    const url = `/api/sensor/${f.sensorId}`;
+    const headers = { 'content-type': 'application/json' };
+    const garbled = await t.app.inject({ method: 'PUT', url, headers: { ...headers, ...accounts.viewer.auth }, payload: '{"name":' });
+    expect(garbled.statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url, headers, payload: '{"name":"Volé"}' })).statusCode).toBe(401);
+    expect((await call(accounts.viewer.token, 'GET', '/api/user/me')).json<{ user: { role: Role } }>().user.role).toBe('viewer');
+  });
+});
+
+describe('the permission table', () => {
+  const table = {
+    'GET /api/things': { roles: EVERYONE, message: '' },
+    'POST /api/things': { roles: ADMINS, message: 'Seul un administrateur peut ajouter une chose.' },
+    'DELETE /api/things/:id': { roles: ADMINS, message: 'Seul un administrateur peut retirer une chose.' },
+  } satisfies PermissionTable;
+
+  async function appWith(routes: (scope: ReturnType<typeof Fastify>) => void, role: Role = 'viewer') {
+    const app = Fastify();
+    registerErrorHandler(app);
+    app.decorateRequest('user', null);
+    await app.register(
+      async (api) => {
+        api.addHook('onRequest', async (request) => {
+          request.user = { id: randomUUID(), name: null, email: 'a@example.fr', role, organization: { id: randomUUID(), name: 'Org' } };
+        });
+        enforcePermissions(api, table);
+        routes(api);
+      },
+      { prefix: '/api' },
+    );
+    return app;
+  }
+
+  it('stops the app when a secured route has no entry, naming it', async () => {
+    await expect(
+      appWith((api) => {
+        api.get('/things', async () => ({}));
+        api.put('/things/:id', async () => ({}));
+      }),
+    ).rejects.toThrow('« PUT /api/things/:id »');
+  });
+
+  it('lets entries wait for routes not registered yet, and says which ones exist', async () => {
+    const app = await appWith((api) => {
+      api.get('/things', async () => ({ things: [] }));
+      api.post('/things', async () => ({}));
+    });
+    await app.ready();
+    expect(registeredRoutes(app, table).map(({ method, url }) => `${method} ${url}`)).toEqual(['GET /api/things', 'POST /api/things']);
+    expect((await app.inject({ method: 'GET', url: '/api/things' })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'HEAD', url: '/api/things' })).statusCode).toBe(200);
+    const refused = await app.inject({ method: 'POST', url: '/api/things' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'Seul un administrateur peut ajouter une chose.' });
+    await app.close();
+  });
+
+  it('keeps the real app from starting when a secured route is forgotten', async () => {
+    vi.resetModules();
+    vi.doMock('../plugins/permissions.ts', async (importOriginal) => {
+      const actual = await importOriginal<typeof PermissionsModule>();
+      return {
+        ...actual,
+        PERMISSIONS: Object.fromEntries(Object.entries(actual.PERMISSIONS).filter(([key]) => key !== 'PUT /api/sensor/:id')),
+      };
+    });
+    const config = testConfig();
+    const logger = pino({ level: 'silent' });
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      inMemory: !config.databaseUrl,
+      logger,
+    });
+    try {
+      const { buildApp } = await import('../app.ts');
+      await expect(buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, logger })).rejects.toThrow('« PUT /api/sensor/:id »');
+    } finally {
+      vi.doUnmock('../plugins/permissions.ts');
+      vi.resetModules();
+      await database.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    }
+  });
+});
