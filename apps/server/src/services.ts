@@ -174,6 +174,7 @@ export function createServices(options: {
     db,
     now,
     publicUrl: config.publicUrl,
+    ttlHours: config.invitationTtlHours,
     limits: { maxPerIp: config.loginLimits.maxFailuresPerIp, windowSeconds: config.loginLimits.windowSeconds },
     hasAccount: (email) => users.hasAccount(email),
     sendEmail: (message) => notifications.sendEmail(message),
