@@ -286,7 +286,7 @@ describe(`invitations through a real SMTP server (${databaseKind})`, () => {
 describe(`invitations without e-mail (${databaseKind})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { LOGIN_MAX_FAILURES_PER_IP: '3' } });
   });
   afterAll(() => t.close());
 
@@ -301,5 +301,21 @@ describe(`invitations without e-mail (${databaseKind})`, () => {
     expect(response.statusCode).toBe(201);
     expect(body<InvitationResponse>(response).emailSent).toBe(false);
     expect(await t.app.services.notifications.outbox(admin.organizationId)).toEqual([]);
+  });
+
+  it('throttles attempts with invitation links per address, like logins (429)', async () => {
+    const unknown = { token: 'B'.repeat(43) };
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/invitations/preview', payload: unknown })).statusCode).toBe(404);
+    }
+    for (const [url, payload] of [
+      ['/api/invitations/preview', unknown],
+      ['/api/invitations/accept', { ...unknown, name: 'Nom', password: 'un mot de passe assez long' }],
+    ] as const) {
+      const refused = await t.app.inject({ method: 'POST', url, payload });
+      expect(refused.statusCode, url).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json<{ message: string }>().message).toMatch(/^Trop de tentatives/);
+    }
   });
 });

@@ -153,6 +153,14 @@ describe(`members of an organization (${databaseKind})`, () => {
     expect((await list(admin)).every((member) => member.role === 'admin')).toBe(true);
   });
 
+  it('sends alert e-mails to admins and managers, not to viewers', async () => {
+    const [admin, manager, viewer] = await organization('Admin', 'Responsable', 'Lecteur');
+    if (!admin || !manager || !viewer) throw new Error('comptes');
+    await setRole(t, manager.id, 'manager');
+    await setRole(t, viewer.id, 'viewer');
+    expect((await t.app.services.users.teamEmails(admin.organizationId)).sort()).toEqual([admin.email, manager.email].sort());
+  });
+
   it('requires a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/members' })).statusCode).toBe(401);
   });
