@@ -27,6 +27,8 @@ import { organizationRoutes } from './routes/organization.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { trashRoutes } from './routes/trash.ts';
 import { userRoutes } from './routes/users.ts';
+import { memberRoutes } from './routes/members.ts';
+import { invitationRoutes, publicInvitationRoutes } from './routes/invitations.ts';
 import { createServices, type Services } from './services.ts';
 
 // Validation messages that a schema does not word itself come in French.
@@ -108,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { ping: () => database.ping() });
       await api.register(authRoutes, { auth: services.auth });
+      await api.register(publicInvitationRoutes, { invitations: services.invitations });
       await api.register(deviceProtocolRoutes, {
         provisioning,
         claiming: services.claiming,
@@ -121,6 +124,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         enforcePermissions(secured, PERMISSIONS);
         await secured.register(logoutRoutes, { sessions: services.sessions, auth: services.auth });
         await secured.register(userRoutes);
+        await secured.register(memberRoutes, { members: services.members });
+        await secured.register(invitationRoutes, { invitations: services.invitations });
         await secured.register(organizationRoutes, { organizations: services.organizations });
         await secured.register(streamRoutes, { events: services.events });
         await secured.register(trashRoutes, { trash: services.trash });

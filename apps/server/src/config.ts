@@ -46,6 +46,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Vigie <alertes@vigie.local>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'une adresse http(s):// est attendue' }).optional(),
   WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+  INVITATION_TTL_HOURS: positiveInt.max(24 * 365, { error: 'une durée d’un an au plus est attendue' }).default(168),
   DEMO_SIMULATOR: booleanFromEnv.default(true),
   INSIGHTS_INTERVAL_SECONDS: z.coerce.number({ error: 'un nombre entier est attendu' }).int().min(0).max(86_400).default(60),
   INSIGHTS_REFRESH_SECONDS: positiveInt.default(300),
@@ -79,6 +80,8 @@ export interface Config {
   publicUrl: string;
   /** Webhooks to loopback and private addresses, refused unless an operator allows them. */
   webhookAllowPrivate: boolean;
+  /** How long an invitation link works. */
+  invitationTtlHours: number;
   /** With the demo account, an embedded shop keeps sending readings while the server runs. */
   demoSimulator: boolean;
   /** Seconds between two background passes of predictive analysis; 0 turns them off. */
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    invitationTtlHours: e.INVITATION_TTL_HOURS,
     demoSimulator: e.DEMO_SIMULATOR,
     insightsIntervalSeconds: e.INSIGHTS_INTERVAL_SECONDS,
     insightsRefreshSeconds: e.INSIGHTS_REFRESH_SECONDS,

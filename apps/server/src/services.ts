@@ -24,6 +24,8 @@ import { createInsightsRunner } from './modules/insights/insights-runner.ts';
 import { createInsightsService } from './modules/insights/insights-service.ts';
 import { createReportService } from './modules/reports/report-service.ts';
 import { createSiteService } from './modules/sites/site-service.ts';
+import { createMembersService } from './modules/members/members-service.ts';
+import { createInvitationService } from './modules/members/invitation-service.ts';
 
 /**
  * Every service of the server, wired once; routes, adapters and jobs receive what they use.
@@ -165,6 +167,23 @@ export function createServices(options: {
   });
   const trash = createTrashService(devices);
 
+  const members = createMembersService({
+    db,
+    now: () => new Date(),
+    onSessionEnded: ({ organizationId, userId, sessionId }) =>
+      events.publish([{ organizationId, type: 'session-ended', data: { userId, sessionId } }]),
+  });
+  const invitations = createInvitationService({
+    db,
+    now,
+    publicUrl: config.publicUrl,
+    ttlHours: config.invitationTtlHours,
+    limits: { maxPerIp: config.loginLimits.maxFailuresPerIp, windowSeconds: config.loginLimits.windowSeconds },
+    hasAccount: (email) => users.hasAccount(email),
+    sendEmail: (message) => notifications.sendEmail(message),
+    signIn: async (userId) => tokens.issue(userId, (await sessions.open(userId)).id),
+  });
+
   /** The rules that watch a sensor: its own and its site's. */
   const rulesWatching = async (organizationId: string, sensorId: string, siteId: string) => [
     ...(await alerts.rules.list(organizationId, { sensorId })),
@@ -254,6 +273,8 @@ export function createServices(options: {
     sites,
     alerts,
     notifications,
+    members,
+    invitations,
     reports,
     insights,
     now,

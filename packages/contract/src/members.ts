@@ -29,7 +29,8 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-export const invitationResponseSchema = z.object({ invitation: invitationSchema });
+/** `emailSent` false: e-mail is off on this server (no SMTP_URL), the link was not sent. */
+export const invitationResponseSchema = z.object({ invitation: invitationSchema, emailSent: z.boolean().optional() });
 export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
 
 export const invitationsResponseSchema = z.object({ invitations: z.array(invitationSchema) });

@@ -2,8 +2,11 @@ import { DEVICE_KINDS, ROLES } from '@vigie/contract';
 import { sql } from 'drizzle-orm';
 import type { EscalationStep, Insights, OpeningHours, ReportSummary, RuleCondition, RuleSchedule, Severity } from '@vigie/contract';
 
-/** An e-mail (subject and text) or a webhook (JSON body) waiting in the outbox. */
-export type OutboxPayload = { subject: string; text: string } | { body: Record<string, unknown> };
+/**
+ * An e-mail (subject and text) or a webhook (JSON body) waiting in the outbox. A `secret` e-mail
+ * (an invitation link) has its text blanked once sent or given up.
+ */
+export type OutboxPayload = { subject: string; text: string; secret?: boolean } | { body: Record<string, unknown> };
 import {
   bigserial,
   boolean,
@@ -80,6 +83,35 @@ export const sessions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * An invitation to join an organization (PRODUCT §9): only the SHA-256 of its link's secret is
+ * kept; it works once (`acceptedAt`), until `expiresAt`, unless revoked or replaced.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_unique').on(t.tokenHash),
+    // One pending invitation per address and organization: a new one replaces the old.
+    uniqueIndex('invitations_pending_email_unique')
+      .on(t.organizationId, sql`lower(${t.email})`)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+  ],
 );
 
 /** A shop (magasin): its time zone and weekly opening hours drive schedules and reports. */

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { notificationOutbox, notificationPolicies, type OutboxPayload } from '../../db/schema.ts';
 
+export type { OutboxPayload };
 export type PolicyRecord = typeof notificationPolicies.$inferSelect;
 export type OutboxRecord = typeof notificationOutbox.$inferSelect;
 
@@ -78,21 +79,22 @@ export function createNotificationDal(db: Database) {
       });
     },
 
-    async markSent(id: string, now: Date): Promise<void> {
+    /** Sent; a secret e-mail keeps only its subject from now on. */
+    async markSent(id: string, now: Date, scrubbed?: OutboxPayload): Promise<void> {
       await db
         .update(notificationOutbox)
-        .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null })
+        .set({ status: 'sent', sentAt: now, lockedUntil: null, lastError: null, ...(scrubbed ? { payload: scrubbed } : {}) })
         .where(eq(notificationOutbox.id, id));
     },
 
     /** A failed attempt: retried at `retryAt`, or given up (`failed`) when null. */
-    async markFailed(id: string, error: string, retryAt: Date | null): Promise<void> {
+    async markFailed(id: string, error: string, retryAt: Date | null, scrubbed?: OutboxPayload): Promise<void> {
       await db
         .update(notificationOutbox)
         .set(
           retryAt
             ? { nextAttemptAt: retryAt, lockedUntil: null, lastError: error.slice(0, 500) }
-            : { status: 'failed', lockedUntil: null, lastError: error.slice(0, 500) },
+            : { status: 'failed', lockedUntil: null, lastError: error.slice(0, 500), ...(scrubbed ? { payload: scrubbed } : {}) },
         )
         .where(eq(notificationOutbox.id, id));
     },

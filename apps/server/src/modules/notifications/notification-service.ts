@@ -5,7 +5,7 @@ import { toAlert } from '../alerts/alert-service.ts';
 import { type AlertContext, alertEmail } from './alert-message.ts';
 import type { Mailer } from './mailer.ts';
 import type { Database } from '../../db/database.ts';
-import { createNotificationDal, type OutboxRow, type PolicyRecord } from './notification-dal.ts';
+import { createNotificationDal, type OutboxPayload, type OutboxRow, type PolicyRecord } from './notification-dal.ts';
 import { type PlanPolicy, planNotifications } from './notification-plan.ts';
 import { sendWebhook } from './webhook-sender.ts';
 
@@ -23,6 +23,13 @@ const RESOLVED_WINDOW_MS = 24 * 3600 * 1000;
 /** 30 s, 1 min, 2 min… up to 1 h between attempts. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3600_000);
+}
+
+/** What is kept of a secret e-mail once it left or was given up: its subject only. */
+function scrubbed(payload: OutboxPayload): OutboxPayload | undefined {
+  return 'subject' in payload && payload.secret
+    ? { subject: payload.subject, text: '(texte retiré : il contenait un lien secret)', secret: true }
+    : undefined;
 }
 
 export interface NotifierLogger {
@@ -165,12 +172,12 @@ export function createNotificationService(deps: {
               now: at,
             });
           }
-          await dal.markSent(message.id, now());
+          await dal.markSent(message.id, now(), scrubbed(message.payload));
           sent += 1;
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           const retryAt = message.attempts >= MAX_ATTEMPTS ? null : new Date(now().getTime() + retryDelayMs(message.attempts));
-          await dal.markFailed(message.id, reason, retryAt);
+          await dal.markFailed(message.id, reason, retryAt, scrubbed(message.payload));
           deps.logger.warn(
             { channel: message.channel, key: message.idempotencyKey, attempts: message.attempts, err: reason },
             'Notification non remise',
@@ -182,6 +189,19 @@ export function createNotificationService(deps: {
   }
 
   let running: Promise<unknown> = Promise.resolve();
+
+  /** Runs `work` after the run under way on this instance; a failure is logged, never thrown. */
+  function serialized(work: () => Promise<unknown>): Promise<void> {
+    const run = running.then(async () => {
+      try {
+        await work();
+      } catch (error) {
+        deps.logger.error({ err: error }, 'Notifications : tour en échec');
+      }
+    });
+    running = run;
+    return run;
+  }
 
   return {
     async getPolicy(organizationId: string): Promise<NotificationPolicy> {
@@ -211,16 +231,40 @@ export function createNotificationService(deps: {
 
     /** Plans then delivers; runs are serialized on this instance. */
     tick(): Promise<void> {
-      const run = running.then(async () => {
-        try {
-          await plan();
-          await deliver();
-        } catch (error) {
-          deps.logger.error({ err: error }, 'Notifications : tour en échec');
-        }
+      return serialized(async () => {
+        await plan();
+        await deliver();
       });
-      running = run;
-      return run;
+    },
+
+    /**
+     * Queues one e-mail (not an alert: an invitation) under its idempotency key, then delivers
+     * what is due without waiting. Whichever instance claims it sends it, once. False when
+     * e-mail is off (no SMTP_URL): nothing is queued.
+     */
+    async sendEmail(message: {
+      organizationId: string;
+      to: string;
+      subject: string;
+      text: string;
+      idempotencyKey: string;
+      secret?: boolean;
+    }) {
+      if (!deps.mailer) return false;
+      await dal.enqueue(
+        [
+          {
+            organizationId: message.organizationId,
+            idempotencyKey: message.idempotencyKey,
+            channel: 'email',
+            target: message.to,
+            payload: { subject: message.subject, text: message.text, ...(message.secret ? { secret: true } : {}) },
+          },
+        ],
+        now(),
+      );
+      void serialized(deliver);
+      return true;
     },
 
     outbox: (organizationId: string) => dal.list(organizationId),

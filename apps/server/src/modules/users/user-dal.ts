@@ -48,9 +48,12 @@ export function createUserDal(db: Database) {
       return updated.length > 0;
     },
 
-    /** The addresses of an organization's members. */
-    async emailsOf(organizationId: string): Promise<string[]> {
-      const rows = await db.select({ email: users.email }).from(users).where(eq(users.organizationId, organizationId));
+    /** The addresses of an organization's members who have one of these roles. */
+    async emailsOf(organizationId: string, roles: readonly Role[]): Promise<string[]> {
+      const rows = await db
+        .select({ email: users.email })
+        .from(users)
+        .where(and(eq(users.organizationId, organizationId), inArray(users.role, [...roles])));
       return rows.map((row) => row.email);
     },
 

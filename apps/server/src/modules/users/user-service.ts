@@ -58,9 +58,14 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
       }
     },
 
-    /** Who is told of an organization's alerts: every member until roles exist (then admins and managers). */
+    /** Who is told of an organization's alerts: its admins and managers, not its viewers. */
     teamEmails(organizationId: string): Promise<string[]> {
-      return users.emailsOf(organizationId);
+      return users.emailsOf(organizationId, ['admin', 'manager']);
+    },
+
+    /** Whether an account uses this address (in any organization: an address signs in to one). */
+    async hasAccount(email: string): Promise<boolean> {
+      return (await users.findByEmail(email)) !== undefined;
     },
 
     /** Display names (name, else e-mail) of users, by id, for records that name who did what. */

@@ -1,0 +1,113 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Role } from '@vigie/contract';
+import type { Database } from '../../db/database.ts';
+import { invitations, organizations, users } from '../../db/schema.ts';
+
+export type InvitationRecord = typeof invitations.$inferSelect;
+
+const pending = and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt));
+
+/** The only code that touches the invitations table. */
+export function createInvitationDal(db: Database) {
+  return {
+    /** Pending invitations of an organization, expired ones included (they can be sent again). */
+    listPending(organizationId: string): Promise<InvitationRecord[]> {
+      return db
+        .select()
+        .from(invitations)
+        .where(and(eq(invitations.organizationId, organizationId), pending))
+        .orderBy(asc(invitations.createdAt), asc(invitations.id));
+    },
+
+    /** A new invitation; a pending one for the same address in this organization is revoked by it. */
+    create(input: {
+      organizationId: string;
+      email: string;
+      role: Role;
+      tokenHash: string;
+      invitedBy: string;
+      createdAt: Date;
+      expiresAt: Date;
+    }): Promise<InvitationRecord> {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(invitations)
+          .set({ revokedAt: input.createdAt })
+          .where(
+            and(
+              eq(invitations.organizationId, input.organizationId),
+              eq(sql`lower(${invitations.email})`, input.email.toLowerCase()),
+              pending,
+            ),
+          );
+        const [row] = await tx.insert(invitations).values(input).returning();
+        if (!row) throw new Error('Invitation non créée');
+        return row;
+      });
+    },
+
+    /** A pending invitation gets a new secret and a new end: the previous link no longer works. */
+    async renew(
+      organizationId: string,
+      id: string,
+      changes: { tokenHash: string; invitedBy: string; createdAt: Date; expiresAt: Date },
+    ): Promise<InvitationRecord | undefined> {
+      const [row] = await db
+        .update(invitations)
+        .set(changes)
+        .where(and(eq(invitations.id, id), eq(invitations.organizationId, organizationId), pending))
+        .returning();
+      return row;
+    },
+
+    async revoke(organizationId: string, id: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(invitations)
+        .set({ revokedAt: now })
+        .where(and(eq(invitations.id, id), eq(invitations.organizationId, organizationId), pending))
+        .returning({ id: invitations.id });
+      return rows.length > 0;
+    },
+
+    /** The invitation of a link's secret, with its organization's name. */
+    async findByTokenHash(tokenHash: string): Promise<(InvitationRecord & { organizationName: string }) | undefined> {
+      const [row] = await db
+        .select({ invitation: invitations, organizationName: organizations.name })
+        .from(invitations)
+        .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+        .where(eq(invitations.tokenHash, tokenHash))
+        .limit(1);
+      return row && { ...row.invitation, organizationName: row.organizationName };
+    },
+
+    /**
+     * Uses the invitation and creates its member in one transaction: of two acceptances at once,
+     * only one finds it still unused. Undefined when it was not usable any more; a unique
+     * violation (the address got an account meanwhile) rolls everything back.
+     */
+    accept(tokenHash: string, now: Date, account: { name: string; passwordHash: string }): Promise<{ userId: string } | undefined> {
+      return db.transaction(async (tx) => {
+        const [used] = await tx
+          .update(invitations)
+          .set({ acceptedAt: now })
+          .where(and(eq(invitations.tokenHash, tokenHash), pending, gt(invitations.expiresAt, now)))
+          .returning();
+        if (!used) return undefined;
+        const [user] = await tx
+          .insert(users)
+          .values({
+            organizationId: used.organizationId,
+            email: used.email,
+            name: account.name,
+            passwordHash: account.passwordHash,
+            role: used.role,
+          })
+          .returning({ id: users.id });
+        if (!user) throw new Error('Compte non créé');
+        return { userId: user.id };
+      });
+    },
+  };
+}
+
+export type InvitationDal = ReturnType<typeof createInvitationDal>;

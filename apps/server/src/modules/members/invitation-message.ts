@@ -1,0 +1,32 @@
+import type { Role } from '@vigie/contract';
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: 'Administrateur',
+  manager: 'Responsable',
+  viewer: 'Lecteur',
+};
+
+/** The e-mail that carries an invitation link (PRODUCT §9), in French. */
+export function invitationEmail(input: { organizationName: string; inviterName: string; role: Role; link: string; expiresAt: Date }): {
+  subject: string;
+  text: string;
+} {
+  const expires = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'short' }).format(
+    input.expiresAt,
+  );
+  return {
+    subject: `Invitation à rejoindre ${input.organizationName} sur Vigie`,
+    text: [
+      'Bonjour,',
+      '',
+      `${input.inviterName} vous invite à rejoindre l’organisation « ${input.organizationName} » sur Vigie, avec le rôle ${ROLE_LABELS[input.role]}.`,
+      '',
+      'Pour accepter, ouvrez ce lien puis choisissez votre nom et votre mot de passe :',
+      input.link,
+      '',
+      `Ce lien ne sert qu’une fois et expire le ${expires} (heure de Paris).`,
+      '',
+      'Si vous ne vous attendiez pas à cette invitation, ignorez simplement ce message.',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,188 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Invitation, InvitationPreviewResponse, Role } from '@vigie/contract';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { isUniqueViolation } from '../../db/connection-errors.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError, conflict, notFound } from '../../errors.ts';
+import { hashPassword } from '../users/password.ts';
+import { createInvitationDal, type InvitationRecord } from './invitation-dal.ts';
+import { invitationEmail } from './invitation-message.ts';
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_HOURS = 7 * 24;
+
+export const INVITATION_MESSAGES = {
+  notFound: 'Cette invitation n’existe pas dans votre organisation.',
+  unusable: 'Cette invitation n’existe pas ou a déjà servi.',
+  expired: 'Cette invitation a expiré : demandez-en une nouvelle à votre administrateur.',
+  accountExists: (email: string) => `Un compte existe déjà avec l'adresse ${email}.`,
+  tooManyAttempts: (seconds: number) => `Trop de tentatives avec des liens d’invitation. Réessayez dans ${Math.ceil(seconds / 60)} min.`,
+} as const;
+
+/** The secret of a link (32 random bytes, base64url) and the only thing kept of it. */
+function newToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token) };
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const toInvitation = (row: InvitationRecord): Invitation => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  expiresAt: row.expiresAt.toISOString(),
+});
+
+export interface Inviter {
+  id: string;
+  name: string | null;
+  email: string;
+  organization: { id: string; name: string };
+}
+
+/**
+ * Invitations to join an organization (PRODUCT §9): a link e-mailed through the outbox, whose
+ * secret is kept only as a hash, that works once and for a limited time.
+ */
+export function createInvitationService(deps: {
+  db: Database;
+  now: () => Date;
+  publicUrl: string;
+  ttlHours?: number;
+  /** Attempts with a link per address and window, as for logins. */
+  limits: { maxPerIp: number; windowSeconds: number };
+  hasAccount(email: string): Promise<boolean>;
+  /** Queues an e-mail in the notification outbox and starts its delivery; false when e-mail is off. */
+  sendEmail(message: {
+    organizationId: string;
+    to: string;
+    subject: string;
+    text: string;
+    idempotencyKey: string;
+    secret: true;
+  }): Promise<boolean>;
+  /** Opens a session for a new member, as a login does; its access token. */
+  signIn(userId: string): Promise<string>;
+}) {
+  const dal = createInvitationDal(deps.db);
+  const ttlMs = (deps.ttlHours ?? INVITATION_TTL_HOURS) * 3600_000;
+  const limiter = new RateLimiterMemory({ keyPrefix: 'invitation-ip', points: deps.limits.maxPerIp, duration: deps.limits.windowSeconds });
+
+  /** An attempt with a link from this address is counted before the link is looked at. */
+  async function takeAttempt(ip: string): Promise<void> {
+    try {
+      await limiter.consume(ip);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+      throw new AppError(429, INVITATION_MESSAGES.tooManyAttempts(seconds), { 'retry-after': String(seconds) });
+    }
+  }
+
+  /** The invitation of a link while it can still be accepted; 404 or 410 otherwise. */
+  async function usable(token: string) {
+    const row = await dal.findByTokenHash(hashToken(token));
+    if (!row || row.acceptedAt || row.revokedAt) throw notFound(INVITATION_MESSAGES.unusable);
+    if (row.expiresAt.getTime() <= deps.now().getTime()) throw new AppError(410, INVITATION_MESSAGES.expired);
+    return row;
+  }
+
+  async function send(row: InvitationRecord, token: string, inviter: Inviter): Promise<boolean> {
+    const message = invitationEmail({
+      organizationName: inviter.organization.name,
+      inviterName: inviter.name ?? inviter.email,
+      role: row.role,
+      link: `${deps.publicUrl}/invitation#${token}`,
+      expiresAt: row.expiresAt,
+    });
+    return deps.sendEmail({
+      organizationId: row.organizationId,
+      to: row.email,
+      ...message,
+      idempotencyKey: `invitation:${row.id}:${row.tokenHash.slice(0, 16)}`,
+      // The link is the credential: the outbox forgets it once the e-mail has left.
+      secret: true,
+    });
+  }
+
+  return {
+    async listPending(organizationId: string): Promise<Invitation[]> {
+      return (await dal.listPending(organizationId)).map(toInvitation);
+    },
+
+    async create(inviter: Inviter, input: { email: string; role: Role }): Promise<{ invitation: Invitation; emailSent: boolean }> {
+      if (await deps.hasAccount(input.email)) throw conflict(INVITATION_MESSAGES.accountExists(input.email));
+      const insert = () => {
+        const createdAt = deps.now();
+        const { token, tokenHash } = newToken();
+        return dal
+          .create({
+            organizationId: inviter.organization.id,
+            email: input.email,
+            role: input.role,
+            tokenHash,
+            invitedBy: inviter.id,
+            createdAt,
+            expiresAt: new Date(createdAt.getTime() + ttlMs),
+          })
+          .then((row) => ({ row, token }));
+      };
+      // Two invitations of the same address at once: the second one replaces the first.
+      const { row, token } = await insert().catch((error: unknown) => {
+        if (isUniqueViolation(error)) return insert();
+        throw error;
+      });
+      return { invitation: toInvitation(row), emailSent: await send(row, token, inviter) };
+    },
+
+    async resend(inviter: Inviter, id: string): Promise<{ invitation: Invitation; emailSent: boolean }> {
+      const createdAt = deps.now();
+      const { token, tokenHash } = newToken();
+      const row = await dal.renew(inviter.organization.id, id, {
+        tokenHash,
+        invitedBy: inviter.id,
+        createdAt,
+        expiresAt: new Date(createdAt.getTime() + ttlMs),
+      });
+      if (!row) throw notFound(INVITATION_MESSAGES.notFound);
+      return { invitation: toInvitation(row), emailSent: await send(row, token, inviter) };
+    },
+
+    async revoke(organizationId: string, id: string): Promise<void> {
+      if (!(await dal.revoke(organizationId, id, deps.now()))) throw notFound(INVITATION_MESSAGES.notFound);
+    },
+
+    /** What the acceptance page shows (public: the link's secret is the credential). */
+    async preview(token: string, ip: string): Promise<InvitationPreviewResponse['invitation']> {
+      await takeAttempt(ip);
+      const row = await usable(token);
+      await limiter.reward(ip, 1);
+      return { email: row.email, role: row.role, organization: { name: row.organizationName }, expiresAt: row.expiresAt.toISOString() };
+    },
+
+    /** Creates the member and signs them in; the link works once, even when sent twice at once. */
+    async accept(input: { token: string; name: string; password: string }, ip: string): Promise<string> {
+      await takeAttempt(ip);
+      const row = await usable(input.token);
+      if (await deps.hasAccount(row.email)) throw conflict(INVITATION_MESSAGES.accountExists(row.email));
+      const passwordHash = await hashPassword(input.password);
+      let accepted: { userId: string } | undefined;
+      try {
+        accepted = await dal.accept(row.tokenHash, deps.now(), { name: input.name, passwordHash });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(INVITATION_MESSAGES.accountExists(row.email));
+        throw error;
+      }
+      // Used, revoked or expired while the password was being hashed: the same answers as before.
+      if (!accepted) {
+        await usable(input.token);
+        throw notFound(INVITATION_MESSAGES.unusable);
+      }
+      await limiter.reward(ip, 1);
+      return deps.signIn(accepted.userId);
+    },
+  };
+}
+
+export type InvitationService = ReturnType<typeof createInvitationService>;

@@ -1,0 +1,44 @@
+import type { Member, Role } from '@vigie/contract';
+import type { Database } from '../../db/database.ts';
+import { conflict, notFound } from '../../errors.ts';
+import type { SessionEnded } from '../auth/session-service.ts';
+import { createMembersDal, type MemberChange } from './members-dal.ts';
+
+export const MEMBER_MESSAGES = {
+  notFound: 'Ce membre n’existe pas dans votre organisation.',
+  lastAdmin: 'L’organisation doit garder au moins un administrateur.',
+} as const;
+
+/**
+ * The people of an organization and their roles (PRODUCT §9). The organization always keeps an
+ * admin; a removed member is signed out everywhere at once. A new role applies from the next
+ * request, since every request reads the user again.
+ */
+export function createMembersService(deps: { db: Database; now: () => Date; onSessionEnded: SessionEnded }) {
+  const dal = createMembersDal(deps.db);
+
+  function settled(change: MemberChange): Member {
+    if (change.outcome === 'not-found') throw notFound(MEMBER_MESSAGES.notFound);
+    if (change.outcome === 'last-admin') throw conflict(MEMBER_MESSAGES.lastAdmin);
+    return change.member;
+  }
+
+  return {
+    list(organizationId: string): Promise<Member[]> {
+      return dal.list(organizationId);
+    },
+
+    async changeRole(organizationId: string, memberId: string, role: Role): Promise<Member> {
+      return settled(await dal.changeRole(organizationId, memberId, role));
+    },
+
+    async remove(organizationId: string, memberId: string): Promise<void> {
+      const change = await dal.remove(organizationId, memberId, deps.now());
+      const member = settled(change);
+      if (change.outcome !== 'done') return;
+      for (const sessionId of change.endedSessions) deps.onSessionEnded({ organizationId, userId: member.id, sessionId });
+    },
+  };
+}
+
+export type MembersService = ReturnType<typeof createMembersService>;

@@ -1,0 +1,82 @@
+import {
+  acceptInvitationRequestSchema,
+  createInvitationRequestSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  invitationPreviewResponseSchema,
+  invitationResponseSchema,
+  invitationsResponseSchema,
+  loginResponseSchema,
+  previewInvitationRequestSchema,
+} from '@vigie/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { InvitationService } from '../modules/members/invitation-service.ts';
+import { currentUser } from '../plugins/authenticate.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+
+/** PRODUCT §9: an organization's pending invitations (who may call what: the role policy). */
+export const invitationRoutes: FastifyPluginAsyncZod<{ invitations: InvitationService }> = async (app, { invitations }) => {
+  app.get('/invitations', { schema: { response: { 200: invitationsResponseSchema, ...errors } } }, async (request) => ({
+    invitations: await invitations.listPending(currentUser(request).organization.id),
+  }));
+
+  app.post(
+    '/invitations',
+    { schema: { body: createInvitationRequestSchema, response: { 201: invitationResponseSchema, ...errors } } },
+    async (request, reply) => reply.code(201).send(await invitations.create(currentUser(request), request.body)),
+  );
+
+  app.post(
+    '/invitations/:id/resend',
+    { schema: { params: idParamsSchema, response: { 200: invitationResponseSchema, ...errors } } },
+    async (request) => invitations.resend(currentUser(request), request.params.id),
+  );
+
+  app.delete('/invitations/:id', { schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    await invitations.revoke(currentUser(request).organization.id, request.params.id);
+    return reply.code(204).send(null);
+  });
+};
+
+const publicErrors = {
+  400: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  410: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+/**
+ * The two calls of the acceptance page, before any account exists: the link's secret is the
+ * credential, so they are throttled per address like logins.
+ */
+export const publicInvitationRoutes: FastifyPluginAsyncZod<{ invitations: InvitationService }> = async (app, { invitations }) => {
+  app.post(
+    '/invitations/preview',
+    {
+      bodyLimit: 8 * 1024,
+      schema: { body: previewInvitationRequestSchema, response: { 200: invitationPreviewResponseSchema, ...publicErrors } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { invitation: await invitations.preview(request.body.token, request.ip) };
+    },
+  );
+
+  app.post(
+    '/invitations/accept',
+    { bodyLimit: 8 * 1024, schema: { body: acceptInvitationRequestSchema, response: { 201: loginResponseSchema, ...publicErrors } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send({ accessToken: await invitations.accept(request.body, request.ip) });
+    },
+  );
+};
