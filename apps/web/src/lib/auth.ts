@@ -9,6 +9,8 @@ export type AuthContextValue = {
   /** True at start-up until the stored session is checked, and during a login. */
   loading: boolean;
   login: (email: string, password: string) => Promise<LoginResult>;
+  /** Signs in with an access token obtained otherwise (an accepted invitation), exactly as a login does. */
+  startSession: (token: string) => Promise<LoginResult>;
   logout: () => void;
 };
 
