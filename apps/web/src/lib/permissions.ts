@@ -42,3 +42,6 @@ export const ROLE_LABELS: Record<Role, string> = {
   manager: 'Responsable',
   viewer: 'Lecteur',
 };
+
+/** The roles in the order a choice lists them, from the most to the least powerful. */
+export const ROLE_OPTIONS = Object.keys(ROLE_LABELS) as Role[];
