@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACCOUNT_KEYS, ACCOUNTS_ENV, BASE_URL_ENV, FACTORY_ENV, SHOWCASE_DEVICES, type Account, type FactoryDevice } from './accounts';
 import { seedGallery } from './gallery';
+import { MAIL_DIR_ENV, startMailCatcher } from './mail';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
@@ -72,6 +73,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const mqttPort = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // A real SMTP server: invitations and alert e-mails leave the e2e server as they would in production.
+  const mailDir = path.join(dataDir, 'mail');
+  const smtp = await startMailCatcher(mailDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -83,6 +87,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     INSIGHTS_INTERVAL_SECONDS: '5',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Vigie <equipe@vigie.test>',
+    // The links in e-mails lead back to this server.
+    PUBLIC_URL: baseUrl,
   };
 
   // Unique per run: the PostgreSQL database may be shared with other runs.
@@ -134,6 +142,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (gallery) await seedGallery(baseUrl, await apiLogin(baseUrl, gallery));
   } catch (error) {
     server.kill('SIGKILL');
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
@@ -141,6 +150,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env[BASE_URL_ENV] = baseUrl;
   process.env[ACCOUNTS_ENV] = JSON.stringify(accounts);
   process.env[FACTORY_ENV] = JSON.stringify(factory);
+  process.env[MAIL_DIR_ENV] = mailDir;
 
   return async () => {
     if (server.exitCode === null) {
@@ -150,6 +160,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       await exited;
       clearTimeout(timer);
     }
+    await smtp.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -18,6 +18,8 @@ const AlertDetailRoute = lazy(() => import('./routes/alert-detail'));
 const SitesRoute = lazy(() => import('./routes/sites'));
 const ReportsRoute = lazy(() => import('./routes/reports'));
 const AccountRoute = lazy(() => import('./routes/account'));
+const TeamRoute = lazy(() => import('./routes/team'));
+const InvitationRoute = lazy(() => import('./routes/invitation'));
 const ErrorRoute = lazy(() => import('./routes/error'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
@@ -30,6 +32,7 @@ export function AppRoutes() {
         <Routes>
           <Route path="/" element={<LandingRoute />} />
           <Route path="/login" element={<LoginRoute />} />
+          <Route path="/invitation" element={<InvitationRoute />} />
           {/* Every signed-in page shares one header and one live stream. */}
           <Route
             path="/dashboard"
@@ -50,6 +53,7 @@ export function AppRoutes() {
             <Route path="sites" element={<SitesRoute />} />
             <Route path="rapports" element={<ReportsRoute />} />
             <Route path="compte" element={<AccountRoute />} />
+            <Route path="equipe" element={<TeamRoute />} />
           </Route>
           <Route path="/error/:code" element={<ErrorRoute />} />
           <Route path="*" element={<NotFoundRoute />} />

@@ -10,6 +10,8 @@ export type AuthContextValue = {
   loading: boolean;
   /** `rememberMe`: « Se souvenir de moi », a long session instead of one that ends when left idle. */
   login: (email: string, password: string, rememberMe?: boolean) => Promise<LoginResult>;
+  /** Signs in with an access token obtained otherwise (an accepted invitation), exactly as a login does. */
+  startSession: (token: string) => Promise<LoginResult>;
   logout: () => void;
 };
 

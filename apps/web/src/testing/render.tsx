@@ -21,6 +21,7 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     },
     loading: false,
     login: async () => ({ success: true }),
+    startSession: async () => ({ success: true }),
     logout: () => undefined,
     ...overrides,
   };

@@ -2,7 +2,7 @@ import { DetailSection } from '@/components/ui/section';
 import { PRODUCT_NAME } from '@/config/constants';
 import { PasswordForm } from '@/features/auth/components/password-form';
 import { SessionsPanel } from '@/features/auth/components/sessions-panel';
-import { ROLE_LABELS } from '@/features/auth/role-labels';
+import { ROLE_LABELS } from '@/lib/permissions';
 import { useAuth } from '@/lib/auth';
 
 /** /dashboard/compte: who is signed in, a new password, and the way out of every session. */

@@ -3,12 +3,15 @@ import { AlertList } from '@/features/alerts/components/alert-list';
 import { EmailNotice } from '@/features/alerts/components/email-notice';
 import { NotificationPolicyForm } from '@/features/alerts/components/notification-policy-form';
 import { useSites } from '@/features/sites/api/get-sites';
+import { usePermissions } from '@/lib/permissions';
 import { useSensorNames } from '../use-sensor-names';
 
 /** /dashboard/alertes: every alert of the organization, active first. */
 export default function AlertsRoute() {
   const sites = useSites();
   const sensorName = useSensorNames();
+  // Who is warned, and how, is set by admins and managers.
+  const { manage } = usePermissions();
   return (
     <>
       <title>{`Alertes · ${PRODUCT_NAME}`}</title>
@@ -16,9 +19,11 @@ export default function AlertsRoute() {
       <p className="mb-6 text-slate-300">Ce qui sort des limites, qui s’en occupe et ce qui a été fait.</p>
       <EmailNotice />
       <AlertList sites={sites.data ?? []} sensorName={sensorName} />
-      <div className="mt-10">
-        <NotificationPolicyForm />
-      </div>
+      {manage && (
+        <div className="mt-10">
+          <NotificationPolicyForm />
+        </div>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Bell, PackagePlus, QrCode, Store, Trash2 } from 'lucide-react';
+import { Bell, PackagePlus, QrCode, Store, Trash2, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useActiveAlerts } from '@/features/alerts/api/get-alerts';
@@ -8,6 +8,7 @@ import { deviceDetailPath } from '@/features/devices/device-paths';
 import { WatchList } from '@/features/insights/components/watch-list';
 import { ReportsLink } from '@/features/reports/components/reports-link';
 import { useSites } from '@/features/sites/api/get-sites';
+import { usePermissions } from '@/lib/permissions';
 
 const linkClass =
   'inline-flex items-center gap-2 rounded-xl border border-cyan-300/30 bg-cyan-400/10 px-4 py-2.5 text-sm font-semibold text-cyan-100 transition-colors hover:border-cyan-300/60 hover:bg-cyan-400/20';
@@ -18,6 +19,7 @@ const primaryLinkClass =
 export default function DashboardRoute() {
   const sites = useSites();
   const alerts = useActiveAlerts();
+  const { manage, manageMembers } = usePermissions();
   // The worst active alert of each sensor turns its card red (critical) or amber (warning).
   const worst = new Map<string, 'critical' | 'warning'>();
   for (const alert of alerts.data ?? []) {
@@ -35,10 +37,12 @@ export default function DashboardRoute() {
           <p className="mt-2 text-slate-300">Gérez les émetteurs et les capteurs connectés de vos points de vente.</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <Link to="/dashboard/installer" className={primaryLinkClass}>
-            <PackagePlus className="size-4" aria-hidden="true" />
-            Installer
-          </Link>
+          {manage && (
+            <Link to="/dashboard/installer" className={primaryLinkClass}>
+              <PackagePlus className="size-4" aria-hidden="true" />
+              Installer
+            </Link>
+          )}
           <Link to="/dashboard/installation" className={linkClass}>
             <QrCode className="size-4" aria-hidden="true" />
             Installation
@@ -56,6 +60,12 @@ export default function DashboardRoute() {
             <Trash2 className="size-4" aria-hidden="true" />
             Corbeille
           </Link>
+          {manageMembers && (
+            <Link to="/dashboard/equipe" className={linkClass}>
+              <Users className="size-4" aria-hidden="true" />
+              Équipe
+            </Link>
+          )}
         </div>
       </div>
       <AlertsBanner />

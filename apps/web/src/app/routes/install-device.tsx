@@ -15,6 +15,7 @@ import type { DeviceKind } from '@/features/devices/device-kinds';
 import { useSites } from '@/features/sites/api/get-sites';
 import { useOwner } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
+import { usePermissions } from '@/lib/permissions';
 
 type Installed = { kind: DeviceKind; id: string; name: string; installedAt: number };
 type Step = { step: 'label' } | { step: 'choices'; label: Label } | { step: 'waiting'; installed: Installed };
@@ -26,6 +27,7 @@ export default function InstallDeviceRoute() {
   const [state, setState] = useState<Step>({ step: 'label' });
   const sites = useSites();
   const claim = useClaimDevice();
+  const { manage } = usePermissions();
 
   const restart = () => {
     claim.reset();
@@ -42,7 +44,12 @@ export default function InstallDeviceRoute() {
         </h1>
         <p className="mt-3 mb-6 text-slate-200">Trois étapes, depuis votre téléphone&#8239;: l’étiquette, le magasin, le premier signal.</p>
         <div className={card}>
-          {state.step === 'label' ? (
+          {!manage ? (
+            <p className="text-slate-200">
+              Seuls les administrateurs et les responsables de votre organisation installent des appareils. Ceux qu’ils installent
+              apparaissent dans votre tableau de bord.
+            </p>
+          ) : state.step === 'label' ? (
             <LabelScanner
               onIdentified={(label) => {
                 claim.reset();

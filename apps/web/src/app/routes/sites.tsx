@@ -8,18 +8,22 @@ import { useSites } from '@/features/sites/api/get-sites';
 import { NewSiteForm } from '@/features/sites/components/new-site-form';
 import { SiteEditor } from '@/features/sites/components/site-editor';
 import { errorMessage } from '@/lib/errors';
+import { usePermissions } from '@/lib/permissions';
 
 /** /dashboard/sites: the shops, their hours (which rule schedules follow), and the rules of each. */
 export default function SitesRoute() {
   const sites = useSites();
+  const { manage } = usePermissions();
   return (
     <>
       <title>{`Sites · ${PRODUCT_NAME}`}</title>
       <h1 className="mb-2 text-3xl font-bold tracking-tight text-white">Sites</h1>
       <p className="mb-6 text-slate-300">Vos magasins, leurs horaires d’ouverture et les règles qui surveillent tous leurs capteurs.</p>
-      <div className="mb-8">
-        <NewSiteForm />
-      </div>
+      {manage && (
+        <div className="mb-8">
+          <NewSiteForm />
+        </div>
+      )}
       {sites.isError ? (
         <Alert>{errorMessage(sites.error, 'Error loading data')}</Alert>
       ) : !sites.data ? (

@@ -6,6 +6,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { DetailSection, inputClass } from '@/components/ui/section';
 import { useNow } from '@/hooks/use-now';
 import { errorMessage } from '@/lib/errors';
+import { usePermissions } from '@/lib/permissions';
 import { formatDateTime, formatMeasure } from '@/lib/measure-format';
 import { useAlertStep } from '../api/alert-actions';
 import { describeCondition, EVENT_LABELS, formatDuration, SCHEDULE_LABELS } from '../alert-format';
@@ -139,6 +140,9 @@ export function AlertDetail({
   who: (userId: string | null | undefined) => string | null;
 }) {
   const now = useNow(30_000);
+  // A viewer may acknowledge; recording actions and resolving are for admins and managers.
+  const { manage, acknowledgeAlerts } = usePermissions();
+  const canAcknowledge = acknowledgeAlerts && alert.status === 'open';
   const hasAction = alert.events.some((event) => event.type === 'action');
   const end = alert.resolvedAt ? Date.parse(alert.resolvedAt) : now;
   // Recording a corrective action: while the alert runs, and after it, to complete the record.
@@ -186,14 +190,18 @@ export function AlertDetail({
         </dl>
       </div>
 
-      {alert.status !== 'resolved' && (
+      {alert.status !== 'resolved' && (manage || canAcknowledge) && (
         <DetailSection
           id={`alert-act-${alert.id}`}
           title="Agir"
-          description="Acquittez pour dire que vous vous en occupez, notez ce qui a été fait, puis clôturez."
+          description={
+            manage
+              ? 'Acquittez pour dire que vous vous en occupez, notez ce qui a été fait, puis clôturez.'
+              : 'Acquittez pour dire que vous vous en occupez.'
+          }
         >
           <div className="space-y-6">
-            {alert.status === 'open' && (
+            {canAcknowledge && (
               <StepForm
                 alert={alert}
                 label="Commentaire (facultatif)"
@@ -205,22 +213,26 @@ export function AlertDetail({
                 done="Alerte acquittée."
               />
             )}
-            {actionForm('Produits déplacés en chambre froide, porte refermée.')}
-            <StepForm
-              alert={alert}
-              label="Clôture (facultatif)"
-              placeholder="Cause trouvée et corrigée."
-              button="Résoudre l’alerte"
-              icon={<CheckCircle2 className="size-4" aria-hidden="true" />}
-              required={false}
-              disabledReason={hasAction ? undefined : 'Enregistrez d’abord une action corrective pour pouvoir clôturer.'}
-              toStep={(text) => ({ kind: 'resolve', ...(text ? { text } : {}) })}
-              done="Alerte résolue."
-            />
+            {manage && (
+              <>
+                {actionForm('Produits déplacés en chambre froide, porte refermée.')}
+                <StepForm
+                  alert={alert}
+                  label="Clôture (facultatif)"
+                  placeholder="Cause trouvée et corrigée."
+                  button="Résoudre l’alerte"
+                  icon={<CheckCircle2 className="size-4" aria-hidden="true" />}
+                  required={false}
+                  disabledReason={hasAction ? undefined : 'Enregistrez d’abord une action corrective pour pouvoir clôturer.'}
+                  toStep={(text) => ({ kind: 'resolve', ...(text ? { text } : {}) })}
+                  done="Alerte résolue."
+                />
+              </>
+            )}
           </div>
         </DetailSection>
       )}
-      {alert.status === 'resolved' && (
+      {alert.status === 'resolved' && manage && (
         <DetailSection
           id={`alert-after-${alert.id}`}
           title="Compléter le registre"

@@ -2,7 +2,7 @@ import type { Rule } from '@vigie/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { fakeAuth, jsonResponse, renderWithProviders } from '@/testing/render';
 import { RuleEditor } from './rule-editor';
 
 const SENSOR = '0b4c6a3e-1f2d-4e5a-9b8c-7d6e5f4a3b2c';
@@ -107,5 +107,33 @@ describe('RuleEditor « Dépassement prévu »', () => {
     await user.type(screen.getByLabelText('Prévu dans les (min)'), '45');
     await user.click(screen.getByRole('button', { name: 'Créer la règle' }));
     expect(posted[1]).toMatchObject({ condition: { type: 'predicted_below', key: 'temperature', threshold: -25, withinMinutes: 45 } });
+  });
+});
+
+describe('RuleEditor for a viewer', () => {
+  it('lists the rules without any control to add or delete one', async () => {
+    rules = [
+      {
+        id: '5b8f0a4e-2d1c-4e7b-9a6f-3c2d1e0f9a8b',
+        name: 'Vitrine ≤ +4 °C',
+        enabled: true,
+        sensorId: SENSOR,
+        siteId: null,
+        preset: null,
+        condition: { type: 'above', key: 'temperature', threshold: 4 },
+        delaySeconds: 300,
+        hysteresis: 0.5,
+        schedule: 'always',
+        severity: 'critical',
+        createdAt: '2026-11-23T13:10:00.000Z',
+        updatedAt: '2026-11-23T13:10:00.000Z',
+      },
+    ];
+    const auth = fakeAuth();
+    renderWithProviders(<RuleEditor target={{ sensorId: SENSOR }} />, {
+      auth: { ...auth, user: auth.user && { ...auth.user, role: 'viewer' } },
+    });
+    expect(await screen.findByTestId('alert-rule')).toHaveTextContent('Vitrine ≤ +4 °C');
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

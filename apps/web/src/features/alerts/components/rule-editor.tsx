@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
 import { DetailSection, inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
+import { usePermissions } from '@/lib/permissions';
 import { useCreateRule, useDeleteRule, useRules } from '../api/rules';
 import type { RuleTarget } from '../alert-keys';
 import { describeCondition, SCHEDULE_LABELS, SEVERITY_LABELS } from '../alert-format';
@@ -255,7 +256,7 @@ function CustomRuleForm({ target, onDone }: { target: RuleTarget; onDone: () => 
   );
 }
 
-function RuleRow({ rule, target }: { rule: Rule; target: RuleTarget }) {
+function RuleRow({ rule, target, canDelete }: { rule: Rule; target: RuleTarget; canDelete: boolean }) {
   const remove = useDeleteRule({ target });
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-xl border border-white/10 p-3" data-testid="alert-rule">
@@ -268,16 +269,18 @@ function RuleRow({ rule, target }: { rule: Rule; target: RuleTarget }) {
         </p>
         {rule.preset && <p className="text-xs text-slate-400">Source : {RULE_PRESETS[rule.preset].source}</p>}
       </div>
-      <Button
-        variant="danger"
-        size="sm"
-        busy={remove.isPending}
-        onClick={() => remove.mutate(rule.id)}
-        aria-label={`Supprimer la règle ${rule.name}`}
-        icon={<Trash2 className="size-4" aria-hidden="true" />}
-      >
-        Supprimer
-      </Button>
+      {canDelete && (
+        <Button
+          variant="danger"
+          size="sm"
+          busy={remove.isPending}
+          onClick={() => remove.mutate(rule.id)}
+          aria-label={`Supprimer la règle ${rule.name}`}
+          icon={<Trash2 className="size-4" aria-hidden="true" />}
+        >
+          Supprimer
+        </Button>
+      )}
     </li>
   );
 }
@@ -294,6 +297,8 @@ export function RuleEditor({ target }: { target: RuleTarget }) {
   const [custom, setCustom] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const statusId = useId();
+  // Rules are set by admins and managers; a viewer sees what is watched.
+  const { manage } = usePermissions();
 
   const addPreset = (preset: RulePreset) => {
     setError(null);
@@ -317,7 +322,7 @@ export function RuleEditor({ target }: { target: RuleTarget }) {
         {rules.data && rules.data.length > 0 ? (
           <ul className="space-y-2">
             {rules.data.map((rule) => (
-              <RuleRow key={rule.id} rule={rule} target={target} />
+              <RuleRow key={rule.id} rule={rule} target={target} canDelete={manage} />
             ))}
           </ul>
         ) : (
@@ -327,30 +332,34 @@ export function RuleEditor({ target }: { target: RuleTarget }) {
             </p>
           )
         )}
-        <div>
-          <p className="mb-2 text-sm font-medium text-slate-200">Ajouter un préréglage réglementaire (alerte après 5 min) :</p>
-          <div className="flex flex-wrap gap-2">
-            {(Object.keys(RULE_PRESETS) as RulePreset[]).map((preset) => (
-              <Button
-                key={preset}
-                variant="secondary"
-                size="sm"
-                busy={create.isPending && create.variables?.preset === preset}
-                onClick={() => addPreset(preset)}
-                icon={<Plus className="size-4" aria-hidden="true" />}
-              >
-                {RULE_PRESETS[preset].label}
+        {manage && (
+          <>
+            <div>
+              <p className="mb-2 text-sm font-medium text-slate-200">Ajouter un préréglage réglementaire (alerte après 5 min) :</p>
+              <div className="flex flex-wrap gap-2">
+                {(Object.keys(RULE_PRESETS) as RulePreset[]).map((preset) => (
+                  <Button
+                    key={preset}
+                    variant="secondary"
+                    size="sm"
+                    busy={create.isPending && create.variables?.preset === preset}
+                    onClick={() => addPreset(preset)}
+                    icon={<Plus className="size-4" aria-hidden="true" />}
+                  >
+                    {RULE_PRESETS[preset].label}
+                  </Button>
+                ))}
+              </div>
+              <FormStatus id={statusId} error={error} className="mt-2" />
+            </div>
+            {custom ? (
+              <CustomRuleForm target={target} onDone={() => setCustom(false)} />
+            ) : (
+              <Button variant="ghost" size="sm" onClick={() => setCustom(true)}>
+                Règle personnalisée…
               </Button>
-            ))}
-          </div>
-          <FormStatus id={statusId} error={error} className="mt-2" />
-        </div>
-        {custom ? (
-          <CustomRuleForm target={target} onDone={() => setCustom(false)} />
-        ) : (
-          <Button variant="ghost" size="sm" onClick={() => setCustom(true)}>
-            Règle personnalisée…
-          </Button>
+            )}
+          </>
         )}
       </div>
     </DetailSection>

@@ -161,4 +161,18 @@ describe('AuthProvider login', () => {
     expect(state()).toEqual({ token: null, user: null, loading: false });
     expect(window.localStorage.getItem('vigie_token')).toBeNull();
   });
+
+  it('starts a session from a token obtained otherwise (an accepted invitation), as a login does', async () => {
+    answer = async () => jsonResponse(200, { user });
+    await ready();
+    let result: LoginResult = { success: false };
+    await act(async () => {
+      result = await auth().startSession('invited');
+    });
+    expect(result).toEqual({ success: true });
+    expect(calls.map((call) => call.url)).toEqual(['/api/user/me']);
+    expect(new Headers(calls[0]?.init?.headers).get('Authorization')).toBe('Bearer invited');
+    expect(state()).toEqual({ token: 'invited', user: user.email, loading: false });
+    expect(window.localStorage.getItem('vigie_token')).toBe('invited');
+  });
 });

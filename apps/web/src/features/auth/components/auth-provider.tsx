@@ -65,6 +65,31 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, []);
 
+  // The token is kept in state and storage, then its user is loaded: the common end of a login.
+  const adoptToken = useCallback(
+    async (token: string): Promise<LoginResult> => {
+      dispatch({ type: 'token', token });
+      tokenStorage.set(token);
+      setAccessToken(token);
+
+      let user: User;
+      try {
+        user = await getCurrentUser();
+      } catch {
+        setAccessToken(null);
+        tokenStorage.clear();
+        dispatch({ type: 'signed-out' });
+        return { success: false, error: LOGIN_ERRORS.userFetch };
+      }
+
+      // Another account's lists must never show, even for an instant.
+      queryClient.clear();
+      dispatch({ type: 'signed-in', token, user });
+      return { success: true };
+    },
+    [queryClient],
+  );
+
   const login = useCallback(
     async (email: string, password: string, rememberMe = false): Promise<LoginResult> => {
       dispatch({ type: 'loading' });
@@ -75,31 +100,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           dispatch({ type: 'settled' });
           return { success: false, error: attempt.error };
         }
-
-        dispatch({ type: 'token', token: attempt.token });
-        tokenStorage.set(attempt.token);
-        setAccessToken(attempt.token);
-
-        let user: User;
-        try {
-          user = await getCurrentUser();
-        } catch {
-          setAccessToken(null);
-          tokenStorage.clear();
-          dispatch({ type: 'signed-out' });
-          return { success: false, error: LOGIN_ERRORS.userFetch };
-        }
-
-        // Another account's lists must never show, even for an instant.
-        queryClient.clear();
-        dispatch({ type: 'signed-in', token: attempt.token, user });
-        return { success: true };
+        return await adoptToken(attempt.token);
       } catch {
         dispatch({ type: 'settled' });
         return { success: false, error: LOGIN_ERRORS.network };
       }
     },
-    [queryClient],
+    [adoptToken],
+  );
+
+  const startSession = useCallback(
+    async (token: string): Promise<LoginResult> => {
+      dispatch({ type: 'loading' });
+      try {
+        return await adoptToken(token);
+      } catch {
+        dispatch({ type: 'settled' });
+        return { success: false, error: LOGIN_ERRORS.network };
+      }
+    },
+    [adoptToken],
   );
 
   const forget = useCallback(() => {
@@ -123,8 +143,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [forget]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ token: state.token, user: state.user, loading: state.loading, login, logout }),
-    [state, login, logout],
+    () => ({ token: state.token, user: state.user, loading: state.loading, login, startSession, logout }),
+    [state, login, startSession, logout],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -17,7 +17,8 @@ type DeviceCardProps = DeviceAnnotations & {
   device: Device;
   deleting: boolean;
   deleteDisabled: boolean;
-  onDelete: (id: string) => void;
+  /** null: no delete button (a viewer). */
+  onDelete: ((id: string) => void) | null;
 };
 
 export function DeviceCard({ kind, device, deleting, deleteDisabled, onDelete, siteName, alertOf }: DeviceCardProps) {
@@ -68,20 +69,22 @@ export function DeviceCard({ kind, device, deleting, deleteDisabled, onDelete, s
         )}
         <DeviceLiveSummary device={device} inAlert={alert !== null} />
       </div>
-      <button
-        type="button"
-        onClick={() => onDelete(device.id)}
-        disabled={deleteDisabled}
-        aria-busy={deleting || undefined}
-        aria-label={`Supprimer ${name}`}
-        className="relative z-10 grid size-10 shrink-0 place-items-center rounded-lg text-slate-400 transition-colors hover:bg-red-500/15 hover:text-red-300 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent disabled:hover:text-slate-400"
-      >
-        {deleting ? (
-          <LoaderCircle className="size-5 animate-spin text-red-300" aria-hidden="true" />
-        ) : (
-          <Trash2 className="size-5" aria-hidden="true" />
-        )}
-      </button>
+      {onDelete && (
+        <button
+          type="button"
+          onClick={() => onDelete(device.id)}
+          disabled={deleteDisabled}
+          aria-busy={deleting || undefined}
+          aria-label={`Supprimer ${name}`}
+          className="relative z-10 grid size-10 shrink-0 place-items-center rounded-lg text-slate-400 transition-colors hover:bg-red-500/15 hover:text-red-300 disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent disabled:hover:text-slate-400"
+        >
+          {deleting ? (
+            <LoaderCircle className="size-5 animate-spin text-red-300" aria-hidden="true" />
+          ) : (
+            <Trash2 className="size-5" aria-hidden="true" />
+          )}
+        </button>
+      )}
     </li>
   );
 }

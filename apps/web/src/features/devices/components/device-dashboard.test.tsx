@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toast';
 import { setUnauthorizedHandler } from '@/lib/api-client';
-import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { fakeAuth, jsonResponse, renderWithProviders } from '@/testing/render';
 import { DeviceDashboard } from './device-dashboard';
 
 type Handler = (method: string, url: string, body: unknown) => Promise<Response> | Response;
@@ -245,5 +245,37 @@ describe('DeviceDashboard deletion that can be undone', () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(within(cards()[0] as HTMLElement).getByText('Vitrine froide')).toBeInTheDocument();
     expect(requests.some((request) => request.method === 'POST' && request.url === '/api/sensor/s1/restore')).toBe(true);
+  });
+
+  describe('for each role', () => {
+    const asRole = (role: 'manager' | 'viewer') => {
+      const auth = fakeAuth();
+      return { ...auth, user: auth.user && { ...auth.user, role } };
+    };
+
+    it('offers a manager the add and delete buttons, as to an admin', async () => {
+      renderWithProviders(<DeviceDashboard />, { auth: asRole('manager') });
+      await waitFor(() => expect(cards()).toHaveLength(2));
+      expect(screen.getByRole('button', { name: 'Ajouter un émetteur' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Supprimer Passerelle Lyon' })).toBeInTheDocument();
+    });
+
+    it('shows a viewer the devices with no add or delete button at all', async () => {
+      const user = userEvent.setup();
+      renderWithProviders(<DeviceDashboard />, { auth: asRole('viewer') });
+      await waitFor(() => expect(cards()).toHaveLength(2));
+      expect(within(cards()[0] as HTMLElement).getByRole('link', { name: 'Passerelle Lyon' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Ajouter|Supprimer/ })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('tab', { name: /Capteurs/ }));
+      expect(await screen.findByRole('link', { name: 'Vitrine froide' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Ajouter|Supprimer/ })).not.toBeInTheDocument();
+    });
+
+    it('shows a viewer an empty list without asking them to add a device', async () => {
+      handler = (method, url) => (url === '/api/emitter' ? jsonResponse(200, { emitters: [] }) : jsonResponse(200, { sensors: [] }));
+      renderWithProviders(<DeviceDashboard />, { auth: asRole('viewer') });
+      expect(await screen.findByText(/Un administrateur ou un responsable de votre organisation les ajoute/)).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Ajouter/ })).not.toBeInTheDocument();
+    });
   });
 });

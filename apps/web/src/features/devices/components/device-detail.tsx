@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormStatus } from '@/components/ui/form-status';
 import { showToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
+import { usePermissions } from '@/lib/permissions';
 import { useDeleteDevice } from '../api/delete-device';
 import { useRestoreDevice } from '../api/restore-device';
 import { deviceDisplayName, type Device, type DeviceKind } from '../device-kinds';
@@ -35,6 +36,8 @@ export function DeviceDetail({ kind, device, annotations, afterHistory }: Device
   const remove = useDeleteDevice({ kind });
   const restore = useRestoreDevice();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // Settings, token and deletion are for admins and managers; a viewer reads the rest.
+  const { manage } = usePermissions();
   const name = deviceDisplayName(device);
   const presentation = DEVICE_PRESENTATION[kind];
   const Icon = presentation.icon;
@@ -105,7 +108,11 @@ export function DeviceDetail({ kind, device, annotations, afterHistory }: Device
         <div className="lg:col-span-2">
           <DetailSection id="latest-title" title="Dernières valeurs">
             {entries.length === 0 ? (
-              <p className="text-sm text-slate-300">Aucune mesure reçue pour l’instant. Configurez l’appareil avec son jeton ci-dessous.</p>
+              <p className="text-sm text-slate-300">
+                {manage
+                  ? 'Aucune mesure reçue pour l’instant. Configurez l’appareil avec son jeton ci-dessous.'
+                  : 'Aucune mesure reçue pour l’instant.'}
+              </p>
             ) : (
               <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
                 {entries.map(([key, latest]) => (
@@ -144,52 +151,58 @@ export function DeviceDetail({ kind, device, annotations, afterHistory }: Device
         </>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <DetailSection id="settings-title" title="Réglages">
-          <div className="space-y-5">
-            <RenameForm key={`name-${device.name}`} kind={kind} device={device} />
-            <div>
-              <h3 className="text-sm font-semibold text-white">Délai avant «&#8239;Hors ligne&#8239;»</h3>
-              <p className="mb-2 mt-1 text-sm text-slate-400">Sans nouvelle de l’appareil pendant ce délai, il est affiché hors ligne.</p>
-              <OfflineDelayForm kind={kind} device={device} />
-            </div>
+      {manage && (
+        <>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <DetailSection id="settings-title" title="Réglages">
+              <div className="space-y-5">
+                <RenameForm key={`name-${device.name}`} kind={kind} device={device} />
+                <div>
+                  <h3 className="text-sm font-semibold text-white">Délai avant «&#8239;Hors ligne&#8239;»</h3>
+                  <p className="mb-2 mt-1 text-sm text-slate-400">
+                    Sans nouvelle de l’appareil pendant ce délai, il est affiché hors ligne.
+                  </p>
+                  <OfflineDelayForm kind={kind} device={device} />
+                </div>
+              </div>
+            </DetailSection>
+            <DetailSection
+              id="token-title"
+              title="Jeton de l’appareil"
+              description="L’appareil s’identifie avec ce jeton. En générer un nouveau révoque l’ancien."
+            >
+              <TokenRotation kind={kind} deviceId={device.id} />
+            </DetailSection>
           </div>
-        </DetailSection>
-        <DetailSection
-          id="token-title"
-          title="Jeton de l’appareil"
-          description="L’appareil s’identifie avec ce jeton. En générer un nouveau révoque l’ancien."
-        >
-          <TokenRotation kind={kind} deviceId={device.id} />
-        </DetailSection>
-      </div>
 
-      <DetailSection
-        id="danger-title"
-        title="Supprimer l’appareil"
-        description="Il part dans la corbeille avec ses mesures, restaurable pendant un temps."
-      >
-        <button
-          type="button"
-          onClick={() => setConfirmingDelete(true)}
-          className="inline-flex items-center gap-2 rounded-xl border border-red-400/40 px-4 py-2.5 text-sm font-medium text-red-100 hover:bg-red-500/15"
-        >
-          <Trash2 className="size-4" aria-hidden="true" />
-          {`Supprimer ${name}`}
-        </button>
-        <FormStatus className="mt-3" error={remove.isError && errorMessage(remove.error, 'Échec de la suppression')} />
-      </DetailSection>
+          <DetailSection
+            id="danger-title"
+            title="Supprimer l’appareil"
+            description="Il part dans la corbeille avec ses mesures, restaurable pendant un temps."
+          >
+            <button
+              type="button"
+              onClick={() => setConfirmingDelete(true)}
+              className="inline-flex items-center gap-2 rounded-xl border border-red-400/40 px-4 py-2.5 text-sm font-medium text-red-100 hover:bg-red-500/15"
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+              {`Supprimer ${name}`}
+            </button>
+            <FormStatus className="mt-3" error={remove.isError && errorMessage(remove.error, 'Échec de la suppression')} />
+          </DetailSection>
 
-      <ConfirmDialog
-        open={confirmingDelete}
-        title={`Supprimer ${name}\u202F?`}
-        confirmLabel={remove.isPending ? 'Suppression…' : 'Supprimer'}
-        busy={remove.isPending}
-        onConfirm={onDelete}
-        onCancel={() => setConfirmingDelete(false)}
-      >
-        {`${presentation.singular} et son historique iront dans la corbeille, d’où vous pourrez les restaurer jusqu’à leur effacement définitif.`}
-      </ConfirmDialog>
+          <ConfirmDialog
+            open={confirmingDelete}
+            title={`Supprimer ${name}\u202F?`}
+            confirmLabel={remove.isPending ? 'Suppression…' : 'Supprimer'}
+            busy={remove.isPending}
+            onConfirm={onDelete}
+            onCancel={() => setConfirmingDelete(false)}
+          >
+            {`${presentation.singular} et son historique iront dans la corbeille, d’où vous pourrez les restaurer jusqu’à leur effacement définitif.`}
+          </ConfirmDialog>
+        </>
+      )}
     </div>
   );
 }

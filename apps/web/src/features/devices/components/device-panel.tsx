@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { SkeletonGrid } from '@/components/skeleton';
 import { DASHBOARD_SKELETON_COUNT } from '@/config/constants';
 import { errorMessage } from '@/lib/errors';
+import { usePermissions } from '@/lib/permissions';
 import { DEVICE_KINDS, type Device, type DeviceKind } from '../device-kinds';
 import { DEVICE_PRESENTATION } from '../device-presentation';
 import { type DeviceAnnotations, DeviceCard } from './device-card';
@@ -36,6 +37,8 @@ export function DevicePanel({
 }: DevicePanelProps) {
   const { labels, fallbacks } = DEVICE_KINDS[kind];
   const headingId = `${kind}-list-title`;
+  // A viewer reads: no add or delete control is offered (the server would refuse it).
+  const { manage } = usePermissions();
 
   return (
     <section aria-labelledby={headingId}>
@@ -44,16 +47,22 @@ export function DevicePanel({
           {DEVICE_PRESENTATION[kind].plural}
           {devices && <span className="font-normal text-slate-400">{` (${devices.length})`}</span>}
         </h2>
-        <button
-          type="button"
-          onClick={onCreate}
-          disabled={creating}
-          aria-busy={creating || undefined}
-          className="inline-flex items-center gap-2 rounded-xl bg-cyan-400 px-4 py-2.5 text-sm font-semibold text-slate-950 shadow-lg shadow-cyan-500/20 transition hover:bg-cyan-300 disabled:cursor-wait disabled:bg-cyan-400/70"
-        >
-          {creating ? <LoaderCircle className="size-4 animate-spin" aria-hidden="true" /> : <Plus className="size-4" aria-hidden="true" />}
-          {creating ? 'Création...' : labels.add}
-        </button>
+        {manage && (
+          <button
+            type="button"
+            onClick={onCreate}
+            disabled={creating}
+            aria-busy={creating || undefined}
+            className="inline-flex items-center gap-2 rounded-xl bg-cyan-400 px-4 py-2.5 text-sm font-semibold text-slate-950 shadow-lg shadow-cyan-500/20 transition hover:bg-cyan-300 disabled:cursor-wait disabled:bg-cyan-400/70"
+          >
+            {creating ? (
+              <LoaderCircle className="size-4 animate-spin" aria-hidden="true" />
+            ) : (
+              <Plus className="size-4" aria-hidden="true" />
+            )}
+            {creating ? 'Création...' : labels.add}
+          </button>
+        )}
       </div>
 
       <div className="mt-6">
@@ -83,14 +92,14 @@ export function DevicePanel({
                 device={device}
                 deleting={deletingId === device.id}
                 deleteDisabled={deletingId !== null}
-                onDelete={onDelete}
+                onDelete={manage ? onDelete : null}
                 {...(siteName ? { siteName } : {})}
                 {...(alertOf ? { alertOf } : {})}
               />
             ))}
           </ul>
         ) : (
-          <DeviceEmptyState kind={kind} creating={creating} onAdd={onCreate} />
+          <DeviceEmptyState kind={kind} creating={creating} onAdd={manage ? onCreate : null} />
         )}
       </div>
     </section>

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { showToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
+import { usePermissions } from '@/lib/permissions';
 import { useTrash } from '../api/get-trash';
 import { useRestoreDevice } from '../api/restore-device';
 import { deviceDisplayName } from '../device-kinds';
@@ -20,7 +21,8 @@ function TrashItem({
   device: TrashedDevice;
   restoring: boolean;
   disabled: boolean;
-  onRestore: () => void;
+  /** null: no restore button (a viewer). */
+  onRestore: (() => void) | null;
 }) {
   const { icon: Icon, tone, singular } = DEVICE_PRESENTATION[device.kind];
   const name = deviceDisplayName(device);
@@ -54,17 +56,19 @@ function TrashItem({
           </dl>
         </div>
       </div>
-      <Button
-        variant="secondary"
-        busy={restoring}
-        disabled={disabled}
-        onClick={onRestore}
-        icon={<RotateCcw className="size-4" aria-hidden="true" />}
-        aria-label={`Restaurer ${name}`}
-        className="self-start sm:self-center"
-      >
-        Restaurer
-      </Button>
+      {onRestore && (
+        <Button
+          variant="secondary"
+          busy={restoring}
+          disabled={disabled}
+          onClick={onRestore}
+          icon={<RotateCcw className="size-4" aria-hidden="true" />}
+          aria-label={`Restaurer ${name}`}
+          className="self-start sm:self-center"
+        >
+          Restaurer
+        </Button>
+      )}
     </li>
   );
 }
@@ -74,6 +78,7 @@ export function TrashList() {
   const trash = useTrash();
   const restore = useRestoreDevice();
   const [error, setError] = useState<string | null>(null);
+  const { manage } = usePermissions();
 
   if (trash.isPending) {
     return (
@@ -117,7 +122,7 @@ export function TrashList() {
               device={device}
               restoring={restore.isPending && restore.variables.id === device.id}
               disabled={restore.isPending}
-              onRestore={() => onRestore(device)}
+              onRestore={manage ? () => onRestore(device) : null}
             />
           ))}
         </ul>

@@ -6,6 +6,7 @@ import { CopyButton } from '@/components/copy-button';
 import { Alert } from '@/components/ui/alert';
 import { FormStatus } from '@/components/ui/form-status';
 import { errorMessage } from '@/lib/errors';
+import { usePermissions } from '@/lib/permissions';
 import { useInstallationKey } from '../api/get-installation-key';
 import { useProtocol } from '@/lib/device-protocol';
 import { useRegenerateInstallationKey } from '../api/regenerate-installation-key';
@@ -22,6 +23,8 @@ export function InstallationPanel() {
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  // Only admins and managers replace the key.
+  const { manage } = usePermissions();
   const origin = window.location.origin;
 
   const onRegenerate = () => {
@@ -89,18 +92,26 @@ export function InstallationPanel() {
             </button>
             <CopyButton text={installationKey} label="Copier la clé" />
           </div>
-          <div className="mt-5 flex flex-wrap items-center gap-3 border-t border-white/5 pt-4">
-            <button
-              type="button"
-              onClick={() => setConfirming(true)}
-              className="inline-flex items-center gap-2 rounded-lg border border-amber-300/30 px-3 py-2 text-sm font-medium text-amber-100 hover:border-amber-300/60 hover:bg-amber-400/10"
-            >
-              <RefreshCw className="size-4" aria-hidden="true" />
-              Régénérer la clé
-            </button>
-            <p className="text-xs text-slate-400">L’ancienne clé n’installera plus de nouvel appareil.</p>
-          </div>
-          <FormStatus className="mt-3" error={regenerate.isError && errorMessage(regenerate.error, 'Unexpected error')} success={notice} />
+          {manage && (
+            <>
+              <div className="mt-5 flex flex-wrap items-center gap-3 border-t border-white/5 pt-4">
+                <button
+                  type="button"
+                  onClick={() => setConfirming(true)}
+                  className="inline-flex items-center gap-2 rounded-lg border border-amber-300/30 px-3 py-2 text-sm font-medium text-amber-100 hover:border-amber-300/60 hover:bg-amber-400/10"
+                >
+                  <RefreshCw className="size-4" aria-hidden="true" />
+                  Régénérer la clé
+                </button>
+                <p className="text-xs text-slate-400">L’ancienne clé n’installera plus de nouvel appareil.</p>
+              </div>
+              <FormStatus
+                className="mt-3"
+                error={regenerate.isError && errorMessage(regenerate.error, 'Unexpected error')}
+                success={notice}
+              />
+            </>
+          )}
         </section>
 
         <section aria-labelledby="snippet-title" className={card}>

@@ -5,11 +5,40 @@ import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
 import { DetailSection, inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
+import { usePermissions } from '@/lib/permissions';
 import { useDeleteSite, useUpdateSite } from '../api/site-mutations';
 import { DAYS, parseWindows, windowsText } from '../opening-hours-text';
 
+/** A site as a viewer sees it: its opening hours and what watches it, nothing to change. */
+function SiteSummary({ site, children }: { site: Site; children?: ReactNode }) {
+  return (
+    <DetailSection id={`site-${site.id}`} title={site.name} description={`Fuseau horaire : ${site.timezone}`}>
+      <div className="space-y-6">
+        <div>
+          <h3 className="text-sm font-medium text-slate-200">Horaires d’ouverture (heure locale)</h3>
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+            {DAYS.map(({ key, label }) => (
+              <div key={key} className="contents">
+                <dt className="text-slate-400">{label}</dt>
+                <dd className="text-slate-100">{windowsText(site.openingHours[key])}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        {children}
+      </div>
+    </DetailSection>
+  );
+}
+
 /** One site: its name, time zone and opening hours, what watches it (`children`), and its deletion. */
 export function SiteEditor({ site, children }: { site: Site; children?: ReactNode }) {
+  const { manage } = usePermissions();
+  if (!manage) return <SiteSummary site={site}>{children}</SiteSummary>;
+  return <SiteForm site={site}>{children}</SiteForm>;
+}
+
+function SiteForm({ site, children }: { site: Site; children?: ReactNode }) {
   const update = useUpdateSite();
   const remove = useDeleteSite();
   const [name, setName] = useState(site.name);

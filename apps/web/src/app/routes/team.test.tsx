@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
+import { fakeAuth, jsonResponse, renderWithProviders } from '@/testing/render';
+import TeamRoute from './team';
+
+const me = fakeAuth().user;
+const members = [
+  { id: me?.id ?? '', name: 'Camille Martin', email: 'camille@boutique.fr', role: 'admin' },
+  { id: '2c1d6a3e-7b8f-4a9c-8d0e-1f2a3b4c5d6e', name: null, email: 'lea@boutique.fr', role: 'viewer' },
+];
+const future = new Date(Date.now() + 3 * 86_400_000).toISOString();
+const past = new Date(Date.now() - 86_400_000).toISOString();
+const invitations = [
+  { id: '3d2e7b4f-8c9a-4bad-9e1f-2a3b4c5d6e7f', email: 'nouveau@boutique.fr', role: 'manager', expiresAt: future },
+  { id: '4e3f8c5a-9dab-4cbe-af20-3b4c5d6e7f80', email: 'ancien@boutique.fr', role: 'viewer', expiresAt: past },
+];
+
+type Call = { url: string; method: string; body: unknown };
+let calls: Call[];
+let answer: (call: Call) => Response | undefined;
+
+beforeEach(() => {
+  calls = [];
+  answer = () => undefined;
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const call = { url, method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+    calls.push(call);
+    const custom = answer(call);
+    if (custom) return custom;
+    if (url === '/api/members') return jsonResponse(200, { members });
+    if (url === '/api/invitations' && call.method === 'GET') return jsonResponse(200, { invitations });
+    return jsonResponse(404, { message: 'Introuvable' });
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderAs(role: 'admin' | 'manager' | 'viewer') {
+  const auth = fakeAuth();
+  return renderWithProviders(
+    <>
+      <TeamRoute />
+      <Toaster />
+    </>,
+    { auth: { ...auth, user: auth.user && { ...auth.user, role } } },
+  );
+}
+
+describe('TeamRoute', () => {
+  it('lists the members with a labelled role choice, and the pending invitations with their expiry', async () => {
+    renderAs('admin');
+    expect(screen.getByRole('heading', { level: 1, name: 'Équipe' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Membres de l’équipe' });
+    expect(within(list).getByText('Sans nom')).toBeInTheDocument();
+    expect(within(list).getByLabelText('Rôle de lea@boutique.fr')).toHaveValue('viewer');
+    expect(within(list).getByLabelText('Rôle de Camille Martin')).toHaveDisplayValue('Administrateur');
+    expect(within(list).getByRole('button', { name: 'Retirer lea@boutique.fr' })).toBeInTheDocument();
+
+    const pending = await screen.findByRole('list', { name: 'Invitations en attente' });
+    const items = within(pending).getAllByTestId('invitation');
+    expect(items[0]).toHaveTextContent('Responsable');
+    expect(items[0]).toHaveTextContent(/Expire le \d+ \p{L}+ 20\d\d/u);
+    expect(items[1]).toHaveTextContent('Expirée');
+    expect(within(pending).getByRole('button', { name: 'Renvoyer l’invitation de ancien@boutique.fr' })).toBeInTheDocument();
+  });
+
+  it('invites an address as « Lecteur », says so, and refuses an invalid address in French', async () => {
+    const user = userEvent.setup();
+    answer = (call) =>
+      call.url === '/api/invitations' && call.method === 'POST'
+        ? jsonResponse(201, { invitation: { id: invitations[0]?.id, email: 'paul@boutique.fr', role: 'viewer', expiresAt: future } })
+        : undefined;
+    renderAs('admin');
+    const form = screen.getByRole('form', { name: 'Inviter un membre' });
+    await user.type(within(form).getByLabelText('Adresse e-mail'), 'paul@boutique');
+    await user.click(within(form).getByRole('button', { name: 'Envoyer l’invitation' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('L’adresse e-mail n’est pas valide');
+    expect(within(form).getByLabelText('Adresse e-mail')).toHaveFocus();
+
+    await user.type(within(form).getByLabelText('Adresse e-mail'), '.fr');
+    await user.selectOptions(within(form).getByLabelText('Rôle'), 'Lecteur');
+    await user.click(within(form).getByRole('button', { name: 'Envoyer l’invitation' }));
+    expect(await within(form).findByText('Invitation envoyée à paul@boutique.fr (Lecteur).')).toHaveAttribute('role', 'status');
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'paul@boutique.fr', role: 'viewer' });
+  });
+
+  it('shows the server’s 409 message when the address already has an account', async () => {
+    const user = userEvent.setup();
+    answer = (call) =>
+      call.url === '/api/invitations' && call.method === 'POST'
+        ? jsonResponse(409, { message: 'Cette adresse a déjà un compte Vigie.' })
+        : undefined;
+    renderAs('admin');
+    const form = screen.getByRole('form', { name: 'Inviter un membre' });
+    await user.type(within(form).getByLabelText('Adresse e-mail'), 'lea@boutique.fr');
+    await user.click(within(form).getByRole('button', { name: 'Envoyer l’invitation' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent('Cette adresse a déjà un compte Vigie.');
+  });
+
+  it('changes a role, and shows the 409 that keeps the last admin', async () => {
+    const user = userEvent.setup();
+    answer = (call) => {
+      if (call.method !== 'PUT') return undefined;
+      return call.url.endsWith(members[1]?.id ?? '')
+        ? jsonResponse(200, { member: { ...members[1], role: 'manager' } })
+        : jsonResponse(409, { message: 'L’organisation doit garder au moins un administrateur.' });
+    };
+    renderAs('admin');
+    await user.selectOptions(await screen.findByLabelText('Rôle de lea@boutique.fr'), 'Responsable');
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    // The narrow no-break space before « : » reads as a space once the text is normalized.
+    expect(await screen.findByText('Rôle de lea@boutique.fr : Responsable.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ role: 'manager' });
+
+    await user.selectOptions(screen.getByLabelText('Rôle de Camille Martin'), 'Lecteur');
+    expect(await screen.findByRole('alert')).toHaveTextContent('L’organisation doit garder au moins un administrateur.');
+    await waitFor(() => expect(screen.getByLabelText('Rôle de Camille Martin')).toHaveValue('admin'));
+  });
+
+  it('asks before removing a member, saying their sessions end at once', async () => {
+    const user = userEvent.setup();
+    answer = (call) => (call.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined);
+    renderAs('admin');
+    await user.click(await screen.findByRole('button', { name: 'Retirer lea@boutique.fr' }));
+    const dialog = screen.getByRole('dialog', { name: 'Retirer lea@boutique.fr\u202F?' });
+    expect(dialog).toHaveTextContent('Ses sessions en cours prennent fin immédiatement');
+    await user.click(within(dialog).getByRole('button', { name: 'Retirer' }));
+    expect(await screen.findByText('lea@boutique.fr ne fait plus partie de l’équipe.')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'DELETE')?.url).toBe(`/api/members/${members[1]?.id}`);
+  });
+
+  it('resends and revokes an invitation', async () => {
+    const user = userEvent.setup();
+    answer = (call) =>
+      call.url.endsWith('/resend')
+        ? jsonResponse(200, { invitation: invitations[1] })
+        : call.method === 'DELETE'
+          ? new Response(null, { status: 204 })
+          : undefined;
+    renderAs('admin');
+    await user.click(await screen.findByRole('button', { name: 'Renvoyer l’invitation de ancien@boutique.fr' }));
+    expect(await screen.findByText('Invitation renvoyée à ancien@boutique.fr.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Révoquer l’invitation de nouveau@boutique.fr' }));
+    expect(await screen.findByText(/Invitation de nouveau@boutique.fr révoquée/)).toBeInTheDocument();
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(
+      expect.arrayContaining([`POST /api/invitations/${invitations[1]?.id}/resend`, `DELETE /api/invitations/${invitations[0]?.id}`]),
+    );
+  });
+
+  it.each(['manager', 'viewer'] as const)('tells a %s that only admins manage the team, and offers no control', async (role) => {
+    renderAs(role);
+    expect(screen.getByText(/Seuls les administrateurs gèrent l’équipe/)).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Membres de l’équipe' });
+    expect(within(list).getByText('Lecteur')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Retirer|Renvoyer|Révoquer|Envoyer/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Inviter un membre' })).not.toBeInTheDocument();
+    expect(calls.map((call) => call.url)).not.toContain('/api/invitations');
+  });
+});

@@ -1,0 +1,103 @@
+import { LoaderCircle, ShieldAlert, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { DetailSection } from '@/components/ui/section';
+import { PRODUCT_NAME } from '@/config/constants';
+import { useInvitations } from '@/features/team/api/get-invitations';
+import { useMembers } from '@/features/team/api/get-members';
+import { InvitationList } from '@/features/team/components/invitation-list';
+import { InviteForm } from '@/features/team/components/invite-form';
+import { MemberList } from '@/features/team/components/member-list';
+import { useAuth } from '@/lib/auth';
+import { errorMessage } from '@/lib/errors';
+import { usePermissions } from '@/lib/permissions';
+
+const card = 'rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6';
+
+function Loading({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-slate-300">
+      <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />
+      {children}
+    </p>
+  );
+}
+
+/** /dashboard/equipe: the organization's members and invitations (PRODUCT §9); managed by admins only. */
+export default function TeamRoute() {
+  const { user } = useAuth();
+  const { manageMembers } = usePermissions();
+  const members = useMembers();
+  const invitations = useInvitations({ enabled: manageMembers });
+  const count = members.data?.length;
+
+  return (
+    <>
+      <title>{`Équipe · ${PRODUCT_NAME}`}</title>
+      <div className="mb-8 max-w-3xl">
+        <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight text-white">
+          <Users className="size-7 text-cyan-300" aria-hidden="true" />
+          Équipe
+        </h1>
+        <p className="mt-3 text-slate-300">
+          Qui accède à {user?.organization.name ?? 'votre organisation'}, et pour y faire quoi{'\u202F'}: les administrateurs gèrent tout,
+          l’équipe comprise{'\u202F'}; les responsables gèrent les appareils, les sites, les alertes et les rapports{'\u202F'}; les lecteurs
+          consultent et acquittent les alertes.
+        </p>
+      </div>
+
+      {!manageMembers && (
+        <p className="mb-8 flex items-start gap-3 rounded-2xl border border-amber-300/40 bg-amber-400/10 p-4 text-sm text-amber-100">
+          <ShieldAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <span>
+            Seuls les administrateurs gèrent l’équipe{'\u202F'}: inviter, changer un rôle ou retirer un membre. Adressez-vous à un
+            administrateur de votre organisation.
+          </span>
+        </p>
+      )}
+
+      <div className="space-y-6">
+        {manageMembers && (
+          <section className={card}>
+            <InviteForm />
+          </section>
+        )}
+
+        <DetailSection
+          id="members-title"
+          title="Membres"
+          description={count === undefined ? undefined : count === 1 ? '1 membre' : `${count} membres`}
+        >
+          {members.isError ? (
+            <Alert>{errorMessage(members.error, 'Error loading data')}</Alert>
+          ) : !members.data ? (
+            <Loading>Chargement des membres…</Loading>
+          ) : (
+            <MemberList
+              members={members.data}
+              currentUserId={user?.id}
+              canManage={manageMembers}
+              organizationName={user?.organization.name}
+            />
+          )}
+        </DetailSection>
+
+        {manageMembers && (
+          <DetailSection
+            id="invitations-title"
+            title="Invitations en attente"
+            description="Un lien d’invitation ne sert qu’une fois, jusqu’à sa date d’expiration. Le renvoyer en crée un nouveau."
+          >
+            {invitations.isError ? (
+              <Alert>{errorMessage(invitations.error, 'Error loading data')}</Alert>
+            ) : !invitations.data ? (
+              <Loading>Chargement des invitations…</Loading>
+            ) : (
+              <InvitationList invitations={invitations.data} />
+            )}
+          </DetailSection>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Invitation, InvitationsResponse } from '@vigie/contract';
+import { api } from '@/lib/api-client';
+import { useOwner } from '@/lib/auth';
+import { teamKeys } from '../team-keys';
+
+/** GET /api/invitations (admins): the invitations not yet accepted, expired ones included. */
+export async function getInvitations({ signal }: { signal?: AbortSignal } = {}): Promise<Invitation[]> {
+  const data = await api.get<Partial<InvitationsResponse> | undefined>('/invitations', { signal });
+  if (!Array.isArray(data?.invitations)) throw new Error('Error loading data');
+  return data.invitations;
+}
+
+export function invitationsQueryOptions(owner: string, enabled = true) {
+  return queryOptions({
+    queryKey: teamKeys.invitations(owner),
+    queryFn: ({ signal }) => getInvitations({ signal }),
+    enabled: enabled && Boolean(owner),
+  });
+}
+
+/** Only asked for by an admin: anyone else would be refused. */
+export function useInvitations({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery(invitationsQueryOptions(useOwner(), enabled));
+}

@@ -1,0 +1,24 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Member, MembersResponse } from '@vigie/contract';
+import { api } from '@/lib/api-client';
+import { useOwner } from '@/lib/auth';
+import { teamKeys } from '../team-keys';
+
+/** GET /api/members: everyone in the organization, whatever their role. */
+export async function getMembers({ signal }: { signal?: AbortSignal } = {}): Promise<Member[]> {
+  const data = await api.get<Partial<MembersResponse> | undefined>('/members', { signal });
+  if (!Array.isArray(data?.members)) throw new Error('Error loading data');
+  return data.members;
+}
+
+export function membersQueryOptions(owner: string) {
+  return queryOptions({
+    queryKey: teamKeys.members(owner),
+    queryFn: ({ signal }) => getMembers({ signal }),
+    enabled: Boolean(owner),
+  });
+}
+
+export function useMembers() {
+  return useQuery(membersQueryOptions(useOwner()));
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateInvitationRequest, Invitation, InvitationResponse } from '@vigie/contract';
+import { api } from '@/lib/api-client';
+import { useOwner } from '@/lib/auth';
+import { teamKeys } from '../team-keys';
+
+function invitationOf(data: Partial<InvitationResponse> | undefined, fallback: string): Invitation {
+  if (!data?.invitation) throw new Error(fallback);
+  return data.invitation;
+}
+
+/** POST /api/invitations: the link is e-mailed; 409 when the address already has an account. */
+export async function createInvitation(request: CreateInvitationRequest): Promise<Invitation> {
+  return invitationOf(await api.post<Partial<InvitationResponse>>('/invitations', request), 'L’invitation n’a pas été envoyée.');
+}
+
+/** POST /api/invitations/:id/resend: a new link, valid afresh, sent again. */
+export async function resendInvitation(id: string): Promise<Invitation> {
+  return invitationOf(
+    await api.post<Partial<InvitationResponse>>(`/invitations/${encodeURIComponent(id)}/resend`),
+    'L’invitation n’a pas été renvoyée.',
+  );
+}
+
+/** DELETE /api/invitations/:id: its link stops working. */
+export async function revokeInvitation(id: string): Promise<void> {
+  await api.delete(`/invitations/${encodeURIComponent(id)}`);
+}
+
+function useInvitationMutation<T, R>(run: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  const owner = useOwner();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.invitations(owner) }),
+  });
+}
+
+export const useCreateInvitation = () => useInvitationMutation(createInvitation);
+export const useResendInvitation = () => useInvitationMutation(resendInvitation);
+export const useRevokeInvitation = () => useInvitationMutation(revokeInvitation);

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Member, MemberResponse, Role } from '@vigie/contract';
+import { api } from '@/lib/api-client';
+import { useOwner } from '@/lib/auth';
+import { teamKeys } from '../team-keys';
+
+/** PUT /api/members/:id `{role}`: refused (409, with the reason) when no admin would be left. */
+export async function updateMemberRole({ id, role }: { id: string; role: Role }): Promise<Member> {
+  const data = await api.put<Partial<MemberResponse> | undefined>(`/members/${encodeURIComponent(id)}`, { role });
+  if (!data?.member) throw new Error('Le rôle n’a pas été modifié.');
+  return data.member;
+}
+
+/** DELETE /api/members/:id: the person's sessions end at once; the last admin cannot be removed (409). */
+export async function removeMember(id: string): Promise<void> {
+  await api.delete(`/members/${encodeURIComponent(id)}`);
+}
+
+export function useUpdateMemberRole() {
+  const queryClient = useQueryClient();
+  const owner = useOwner();
+  return useMutation({
+    mutationFn: updateMemberRole,
+    onSuccess: (member) => {
+      queryClient.setQueryData<Member[]>(teamKeys.members(owner), (list) => list?.map((item) => (item.id === member.id ? member : item)));
+      return queryClient.invalidateQueries({ queryKey: teamKeys.members(owner) });
+    },
+  });
+}
+
+export function useRemoveMember() {
+  const queryClient = useQueryClient();
+  const owner = useOwner();
+  return useMutation({
+    mutationFn: removeMember,
+    onSuccess: (_, id) => {
+      queryClient.setQueryData<Member[]>(teamKeys.members(owner), (list) => list?.filter((item) => item.id !== id));
+      return queryClient.invalidateQueries({ queryKey: teamKeys.members(owner) });
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import type { Role } from '@vigie/contract';
+import { Send } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormStatus } from '@/components/ui/form-status';
+import { inputClass } from '@/components/ui/section';
+import { errorMessage } from '@/lib/errors';
+import { ROLE_LABELS, ROLE_OPTIONS } from '@/lib/permissions';
+import { useCreateInvitation } from '../api/invitation-mutations';
+import { emailError } from '../team-format';
+
+/** « Inviter un membre »: an address and a role; the link goes out by e-mail. */
+export function InviteForm() {
+  const create = useCreateInvitation();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('viewer');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const ids = { email: useId(), role: useId(), status: useId(), title: useId() };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setDone(null);
+    const invalid = emailError(email);
+    setError(invalid);
+    if (invalid) {
+      emailRef.current?.focus();
+      return;
+    }
+    create.mutate(
+      { email: email.trim(), role },
+      {
+        onSuccess: (invitation) => {
+          setEmail('');
+          setDone(`Invitation envoyée à ${invitation.email} (${ROLE_LABELS[invitation.role]}).`);
+        },
+        onError: (failure) => {
+          setError(errorMessage(failure, 'L’invitation n’a pas été envoyée.'));
+          emailRef.current?.focus();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby={ids.title} className="space-y-3">
+      <h2 id={ids.title} className="text-lg font-semibold text-white">
+        Inviter un membre
+      </h2>
+      <p className="text-sm text-slate-300">La personne reçoit par e-mail un lien pour choisir son nom et son mot de passe.</p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <label htmlFor={ids.email} className="block text-sm font-medium text-slate-200">
+            Adresse e-mail
+          </label>
+          <input
+            ref={emailRef}
+            id={ids.email}
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={email}
+            placeholder="prenom.nom@entreprise.fr"
+            onChange={(event) => setEmail(event.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={ids.status}
+            className={inputClass}
+          />
+        </div>
+        <div className="space-y-1.5 sm:w-44">
+          <label htmlFor={ids.role} className="block text-sm font-medium text-slate-200">
+            Rôle
+          </label>
+          <select id={ids.role} value={role} onChange={(event) => setRole(event.target.value as Role)} className={inputClass}>
+            {ROLE_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {ROLE_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="primary" busy={create.isPending} icon={<Send className="size-4" aria-hidden="true" />}>
+          Envoyer l’invitation
+        </Button>
+      </div>
+      <FormStatus id={ids.status} error={error} success={done} />
+    </form>
+  );
+}

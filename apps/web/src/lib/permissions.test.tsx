@@ -1,0 +1,46 @@
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { fakeAuth } from '@/testing/render';
+import { AuthContext } from './auth';
+import { permissionsFor, usePermissions } from './permissions';
+
+function wrapperFor(role: 'admin' | 'manager' | 'viewer' | null) {
+  const auth = fakeAuth();
+  const value = role === null ? { ...auth, user: null } : { ...auth, user: auth.user && { ...auth.user, role } };
+  return ({ children }: { children: ReactNode }) => <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+describe('permissionsFor', () => {
+  it('lets an admin do everything, members included', () => {
+    expect(permissionsFor('admin')).toEqual({ role: 'admin', manage: true, manageMembers: true, acknowledgeAlerts: true });
+  });
+
+  it('lets a manager do everything but members', () => {
+    expect(permissionsFor('manager')).toEqual({ role: 'manager', manage: true, manageMembers: false, acknowledgeAlerts: true });
+  });
+
+  it('lets a viewer read and acknowledge alerts only', () => {
+    expect(permissionsFor('viewer')).toEqual({ role: 'viewer', manage: false, manageMembers: false, acknowledgeAlerts: true });
+  });
+
+  it('grants nothing without a role', () => {
+    expect(permissionsFor(undefined)).toMatchObject({ manage: false, manageMembers: false, acknowledgeAlerts: false });
+  });
+});
+
+describe('usePermissions', () => {
+  it.each([
+    ['admin', true, true],
+    ['manager', true, false],
+    ['viewer', false, false],
+  ] as const)('follows the signed-in user’s role (%s)', (role, manage, manageMembers) => {
+    const { result } = renderHook(() => usePermissions(), { wrapper: wrapperFor(role) });
+    expect(result.current).toMatchObject({ role, manage, manageMembers, acknowledgeAlerts: true });
+  });
+
+  it('grants nothing when signed out', () => {
+    const { result } = renderHook(() => usePermissions(), { wrapper: wrapperFor(null) });
+    expect(result.current.manage).toBe(false);
+  });
+});
