@@ -43,10 +43,12 @@ export default function DashboardRoute() {
               Installer
             </Link>
           )}
-          <Link to="/dashboard/installation" className={linkClass}>
-            <QrCode className="size-4" aria-hidden="true" />
-            Installation
-          </Link>
+          {manage && (
+            <Link to="/dashboard/installation" className={linkClass}>
+              <QrCode className="size-4" aria-hidden="true" />
+              Installation
+            </Link>
+          )}
           <Link to="/dashboard/alertes" className={linkClass}>
             <Bell className="size-4" aria-hidden="true" />
             Alertes

@@ -2,8 +2,26 @@ import { PlugZap } from 'lucide-react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@/config/constants';
 import { InstallationPanel } from '@/features/installation/components/installation-panel';
+import { usePermissions } from '@/lib/permissions';
 
 export default function InstallationRoute() {
+  const { manage } = usePermissions();
+  if (!manage) {
+    // The key adds devices to the organization: the server does not show it to those who only read.
+    return (
+      <>
+        <title>{`Installation · ${PRODUCT_NAME}`}</title>
+        <h1 className="mb-4 flex items-center gap-3 text-3xl font-bold tracking-tight text-white">
+          <PlugZap className="size-7 text-cyan-300" aria-hidden="true" />
+          Installation
+        </h1>
+        <p className="max-w-2xl text-slate-200">
+          Seuls les administrateurs et les responsables de votre organisation installent des appareils. Ceux qu’ils installent apparaissent
+          dans votre tableau de bord.
+        </p>
+      </>
+    );
+  }
   return (
     <>
       <title>{`Installation · ${PRODUCT_NAME}`}</title>
