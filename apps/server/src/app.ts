@@ -29,6 +29,7 @@ import { trashRoutes } from './routes/trash.ts';
 import { userRoutes } from './routes/users.ts';
 import { memberRoutes } from './routes/members.ts';
 import { invitationRoutes, publicInvitationRoutes } from './routes/invitations.ts';
+import { passwordResetRoutes } from './routes/password-reset.ts';
 import { createServices, type Services } from './services.ts';
 
 // Validation messages that a schema does not word itself come in French.
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(healthRoutes, { ping: () => database.ping() });
       await api.register(authRoutes, { auth: services.auth });
       await api.register(publicInvitationRoutes, { invitations: services.invitations });
+      await api.register(passwordResetRoutes, { passwordResets: services.passwordResets });
       await api.register(deviceProtocolRoutes, {
         provisioning,
         claiming: services.claiming,

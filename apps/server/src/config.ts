@@ -47,6 +47,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'une adresse http(s):// est attendue' }).optional(),
   WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
   INVITATION_TTL_HOURS: positiveInt.max(24 * 365, { error: 'une durée d’un an au plus est attendue' }).default(168),
+  PASSWORD_RESET_TTL_MINUTES: positiveInt.max(24 * 60, { error: 'une durée d’un jour au plus est attendue' }).default(60),
   DEMO_SIMULATOR: booleanFromEnv.default(true),
   INSIGHTS_INTERVAL_SECONDS: z.coerce.number({ error: 'un nombre entier est attendu' }).int().min(0).max(86_400).default(60),
   INSIGHTS_REFRESH_SECONDS: positiveInt.default(300),
@@ -82,6 +83,8 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** How long an invitation link works. */
   invitationTtlHours: number;
+  /** How long a password reset link works. */
+  passwordResetTtlMinutes: number;
   /** With the demo account, an embedded shop keeps sending readings while the server runs. */
   demoSimulator: boolean;
   /** Seconds between two background passes of predictive analysis; 0 turns them off. */
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     invitationTtlHours: e.INVITATION_TTL_HOURS,
+    passwordResetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
     demoSimulator: e.DEMO_SIMULATOR,
     insightsIntervalSeconds: e.INSIGHTS_INTERVAL_SECONDS,
     insightsRefreshSeconds: e.INSIGHTS_REFRESH_SECONDS,

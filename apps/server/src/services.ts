@@ -26,6 +26,7 @@ import { createReportService } from './modules/reports/report-service.ts';
 import { createSiteService } from './modules/sites/site-service.ts';
 import { createMembersService } from './modules/members/members-service.ts';
 import { createInvitationService } from './modules/members/invitation-service.ts';
+import { createPasswordResetService, PASSWORD_RESET_MAX_PER_EMAIL } from './modules/auth/password-reset-service.ts';
 
 /**
  * Every service of the server, wired once; routes, adapters and jobs receive what they use.
@@ -184,6 +185,21 @@ export function createServices(options: {
     signIn: async (userId) => tokens.issue(userId, (await sessions.open(userId)).id),
   });
 
+  const passwordResets = createPasswordResetService({
+    db,
+    now,
+    publicUrl: config.publicUrl,
+    ttlMinutes: config.passwordResetTtlMinutes,
+    limits: {
+      maxPerIp: config.loginLimits.maxFailuresPerIp,
+      maxPerEmail: PASSWORD_RESET_MAX_PER_EMAIL,
+      windowSeconds: config.loginLimits.windowSeconds,
+    },
+    sendEmail: (message) => notifications.sendEmail(message),
+    endSessions: (user) => sessions.endAll(user),
+    logger,
+  });
+
   /** The rules that watch a sensor: its own and its site's. */
   const rulesWatching = async (organizationId: string, sensorId: string, siteId: string) => [
     ...(await alerts.rules.list(organizationId, { sensorId })),
@@ -275,6 +291,7 @@ export function createServices(options: {
     notifications,
     members,
     invitations,
+    passwordResets,
     reports,
     insights,
     now,
@@ -282,6 +299,7 @@ export function createServices(options: {
       await insightsRunner.close();
       await telemetry.close();
       await alerts.engine.idle();
+      await passwordResets.idle();
       await notifications.close();
       events.close();
     },

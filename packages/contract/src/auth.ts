@@ -71,3 +71,26 @@ export const changePasswordRequestSchema = z.strictObject({
   newPassword: z.string({ error: 'Le nouveau mot de passe doit être une chaîne de caractères.' }).pipe(newPasswordSchema),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** « Mot de passe oublié ? »: the answer is the same whether an account uses the address or not. */
+export const PASSWORD_RESET_REQUESTED =
+  'Si un compte existe pour cette adresse, un e-mail vient de lui être envoyé avec un lien valable 1 heure.';
+
+export const passwordResetRequestSchema = z.strictObject({
+  email: z.string({ error: "L'adresse e-mail doit être une chaîne de caractères." }).pipe(newEmailSchema),
+});
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+export const passwordResetRequestedResponseSchema = z.object({ message: z.string() });
+export type PasswordResetRequestedResponse = z.infer<typeof passwordResetRequestedResponseSchema>;
+
+/** The secret of a reset link (`/reinitialiser-mot-de-passe#<token>`): base64url, never a query parameter. */
+export const passwordResetTokenSchema = z
+  .string({ error: 'Le lien de réinitialisation est invalide.' })
+  .regex(/^[A-Za-z0-9_-]{20,200}$/, { error: 'Le lien de réinitialisation est invalide.' });
+
+export const passwordResetConfirmRequestSchema = z.strictObject({
+  token: passwordResetTokenSchema,
+  password: z.string({ error: 'Le mot de passe doit être une chaîne de caractères.' }).pipe(newPasswordSchema),
+});
+export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequestSchema>;

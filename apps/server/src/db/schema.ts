@@ -114,6 +114,25 @@ export const invitations = pgTable(
   ],
 );
 
+/**
+ * A password reset link (« Mot de passe oublié ? »): only the SHA-256 of its secret is kept; it
+ * works once (`usedAt`), until `expiresAt`; a newer request for the same user removes it.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_unique').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
+);
+
 /** A shop (magasin): its time zone and weekly opening hours drive schedules and reports. */
 export const sites = pgTable(
   'sites',

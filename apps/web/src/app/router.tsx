@@ -7,6 +7,8 @@ import { AppErrorBoundary } from '@/features/errors/components/app-error-boundar
 // One chunk per screen: the landing page never downloads the dashboard.
 const LandingRoute = lazy(() => import('./routes/landing'));
 const LoginRoute = lazy(() => import('./routes/login'));
+const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const SignedInLayout = lazy(() => import('./signed-in-layout'));
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const DeviceDetailRoute = lazy(() => import('./routes/device-detail'));
@@ -33,6 +35,8 @@ export function AppRoutes() {
           <Route path="/" element={<LandingRoute />} />
           <Route path="/login" element={<LoginRoute />} />
           <Route path="/invitation" element={<InvitationRoute />} />
+          <Route path="/mot-de-passe-oublie" element={<ForgotPasswordRoute />} />
+          <Route path="/reinitialiser-mot-de-passe" element={<ResetPasswordRoute />} />
           {/* Every signed-in page shares one header and one live stream. */}
           <Route
             path="/dashboard"

@@ -44,6 +44,15 @@ describe('LoginForm', () => {
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeDisabled();
   });
 
+  it('leads « Mot de passe oublié ? » to the page that e-mails a reset link', async () => {
+    const { user } = setup();
+    await user.type(email(), 'camille@boutique.fr');
+    const link = screen.getByRole('link', { name: /^Mot de passe oublié\s\?$/ });
+    expect(link).toHaveAttribute('href', '/mot-de-passe-oublie');
+    await user.click(link);
+    expect(screen.getByTestId('location')).toHaveTextContent('/mot-de-passe-oublie');
+  });
+
   it('shows and hides the password', async () => {
     const { user } = setup();
     await user.type(email(), 'camille@boutique.fr');

@@ -1,5 +1,6 @@
 import { CheckCircle2, Eye, EyeOff, LoaderCircle, LogIn } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { useAuth } from '@/lib/auth';
 import { isValidEmail } from '../email';
@@ -127,13 +128,9 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
               />
               Se souvenir de moi
             </label>
-            <a
-              href="#"
-              onClick={(event) => event.preventDefault()}
-              className="font-medium text-cyan-300 underline-offset-4 hover:underline"
-            >
+            <Link to="/mot-de-passe-oublie" className="font-medium text-cyan-300 underline-offset-4 hover:underline">
               Mot de passe oublié{'\u202F'}?
-            </a>
+            </Link>
           </div>
 
           <button
