@@ -91,8 +91,10 @@ for (const viewport of [
     await expect(page.getByRole('button', { name: 'Résoudre l’alerte' })).toBeEnabled();
 
     const timeline = page.getByRole('list', { name: 'Chronologie de l’alerte' });
-    await expect(timeline.getByRole('listitem')).toHaveCount(3);
+    // Opened, e-mailed to the team (the e2e server has a real SMTP server), acknowledged, acted on.
+    await expect(timeline.getByRole('listitem')).toHaveCount(4);
     await expect(timeline).toContainText('Alerte ouverte');
+    await expect(timeline).toContainText('Alerte envoyée à');
     await expect(timeline).toContainText('Je descends voir la vitrine.');
     await expect(timeline).toContainText('Produits déplacés en chambre froide, porte refermée.');
     await saveScreenshot(page, `alert-page-${viewport.name}`, true);

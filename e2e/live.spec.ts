@@ -129,6 +129,26 @@ test('the dashboard says whether its values are live', async ({ page, request })
   await expect(page.getByRole('status').filter({ hasText: 'En direct' })).toBeVisible();
 });
 
+test('a dashboard left open stops animating once live: nothing keeps redrawing it', async ({ page, request }) => {
+  const api = await Api.login(request, account('live'));
+  await signInWithToken(page, api.token);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('status').filter({ hasText: 'En direct' })).toBeVisible();
+  // The live dot pings three times, then rests; the background does not drift on signed-in pages.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          document
+            .getAnimations()
+            .filter((animation) => animation.playState === 'running')
+            .map((animation) => (animation instanceof CSSAnimation ? animation.animationName : 'script')),
+        ),
+      { timeout: 10_000 },
+    )
+    .toEqual([]);
+});
+
 test('a device that falls silent shows « Hors ligne » once its delay has passed', async ({ page, request }) => {
   const api = await Api.login(request, account('live'));
   const protocol = new DeviceProtocol(request, api.token);

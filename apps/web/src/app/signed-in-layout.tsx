@@ -64,7 +64,7 @@ export default function SignedInLayout() {
 
   return (
     <div className="flex min-h-dvh flex-col">
-      <AnimatedBackground />
+      <AnimatedBackground drift={false} />
       <header className="sticky top-0 z-30 border-b border-white/5 bg-slate-950/75 backdrop-blur-xl">
         {/* On a phone the user and sign-out move to a second row, so that nothing has to be cut. */}
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-5 py-3 sm:h-16 sm:flex-nowrap sm:gap-x-4 sm:px-8 sm:py-0">

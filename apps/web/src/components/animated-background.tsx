@@ -8,8 +8,12 @@ type Layer = { element: HTMLElement; depth: number };
  * Decorative background: drifting gradient blobs over a faint grid, with a parallax that
  * follows the pointer. Only transforms change, in one requestAnimationFrame loop that stops
  * as soon as the layers reach the pointer, while the tab is hidden and under reduced motion.
+ *
+ * `drift`: the blobs also drift on their own, endlessly. For the public pages; the signed-in
+ * pages stay open all day on a shop's tablet, where a never-ending animation would keep a
+ * processor core busy (measured: more than one core of Chromium without a GPU) for nothing.
  */
-export function AnimatedBackground() {
+export function AnimatedBackground({ drift = true }: { drift?: boolean }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const reducedMotion = usePrefersReducedMotion();
   const visible = useDocumentVisible();
@@ -74,13 +78,19 @@ export function AnimatedBackground() {
         <div className="bg-grid absolute inset-0" />
       </div>
       <div data-depth="28" className="absolute inset-0 will-change-transform">
-        <div className="absolute -left-[20vmax] -top-[18vmax] h-[55vmax] w-[55vmax] animate-blob-drift rounded-full bg-[radial-gradient(circle_at_center,rgb(34_211_238/0.22),transparent_62%)]" />
+        <div
+          className={`absolute -left-[20vmax] -top-[18vmax] h-[55vmax] w-[55vmax] rounded-full ${drift ? 'animate-blob-drift' : ''} bg-[radial-gradient(circle_at_center,rgb(34_211_238/0.22),transparent_62%)]`}
+        />
       </div>
       <div data-depth="-22" className="absolute inset-0 will-change-transform">
-        <div className="absolute -right-[22vmax] top-[8vh] h-[60vmax] w-[60vmax] animate-blob-drift-slow rounded-full bg-[radial-gradient(circle_at_center,rgb(139_92_246/0.22),transparent_62%)]" />
+        <div
+          className={`absolute -right-[22vmax] top-[8vh] h-[60vmax] w-[60vmax] rounded-full ${drift ? 'animate-blob-drift-slow' : ''} bg-[radial-gradient(circle_at_center,rgb(139_92_246/0.22),transparent_62%)]`}
+        />
       </div>
       <div data-depth="16" className="absolute inset-0 will-change-transform">
-        <div className="absolute -bottom-[26vmax] left-[18vw] h-[50vmax] w-[50vmax] animate-blob-drift rounded-full bg-[radial-gradient(circle_at_center,rgb(16_185_129/0.14),transparent_62%)]" />
+        <div
+          className={`absolute -bottom-[26vmax] left-[18vw] h-[50vmax] w-[50vmax] rounded-full ${drift ? 'animate-blob-drift' : ''} bg-[radial-gradient(circle_at_center,rgb(16_185_129/0.14),transparent_62%)]`}
+        />
       </div>
       <div
         data-spotlight

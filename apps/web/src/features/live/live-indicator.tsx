@@ -23,8 +23,10 @@ export function LiveIndicator({ status, compact = false }: { status: LiveStatus;
       }`}
     >
       <span className="relative flex size-2" aria-hidden="true">
+        {/* Three pings when the stream goes live, then a steady dot: a page left open all day must
+            not keep redrawing (an endless ping kept most of a core busy in a browser without GPU). */}
         {live && (
-          <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-400 opacity-60 motion-reduce:animate-none" />
+          <span className="absolute inline-flex size-full animate-[ping_1s_cubic-bezier(0,0,0.2,1)_3] rounded-full bg-emerald-400 opacity-60 motion-reduce:animate-none" />
         )}
         <span className={`relative inline-flex size-2 rounded-full ${live ? 'bg-emerald-400' : 'bg-amber-300'}`} />
       </span>
