@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { InvitationPreviewResponse, InvitationResponse, InvitationsResponse, MembersResponse } from '@vigie/contract';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recipientOf, type SmtpCatcher, startSmtpCatcher } from '../test/smtp-catcher.ts';
 import { body, createTestApp, databaseKind, isolatedDatabase, type TestAccount, type TestApp } from '../test/test-app.ts';
 
 const PUBLIC_URL = 'https://vigie.example.fr';
@@ -12,37 +11,16 @@ const PASSWORD = 'un mot de passe assez long';
 /** A sentence for people, in French: accented letters, French quotes or apostrophes. */
 const FRENCH = /[éèàêôûç«’']|\b(le|la|les|est|doit)\b/i;
 
-/** A real SMTP server on a free port that keeps every message it receives. */
-async function startSmtp() {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { received, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-const addressOf = (mail: ParsedMail) => (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address?.toLowerCase();
+const addressOf = recipientOf;
 
 describe(`invitations through a real SMTP server (${databaseKind})`, () => {
   let t: TestApp;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpCatcher;
   let isolated: Awaited<ReturnType<typeof isolatedDatabase>>;
   let clock = new Date('2026-03-02T09:00:00Z');
 
   beforeAll(async () => {
-    smtp = await startSmtp();
+    smtp = await startSmtpCatcher();
     // Its own database on PostgreSQL: outbox deliveries must not pick up other suites' messages.
     isolated = await isolatedDatabase();
     t = await createTestApp({

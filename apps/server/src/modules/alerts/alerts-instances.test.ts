@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Alert } from '@vigie/contract';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, runCli, startServer } from '../../test/child-process.ts';
+import { recipientOf, type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher.ts';
 import { databaseUrl, isolatedDatabase, tempDir } from '../../test/test-app.ts';
 
 const JWT_SECRET = 'instances-test-secret-with-at-least-32-characters';
@@ -20,36 +18,22 @@ async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
  * breach reaches both at once, and still one alert opens and one e-mail leaves.
  */
 describe.runIf(databaseUrl)('two server instances on one PostgreSQL', { timeout: 180_000 }, () => {
-  const received: ParsedMail[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpCatcher;
   let smtpUrl: string;
   const servers: RunningServer[] = [];
   let isolated: Awaited<ReturnType<typeof isolatedDatabase>>;
 
   beforeAll(async () => {
     isolated = await isolatedDatabase();
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            received.push(mail);
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    smtp = await startSmtpCatcher();
+    smtpUrl = smtp.url;
   });
   afterAll(async () => {
     for (const server of servers) {
       server.child.kill('SIGTERM');
       await server.exited;
     }
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     await isolated?.drop();
   });
 
@@ -100,7 +84,7 @@ describe.runIf(databaseUrl)('two server instances on one PostgreSQL', { timeout:
     );
 
     let alerts: Alert[] = [];
-    for (let i = 0; i < 100 && (alerts.length === 0 || received.length === 0); i += 1) {
+    for (let i = 0; i < 100 && (alerts.length === 0 || smtp.received.length === 0); i += 1) {
       await delay(200);
       alerts = (await json<{ alerts: Alert[] }>(`${a.baseUrl}/api/alerts?sensorId=${sensor.deviceId}`, { headers: user })).alerts;
     }
@@ -110,7 +94,7 @@ describe.runIf(databaseUrl)('two server instances on one PostgreSQL', { timeout:
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.events.filter((event) => event.type === 'opened')).toHaveLength(1);
     expect(alerts[0]?.events.filter((event) => event.type === 'notified')).toHaveLength(1);
-    const mails = received.filter((mail) => (mail.to as { text: string } | undefined)?.text === email);
+    const mails = smtp.received.filter((mail) => recipientOf(mail) === email.toLowerCase());
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toContain('Vitrine des instances');
     expect(mails[0]?.text).toContain(`https://vigie.example.fr/dashboard/alertes/${alerts[0]?.id}`);

@@ -2,9 +2,8 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Sensor } from '@vigie/contract';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher.ts';
 import { createTestApp, databaseKind, isolatedDatabase, type TestAccount, type TestApp } from '../../test/test-app.ts';
 import { createAlertsModule } from '../alerts/alerts-module.ts';
 import { createMailer } from './mailer.ts';
@@ -12,33 +11,6 @@ import { createNotificationService } from './notification-service.ts';
 import { isPublicAddress, resolveWebhookTarget } from './webhook-sender.ts';
 
 const T0 = Date.parse('2026-01-05T10:00:00Z');
-
-/** A real SMTP server on a free port that keeps every message it receives; `down` refuses them. */
-async function startSmtp() {
-  const received: ParsedMail[] = [];
-  const state = { down: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      if (state.down) {
-        stream.resume();
-        stream.on('end', () => callback(Object.assign(new Error('Service indisponible'), { responseCode: 451 })));
-        return;
-      }
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { received, state, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
 
 /** A local HTTP receiver of webhooks. */
 async function startReceiver() {
@@ -63,7 +35,7 @@ async function startReceiver() {
 describe(`alert notifications through a real SMTP server and webhook receiver (${databaseKind})`, () => {
   let test: TestApp;
   let account: TestAccount;
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: SmtpCatcher;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   let isolated: Awaited<ReturnType<typeof isolatedDatabase>>;
@@ -73,7 +45,7 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
     isolated = await isolatedDatabase();
     test = await createTestApp(isolated ? { env: { DATABASE_URL: isolated.url } } : {});
     account = await test.createAccount();
-    smtp = await startSmtp();
+    smtp = await startSmtpCatcher();
     receiver = await startReceiver();
   });
   afterAll(async () => {

@@ -1,0 +1,44 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface SmtpCatcher {
+  /** Every message accepted, parsed, in the order received. */
+  received: ParsedMail[];
+  /** While true, messages are refused with a 451, as by a server that is down. */
+  state: { down: boolean };
+  /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on a free port that keeps every message it receives, for the tests. */
+export async function startSmtpCatcher(): Promise<SmtpCatcher> {
+  const received: ParsedMail[] = [];
+  const state = { down: false };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      if (state.down) {
+        stream.resume();
+        stream.on('end', () => callback(Object.assign(new Error('Service indisponible'), { responseCode: 451 })));
+        return;
+      }
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { received, state, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The first recipient of a message, in lower case. */
+export const recipientOf = (mail: ParsedMail): string | undefined =>
+  (Array.isArray(mail.to) ? mail.to[0] : mail.to)?.value[0]?.address?.toLowerCase();
