@@ -134,4 +134,21 @@ describe.runIf(databaseUrl)('sessions across two instances on PostgreSQL', () =>
     expect((await call(secondUrl, account.token, 'GET', '/user/me')).status).toBe(401);
     await within(stream.ended, 5000, 'le flux direct de l’autre instance reste ouvert');
   });
+
+  it('a new password set on one instance refuses the other sessions on the other at once', async () => {
+    const account = await first.createAccount();
+    const phone = await login(secondUrl, account);
+    const stream = await openStream(secondUrl, phone);
+    expect(stream.response.status).toBe(200);
+
+    const changed = await fetch(`${firstUrl}/api/user/password`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${account.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ currentPassword: account.password, newPassword: 'un autre mot de passe encore' }),
+    });
+    expect(changed.status).toBe(204);
+    expect((await call(secondUrl, phone, 'GET', '/user/me')).status).toBe(401);
+    await within(stream.ended, 5000, 'le flux direct de l’autre instance reste ouvert');
+    expect((await call(secondUrl, account.token, 'GET', '/user/me')).status).toBe(200);
+  });
 });
