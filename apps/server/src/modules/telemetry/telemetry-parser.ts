@@ -37,15 +37,21 @@ function parseTimestamp(raw: unknown, options: ParseOptions): Date {
   return new Date(ms);
 }
 
+/** What was sent instead, never serialized whole: a list nested 10 000 deep overflows JSON.stringify. */
+function describe(raw: unknown): string {
+  if (Array.isArray(raw)) return 'une liste';
+  if (typeof raw === 'object' && raw !== null) return 'un objet';
+  if (typeof raw === 'number') return 'un nombre infini';
+  return JSON.stringify(raw)?.slice(0, 30) ?? 'undefined';
+}
+
 function parseValue(key: string, raw: unknown): number {
   if (!READING_KEY_PATTERN.test(key)) {
     throw badRequest(`nom de mesure « ${key.slice(0, 40)} » invalide : lettres, chiffres et _ (64 au plus), en commençant par une lettre`);
   }
   if (typeof raw === 'boolean') return raw ? 1 : 0;
   if (typeof raw !== 'number' || !Number.isFinite(raw)) {
-    throw badRequest(
-      `la mesure « ${key} » doit être un nombre fini (ou un booléen), pas ${JSON.stringify(raw)?.slice(0, 30) ?? 'undefined'}`,
-    );
+    throw badRequest(`la mesure « ${key} » doit être un nombre fini (ou un booléen), pas ${describe(raw)}`);
   }
   return raw;
 }

@@ -1,0 +1,369 @@
+import { randomUUID } from 'node:crypto';
+import type { Alert, Rule, Site } from '@vigie/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installationKey, provision, sendTelemetry } from '../test/device-helpers.ts';
+import { setRole, storedTokenHash } from '../test/test-dal.ts';
+import { createTestApp, databaseKind, type TestAccount, type TestApp } from '../test/test-app.ts';
+
+/**
+ * Every route that reads a JSON body, fed what a careless or hostile client sends: NUL, half
+ * characters, numbers JSON can write but not hold, nesting that exhausts a naive parser, bodies of
+ * the wrong shape or encoding. Each answer is a 4xx with a message in French, and the
+ * organization is as it was.
+ */
+
+interface Fixtures {
+  sensorId: string;
+  sensorToken: string;
+  emitterId: string;
+  trashedEmitterId: string;
+  siteId: string;
+  ruleId: string;
+  alertId: string;
+  viewerId: string;
+  installationKey: string;
+}
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+interface BodyRoute {
+  method: 'POST' | 'PUT';
+  url: string;
+  /** The secured ones are called as the admin; the public ones with no session (or a device's). */
+  secured: boolean;
+  body: (f: Fixtures) => { [key: string]: Json };
+  path?: (f: Fixtures) => string;
+  headers?: (f: Fixtures) => Record<string, string>;
+  /** Bodies the route's contract accepts on purpose, with the reason in a comment at the route. */
+  accepts?: (label: string) => boolean;
+}
+
+const ROUTES: BodyRoute[] = [
+  { method: 'POST', url: '/api/emitter', secured: true, body: () => ({ name: 'Émetteur ajouté' }) },
+  { method: 'POST', url: '/api/sensor', secured: true, body: () => ({ name: 'Sonde ajoutée' }) },
+  {
+    method: 'PUT',
+    url: '/api/emitter/:id',
+    secured: true,
+    body: () => ({ name: 'Émetteur renommé' }),
+    path: (f) => `/api/emitter/${f.emitterId}`,
+  },
+  {
+    method: 'PUT',
+    url: '/api/sensor/:id',
+    secured: true,
+    body: () => ({ name: 'Sonde renommée' }),
+    path: (f) => `/api/sensor/${f.sensorId}`,
+  },
+  { method: 'POST', url: '/api/sites', secured: true, body: () => ({ name: 'Magasin ajouté', timezone: 'Europe/Paris' }) },
+  { method: 'PUT', url: '/api/sites/:id', secured: true, body: () => ({ name: 'Magasin renommé' }), path: (f) => `/api/sites/${f.siteId}` },
+  {
+    method: 'POST',
+    url: '/api/alert-rules',
+    secured: true,
+    body: (f) => ({ name: 'Règle ajoutée', sensorId: f.sensorId, preset: 'chilled_very_perishable', delaySeconds: 600, hysteresis: 0.5 }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/alert-rules/:id',
+    secured: true,
+    body: () => ({ name: 'Règle renommée', enabled: false, delaySeconds: 600 }),
+    path: (f) => `/api/alert-rules/${f.ruleId}`,
+  },
+  {
+    method: 'POST',
+    url: '/api/alerts/:id/acknowledge',
+    secured: true,
+    body: () => ({ comment: 'Je regarde' }),
+    path: (f) => `/api/alerts/${f.alertId}/acknowledge`,
+    // The comment is optional: a `null` body is no body, and acknowledges.
+    accepts: (label) => label === 'null',
+  },
+  {
+    method: 'POST',
+    url: '/api/alerts/:id/actions',
+    secured: true,
+    body: () => ({ text: 'Porte refermée' }),
+    path: (f) => `/api/alerts/${f.alertId}/actions`,
+  },
+  {
+    method: 'POST',
+    url: '/api/alerts/:id/resolve',
+    secured: true,
+    body: () => ({ text: 'Joint changé' }),
+    path: (f) => `/api/alerts/${f.alertId}/resolve`,
+  },
+  {
+    method: 'PUT',
+    url: '/api/notification-policy',
+    secured: true,
+    body: () => ({ repeatMinutes: 45, reacknowledgeMinutes: 30, steps: [{ afterMinutes: 0, emails: null }] }),
+  },
+  { method: 'POST', url: '/api/reports', secured: true, body: (f) => ({ siteId: f.siteId, month: '2026-10' }) },
+  {
+    method: 'POST',
+    url: '/api/reports/:id/sign',
+    secured: true,
+    body: () => ({ comment: 'Vu' }),
+    path: () => `/api/reports/${randomUUID()}/sign`,
+  },
+  { method: 'POST', url: '/api/devices/claim', secured: true, body: () => ({ serial: 'SN-FUZZ-0001', claimCode: 'ABCD-EFGH-JKLM' }) },
+  { method: 'PUT', url: '/api/members/:id', secured: true, body: () => ({ role: 'admin' }), path: (f) => `/api/members/${f.viewerId}` },
+  { method: 'POST', url: '/api/invitations', secured: true, body: () => ({ email: 'invite-fuzz@example.fr', role: 'admin' }) },
+  {
+    method: 'PUT',
+    url: '/api/user/password',
+    secured: true,
+    body: () => ({ currentPassword: 'mot de passe actuel', newPassword: 'Un nouveau mot de passe solide 42' }),
+  },
+  { method: 'POST', url: '/api/auth/login', secured: false, body: () => ({ email: 'fuzz@example.fr', password: 'un mot de passe' }) },
+  { method: 'POST', url: '/api/auth/password-reset', secured: false, body: () => ({ email: 'fuzz@example.fr' }) },
+  {
+    method: 'POST',
+    url: '/api/auth/password-reset/confirm',
+    secured: false,
+    body: () => ({ token: 'A'.repeat(43), password: 'Un nouveau mot de passe solide 42' }),
+  },
+  { method: 'POST', url: '/api/invitations/preview', secured: false, body: () => ({ token: 'A'.repeat(43) }) },
+  {
+    method: 'POST',
+    url: '/api/invitations/accept',
+    secured: false,
+    body: () => ({ token: 'A'.repeat(43), name: 'Nouvelle venue', password: 'Un nouveau mot de passe solide 42' }),
+  },
+  {
+    method: 'POST',
+    url: '/api/devices/provision',
+    secured: false,
+    body: (f) => ({ installationKey: f.installationKey, serial: 'SN-FUZZ-0002', kind: 'sensor', inactivityTimeoutSeconds: 600 }),
+  },
+  {
+    method: 'POST',
+    url: '/api/devices/provision (claim code)',
+    secured: false,
+    body: () => ({ serial: 'SN-FUZZ-0003', claimCode: 'ABCD-EFGH-JKLM', inactivityTimeoutSeconds: 600 }),
+    path: () => '/api/devices/provision',
+  },
+  {
+    method: 'POST',
+    url: '/api/devices/telemetry',
+    secured: false,
+    body: () => ({ temperature: 4.5, battery: 90 }),
+    headers: (f) => ({ authorization: `Bearer ${f.sensorToken}` }),
+    // A list is a batch of readings (device protocol); any finite number is a measure: see the
+    // it.fails below for magnitudes no sensor reads.
+    accepts: (label) => label === 'a JSON array' || label.endsWith(`= ${String(2 ** 60).slice(0, 12)}`),
+  },
+];
+
+/**
+ * A number as raw JSON text: what JSON.stringify cannot write. `-0` is left out: it is 0, and a
+ * field that accepts 0 rightly accepts it (delaySeconds, hysteresis, afterMinutes do, storing 0).
+ */
+const NUMBERS = ['1e309', String(2 ** 60), `9${'8'.repeat(399)}`];
+const STRINGS = ['a\u0000b', '\ud800x', 'x'.repeat(1024 * 1024)];
+const ADDED_NUMBER_FIELDS = ['threshold', 'value', 'inactivityTimeoutSeconds', 'temperature', 'repeatMinutes'];
+const PLACEHOLDER = '"__NOMBRE_BRUT__"';
+
+interface Attempt {
+  label: string;
+  payload: string;
+  contentType: string;
+}
+
+type Path = (string | number)[];
+
+/** Every leaf of a body, with its path. */
+function leaves(value: Json, path: Path = []): { path: Path; value: Json }[] {
+  if (Array.isArray(value)) return value.flatMap((inner, i) => leaves(inner, [...path, i]));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => leaves(inner, [...path, key]));
+  return [{ path, value }];
+}
+
+function replaced(body: Json, path: Path, by: Json): Json {
+  const [head, ...rest] = path;
+  if (head === undefined) return by;
+  if (Array.isArray(body)) return body.map((inner, i) => (i === head ? replaced(inner, rest, by) : inner));
+  if (body !== null && typeof body === 'object') return { ...body, [head]: replaced(body[String(head)] ?? null, rest, by) };
+  return body;
+}
+
+const JSON_TYPE = 'application/json';
+
+function attempts(body: { [key: string]: Json }): Attempt[] {
+  const list: Attempt[] = [];
+  const raw = (label: string, payload: string, contentType = JSON_TYPE) => list.push({ label, payload, contentType });
+  for (const { path, value } of leaves(body)) {
+    const where = path.join('.');
+    if (typeof value === 'string') {
+      for (const text of STRINGS)
+        raw(`${where} = ${JSON.stringify(text.slice(0, 8))}…(${text.length})`, JSON.stringify(replaced(body, path, text)));
+    }
+    if (typeof value === 'number') {
+      for (const number of NUMBERS) {
+        raw(`${where} = ${number.slice(0, 12)}`, JSON.stringify(replaced(body, path, '__NOMBRE_BRUT__')).replace(PLACEHOLDER, number));
+      }
+    }
+  }
+  for (const field of ADDED_NUMBER_FIELDS.filter((name) => !(name in body))) {
+    for (const number of NUMBERS) {
+      raw(`+${field} = ${number.slice(0, 12)}`, JSON.stringify({ ...body, [field]: '__NOMBRE_BRUT__' }).replace(PLACEHOLDER, number));
+    }
+  }
+  const depth = 10_000;
+  raw('nesting 10 000 deep', `{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`);
+  raw('a JSON array', JSON.stringify([body]));
+  raw('a JSON string', JSON.stringify('Émetteur'));
+  raw('null', 'null');
+  raw('invalid JSON', '{"name":');
+  raw('text/plain', JSON.stringify(body), 'text/plain');
+  raw('charset=utf-16', JSON.stringify(body), 'application/json; charset=utf-16');
+  return list;
+}
+
+/** What a message in English, or an internal one, looks like. */
+const ENGLISH =
+  /\b(expected|must|invalid input|unexpected|body|is required|undefined|received|should|string|number|object|array|too (big|small|long|short)|unrecognized|keys?|error|failed|cannot|not allowed|unsupported|request)\b/i;
+
+function problemWith(response: LightMyRequestResponse): string | null {
+  if (response.statusCode < 400 || response.statusCode >= 500) return `${response.statusCode} ${response.body.slice(0, 200)}`;
+  let parsed: unknown;
+  try {
+    parsed = response.json();
+  } catch {
+    return `${response.statusCode}, not JSON: ${response.body.slice(0, 200)}`;
+  }
+  const message = parsed !== null && typeof parsed === 'object' && 'message' in parsed ? parsed.message : undefined;
+  if (typeof message !== 'string' || message.trim() === '') return `${response.statusCode}, no message: ${response.body.slice(0, 200)}`;
+  if (Object.keys(parsed as object).length !== 1) return `${response.statusCode}, more than {message}: ${response.body.slice(0, 200)}`;
+  if (ENGLISH.test(message)) return `${response.statusCode}, English: ${message}`;
+  return null;
+}
+
+/** What changes a device's reading of itself without anyone acting: not compared. */
+const VOLATILE = new Set(['status', 'lastSeenAt', 'latest', 'battery', 'updatedAt']);
+const DEVICE_LISTS = new Set(['/api/sensor', '/api/emitter']);
+const withoutVolatile = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(withoutVolatile)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).flatMap(([key, inner]) => (VOLATILE.has(key) ? [] : [[key, withoutVolatile(inner)]])))
+      : value;
+
+describe(`fuzzing every JSON route (${databaseKind})`, { timeout: 120_000 }, () => {
+  let t: TestApp;
+  let admin: TestAccount;
+  let f: Fixtures;
+
+  const call = (method: string, url: string, payload?: object): Promise<LightMyRequestResponse> =>
+    t.app.inject({ method: method as 'GET', url, headers: admin.auth, ...(payload === undefined ? {} : { payload }) });
+
+  /** The organization as its admin sees it, its devices' stored tokens, and its readings. */
+  async function snapshot(): Promise<string> {
+    const reads = [
+      '/api/sensor',
+      '/api/emitter',
+      '/api/trash',
+      '/api/sites',
+      '/api/alert-rules',
+      '/api/alerts',
+      '/api/notification-policy',
+      '/api/organization/installation-key',
+      `/api/reports?siteId=${f.siteId}`,
+      '/api/members',
+      '/api/invitations',
+    ];
+    const seen = await Promise.all(
+      reads.map(async (url) => {
+        const response = await call('GET', url);
+        const json: unknown = response.statusCode === 200 ? response.json() : null;
+        return [url, response.statusCode, DEVICE_LISTS.has(url) ? withoutVolatile(json) : json];
+      }),
+    );
+    const tokens = await Promise.all([f.sensorId, f.emitterId, f.trashedEmitterId].map((id) => storedTokenHash(t, id)));
+    return JSON.stringify({ seen, tokens });
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const organization = `Épicerie du fuzz ${randomUUID()}`;
+    admin = await t.createAccount({ organization, name: 'Compte admin' });
+    await setRole(t, admin.id, 'admin');
+    const viewer = await t.createAccount({ organization, name: 'Compte viewer' });
+    await setRole(t, viewer.id, 'viewer');
+    const sensor = await provision(t, admin, 'sensor');
+    const emitter = await provision(t, admin, 'emitter');
+    const trashed = await provision(t, admin, 'emitter');
+    await call('PUT', `/api/sensor/${sensor.deviceId}`, { name: 'Vitrine crèmerie' });
+    expect((await call('DELETE', `/api/emitter/${trashed.deviceId}`)).statusCode).toBe(204);
+    const site = (await call('POST', '/api/sites', { name: 'Boutique Lyon', timezone: 'Europe/Paris' })).json<{ site: Site }>().site;
+    const rule = (
+      await call('POST', '/api/alert-rules', { name: 'Crèmerie', sensorId: sensor.deviceId, preset: 'chilled_very_perishable' })
+    ).json<{ rule: Rule }>().rule;
+    expect((await sendTelemetry(t, sensor.accessToken, { temperature: 12.5 })).statusCode).toBe(202);
+    await t.app.services.alerts.engine.idle();
+    const [alert] = (await call('GET', `/api/alerts?sensorId=${sensor.deviceId}`)).json<{ alerts: Alert[] }>().alerts;
+    if (!alert) throw new Error("La température hors limite n'a pas ouvert d'alerte.");
+    f = {
+      sensorId: sensor.deviceId,
+      sensorToken: sensor.accessToken,
+      emitterId: emitter.deviceId,
+      trashedEmitterId: trashed.deviceId,
+      siteId: site.id,
+      ruleId: rule.id,
+      alertId: alert.id,
+      viewerId: viewer.id,
+      installationKey: await installationKey(t, admin),
+    };
+  });
+  afterAll(() => t?.close());
+
+  for (const route of ROUTES) {
+    it(`answers ${route.method} ${route.url} with a 4xx in French for every malformed body, and changes nothing`, async () => {
+      const before = await snapshot();
+      const problems: string[] = [];
+      const list = attempts(route.body(f));
+      for (const attempt of list.filter(({ label }) => !route.accepts?.(label))) {
+        const response = await t.app.inject({
+          method: route.method,
+          url: route.path?.(f) ?? route.url,
+          headers: { ...(route.secured ? admin.auth : {}), ...route.headers?.(f), 'content-type': attempt.contentType },
+          payload: attempt.payload,
+        });
+        const problem = problemWith(response);
+        if (problem) problems.push(`${attempt.label} → ${problem}`);
+      }
+      await t.app.services.alerts.engine.idle();
+      expect(problems).toEqual([]);
+      expect(await snapshot()).toBe(before);
+      expect(list.length).toBeGreaterThan(10);
+    });
+  }
+
+  // Finding: telemetry stores any finite number, 2^60 °C included, under any measure name.
+  it.fails('refuses a reading no sensor can make (2^60)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/telemetry',
+      headers: { authorization: `Bearer ${f.sensorToken}`, 'content-type': JSON_TYPE },
+      payload: `{"temperature":${String(2 ** 60)}}`,
+    });
+    expect(problemWith(response)).toBeNull();
+  });
+
+  it('answers a query string with NUL or half a character with a 4xx in French', async () => {
+    const problems: string[] = [];
+    for (const value of ['a%00b', '%ED%A0%80x', 'a\u0000b', encodeURIComponent('x') + '%ud800']) {
+      for (const url of [
+        `/api/alerts?sensorId=${value}`,
+        `/api/reports?siteId=${value}`,
+        `/api/sensor/${f.sensorId}/readings?from=${value}`,
+      ]) {
+        const problem = problemWith(await call('GET', url));
+        if (problem) problems.push(`GET ${url} → ${problem}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
