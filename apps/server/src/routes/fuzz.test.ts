@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Alert, Rule, Site } from '@vigie/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installationKey, provision, sendTelemetry } from '../test/device-helpers.ts';
-import { setRole, storedTokenHash } from '../test/test-dal.ts';
+import { type OrganizationObjects, organizationSnapshot, seedOrganization } from '../test/organization-fixture.ts';
 import { createTestApp, databaseKind, type TestAccount, type TestApp } from '../test/test-app.ts';
 
 /**
@@ -13,17 +11,7 @@ import { createTestApp, databaseKind, type TestAccount, type TestApp } from '../
  * organization is as it was.
  */
 
-interface Fixtures {
-  sensorId: string;
-  sensorToken: string;
-  emitterId: string;
-  trashedEmitterId: string;
-  siteId: string;
-  ruleId: string;
-  alertId: string;
-  viewerId: string;
-  installationKey: string;
-}
+type Fixtures = OrganizationObjects;
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -241,16 +229,6 @@ function problemWith(response: LightMyRequestResponse): string | null {
   return null;
 }
 
-/** What changes a device's reading of itself without anyone acting: not compared. */
-const VOLATILE = new Set(['status', 'lastSeenAt', 'latest', 'battery', 'updatedAt']);
-const DEVICE_LISTS = new Set(['/api/sensor', '/api/emitter']);
-const withoutVolatile = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(withoutVolatile)
-    : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).flatMap(([key, inner]) => (VOLATILE.has(key) ? [] : [[key, withoutVolatile(inner)]])))
-      : value;
-
 describe(`fuzzing every JSON route (${databaseKind})`, { timeout: 120_000 }, () => {
   let t: TestApp;
   let admin: TestAccount;
@@ -259,63 +237,13 @@ describe(`fuzzing every JSON route (${databaseKind})`, { timeout: 120_000 }, () 
   const call = (method: string, url: string, payload?: object): Promise<LightMyRequestResponse> =>
     t.app.inject({ method: method as 'GET', url, headers: admin.auth, ...(payload === undefined ? {} : { payload }) });
 
-  /** The organization as its admin sees it, its devices' stored tokens, and its readings. */
-  async function snapshot(): Promise<string> {
-    const reads = [
-      '/api/sensor',
-      '/api/emitter',
-      '/api/trash',
-      '/api/sites',
-      '/api/alert-rules',
-      '/api/alerts',
-      '/api/notification-policy',
-      '/api/organization/installation-key',
-      `/api/reports?siteId=${f.siteId}`,
-      '/api/members',
-      '/api/invitations',
-    ];
-    const seen = await Promise.all(
-      reads.map(async (url) => {
-        const response = await call('GET', url);
-        const json: unknown = response.statusCode === 200 ? response.json() : null;
-        return [url, response.statusCode, DEVICE_LISTS.has(url) ? withoutVolatile(json) : json];
-      }),
-    );
-    const tokens = await Promise.all([f.sensorId, f.emitterId, f.trashedEmitterId].map((id) => storedTokenHash(t, id)));
-    return JSON.stringify({ seen, tokens });
-  }
+  const snapshot = () => organizationSnapshot(t, admin.token, f);
 
   beforeAll(async () => {
     t = await createTestApp();
-    const organization = `Épicerie du fuzz ${randomUUID()}`;
-    admin = await t.createAccount({ organization, name: 'Compte admin' });
-    await setRole(t, admin.id, 'admin');
-    const viewer = await t.createAccount({ organization, name: 'Compte viewer' });
-    await setRole(t, viewer.id, 'viewer');
-    const sensor = await provision(t, admin, 'sensor');
-    const emitter = await provision(t, admin, 'emitter');
-    const trashed = await provision(t, admin, 'emitter');
-    await call('PUT', `/api/sensor/${sensor.deviceId}`, { name: 'Vitrine crèmerie' });
-    expect((await call('DELETE', `/api/emitter/${trashed.deviceId}`)).statusCode).toBe(204);
-    const site = (await call('POST', '/api/sites', { name: 'Boutique Lyon', timezone: 'Europe/Paris' })).json<{ site: Site }>().site;
-    const rule = (
-      await call('POST', '/api/alert-rules', { name: 'Crèmerie', sensorId: sensor.deviceId, preset: 'chilled_very_perishable' })
-    ).json<{ rule: Rule }>().rule;
-    expect((await sendTelemetry(t, sensor.accessToken, { temperature: 12.5 })).statusCode).toBe(202);
-    await t.app.services.alerts.engine.idle();
-    const [alert] = (await call('GET', `/api/alerts?sensorId=${sensor.deviceId}`)).json<{ alerts: Alert[] }>().alerts;
-    if (!alert) throw new Error("La température hors limite n'a pas ouvert d'alerte.");
-    f = {
-      sensorId: sensor.deviceId,
-      sensorToken: sensor.accessToken,
-      emitterId: emitter.deviceId,
-      trashedEmitterId: trashed.deviceId,
-      siteId: site.id,
-      ruleId: rule.id,
-      alertId: alert.id,
-      viewerId: viewer.id,
-      installationKey: await installationKey(t, admin),
-    };
+    const seeded = await seedOrganization(t, 'Épicerie du fuzz');
+    admin = seeded.accounts.admin;
+    f = seeded.f;
   });
   afterAll(() => t?.close());
 

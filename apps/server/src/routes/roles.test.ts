@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { Alert, Role, Rule, Site } from '@vigie/contract';
+import type { Role } from '@vigie/contract';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,9 +8,8 @@ import { openDatabase } from '../db/database.ts';
 import { registerErrorHandler } from '../plugins/error-handler.ts';
 import type * as PermissionsModule from '../plugins/permissions.ts';
 import { enforcePermissions, type PermissionTable, registeredRoutes } from '../plugins/permissions.ts';
-import { provision, sendTelemetry } from '../test/device-helpers.ts';
 import { openStream } from '../test/sse-client.ts';
-import { setRole, storedTokenHash } from '../test/test-dal.ts';
+import { type OrganizationObjects, organizationSnapshot, seedOrganization } from '../test/organization-fixture.ts';
 import { createTestApp, databaseKind, TEST_JWT_SECRET, testConfig, type TestAccount, type TestApp } from '../test/test-app.ts';
 
 const EVERYONE: Role[] = ['admin', 'manager', 'viewer'];
@@ -57,15 +56,7 @@ const PAYLOADS: Record<string, (f: Fixtures) => unknown> = {
   'POST /api/invitations': () => ({ email: `invite-${randomUUID()}@example.fr`, role: 'admin' }),
 };
 
-interface Fixtures {
-  sensorId: string;
-  emitterId: string;
-  trashedEmitterId: string;
-  siteId: string;
-  ruleId: string;
-  alertId: string;
-  viewerId: string;
-}
+type Fixtures = OrganizationObjects;
 
 /**
  * The id a call names: a real object of the organization, so that a refusal is seen to leave it
@@ -83,20 +74,10 @@ function idFor(method: string, url: string, allowed: boolean, f: Fixtures): stri
   return randomUUID();
 }
 
-/** What changes a device's reading of itself without anyone acting: not compared. */
-const VOLATILE = new Set(['status', 'lastSeenAt', 'latest', 'battery', 'updatedAt']);
-const DEVICE_LISTS = new Set(['/api/sensor', '/api/emitter']);
-const withoutVolatile = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(withoutVolatile)
-    : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.entries(value).flatMap(([key, inner]) => (VOLATILE.has(key) ? [] : [[key, withoutVolatile(inner)]])))
-      : value;
-
 describe(`roles on every authenticated route (${databaseKind})`, { timeout: 180_000 }, () => {
   let t: TestApp;
   let baseUrl: string;
-  const accounts = {} as Record<Role, TestAccount>;
+  let accounts: Record<Role, TestAccount>;
   let f: Fixtures;
 
   const call = (token: string, method: string, url: string, payload?: unknown): Promise<LightMyRequestResponse> =>
@@ -107,69 +88,12 @@ describe(`roles on every authenticated route (${databaseKind})`, { timeout: 180_
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
 
-  /** The organization as its admin sees it, and the devices' stored tokens. */
-  async function snapshot(): Promise<string> {
-    const reads = [
-      '/api/sensor',
-      '/api/emitter',
-      '/api/trash',
-      '/api/sites',
-      '/api/alert-rules',
-      '/api/alerts',
-      '/api/notification-policy',
-      '/api/organization/installation-key',
-      `/api/reports?siteId=${f.siteId}`,
-      '/api/members',
-      '/api/invitations',
-    ];
-    const seen = await Promise.all(
-      reads.map(async (url) => {
-        const response = await call(accounts.admin.token, 'GET', url);
-        const json: unknown = response.statusCode === 200 ? response.json() : null;
-        return [url, response.statusCode, DEVICE_LISTS.has(url) ? withoutVolatile(json) : json];
-      }),
-    );
-    const tokens = await Promise.all([f.sensorId, f.emitterId, f.trashedEmitterId].map((id) => storedTokenHash(t, id)));
-    return JSON.stringify({ seen, tokens });
-  }
+  const snapshot = () => organizationSnapshot(t, accounts.admin.token, f);
 
   beforeAll(async () => {
     t = await createTestApp();
     ({ baseUrl } = await t.listen());
-    const organization = `Épicerie des rôles ${randomUUID()}`;
-    for (const role of EVERYONE) {
-      accounts[role] = await t.createAccount({ organization, name: `Compte ${role}` });
-      await setRole(t, accounts[role].id, role);
-    }
-    const admin = accounts.admin;
-    const sensor = await provision(t, admin, 'sensor');
-    const emitter = await provision(t, admin, 'emitter');
-    const trashed = await provision(t, admin, 'emitter');
-    await call(admin.token, 'PUT', `/api/sensor/${sensor.deviceId}`, { name: 'Vitrine crèmerie' });
-    expect((await call(admin.token, 'DELETE', `/api/emitter/${trashed.deviceId}`)).statusCode).toBe(204);
-    const site = (await call(admin.token, 'POST', '/api/sites', { name: 'Boutique Lyon', timezone: 'Europe/Paris' })).json<{
-      site: Site;
-    }>().site;
-    const rule = (
-      await call(admin.token, 'POST', '/api/alert-rules', {
-        name: 'Crèmerie',
-        sensorId: sensor.deviceId,
-        preset: 'chilled_very_perishable',
-      })
-    ).json<{ rule: Rule }>().rule;
-    expect((await sendTelemetry(t, sensor.accessToken, { temperature: 12.5 })).statusCode).toBe(202);
-    await t.app.services.alerts.engine.idle();
-    const [alert] = (await call(admin.token, 'GET', `/api/alerts?sensorId=${sensor.deviceId}`)).json<{ alerts: Alert[] }>().alerts;
-    if (!alert) throw new Error("La température hors limite n'a pas ouvert d'alerte.");
-    f = {
-      sensorId: sensor.deviceId,
-      emitterId: emitter.deviceId,
-      trashedEmitterId: trashed.deviceId,
-      siteId: site.id,
-      ruleId: rule.id,
-      alertId: alert.id,
-      viewerId: accounts.viewer.id,
-    };
+    ({ accounts, f } = await seedOrganization(t, 'Épicerie des rôles'));
   });
   afterAll(() => t?.close());
 
