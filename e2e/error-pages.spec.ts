@@ -69,8 +69,9 @@ test('glitch timing', async ({ page }) => {
   await page.goto('/error/404');
   const code = page.getByTestId('error-code');
   await expect(code).toHaveText('404');
-  // From here on only runFor() moves time.
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500));
+  // From here on only runFor() moves time. The pause is set well ahead of the page's clock, which
+  // keeps running until then: on a loaded machine half a second could already be past.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 5000));
   const glitching = async () => (await code.getAttribute('data-glitch')) === 'true';
 
   // Out of any glitch first, then find the start of the next one to within 10 ms.
