@@ -65,7 +65,7 @@ export function PasswordForm() {
       {field('Mot de passe actuel', current, setCurrent, 'current-password')}
       {field('Nouveau mot de passe', next, setNext, 'new-password', true)}
       <p id={hintId} className="-mt-2 text-xs text-slate-400">
-        {PASSWORD_MIN_LENGTH} caractères au moins ; une phrase de passe est la bienvenue.
+        {PASSWORD_MIN_LENGTH} caractères au moins{'\u202F'}; une phrase de passe est la bienvenue.
       </p>
       {field('Confirmer le nouveau mot de passe', confirmation, setConfirmation, 'new-password')}
       <FormStatus id={statusId} error={problem} success={done ? 'Mot de passe changé. Vos autres sessions ont été fermées.' : undefined} />

@@ -15,8 +15,8 @@ export function SessionsPanel() {
   return (
     <div className="grid gap-3">
       <p className="text-sm text-slate-300">
-        Un téléphone perdu, un poste partagé en magasin : fermez d’un geste toutes les sessions ouvertes avec votre compte, celle-ci
-        comprise.
+        Un téléphone perdu, un poste partagé en magasin{'\u202F'}: fermez d’un geste toutes les sessions ouvertes avec votre compte,
+        celle-ci comprise.
       </p>
       <div>
         <Button
