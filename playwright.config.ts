@@ -28,5 +28,10 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: 'chromium' }],
+  projects: [
+    { name: 'chromium', testIgnore: /fleet\.spec\.ts$/ },
+    // 10 000 sensors are created through the API: alone, once every other test has run, so that
+    // this load never slows another test's live updates.
+    { name: 'fleet', testMatch: /fleet\.spec\.ts$/, dependencies: ['chromium'] },
+  ],
 });

@@ -4,101 +4,27 @@
  * large bulk statements), and the latency from an MQTT publish to the browser's live stream.
  * Fails when a budget of the device-protocol issue is missed.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
+import { benchLogin, type BenchServer as Server, ensureBuilt, fmt, json, startServer } from './support';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const PHASE_MS = Number(process.env['BENCH_PHASE_MS'] ?? 6000);
 const READINGS_PER_MESSAGE = 50;
 const CLIENTS = 8;
 const WINDOW = 8;
 /** Pairs of alternating phases, without and with alert rules, then without and with the predictive analysis. */
 const ROUNDS = 5;
+// Eight clients carry the whole load here: a real device's per-second limit would cap the figure.
+const CLIENT_LIMIT = { MQTT_MAX_MESSAGES_PER_SECOND: '100000' };
 const BUDGETS = { mqttPglite: 5000, mqttPostgres: 20000, latencyP99Ms: 250, rulesRatio: 0.8, insightsRatio: 0.9 };
-const fmt = (n: number) => Math.round(n).toLocaleString('fr-FR');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function ensureBuilt() {
-  if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
-    const built = spawnSync('npm', ['run', 'build', '-w', '@vigie/server'], { cwd: root, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('Compilation du serveur impossible');
-  }
-}
-
-interface Server {
-  child: ChildProcess;
-  base: string;
-  mqttUrl: string;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const mqttPort = await freePort();
-  const fullEnv = {
-    ...process.env,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    MQTT_PORT: String(mqttPort),
-    ...env,
-  };
-  const created = spawnSync(
-    process.execPath,
-    ['apps/server/dist/user-create.js', '--email', 'bench@example.fr', '--password', 'bench-password', '--org', 'Bench'],
-    {
-      cwd: root,
-      env: fullEnv,
-      encoding: 'utf8',
-    },
-  );
-  // A second server on the same database finds the account already there.
-  if (created.status !== 0 && !created.stderr.includes('existe déjà'))
-    throw new Error(`Création du compte de mesure impossible : ${created.stderr}`);
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i += 1) {
-    if (
-      await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { child, base, mqttUrl: `mqtt://127.0.0.1:${mqttPort}` };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('Le serveur ne démarre pas');
-}
-
-async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(url, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 async function setup(server: Server, devices: number) {
-  const { accessToken } = await json<{ accessToken: string }>(`${server.base}/api/auth/login`, {
-    method: 'POST',
-    body: JSON.stringify({ email: 'bench@example.fr', password: 'bench-password' }),
-  });
+  const accessToken = await benchLogin(server);
   const user = { authorization: `Bearer ${accessToken}` };
   const { installationKey } = await json<{ installationKey: string }>(`${server.base}/api/organization/installation-key`, {
     headers: user,
@@ -362,6 +288,7 @@ async function insightsCost(
 ): Promise<{ without: number; with: number; ratio: number; analysed: number[] }> {
   const server = await startServer({
     ...env,
+    ...CLIENT_LIMIT,
     INSIGHTS_INTERVAL_SECONDS: '1',
     INSIGHTS_REFRESH_SECONDS: String(Math.max(1, Math.round(PHASE_MS / 1000))),
   });
@@ -424,7 +351,7 @@ async function run(
   exec: () => Promise<{ exec: Exec; close(): Promise<void> }>,
 ): Promise<Result> {
   // Without background analysis here: its cost is measured against a second server below.
-  const server = await startServer({ ...env, INSIGHTS_INTERVAL_SECONDS: '0' });
+  const server = await startServer({ ...env, ...CLIENT_LIMIT, INSIGHTS_INTERVAL_SECONDS: '0' });
   try {
     const { userToken, devices } = await setup(server, CLIENTS);
     const rules = await rulesCost(server, userToken, devices);
@@ -452,7 +379,7 @@ async function run(
 }
 
 async function main() {
-  ensureBuilt();
+  ensureBuilt('server');
   const started = Date.now();
   const results: Result[] = [];
 

@@ -12,6 +12,7 @@
  * - background reacts to the mouse, still under reduced motion,
  *   paused while the tab is hidden                                      → "animated background"
  * - code-split: the landing page does not download the dashboard        → "code splitting"
+ * - its first paint is its content, not « Chargement… »                  → "paints its content at once"
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -173,6 +174,22 @@ test.describe('landing page', () => {
         .evaluate((element) => getComputedStyle(element).animationPlayState);
       expect(state).toBe('paused');
     });
+  });
+
+  test('paints its content at once, never « Chargement… » on the way', async ({ page }) => {
+    await page.addInitScript(() => {
+      const painted: string[] = [];
+      Object.assign(window, { vigiePainted: painted });
+      new MutationObserver(() => {
+        const text = document.body?.innerText.trim() ?? '';
+        if (text) painted.push(text.slice(0, 200));
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const painted = await page.evaluate(() => (window as unknown as { vigiePainted: string[] }).vigiePainted);
+    expect(painted.length).toBeGreaterThan(0);
+    expect(painted.filter((text) => text.includes('Chargement'))).toEqual([]);
   });
 
   test('code splitting', async ({ page }) => {

@@ -19,6 +19,16 @@ export default defineConfig({
     sourcemap: false,
     // Read by scripts/check-bundle-size.mjs to measure each route's initial JavaScript.
     manifest: true,
+    rollupOptions: {
+      output: {
+        // The landing page is imported by the entry (no « Chargement… » before it) but kept in a
+        // chunk of its own, loaded in parallel with the entry, that no other page needs to read.
+        manualChunks(id) {
+          if (id.includes('/src/app/routes/landing.tsx') || id.includes('/src/features/landing/')) return 'landing';
+          return undefined;
+        },
+      },
+    },
   },
   test: {
     name: 'web',

@@ -19,6 +19,10 @@ export const ACCOUNT_KEYS = [
   'reports', // reports.spec.ts: a shop's monthly HACCP report generated, previewed, downloaded and signed
   'insights', // insights.spec.ts: fridges with days of history (a predicted breach, a stuck sensor), predicted rules
   'team', // team.spec.ts: an admin invites a viewer by e-mail, who joins and can only read
+  'journal', // journal.spec.ts: the audit trail of an admin's actions, filtered and exported
+  'totp', // totp.spec.ts: two-factor authentication turned on, used to sign in, required of admins
+  'reset', // password-reset.spec.ts: a forgotten password reset from the e-mailed link
+  'fleet', // fleet.spec.ts: a chain's 10 000 sensors, searched, filtered and updated live
 ] as const;
 
 export type AccountKey = (typeof ACCOUNT_KEYS)[number];

@@ -107,6 +107,20 @@ export async function saveScreenshot(page: Page, name: string, fullPage = false)
   await page.screenshot({ path: path.join(screenshotDir, `${name}-${size}.png`), fullPage, animations: 'disabled' });
 }
 
+/** Axe at 1280 and 375 px, nothing wider than the screen, and a full-page screenshot of each (`<name>-desktop|phone`). */
+export async function checkAtBothSizes(page: Page, name: string): Promise<void> {
+  for (const size of [
+    { width: 1280, height: 800, label: 'desktop' },
+    { width: 375, height: 812, label: 'phone' },
+  ]) {
+    await page.setViewportSize(size);
+    expect(await seriousViolations(page), `${name} at ${size.width} px`).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await saveScreenshot(page, `${name}-${size.label}`, true);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 type Fixtures = {
   /** Signs `key`'s account in and opens `path` (default /dashboard); returns an API helper. */
   login: (key: AccountKey, path?: string) => Promise<Api>;

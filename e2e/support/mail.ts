@@ -73,3 +73,10 @@ export function invitationLink(mail: ReceivedMail | undefined): string | null {
   const pattern = /https?:\/\/[^\s"'<>]+\/invitation#[A-Za-z0-9_-]+/;
   return mail.text.match(pattern)?.[0] ?? mail.html.match(pattern)?.[0] ?? null;
 }
+
+/** The password reset link (`<PUBLIC_URL>/reinitialiser-mot-de-passe#<token>`) in a message, if it has one. */
+export function resetLink(mail: ReceivedMail | undefined): string | null {
+  if (!mail) return null;
+  const pattern = /https?:\/\/[^\s"'<>]+\/reinitialiser-mot-de-passe#[A-Za-z0-9_-]+/;
+  return mail.text.match(pattern)?.[0] ?? mail.html.match(pattern)?.[0] ?? null;
+}

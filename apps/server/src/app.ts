@@ -1,3 +1,6 @@
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyEtag from '@fastify/etag';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -10,8 +13,11 @@ import type { TokenService } from './modules/auth/token-service.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
 import { logoutRoutes } from './routes/logout.ts';
 import { enforcePermissions, PERMISSIONS } from './plugins/permissions.ts';
+import { registerAudit } from './plugins/audit.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { auditRoutes } from './routes/audit.ts';
+import { totpRoutes } from './routes/totp.ts';
 import { alertRoutes } from './routes/alerts.ts';
 import { notificationPolicyRoutes } from './routes/notification-policy.ts';
 import { insightsRoutes } from './routes/insights.ts';
@@ -52,6 +58,8 @@ export interface AppOptions {
   now?: () => Date;
   /** The clock of sessions and tokens; the system clock by default. */
   sessionClock?: () => Date;
+  /** Counts this app's rate limits apart from other apps on the same database (tests); shared by default. */
+  rateLimitScope?: string;
 }
 
 export const API_BODY_LIMIT = 64 * 1024;
@@ -99,9 +107,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
+  // Conditional GET: a weak ETag of the body (the same for its compressed copies), and 304 when the
+  // client already has it. Registered before compression, whose hook turns the body into a stream.
+  await app.register(fastifyEtag, { weak: true });
+  // What the API answers belongs to one account: a browser may keep it and ask again, no shared cache may.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'private, no-cache');
+  });
+  // Answers of 1 KiB or more in Brotli or gzip, as the client accepts; the live stream
+  // (text/event-stream) is never compressed, and the web app's files come precompressed.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   const services = createServices(options);
   app.decorate('services', services);
+  registerAudit(app, services.audit);
   // Readings queued before the database closes are committed first.
   app.addHook('onClose', async () => services.close());
   const { devices, provisioning, telemetry } = services;
@@ -127,6 +151,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         await secured.register(logoutRoutes, { sessions: services.sessions, auth: services.auth });
         await secured.register(userRoutes);
         await secured.register(memberRoutes, { members: services.members });
+        await secured.register(auditRoutes, { audit: services.audit });
+        await secured.register(totpRoutes, { totp: services.totp, auth: services.auth });
         await secured.register(invitationRoutes, { invitations: services.invitations });
         await secured.register(organizationRoutes, { organizations: services.organizations });
         await secured.register(streamRoutes, { events: services.events });

@@ -35,6 +35,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   MQTT_PORT: port.default(1883),
   MQTT_HOST: z.string().min(1).optional(),
+  MQTT_MAX_MESSAGES_PER_SECOND: positiveInt.default(100),
   RETENTION_DAYS: positiveInt.default(400),
   LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt.default(10),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(100),
@@ -73,6 +74,8 @@ export interface Config {
   /** False when MQTT_PORT was left to its default: a busy 1883 then only disables MQTT. */
   mqttPortExplicit: boolean;
   mqttHost: string;
+  /** Telemetry messages a device may publish per second on the embedded broker; beyond, refused on its errors topic. */
+  mqttMaxMessagesPerSecond: number;
   retentionDays: number;
   loginLimits: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
   /** Outgoing e-mail; null when SMTP_URL is unset (e-mail is then off, and the UI says so). */
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPort: e.MQTT_PORT,
     mqttPortExplicit: present['MQTT_PORT'] !== undefined,
     mqttHost: e.MQTT_HOST ?? e.HOST,
+    mqttMaxMessagesPerSecond: e.MQTT_MAX_MESSAGES_PER_SECOND,
     retentionDays: e.RETENTION_DAYS,
     loginLimits: {
       maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,

@@ -21,6 +21,7 @@ export const MESSAGES = {
   wrongCurrentPassword: 'Le mot de passe actuel est incorrect.',
   authRequired: 'Authentification requise : connectez-vous pour continuer.',
   sessionInvalid: 'Session invalide ou expirée : reconnectez-vous.',
+  challengeExpired: 'La connexion a expiré : saisissez de nouveau votre mot de passe.',
   routeNotFound: "Cette adresse n'existe pas dans l'API Vigie.",
   databaseUnavailable: 'La base de données est momentanément indisponible. Réessayez dans quelques instants.',
   internal: 'Une erreur interne est survenue. Réessayez dans quelques instants.',

@@ -67,7 +67,13 @@ export async function startServer(
     await adminSocket?.close();
   });
   // Before HTTP: once the server answers, `npm run user:create` can already use it.
-  if (!config.databaseUrl) adminSocket = await startAdminSocket({ dataDir: config.dataDir, users: app.services.users, logger });
+  if (!config.databaseUrl)
+    adminSocket = await startAdminSocket({
+      dataDir: config.dataDir,
+      users: app.services.users,
+      importDevices: (devices) => app.services.claiming.importBatch(devices),
+      logger,
+    });
   let address: string;
   try {
     address = await app.listen({ port: config.port, host: config.host });
@@ -82,6 +88,7 @@ export async function startServer(
       host: config.mqttHost,
       credentials: app.services.credentials,
       telemetry: app.services.telemetry,
+      maxMessagesPerSecond: config.mqttMaxMessagesPerSecond,
       logger,
     });
   } catch (error) {

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createAuthService } from './modules/auth/auth-service.ts';
 import { createLoginLimiter } from './modules/auth/login-limiter.ts';
+import { createRateLimits } from './modules/rate-limits/rate-limits.ts';
 import { createSessionService } from './modules/auth/session-service.ts';
 import { createTokenService, type TokenService } from './modules/auth/token-service.ts';
 import { createClaimingService } from './modules/claiming/claiming-service.ts';
@@ -25,6 +26,8 @@ import { createInsightsService } from './modules/insights/insights-service.ts';
 import { createReportService } from './modules/reports/report-service.ts';
 import { createSiteService } from './modules/sites/site-service.ts';
 import { createMembersService } from './modules/members/members-service.ts';
+import { createAuditService } from './modules/audit/audit-service.ts';
+import { createTotpService } from './modules/auth/totp-service.ts';
 import { createInvitationService } from './modules/members/invitation-service.ts';
 import { createPasswordResetService, PASSWORD_RESET_MAX_PER_EMAIL } from './modules/auth/password-reset-service.ts';
 
@@ -41,6 +44,7 @@ export function createServices(options: {
   now?: () => Date;
   /** The clock of sessions and tokens (tests of idle and absolute lifetimes); the system clock by default. */
   sessionClock?: () => Date;
+  rateLimitScope?: string;
 }) {
   const { config, database, logger } = options;
   const db = database.db;
@@ -58,7 +62,12 @@ export function createServices(options: {
     onEnded: ({ organizationId, userId, sessionId }) =>
       events.publish([{ organizationId, type: 'session-ended', data: { userId, sessionId } }]),
   });
-  const auth = createAuthService({ users, tokens, limiter: createLoginLimiter(config.loginLimits), sessions });
+  // Shared by the instances on PostgreSQL: an attempt counts wherever the load balancer sent it.
+  const rateLimits = createRateLimits({ db, sharedByInstances: database.sharedByInstances, scope: options.rateLimitScope ?? '' });
+  const audit = createAuditService({ db, now });
+  // Codes of the authenticator app follow the clock of sessions (moved by the tests of codes).
+  const totp = createTotpService({ db, now: sessionClock });
+  const auth = createAuthService({ users, tokens, limiter: createLoginLimiter(config.loginLimits, rateLimits), sessions, audit, totp });
 
   // Devices and telemetry need each other (latest values shown with a device; a transmitter's
   // readings for its sensors): each receives the other's methods, called only at run time.
@@ -96,6 +105,7 @@ export function createServices(options: {
     if (event.type === 'restored') credentials.forgetRefusals();
   });
   const provisioning = createProvisioningService({
+    rateLimits,
     organizations,
     credentials,
     devices,
@@ -104,6 +114,7 @@ export function createServices(options: {
 
   const claiming = createClaimingService({
     db,
+    rateLimits,
     devices,
     credentials,
     assertSite: async (organizationId, siteId) => void (await sites.get(organizationId, siteId)),
@@ -176,17 +187,23 @@ export function createServices(options: {
   });
   const invitations = createInvitationService({
     db,
+    rateLimits,
     now,
     publicUrl: config.publicUrl,
     ttlHours: config.invitationTtlHours,
     limits: { maxPerIp: config.loginLimits.maxFailuresPerIp, windowSeconds: config.loginLimits.windowSeconds },
     hasAccount: (email) => users.hasAccount(email),
     sendEmail: (message) => notifications.sendEmail(message),
-    signIn: async (userId) => tokens.issue(userId, (await sessions.open(userId)).id),
+    signIn: async (userId, ip) => {
+      const token = await tokens.issue(userId, (await sessions.open(userId)).id);
+      await audit.byAccount(userId, ip, 'member.joined');
+      return token;
+    },
   });
 
   const passwordResets = createPasswordResetService({
     db,
+    rateLimits,
     now,
     publicUrl: config.publicUrl,
     ttlMinutes: config.passwordResetTtlMinutes,
@@ -196,7 +213,11 @@ export function createServices(options: {
       windowSeconds: config.loginLimits.windowSeconds,
     },
     sendEmail: (message) => notifications.sendEmail(message),
-    endSessions: (user) => sessions.endAll(user),
+    endSessions: async (user) => {
+      const ended = await sessions.endAll(user);
+      await audit.byAccount(user.userId, null, 'auth.password_reset');
+      return ended;
+    },
     logger,
   });
 
@@ -294,6 +315,9 @@ export function createServices(options: {
     passwordResets,
     reports,
     insights,
+    rateLimits,
+    audit,
+    totp,
     now,
     async close() {
       await insightsRunner.close();

@@ -9,7 +9,8 @@ const distDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifestPath = join(distDir, '.vite', 'manifest.json');
 
 const routes = [
-  { name: 'landing (/)', module: 'src/app/routes/landing.tsx', budgetKb: 120 },
+  // The entry imports the landing page itself (its own chunk, loaded with the entry).
+  { name: 'landing (/)', module: null, budgetKb: 120 },
   { name: 'dashboard (/dashboard)', module: 'src/app/routes/dashboard.tsx', budgetKb: 200 },
 ];
 
@@ -36,7 +37,7 @@ function gzippedSize(file) {
 let failed = false;
 for (const route of routes) {
   const files = staticClosure(entryKey);
-  staticClosure(route.module, files);
+  if (route.module) staticClosure(route.module, files);
   const js = [...files].filter((file) => file.endsWith('.js'));
   const kb = js.reduce((sum, file) => sum + gzippedSize(file), 0) / 1000;
   const ok = kb <= route.budgetKb;

@@ -40,6 +40,10 @@ export const userSchema = z.object({
   email: z.string(),
   role: roleSchema,
   organization: organizationSchema,
+  /** Two-factor authentication (TOTP) is on for this account. */
+  totpEnabled: z.boolean().optional(),
+  /** The organization requires it of admins and this admin has not turned it on: only « Mon compte » works until then. */
+  totpSetupRequired: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -94,3 +98,47 @@ export const passwordResetConfirmRequestSchema = z.strictObject({
   password: z.string({ error: 'Le mot de passe doit être une chaîne de caractères.' }).pipe(newPasswordSchema),
 });
 export type PasswordResetConfirmRequest = z.infer<typeof passwordResetConfirmRequestSchema>;
+
+/** With two-factor authentication on, the password step answers this instead of a token. */
+export const loginChallengeResponseSchema = z.object({ totpRequired: z.literal(true), challenge: z.string() });
+export type LoginChallengeResponse = z.infer<typeof loginChallengeResponseSchema>;
+
+/** A code of the authenticator app (6 digits) or a recovery code (`xxxx-xxxx`). */
+export const totpCodeSchema = z
+  .string({ error: 'Le code doit être une chaîne de caractères.' })
+  .trim()
+  .min(1, { error: 'Le code est obligatoire.' })
+  .max(20, { error: 'Ce code n’a pas le bon format : 6 chiffres, ou un code de secours.' })
+  .transform((value) => value.replace(/\s/g, '').toLowerCase())
+  .refine((value) => /^\d{6}$/.test(value) || /^[a-z0-9]{4}-?[a-z0-9]{4}$/.test(value), {
+    error: 'Ce code n’a pas le bon format : 6 chiffres, ou un code de secours.',
+  });
+
+/** The second step of a sign-in with two-factor authentication. */
+export const totpLoginRequestSchema = z.strictObject({
+  challenge: z.string({ error: 'La connexion a expiré : saisissez de nouveau votre mot de passe.' }).min(1).max(2000),
+  code: totpCodeSchema,
+});
+
+/** A new secret to show as a QR code; it applies once a code from it is confirmed. */
+export const totpSetupResponseSchema = z.object({ secret: z.string(), uri: z.string() });
+export type TotpSetupResponse = z.infer<typeof totpSetupResponseSchema>;
+
+export const totpEnableRequestSchema = z.strictObject({ code: totpCodeSchema });
+/** Shown once: each recovery code replaces the app once. */
+export const totpEnableResponseSchema = z.object({ recoveryCodes: z.array(z.string()) });
+export type TotpEnableResponse = z.infer<typeof totpEnableResponseSchema>;
+
+export const totpDisableRequestSchema = z.strictObject({
+  password: z
+    .string({ error: 'Le mot de passe doit être une chaîne de caractères.' })
+    .min(1, { error: 'Le mot de passe est obligatoire.' })
+    .max(PASSWORD_MAX_LENGTH, { error: `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX_LENGTH} caractères.` }),
+});
+
+/** What an admin decides for the whole organization's accounts. */
+export const securityPolicySchema = z.strictObject({
+  requireTotpForAdmins: z.boolean({ error: 'requireTotpForAdmins doit valoir true ou false.' }),
+});
+export type SecurityPolicy = z.infer<typeof securityPolicySchema>;
+export const securityPolicyResponseSchema = z.object({ policy: z.object({ requireTotpForAdmins: z.boolean() }) });

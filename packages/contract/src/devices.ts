@@ -72,6 +72,28 @@ export const sensorResponseSchema = z.object({ sensor: sensorSchema });
 export type EmitterListResponse = z.infer<typeof emitterListResponseSchema>;
 export type EmitterResponse = z.infer<typeof emitterResponseSchema>;
 export type SensorListResponse = z.infer<typeof sensorListResponseSchema>;
+
+/**
+ * Optional parameters of `GET /api/emitter` and `GET /api/sensor` for large fleets. Without any,
+ * the list is the whole organization's, exactly as the seed contract says; with one or more, the
+ * answer adds `total` (devices matching, all pages) and `nextCursor` (null on the last page).
+ */
+export const deviceListQuerySchema = z.object({
+  q: z.string().trim().max(100, 'Recherche trop longue : 100 caractères au plus.').optional(),
+  siteId: uuidSchema.optional(),
+  status: deviceStatusSchema.optional(),
+  limit: z.coerce
+    .number({ error: 'limit doit être un nombre entier.' })
+    .int('limit doit être un nombre entier.')
+    .min(1, 'limit doit valoir au moins 1.')
+    .max(1000, 'limit vaut 1 000 au plus.')
+    .optional(),
+  cursor: z.string().max(200, 'Curseur invalide : reprenez la liste depuis le début.').optional(),
+});
+export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
+
+/** What a page of a list adds to the seed envelope. */
+export const devicePageFieldsSchema = z.object({ total: z.number().int().optional(), nextCursor: z.string().nullable().optional() });
 export type SensorResponse = z.infer<typeof sensorResponseSchema>;
 
 /** Days a deleted device stays in the trash (Corbeille), restorable with its history, before it is purged. */

@@ -11,3 +11,4 @@ export * from './claim.ts';
 export * from './reports.ts';
 export * from './insights.ts';
 export * from './members.ts';
+export * from './audit.ts';

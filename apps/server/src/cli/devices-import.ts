@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { sendAdminRequest } from '../adapters/admin-socket/admin-client.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { importFactoryBatch } from '../modules/claiming/claiming-service.ts';
 import { fail, openCliDatabase } from './cli-support.ts';
 import { parseFactoryBatch } from './factory-batch.ts';
@@ -21,12 +23,25 @@ async function main(): Promise<void> {
   const { devices, errors } = parseFactoryBatch(text);
   if (errors.length > 0) fail(`${errors.join('\n')}\nRien n’a été importé.`);
 
-  const database = await openCliDatabase();
-  try {
-    const { added, unchanged } = await importFactoryBatch(database.db, devices);
+  const config = loadConfigOrExit();
+  const report = ({ added, unchanged }: { added: string[]; unchanged: string[] }) => {
     for (const serial of unchanged) console.log(`${serial} : déjà importé, inchangé.`);
     const [a, u] = [added.length, unchanged.length];
     console.log(`${a} appareil${s(a)} importé${s(a)}, ${u} déjà connu${s(u)} (inchangé${s(u)}).`);
+  };
+
+  // The embedded database opens in one process only: a server running on it imports the batch.
+  if (!config.databaseUrl) {
+    const response = await sendAdminRequest(config.dataDir, { command: 'devices:import', devices }).catch((error: unknown) =>
+      fail(error instanceof Error ? error.message : String(error)),
+    );
+    if (response && !response.ok) fail(`${response.message}\nRien n’a été importé.`);
+    if (response && 'imported' in response) return report(response.imported);
+  }
+
+  const database = await openCliDatabase(config);
+  try {
+    report(await importFactoryBatch(database.db, devices));
   } finally {
     await database.close();
   }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sendAdminRequest } from '../adapters/admin-socket/admin-client.ts';
-import { adminSocketPath } from '../adapters/admin-socket/admin-protocol.ts';
+import { adminSocketPath, MAX_REQUEST_BYTES } from '../adapters/admin-socket/admin-protocol.ts';
 import { INVALID_REQUEST } from '../adapters/admin-socket/admin-socket.ts';
 import { runCli, type RunningServer, startServer } from '../test/child-process.ts';
 import { cleanedAfterEach } from '../test/server-processes.ts';
@@ -74,7 +75,7 @@ describe('npm run user:create while the server runs on the embedded database', {
       ok: false,
       message: expect.stringMatching(/au moins 8 caractères/),
     });
-    for (const line of ['pas du JSON\n', '{"command":"user:delete","account":{}}\n', `${'x'.repeat(70_000)}`]) {
+    for (const line of ['pas du JSON\n', '{"command":"user:delete","account":{}}\n', `${'x'.repeat(MAX_REQUEST_BYTES + 1)}`]) {
       expect(JSON.parse(await exchange(socketPath, line))).toEqual({ ok: false, message: INVALID_REQUEST });
     }
 
@@ -89,6 +90,49 @@ describe('npm run user:create while the server runs on the embedded database', {
     const again = await runCli(['--email', email, '--password', PASSWORD], env);
     expect(again.code).toBe(1);
     expect(again.output).toContain(`Un compte existe déjà avec l'adresse ${email}.`);
+  });
+
+  it('imports a maker’s batch through the running server, then directly once it has stopped', async () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const env = { ...embedded, DATA_DIR: dataDir };
+    const server = await startServer(env);
+    servers.push(server);
+    const importCli = (file: string) => runCli([file], env, 'src/cli/devices-import.ts');
+    const provision = (serial: string, claimCode: string) =>
+      fetch(`${server.baseUrl}/api/devices/provision`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ serial, claimCode }),
+      });
+    const [serial, other, later] = [1, 2, 3].map(() => `VIG-${randomUUID().slice(0, 8)}`.toUpperCase());
+    const batch = path.join(dataDir, 'lot.csv');
+    fs.writeFileSync(batch, `serial;kind;model;claimCode\n${serial};sensor;Vigie Froid T1;ABCDEFGHJKLM\n${other};emitter;;MNPQRSTUVWXY\n`);
+
+    const imported = await importCli(batch);
+    expect(imported.code, imported.output).toBe(0);
+    expect(imported.output).toContain('2 appareils importés, 0 déjà connu (inchangé).');
+    // The running server knows the devices at once: a device asking with its label's code is waiting to be claimed.
+    expect((await provision(serial ?? '', 'ABCDEFGHJKLM')).status).toBe(202);
+
+    const again = await importCli(batch);
+    expect(again.code, again.output).toBe(0);
+    expect(again.output).toContain(`${serial} : déjà importé, inchangé.`);
+    expect(again.output).toContain('0 appareil importé, 2 déjà connus (inchangés).');
+
+    // The server checks the batch itself too: a line that did not come from the command is refused whole.
+    const forged = await sendAdminRequest(dataDir, {
+      command: 'devices:import',
+      devices: [{ serial: later ?? '', kind: 'sensor', claimCode: 'court' }],
+    });
+    expect(forged).toEqual({ ok: false, message: INVALID_REQUEST });
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    fs.writeFileSync(batch, `serial;kind;model;claimCode\n${later};sensor;;ABCDEFGHJKLM\n`);
+    const direct = await importCli(batch);
+    expect(direct.code, direct.output).toBe(0);
+    expect(direct.output).toContain('1 appareil importé, 0 déjà connu (inchangé).');
   });
 
   it('replaces the socket left by a killed server', async () => {

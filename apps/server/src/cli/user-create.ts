@@ -45,7 +45,7 @@ async function main(): Promise<void> {
       fail(error instanceof Error ? error.message : String(error)),
     );
     if (response && !response.ok) fail(response.message);
-    if (response) return created(response.user);
+    if (response && 'user' in response) return created(response.user);
   }
 
   const database = await openCliDatabase(config);

@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   readonly description: string;
   /** How many write transactions are worth running at once (PGlite runs one at a time). */
   readonly writeConcurrency: number;
+  /** Whether other server instances may use this database at the same time (PostgreSQL). */
+  readonly sharedByInstances: boolean;
   /** Broadcast between the server instances that share this database. */
   readonly pubsub: PubSub;
   /** Resolves when the database answers a trivial query within the timeout. */

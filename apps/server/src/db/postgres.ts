@@ -86,6 +86,7 @@ export async function openPostgres(url: string, options: DatabaseOptions): Promi
     description: `PostgreSQL (${hostname}:${port || '5432'}${pathname})`,
     pubsub,
     writeConcurrency: 4,
+    sharedByInstances: true,
     ping: (timeoutMs = 2000) => pingDatabase(database, timeoutMs),
     async close() {
       await pubsub.close();

@@ -8,6 +8,7 @@ import type { EscalationStep, Insights, OpeningHours, ReportSummary, RuleConditi
  */
 export type OutboxPayload = { subject: string; text: string; secret?: boolean } | { body: Record<string, unknown> };
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -45,6 +46,8 @@ export const organizations = pgTable(
     name: text('name').notNull(),
     /** Shared secret with which a device of this organization installs itself; created on first use. */
     installationKey: text('installation_key'),
+    /** Admins must sign in with a second factor (TOTP). */
+    requireTotpForAdmins: boolean('require_totp_for_admins').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('organizations_name_unique').on(t.name), uniqueIndex('organizations_installation_key_unique').on(t.installationKey)],
@@ -62,6 +65,12 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** PRODUCT §9: what the person may do in the organization. */
     role: text('role', { enum: ROLES }).notNull().default('admin'),
+    /** Two-factor authentication: the TOTP secret (base32) once turned on, null otherwise. */
+    totpSecret: text('totp_secret'),
+    /** A secret shown to the person and not yet confirmed by a code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last time step whose code was accepted: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`), index('users_organization_idx').on(t.organizationId)],
@@ -231,6 +240,11 @@ export const readings = pgTable(
     value: doublePrecision('value').notNull(),
     /** The device's own id for the reading: a retry with the same id is stored once. */
     readingId: text('reading_id'),
+    /**
+     * The row's own number: readings of one device may share a time and a key (a device that sends
+     * no reading id, or several), so pages of an export follow (ts, key, id), which is unique.
+     */
+    id: bigserial('id', { mode: 'number' }).notNull(),
   },
   (t) => [
     index('readings_device_key_ts_idx').on(t.deviceId, t.key, t.ts),
@@ -503,4 +517,62 @@ export const factoryDevices = pgTable(
     claimedBy: uuid('claimed_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('factory_devices_organization_idx').on(t.organizationId)],
+);
+
+/**
+ * The counters of the rate limits (logins, password resets, invitation links, claims,
+ * provisioning) on PostgreSQL, so that every instance counts the same attempts. Read and written
+ * by rate-limiter-flexible's Drizzle store, one atomic upsert per attempt.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: timestamp('expire', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
+);
+
+/**
+ * The audit trail: who did what, when, from where. Rows are inserted, never updated nor deleted
+ * (a trigger refuses both). Author and subject are kept by id and by name as they were, with no
+ * foreign key, so that a line survives the deletion of either.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    action: text('action').notNull(),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name'),
+    actorEmail: text('actor_email'),
+    subjectType: text('subject_type'),
+    subjectId: text('subject_id'),
+    subjectName: text('subject_name'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    ip: text('ip'),
+  },
+  (t) => [
+    index('audit_events_organization_idx').on(t.organizationId, t.id),
+    index('audit_events_organization_at_idx').on(t.organizationId, t.at),
+  ],
+);
+
+/** Single-use recovery codes of an account with two-factor authentication: only their SHA-256 is kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_unique').on(t.userId, t.codeHash)],
 );

@@ -40,10 +40,13 @@ export function startJobs(
   const insights = run('insights', () => services.insights.refresh());
   const alertClock = run('alert-clock', () => services.alerts.engine.tick());
   const notify = run('notifications', () => services.notifications.tick());
+  // Counters of rate limits whose window is long over (PostgreSQL only); idempotent across instances.
+  const rateLimits = run('rate-limits', () => services.rateLimits.purgeExpired(new Date()));
   const hourly = () => {
     retention();
     purge();
     monthlyReports();
+    rateLimits();
   };
   const timers = [
     setInterval(offline, OFFLINE_CHECK_SECONDS * 1000),

@@ -1,6 +1,7 @@
 import { ROLES, type Role } from '@vigie/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { forbidden } from '../errors.ts';
+import { TOTP_MESSAGES } from '../modules/auth/totp-service.ts';
 import { currentUser } from './authenticate.ts';
 
 /** Who may call a route, and what someone else is told (PRODUCT §9). */
@@ -8,6 +9,11 @@ export interface Permission {
   readonly roles: readonly Role[];
   /** The French sentence of the 403; unused when every role is allowed. */
   readonly message: string;
+  /**
+   * Open to an admin who must still turn on two-factor authentication (their organization requires
+   * it): their own account and signing out. Every other route answers 403 until then.
+   */
+  readonly duringTotpSetup?: true;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -16,6 +22,7 @@ export type RouteKey = `${Method} /api/${string}`;
 export type PermissionTable = Readonly<Record<RouteKey, Permission>>;
 
 const everyone: Permission = { roles: ROLES, message: '' };
+const ownAccount: Permission = { roles: ROLES, message: '', duringTotpSetup: true };
 const managers = (action: string): Permission => ({
   roles: ['admin', 'manager'],
   message: `Seuls un administrateur ou un responsable peuvent ${action}.`,
@@ -28,6 +35,7 @@ const rules = managers("gérer les règles d'alerte");
 const handleAlerts = managers('traiter une alerte ; votre rôle permet seulement d’en accuser réception');
 const members = admins('gérer les membres');
 const invitations = admins('gérer les invitations');
+const auditTrail = admins('consulter le journal');
 
 /**
  * Every authenticated route and the roles that may call it: `admin` everything, `manager` all
@@ -35,11 +43,18 @@ const invitations = admins('gérer les invitations');
  * live stream. A route of the secured scope missing here stops the server at start.
  */
 export const PERMISSIONS: PermissionTable = {
-  'GET /api/user/me': everyone,
-  'POST /api/auth/logout': everyone,
-  'POST /api/auth/logout-all': everyone,
-  'PUT /api/user/password': everyone,
+  'GET /api/user/me': ownAccount,
+  'POST /api/auth/logout': ownAccount,
+  'POST /api/auth/logout-all': ownAccount,
+  'PUT /api/user/password': ownAccount,
+  'POST /api/user/totp/setup': ownAccount,
+  'POST /api/user/totp/enable': ownAccount,
+  'POST /api/user/totp/disable': everyone,
+  'GET /api/organization/security': everyone,
+  'PUT /api/organization/security': admins('changer les règles de sécurité de l’organisation'),
   'GET /api/stream': everyone,
+  'GET /api/audit': auditTrail,
+  'GET /api/audit.csv': auditTrail,
 
   // Whoever holds the key can add devices to the organization: not for those who only read.
   'GET /api/organization/installation-key': managers("voir la clé d'installation"),
@@ -140,9 +155,12 @@ export function enforcePermissions(scope: FastifyInstance, table: PermissionTabl
     if (!permission || permissions.some((other) => other !== permission)) {
       throw new Error(`La route « ${route.url} » mêle des méthodes aux permissions différentes : déclarez-les séparément.`);
     }
-    if (permission.roles.length === ROLES.length) return;
+    const everyRole = permission.roles.length === ROLES.length;
+    if (everyRole && permission.duringTotpSetup) return;
     const check = async (request: FastifyRequest) => {
-      if (!permission.roles.includes(currentUser(request).role)) throw forbidden(permission.message);
+      const user = currentUser(request);
+      if (user.totpSetupRequired && !permission.duringTotpSetup) throw forbidden(TOTP_MESSAGES.setupRequired);
+      if (!everyRole && !permission.roles.includes(user.role)) throw forbidden(permission.message);
     };
     const existing = route.onRequest;
     route.onRequest = existing ? [check, ...(Array.isArray(existing) ? existing : [existing])] : [check];

@@ -8,7 +8,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, index.html revalidated,
- * and any non-API path without a file answered with index.html (history fallback).
+ * and any non-API path without a file answered with index.html (history fallback). The build
+ * writes a Brotli and a gzip copy of each text file: the one the browser accepts is sent as it is.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
   const indexFile = path.join(webDist, 'index.html');
@@ -18,11 +19,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       prefix: '/',
       cacheControl: false,
+      preCompressed: true,
       etag: true,
       lastModified: true,
       setHeaders(res, filePath) {
         const relative = path.relative(webDist, filePath);
         res.setHeader('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : 'no-cache');
+        // The same address answers Brotli, gzip or plain: a cache must keep them apart.
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }

@@ -19,6 +19,11 @@ export const claimRoutes: FastifyPluginAsyncZod<{ claiming: Pick<ClaimingService
     async (request, reply) => {
       const user = currentUser(request);
       const view = await claiming.claim({ organizationId: user.organization.id, userId: user.id }, request.body, request.ip);
+      await request.audit(
+        'device.claimed',
+        { type: view.kind, id: view.device.id, name: view.device.name },
+        { serial: view.device.serial },
+      );
       return reply.code(201).send(view.kind === 'sensor' ? { sensor: view.device } : { emitter: view.device });
     },
   );

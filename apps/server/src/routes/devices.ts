@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import {
   createDeviceRequestSchema,
   type DeviceKind,
+  deviceListQuerySchema,
+  devicePageFieldsSchema,
   deviceTokenResponseSchema,
   type EmitterListResponse,
   type EmitterResponse,
@@ -24,6 +26,8 @@ import { badRequest } from '../errors.ts';
 import type { DeviceService, DeviceView } from '../modules/devices/device-service.ts';
 import type { ProvisioningService } from '../modules/provisioning/provisioning-service.ts';
 import type { TelemetryService } from '../modules/telemetry/telemetry-service.ts';
+import type { AuditSubject } from '../modules/audit/audit-service.ts';
+import { changes } from '../plugins/audit.ts';
 import { currentUser } from '../plugins/authenticate.ts';
 
 export interface DeviceRoutesOptions {
@@ -52,6 +56,12 @@ function oneResponse(view: DeviceView): EmitterResponse | SensorResponse {
   return view.kind === 'sensor' ? { sensor: view.device } : { emitter: view.device };
 }
 
+/** A device as the audit trail names it. */
+export function subjectOf(view: DeviceView): AuditSubject {
+  return { type: view.kind, id: view.device.id, name: view.device.name };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const DEFAULT_PERIOD_MS = 24 * 3600 * 1000;
 const DEFAULT_BUCKETS = 240;
@@ -71,12 +81,23 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
   const byId = `/${resource}/:id`;
   const organizationOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).organization.id;
 
-  app.get(base, { schema: { response: { 200: list, ...errors } } }, async (request) =>
-    listResponse(resource, await service.list(organizationOf(request))),
+  // Without parameters, the seed contract's whole list; with any, a page of it (PRODUCT §3 unchanged).
+  app.get(
+    base,
+    { schema: { querystring: deviceListQuerySchema, response: { 200: list.extend(devicePageFieldsSchema.shape), ...errors } } },
+    async (request) => {
+      const query = request.query;
+      const asksForPage = Object.values(query).some((value) => value !== undefined);
+      if (!asksForPage) return listResponse(resource, await service.list(organizationOf(request)));
+      if (query.cursor !== undefined && !UUID.test(query.cursor)) throw badRequest('Curseur invalide : reprenez la liste depuis le début.');
+      const page = await service.page(organizationOf(request), query);
+      return { ...listResponse(resource, page.views), total: page.total, nextCursor: page.nextCursor };
+    },
   );
 
   app.post(base, { schema: { body: createDeviceRequestSchema, response: { 201: one, ...errors } } }, async (request, reply) => {
     const device = await service.create(organizationOf(request), request.body);
+    await request.audit('device.created', subjectOf(device));
     return reply.code(201).send(oneResponse(device));
   });
 
@@ -87,18 +108,27 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
   app.put(
     byId,
     { schema: { params: idParamsSchema, body: updateDeviceRequestSchema, response: { 200: one, ...errors } } },
-    async (request) => oneResponse(await service.update(organizationOf(request), request.params.id, request.body)),
+    async (request) => {
+      const before = await service.get(organizationOf(request), request.params.id);
+      const after = await service.update(organizationOf(request), request.params.id, request.body);
+      await request.audit('device.updated', subjectOf(after), changes(before.device, after.device, ['name', 'siteId']));
+      return oneResponse(after);
+    },
   );
 
   app.delete(byId, { schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    const device = await service.get(organizationOf(request), request.params.id);
     await service.remove(organizationOf(request), request.params.id);
+    await request.audit('device.deleted', subjectOf(device));
     return reply.code(204).send(null);
   });
 
   /** Back from the trash, with its history and its token. */
-  app.post(`${byId}/restore`, { schema: { params: idParamsSchema, response: { 200: one, ...errors } } }, async (request) =>
-    oneResponse(await service.restore(organizationOf(request), request.params.id)),
-  );
+  app.post(`${byId}/restore`, { schema: { params: idParamsSchema, response: { 200: one, ...errors } } }, async (request) => {
+    const device = await service.restore(organizationOf(request), request.params.id);
+    await request.audit('device.restored', subjectOf(device));
+    return oneResponse(device);
+  });
 
   /** A new device token, shown once; the previous token stops working at once. */
   app.post(
@@ -106,6 +136,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
     { schema: { params: idParamsSchema, response: { 201: deviceTokenResponseSchema, ...errors } } },
     async (request, reply) => {
       const accessToken = await provisioning.rotateDeviceToken(organizationOf(request), service.kind, request.params.id);
+      await request.audit('device.token_renewed', subjectOf(await service.get(organizationOf(request), request.params.id)));
       return reply.code(201).header('cache-control', 'no-store').send({ accessToken });
     },
   );

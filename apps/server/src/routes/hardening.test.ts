@@ -1,7 +1,6 @@
 import { SignJWT } from 'jose';
-import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, installationKey, provision, sendTelemetry } from '../test/device-helpers.ts';
+import { connectDevice, countRows, installationKey, provision, sendTelemetry } from '../test/device-helpers.ts';
 import { createTestApp, databaseKind, TEST_JWT_SECRET, type TestAccount, type TestApp } from '../test/test-app.ts';
 import { MAX_STREAMS_PER_USER } from './stream.ts';
 
@@ -109,12 +108,7 @@ describe(`hardening (${databaseKind})`, () => {
 
     it('refuses it over MQTT on the errors topic and acknowledges, so the device stops resending', async () => {
       const device = await provision(t, owner, 'sensor');
-      const client = await mqtt.connectAsync(mqttUrl, {
-        clientId: device.deviceId,
-        username: device.deviceId,
-        password: device.accessToken,
-        reconnectPeriod: 0,
-      });
+      const client = await connectDevice(mqttUrl, device);
       const errors: string[] = [];
       client.on('message', (_topic, payload) => errors.push(payload.toString('utf8')));
       await client.subscribeAsync(`vigie/devices/${device.deviceId}/errors`, { qos: 0 });

@@ -1,72 +1,34 @@
 import type { InvitationPreviewResponse, InvitationResponse, InvitationsResponse, MembersResponse } from '@vigie/contract';
-import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recipientOf, type SmtpCatcher, startSmtpCatcher } from '../test/smtp-catcher.ts';
-import { body, createTestApp, databaseKind, isolatedDatabase, type TestAccount, type TestApp } from '../test/test-app.ts';
+import { FRENCH, mailingTestApp } from '../test/mailing-test-app.ts';
+import { body, createTestApp, databaseKind, type TestAccount, type TestApp } from '../test/test-app.ts';
 
 const PUBLIC_URL = 'https://vigie.example.fr';
 const UNUSABLE = 'Cette invitation n’existe pas ou a déjà servi.';
 const EXPIRED = 'Cette invitation a expiré : demandez-en une nouvelle à votre administrateur.';
 const PASSWORD = 'un mot de passe assez long';
-/** A sentence for people, in French: accented letters, French quotes or apostrophes. */
-const FRENCH = /[éèàêôûç«’']|\b(le|la|les|est|doit)\b/i;
-
-const addressOf = recipientOf;
 
 describe(`invitations through a real SMTP server (${databaseKind})`, () => {
-  let t: TestApp;
-  let smtp: SmtpCatcher;
-  let isolated: Awaited<ReturnType<typeof isolatedDatabase>>;
-  let clock = new Date('2026-03-02T09:00:00Z');
-
-  beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    // Its own database on PostgreSQL: outbox deliveries must not pick up other suites' messages.
-    isolated = await isolatedDatabase();
-    t = await createTestApp({
-      env: {
-        SMTP_URL: smtp.url,
-        PUBLIC_URL,
-        MAIL_FROM: 'Vigie <invitations@vigie.test>',
-        ...(isolated ? { DATABASE_URL: isolated.url } : {}),
-      },
-      now: () => clock,
-    });
+  const mailing = mailingTestApp({
+    publicUrl: PUBLIC_URL,
+    mailFrom: 'Vigie <invitations@vigie.test>',
+    start: new Date('2026-03-02T09:00:00Z'),
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-    await isolated?.drop();
-  });
+  const { linkFor: linkTo } = mailing;
+  const linkFor = (email: string, count = 1) => linkTo(email, 'invitation', count);
 
   const invite = (admin: TestAccount, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/invitations', headers: admin.auth, payload: payload as object });
-  const preview = (token: string) => t.app.inject({ method: 'POST', url: '/api/invitations/preview', payload: { token } });
+    mailing.t.app.inject({ method: 'POST', url: '/api/invitations', headers: admin.auth, payload: payload as object });
+  const preview = (token: string) => mailing.t.app.inject({ method: 'POST', url: '/api/invitations/preview', payload: { token } });
   const accept = (token: string, name = 'Nina Nouvelle') =>
-    t.app.inject({ method: 'POST', url: '/api/invitations/accept', payload: { token, name, password: PASSWORD } });
+    mailing.t.app.inject({ method: 'POST', url: '/api/invitations/accept', payload: { token, name, password: PASSWORD } });
   const pending = async (admin: TestAccount) =>
-    body<InvitationsResponse>(await t.app.inject({ method: 'GET', url: '/api/invitations', headers: admin.auth })).invitations;
-
-  /** The link of the latest invitation e-mail received for `email` after `count` of them. */
-  async function linkFor(email: string, count = 1): Promise<{ mail: ParsedMail; token: string }> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const mails = smtp.received.filter((mail) => addressOf(mail) === email.toLowerCase());
-      const mail = mails[count - 1];
-      if (mail) {
-        const match = new RegExp(`${PUBLIC_URL.replace(/\./g, '\\.')}/invitation#([A-Za-z0-9_-]+)`).exec(mail.text ?? '');
-        if (!match?.[1]) throw new Error(`pas de lien dans : ${mail.text}`);
-        return { mail, token: match[1] };
-      }
-      if (Date.now() > deadline) throw new Error(`aucun e-mail n° ${count} pour ${email}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+    body<InvitationsResponse>(await mailing.t.app.inject({ method: 'GET', url: '/api/invitations', headers: admin.auth })).invitations;
 
   const newAddress = () => `invite-${crypto.randomUUID()}@example.fr`;
 
   it('e-mails a link that previews, creates the account once with its role, and signs in', async () => {
-    const admin = await t.createAccount({ organization: 'Boulangerie Dupain', name: 'Camille Admin' });
+    const admin = await mailing.t.createAccount({ organization: 'Boulangerie Dupain', name: 'Camille Admin' });
     const email = newAddress();
     const created = await invite(admin, { email, role: 'manager' });
     expect(created.statusCode).toBe(201);
@@ -82,7 +44,7 @@ describe(`invitations through a real SMTP server (${databaseKind})`, () => {
     expect(mail.text).toContain('9 mars 2026');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only the hash of the secret is kept: the outbox forgets the text once sent.
-    const outbox = await t.app.services.notifications.outbox(admin.organizationId);
+    const outbox = await mailing.t.app.services.notifications.outbox(admin.organizationId);
     const sent = outbox.find((row) => row.target === email);
     expect(sent?.status).toBe('sent');
     expect(JSON.stringify(sent?.payload)).not.toContain(token);
@@ -100,14 +62,14 @@ describe(`invitations through a real SMTP server (${databaseKind})`, () => {
     expect(accepted.statusCode).toBe(201);
     expect(accepted.headers['cache-control']).toBe('no-store');
     const accessToken = accepted.json<{ accessToken: string }>().accessToken;
-    const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${accessToken}` } });
+    const me = await mailing.t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${accessToken}` } });
     expect(me.json()).toMatchObject({
       user: { email, name: 'Nina Nouvelle', role: 'manager', organization: { id: admin.organizationId } },
     });
 
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
+    const login = await mailing.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
     expect(login.statusCode).toBe(200);
-    const members = body<MembersResponse>(await t.app.inject({ method: 'GET', url: '/api/members', headers: admin.auth })).members;
+    const members = body<MembersResponse>(await mailing.t.app.inject({ method: 'GET', url: '/api/members', headers: admin.auth })).members;
     expect(members.find((member) => member.email === email)?.role).toBe('manager');
     expect(await pending(admin)).toEqual([]);
 
@@ -123,23 +85,23 @@ describe(`invitations through a real SMTP server (${databaseKind})`, () => {
   });
 
   it('accepts a link once when it is used twice at the same time', async () => {
-    const admin = await t.createAccount();
+    const admin = await mailing.t.createAccount();
     const email = newAddress();
     expect((await invite(admin, { email, role: 'viewer' })).statusCode).toBe(201);
     const { token } = await linkFor(email);
     const codes = (await Promise.all([accept(token, 'Un'), accept(token, 'Deux')])).map((response) => response.statusCode).sort();
     expect(codes).toEqual([201, 404]);
-    const members = body<MembersResponse>(await t.app.inject({ method: 'GET', url: '/api/members', headers: admin.auth })).members;
+    const members = body<MembersResponse>(await mailing.t.app.inject({ method: 'GET', url: '/api/members', headers: admin.auth })).members;
     expect(members.filter((member) => member.email === email)).toHaveLength(1);
   });
 
   it('answers 410 for an expired link, which can be sent again with a fresh one', async () => {
-    const admin = await t.createAccount();
+    const admin = await mailing.t.createAccount();
     const email = newAddress();
     const { invitation } = body<InvitationResponse>(await invite(admin, { email, role: 'viewer' }));
     const { token } = await linkFor(email);
-    const start = clock;
-    clock = new Date(start.getTime() + 7 * 24 * 3600_000 + 1000);
+    const start = mailing.clock;
+    mailing.clock = new Date(start.getTime() + 7 * 24 * 3600_000 + 1000);
     try {
       for (const response of [await preview(token), await accept(token)]) {
         expect(response.statusCode).toBe(410);
@@ -147,11 +109,11 @@ describe(`invitations through a real SMTP server (${databaseKind})`, () => {
       }
       // Still listed, so that it can be sent again.
       expect((await pending(admin)).map((pendingOne) => pendingOne.id)).toEqual([invitation.id]);
-      const resent = await t.app.inject({ method: 'POST', url: `/api/invitations/${invitation.id}/resend`, headers: admin.auth });
+      const resent = await mailing.t.app.inject({ method: 'POST', url: `/api/invitations/${invitation.id}/resend`, headers: admin.auth });
       expect(resent.statusCode).toBe(200);
       expect(body<InvitationResponse>(resent).invitation).toEqual({
         ...invitation,
-        expiresAt: new Date(clock.getTime() + 7 * 24 * 3600_000).toISOString(),
+        expiresAt: new Date(mailing.clock.getTime() + 7 * 24 * 3600_000).toISOString(),
       });
       const fresh = await linkFor(email, 2);
       expect(fresh.token).not.toBe(token);
@@ -159,17 +121,17 @@ describe(`invitations through a real SMTP server (${databaseKind})`, () => {
       expect((await preview(fresh.token)).statusCode).toBe(200);
       expect((await accept(fresh.token)).statusCode).toBe(201);
     } finally {
-      clock = start;
+      mailing.clock = start;
     }
   });
 
   it('kills the old link on resend, on a new invitation of the same address, and on revoke', async () => {
-    const admin = await t.createAccount();
+    const admin = await mailing.t.createAccount();
     const email = newAddress();
     const first = body<InvitationResponse>(await invite(admin, { email, role: 'viewer' })).invitation;
     const link1 = await linkFor(email, 1);
 
-    const resent = await t.app.inject({ method: 'POST', url: `/api/invitations/${first.id}/resend`, headers: admin.auth });
+    const resent = await mailing.t.app.inject({ method: 'POST', url: `/api/invitations/${first.id}/resend`, headers: admin.auth });
     expect(resent.statusCode).toBe(200);
     const link2 = await linkFor(email, 2);
     expect((await preview(link1.token)).statusCode).toBe(404);
@@ -182,17 +144,19 @@ describe(`invitations through a real SMTP server (${databaseKind})`, () => {
     expect(body<InvitationPreviewResponse>(await preview(link3.token)).invitation.role).toBe('admin');
     expect((await pending(admin)).map((invitation) => invitation.id)).toEqual([second.id]);
 
-    const revoked = await t.app.inject({ method: 'DELETE', url: `/api/invitations/${second.id}`, headers: admin.auth });
+    const revoked = await mailing.t.app.inject({ method: 'DELETE', url: `/api/invitations/${second.id}`, headers: admin.auth });
     expect(revoked.statusCode).toBe(204);
     expect((await preview(link3.token)).statusCode).toBe(404);
     expect((await accept(link3.token)).statusCode).toBe(404);
     expect(await pending(admin)).toEqual([]);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/invitations/${second.id}`, headers: admin.auth })).statusCode).toBe(404);
+    expect((await mailing.t.app.inject({ method: 'DELETE', url: `/api/invitations/${second.id}`, headers: admin.auth })).statusCode).toBe(
+      404,
+    );
   });
 
   it('keeps each organization’s invitations to itself (404)', async () => {
-    const admin = await t.createAccount();
-    const stranger = await t.createAccount();
+    const admin = await mailing.t.createAccount();
+    const stranger = await mailing.t.createAccount();
     const email = newAddress();
     const { invitation } = body<InvitationResponse>(await invite(admin, { email, role: 'viewer' }));
     const { token } = await linkFor(email);
@@ -201,7 +165,7 @@ describe(`invitations through a real SMTP server (${databaseKind})`, () => {
       ['POST', `/api/invitations/${invitation.id}/resend`],
       ['DELETE', `/api/invitations/${invitation.id}`],
     ] as const) {
-      const response = await t.app.inject({ method, url, headers: stranger.auth });
+      const response = await mailing.t.app.inject({ method, url, headers: stranger.auth });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
       expect(response.json<{ message: string }>().message).toBe('Cette invitation n’existe pas dans votre organisation.');
     }
@@ -210,8 +174,8 @@ describe(`invitations through a real SMTP server (${databaseKind})`, () => {
   });
 
   it('refuses bad input with a French 400 and creates nothing', async () => {
-    const admin = await t.createAccount();
-    const sentBefore = smtp.received.length;
+    const admin = await mailing.t.createAccount();
+    const sentBefore = mailing.smtp.received.length;
     for (const payload of [
       { email: 'pas-une-adresse', role: 'viewer' },
       { email: newAddress(), role: 'owner' },
@@ -240,13 +204,13 @@ describe(`invitations through a real SMTP server (${databaseKind})`, () => {
       { token, name: '', password: PASSWORD },
     ]) {
       const url = 'name' in payload ? '/api/invitations/accept' : '/api/invitations/preview';
-      const response = await t.app.inject({ method: 'POST', url, payload });
+      const response = await mailing.t.app.inject({ method: 'POST', url, payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json<{ message: string }>().message, JSON.stringify(payload)).toMatch(FRENCH);
     }
     // The link still works: nothing was used by the refused calls.
     expect((await preview(token)).statusCode).toBe(200);
-    expect(smtp.received.length).toBe(sentBefore + 1);
+    expect(mailing.smtp.received.length).toBe(sentBefore + 1);
   });
 
   it('keeps the secured calls behind a session and the public ones open', async () => {
@@ -255,7 +219,7 @@ describe(`invitations through a real SMTP server (${databaseKind})`, () => {
       ['POST', '/api/invitations'],
       ['GET', '/api/members'],
     ] as const) {
-      expect((await t.app.inject({ method, url, payload: {} })).statusCode, `${method} ${url}`).toBe(401);
+      expect((await mailing.t.app.inject({ method, url, payload: {} })).statusCode, `${method} ${url}`).toBe(401);
     }
     expect((await preview('A'.repeat(43))).statusCode).toBe(404);
   });

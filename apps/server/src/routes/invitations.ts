@@ -3,6 +3,7 @@ import {
   createInvitationRequestSchema,
   errorResponseSchema,
   idParamsSchema,
+  type Invitation,
   invitationPreviewResponseSchema,
   invitationResponseSchema,
   invitationsResponseSchema,
@@ -11,6 +12,7 @@ import {
 } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AuditSubject } from '../modules/audit/audit-service.ts';
 import type { InvitationService } from '../modules/members/invitation-service.ts';
 import { currentUser } from '../plugins/authenticate.ts';
 
@@ -22,6 +24,8 @@ const errors = {
   409: errorResponseSchema,
 };
 
+const invitationSubject = (invitation: Invitation): AuditSubject => ({ type: 'invitation', id: invitation.id, name: invitation.email });
+
 /** PRODUCT §9: an organization's pending invitations (who may call what: the role policy). */
 export const invitationRoutes: FastifyPluginAsyncZod<{ invitations: InvitationService }> = async (app, { invitations }) => {
   app.get('/invitations', { schema: { response: { 200: invitationsResponseSchema, ...errors } } }, async (request) => ({
@@ -31,17 +35,31 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ invitations: InvitationSe
   app.post(
     '/invitations',
     { schema: { body: createInvitationRequestSchema, response: { 201: invitationResponseSchema, ...errors } } },
-    async (request, reply) => reply.code(201).send(await invitations.create(currentUser(request), request.body)),
+    async (request, reply) => {
+      const created = await invitations.create(currentUser(request), request.body);
+      await request.audit('member.invited', invitationSubject(created.invitation), { role: created.invitation.role });
+      return reply.code(201).send(created);
+    },
   );
 
   app.post(
     '/invitations/:id/resend',
     { schema: { params: idParamsSchema, response: { 200: invitationResponseSchema, ...errors } } },
-    async (request) => invitations.resend(currentUser(request), request.params.id),
+    async (request) => {
+      const resent = await invitations.resend(currentUser(request), request.params.id);
+      await request.audit('member.invitation_resent', invitationSubject(resent.invitation));
+      return resent;
+    },
   );
 
   app.delete('/invitations/:id', { schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await invitations.revoke(currentUser(request).organization.id, request.params.id);
+    const organizationId = currentUser(request).organization.id;
+    const pending = (await invitations.listPending(organizationId)).find((invitation) => invitation.id === request.params.id);
+    await invitations.revoke(organizationId, request.params.id);
+    await request.audit(
+      'member.invitation_revoked',
+      pending ? invitationSubject(pending) : { type: 'invitation', id: request.params.id, name: null },
+    );
     return reply.code(204).send(null);
   });
 };

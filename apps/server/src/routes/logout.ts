@@ -24,6 +24,7 @@ export const logoutRoutes: FastifyPluginAsyncZod<{
   app.post('/auth/logout-all', async (request, reply) => {
     const user = currentUser(request);
     await sessions.endAll({ userId: user.id, organizationId: user.organization.id });
+    await request.audit('auth.logout_all');
     reply.header('cache-control', 'no-store');
     return reply.code(204).send();
   });
@@ -38,6 +39,7 @@ export const logoutRoutes: FastifyPluginAsyncZod<{
         ip: request.ip,
         sessionId: request.sessionId ?? '',
       });
+      await request.audit('auth.password_changed');
       reply.header('cache-control', 'no-store');
       return reply.code(204).send(null);
     },

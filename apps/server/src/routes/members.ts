@@ -1,6 +1,7 @@
 import {
   errorResponseSchema,
   idParamsSchema,
+  type Member,
   memberResponseSchema,
   membersResponseSchema,
   updateMemberRequestSchema,
@@ -8,6 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MembersService } from '../modules/members/members-service.ts';
+import type { AuditSubject } from '../modules/audit/audit-service.ts';
+import { changes } from '../plugins/audit.ts';
 import { currentUser } from '../plugins/authenticate.ts';
 
 const errors = {
@@ -17,6 +20,9 @@ const errors = {
   404: errorResponseSchema,
   409: errorResponseSchema,
 };
+
+/** A member as the audit trail names them. */
+export const memberSubject = (member: Member): AuditSubject => ({ type: 'member', id: member.id, name: member.name ?? member.email });
 
 /** PRODUCT §9: the members of the caller's organization and their roles (who may call what: the role policy). */
 export const memberRoutes: FastifyPluginAsyncZod<{ members: MembersService }> = async (app, { members }) => {
@@ -29,11 +35,18 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MembersService }> = 
   app.put(
     '/members/:id',
     { schema: { params: idParamsSchema, body: updateMemberRequestSchema, response: { 200: memberResponseSchema, ...errors } } },
-    async (request) => ({ member: await members.changeRole(organizationOf(request), request.params.id, request.body.role) }),
+    async (request) => {
+      const before = await members.get(organizationOf(request), request.params.id);
+      const member = await members.changeRole(organizationOf(request), request.params.id, request.body.role);
+      await request.audit('member.role_changed', memberSubject(member), changes(before, member, ['role']));
+      return { member };
+    },
   );
 
   app.delete('/members/:id', { schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+    const member = await members.get(organizationOf(request), request.params.id);
     await members.remove(organizationOf(request), request.params.id);
+    await request.audit('member.removed', memberSubject(member), { email: member.email, role: member.role });
     return reply.code(204).send(null);
   });
 };

@@ -1,6 +1,7 @@
 import { errorResponseSchema, notificationPolicyResponseSchema, updateNotificationPolicyRequestSchema } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { NotificationService } from '../modules/notifications/notification-service.ts';
+import { changes } from '../plugins/audit.ts';
 import { currentUser } from '../plugins/authenticate.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
@@ -14,6 +15,12 @@ export const notificationPolicyRoutes: FastifyPluginAsyncZod<{ notifications: No
   app.put(
     '/notification-policy',
     { schema: { body: updateNotificationPolicyRequestSchema, response: { 200: notificationPolicyResponseSchema, ...errors } } },
-    async (request) => ({ policy: await notifications.updatePolicy(currentUser(request).organization.id, request.body) }),
+    async (request) => {
+      const organizationId = currentUser(request).organization.id;
+      const before = await notifications.getPolicy(organizationId);
+      const policy = await notifications.updatePolicy(organizationId, request.body);
+      await request.audit('notification_policy.updated', null, changes(before, policy, Object.keys(policy) as (keyof typeof policy)[]));
+      return { policy };
+    },
   );
 };

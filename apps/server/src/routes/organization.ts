@@ -6,12 +6,18 @@ import { currentUser } from '../plugins/authenticate.ts';
 export const organizationRoutes: FastifyPluginAsyncZod<{ organizations: OrganizationService }> = async (app, { organizations }) => {
   const schema = { response: { 200: installationKeyResponseSchema, 401: errorResponseSchema } };
 
-  app.get('/organization/installation-key', { schema }, async (request) => ({
-    installationKey: await organizations.installationKey(currentUser(request).organization.id),
-  }));
+  // A credential: kept by no cache, the browser's included.
+  app.get('/organization/installation-key', { schema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { installationKey: await organizations.installationKey(currentUser(request).organization.id) };
+  });
 
   /** A new key; the old one stops installing devices (devices already installed keep working). */
-  app.post('/organization/installation-key', { schema }, async (request) => ({
-    installationKey: await organizations.rotateInstallationKey(currentUser(request).organization.id),
-  }));
+  app.post('/organization/installation-key', { schema }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const organization = currentUser(request).organization;
+    const installationKey = await organizations.rotateInstallationKey(organization.id);
+    await request.audit('installation_key.renewed', { type: 'organization', id: organization.id, name: organization.name });
+    return { installationKey };
+  });
 };

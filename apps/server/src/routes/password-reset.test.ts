@@ -1,69 +1,33 @@
 import { PASSWORD_RESET_REQUESTED } from '@vigie/contract';
-import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recipientOf, type SmtpCatcher, startSmtpCatcher } from '../test/smtp-catcher.ts';
-import { createTestApp, databaseKind, isolatedDatabase, type TestAccount, type TestApp } from '../test/test-app.ts';
+import { FRENCH, mailingTestApp } from '../test/mailing-test-app.ts';
+import { recipientOf } from '../test/smtp-catcher.ts';
+import { createTestApp, databaseKind, type TestAccount, type TestApp } from '../test/test-app.ts';
 
 const PUBLIC_URL = 'https://vigie.example.fr';
 const UNUSABLE = 'Ce lien n’est plus valable\u202F: demandez-en un nouveau.';
 const EXPIRED = 'Ce lien a expiré\u202F: demandez-en un nouveau.';
 const NEW_PASSWORD = 'un tout nouveau mot de passe';
-/** A sentence for people, in French: accented letters, French quotes or apostrophes. */
-const FRENCH = /[éèàêôûç«’']|\b(le|la|les|est|doit)\b/i;
-
-const addressOf = recipientOf;
 
 describe(`password reset through a real SMTP server (${databaseKind})`, () => {
-  let t: TestApp;
-  let smtp: SmtpCatcher;
-  let isolated: Awaited<ReturnType<typeof isolatedDatabase>>;
-  let clock = new Date('2026-03-02T09:00:00Z');
-
-  beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    // Its own database on PostgreSQL: outbox deliveries must not pick up other suites' messages.
-    isolated = await isolatedDatabase();
-    t = await createTestApp({
-      env: {
-        SMTP_URL: smtp.url,
-        PUBLIC_URL,
-        MAIL_FROM: 'Vigie <comptes@vigie.test>',
-        ...(isolated ? { DATABASE_URL: isolated.url } : {}),
-      },
-      now: () => clock,
-    });
+  const mailing = mailingTestApp({
+    publicUrl: PUBLIC_URL,
+    mailFrom: 'Vigie <comptes@vigie.test>',
+    start: new Date('2026-03-02T09:00:00Z'),
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-    await isolated?.drop();
-  });
+  const { linkFor: linkTo } = mailing;
+  const linkFor = (email: string, count = 1) => linkTo(email, 'reinitialiser-mot-de-passe', count);
 
   const ask = (email: unknown, ip = '203.0.113.1') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email } as object, remoteAddress: ip });
+    mailing.t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload: { email } as object, remoteAddress: ip });
   const confirm = (token: string, password = NEW_PASSWORD) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password } });
-  const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-  const me = (account: TestAccount) => t.app.inject({ method: 'GET', url: '/api/user/me', headers: account.auth });
-
-  /** The link of the `count`-th reset e-mail received for `email`. */
-  async function linkFor(email: string, count = 1): Promise<{ mail: ParsedMail; token: string }> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const mails = smtp.received.filter((mail) => addressOf(mail) === email.toLowerCase());
-      const mail = mails[count - 1];
-      if (mail) {
-        const match = new RegExp(`${PUBLIC_URL.replace(/\./g, '\\.')}/reinitialiser-mot-de-passe#([A-Za-z0-9_-]+)`).exec(mail.text ?? '');
-        if (!match?.[1]) throw new Error(`pas de lien dans : ${mail.text}`);
-        return { mail, token: match[1] };
-      }
-      if (Date.now() > deadline) throw new Error(`aucun e-mail n° ${count} pour ${email}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+    mailing.t.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password } });
+  const login = (email: string, password: string) =>
+    mailing.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const me = (account: TestAccount) => mailing.t.app.inject({ method: 'GET', url: '/api/user/me', headers: account.auth });
 
   it('e-mails a link that sets a new password once and ends every session', async () => {
-    const account = await t.createAccount();
+    const account = await mailing.t.createAccount();
     expect((await me(account)).statusCode).toBe(200);
 
     const asked = await ask(account.email.toUpperCase());
@@ -78,7 +42,7 @@ describe(`password reset through a real SMTP server (${databaseKind})`, () => {
     expect(mail.text).toContain('Si vous n’avez rien demandé, ignorez ce message\u202F: votre mot de passe ne change pas.');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only the hash of the secret is kept: the outbox forgets the text once sent.
-    const outbox = await t.app.services.notifications.outbox(account.organizationId);
+    const outbox = await mailing.t.app.services.notifications.outbox(account.organizationId);
     const sent = outbox.find((row) => row.target === account.email);
     expect(sent?.status).toBe('sent');
     expect(JSON.stringify(sent?.payload)).not.toContain(token);
@@ -99,7 +63,7 @@ describe(`password reset through a real SMTP server (${databaseKind})`, () => {
   });
 
   it('uses a link once when it is sent twice at the same time', async () => {
-    const account = await t.createAccount();
+    const account = await mailing.t.createAccount();
     await ask(account.email);
     const { token } = await linkFor(account.email);
     const codes = (await Promise.all([confirm(token, 'premier mot de passe'), confirm(token, 'second mot de passe')]))
@@ -109,11 +73,11 @@ describe(`password reset through a real SMTP server (${databaseKind})`, () => {
   });
 
   it('answers 410 for an expired link, and a newer link replaces an older one', async () => {
-    const account = await t.createAccount();
+    const account = await mailing.t.createAccount();
     await ask(account.email);
     const first = await linkFor(account.email, 1);
-    const start = clock;
-    clock = new Date(start.getTime() + 3600_000 + 1000);
+    const start = mailing.clock;
+    mailing.clock = new Date(start.getTime() + 3600_000 + 1000);
     try {
       const expired = await confirm(first.token);
       expect(expired.statusCode).toBe(410);
@@ -130,23 +94,23 @@ describe(`password reset through a real SMTP server (${databaseKind})`, () => {
       expect((await confirm(third.token)).statusCode).toBe(204);
       expect((await login(account.email, NEW_PASSWORD)).statusCode).toBe(200);
     } finally {
-      clock = start;
+      mailing.clock = start;
     }
   });
 
   it('gives an unknown address the same answer and sends nothing', async () => {
-    const known = await t.createAccount();
+    const known = await mailing.t.createAccount();
     const unknown = `personne-${crypto.randomUUID()}@example.fr`;
-    const before = smtp.received.length;
+    const before = mailing.smtp.received.length;
     const answers = [await ask(unknown), await ask(known.email)];
     for (const answer of answers) {
       expect(answer.statusCode).toBe(202);
       expect(answer.json()).toEqual({ message: PASSWORD_RESET_REQUESTED });
     }
     await linkFor(known.email);
-    await t.app.services.passwordResets.idle();
-    expect(smtp.received.length).toBe(before + 1);
-    expect(smtp.received.some((mail) => addressOf(mail) === unknown)).toBe(false);
+    await mailing.t.app.services.passwordResets.idle();
+    expect(mailing.smtp.received.length).toBe(before + 1);
+    expect(mailing.smtp.received.some((mail) => recipientOf(mail) === unknown)).toBe(false);
     expect((await confirm('A'.repeat(43))).json()).toEqual({ message: UNUSABLE });
   });
 
@@ -163,8 +127,8 @@ describe(`password reset through a real SMTP server (${databaseKind})`, () => {
   });
 
   it('refuses bad input with a French 400 and sends nothing', async () => {
-    const account = await t.createAccount();
-    const before = smtp.received.length;
+    const account = await mailing.t.createAccount();
+    const before = mailing.smtp.received.length;
     for (const payload of [
       { email: 'pas-une-adresse' },
       { email: `nul\u0000${account.email}` },
@@ -173,7 +137,7 @@ describe(`password reset through a real SMTP server (${databaseKind})`, () => {
       { email: account.email, extra: true },
       {},
     ]) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload });
+      const response = await mailing.t.app.inject({ method: 'POST', url: '/api/auth/password-reset', payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json<{ message: string }>().message, JSON.stringify(payload)).toMatch(FRENCH);
     }
@@ -188,13 +152,13 @@ describe(`password reset through a real SMTP server (${databaseKind})`, () => {
       { token },
       { token, password: NEW_PASSWORD, email: account.email },
     ]) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload });
+      const response = await mailing.t.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json<{ message: string }>().message, JSON.stringify(payload)).toMatch(FRENCH);
     }
     // The link still works: nothing was used by the refused calls.
     expect((await confirm(token)).statusCode).toBe(204);
-    expect(smtp.received.length).toBe(before + 1);
+    expect(mailing.smtp.received.length).toBe(before + 1);
   });
 
   it('is public: no session needed, none given', async () => {

@@ -6,7 +6,9 @@ import {
   reportListResponseSchema,
   reportResponseSchema,
   signReportRequestSchema,
+  type Report,
 } from '@vigie/contract';
+import type { AuditSubject } from '../modules/audit/audit-service.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ReportService } from '../modules/reports/report-service.ts';
 import { currentUser } from '../plugins/authenticate.ts';
@@ -31,6 +33,13 @@ function fileName(siteName: string, month: string, extension: 'pdf' | 'csv'): st
 }
 
 /** PRODUCT §10: HACCP compliance reports of the caller's organization. */
+/** A report as the audit trail names it: its site and month. */
+const reportSubject = (report: Report): AuditSubject => ({
+  type: 'report',
+  id: report.id,
+  name: `${report.summary.siteName} — ${report.month}`,
+});
+
 export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = async (app, { reports }) => {
   const organizationOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).organization.id;
 
@@ -46,6 +55,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
     async (request, reply) => {
       const user = currentUser(request);
       const report = await reports.create(user.organization.id, { id: user.id, name: user.name ?? user.email }, request.body);
+      await request.audit('report.created', reportSubject(report), { month: report.month });
       return reply.code(201).send({ report });
     },
   );
@@ -75,14 +85,14 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
     { schema: { params: idParamsSchema, body: signReportRequestSchema.nullish(), response: { 200: reportResponseSchema, ...errors } } },
     async (request) => {
       const user = currentUser(request);
-      return {
-        report: await reports.sign(
-          user.organization.id,
-          request.params.id,
-          { id: user.id, name: user.name ?? user.email },
-          request.body?.comment,
-        ),
-      };
+      const report = await reports.sign(
+        user.organization.id,
+        request.params.id,
+        { id: user.id, name: user.name ?? user.email },
+        request.body?.comment,
+      );
+      await request.audit('report.signed', reportSubject(report), { month: report.month, sha256: report.sha256 });
+      return { report };
     },
   );
 };

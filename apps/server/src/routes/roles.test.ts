@@ -24,12 +24,17 @@ const ADMINS: Role[] = ['admin'];
  */
 function expectedRoles(method: string, url: string): Role[] {
   if (url.startsWith('/api/invitations')) return ADMINS;
+  // Who did what: the audit trail is read by admins only.
+  if (url.startsWith('/api/audit')) return ADMINS;
+  // Requiring two-factor authentication of admins is an admin's decision.
+  if (url === '/api/organization/security') return method === 'GET' ? EVERYONE : ADMINS;
   if (url.startsWith('/api/members')) return method === 'GET' ? EVERYONE : ADMINS;
   // The installation key adds devices to the organization: a change in all but name.
   if (url === '/api/organization/installation-key') return MANAGERS;
   if (method === 'GET') return EVERYONE;
   // One's own sessions and password.
   if (['/api/auth/logout', '/api/auth/logout-all', '/api/user/password'].includes(url)) return EVERYONE;
+  if (url.startsWith('/api/user/totp/')) return EVERYONE;
   if (/^\/api\/alerts\/:id\/acknowledge$/.test(url)) return EVERYONE;
   return MANAGERS;
 }

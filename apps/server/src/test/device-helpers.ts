@@ -1,4 +1,5 @@
 import type { DeviceKind } from '@vigie/contract';
+import mqtt, { type MqttClient } from 'mqtt';
 import type { TestAccount, TestApp } from './test-app.ts';
 
 export interface ProvisionedDevice {
@@ -44,3 +45,13 @@ export async function readingsOf(t: TestApp, account: TestAccount, sensorId: str
 }
 
 export { countRows } from './test-dal.ts';
+
+/** Connects as the device over MQTT, as a real one does: its id as client id and user name, its token as password. */
+export function connectDevice(mqttUrl: string, device: Pick<ProvisionedDevice, 'deviceId' | 'accessToken'>): Promise<MqttClient> {
+  return mqtt.connectAsync(mqttUrl, {
+    clientId: device.deviceId,
+    username: device.deviceId,
+    password: device.accessToken,
+    reconnectPeriod: 0,
+  });
+}

@@ -61,6 +61,11 @@ export async function createTestApp(
     now?: () => Date;
     /** The clock of sessions and their tokens, moved by tests of idle and absolute lifetimes. */
     sessionClock?: () => Date;
+    /**
+     * Apps given the same scope count rate limits together on PostgreSQL, like instances behind
+     * one load balancer; by default each test app counts apart, as the suites share a database.
+     */
+    rateLimitScope?: string;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -80,6 +85,7 @@ export async function createTestApp(
     ...(options.tokens ? { tokens: options.tokens } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
+    rateLimitScope: options.rateLimitScope ?? `${randomUUID()}:`,
   });
 
   return {

@@ -41,3 +41,8 @@ export async function setSiteCreatedAt(t: TestApp, at: string, siteId?: string):
       : sql`update sites set created_at = ${at}::timestamptz`,
   );
 }
+
+/** Tries to rewrite or erase the audit trail behind the API's back: the database must refuse. */
+export async function alterAuditTrail(t: TestApp, how: 'update' | 'delete'): Promise<void> {
+  await t.database.db.execute(how === 'update' ? sql`update audit_events set action = 'device.created'` : sql`delete from audit_events`);
+}

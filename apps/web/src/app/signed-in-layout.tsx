@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, User as UserIcon } from 'lucide-react';
 import { Suspense, useCallback, useState } from 'react';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AnimatedBackground } from '@/components/animated-background';
 import { BrandLogo } from '@/components/brand-logo';
 import { showToast, Toaster } from '@/components/ui/toast';
@@ -21,10 +21,64 @@ import type { SignedInOutletContext } from './signed-in-outlet';
 import { useSensorNameLookup } from './use-sensor-names';
 
 /**
- * Frame of every signed-in page: one header (product, user, live indicator, sign-out) and the
- * one live stream, which stays open while the user moves between these pages.
+ * Frame of every signed-in page. An admin whose organization requires two-factor authentication
+ * and who has not turned it on yet only reaches « Mon compte », where it is turned on: the server
+ * refuses everything else until then, the live stream included.
  */
 export default function SignedInLayout() {
+  const { user } = useAuth();
+  return user?.totpSetupRequired ? <TotpSetupLayout /> : <FullLayout />;
+}
+
+function AccountLink({ displayName, organization }: { displayName: string; organization?: string }) {
+  return (
+    <Link
+      to="/dashboard/compte"
+      aria-label={`Mon compte : ${displayName}`}
+      className="flex min-w-0 items-center gap-2.5 rounded-xl text-sm hover:opacity-90"
+    >
+      <span className="grid size-8 shrink-0 place-items-center rounded-full bg-gradient-to-br from-cyan-400/30 to-violet-500/30 text-cyan-100">
+        <UserIcon className="size-4" aria-hidden="true" />
+      </span>
+      <span className="min-w-0">
+        <span className="block truncate font-medium text-white">{displayName}</span>
+        {organization && <span className="block truncate text-xs text-slate-400">{organization}</span>}
+      </span>
+    </Link>
+  );
+}
+
+const displayNameOf = (user: { name?: string | null; email?: string } | null) => user?.name?.trim() || user?.email?.trim() || 'Utilisateur';
+
+function TotpSetupLayout() {
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  if (pathname !== '/dashboard/compte') return <Navigate to="/dashboard/compte" replace />;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <AnimatedBackground drift={false} />
+      <header className="sticky top-0 z-30 border-b border-white/5 bg-slate-950/75 backdrop-blur-xl">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-5 py-3 sm:h-16 sm:flex-nowrap sm:gap-x-4 sm:px-8 sm:py-0">
+          <Link to="/" className="shrink-0 rounded-xl">
+            <BrandLogo />
+          </Link>
+          <div className="ml-auto flex min-w-0 items-center gap-3 sm:gap-4">
+            <AccountLink displayName={displayNameOf(user)} organization={user?.organization?.name} />
+            <SignOutButton />
+          </div>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-6xl flex-1 px-5 py-8 sm:px-8 sm:py-10">
+        <Suspense fallback={<p className="sr-only">Chargement…</p>}>
+          <Outlet context={{ showNotFound: () => undefined } satisfies SignedInOutletContext} />
+        </Suspense>
+      </main>
+    </div>
+  );
+}
+
+/** One header (product, user, live indicator, sign-out) and the one live stream, kept while the user moves between pages. */
+function FullLayout() {
   const { user } = useAuth();
   const owner = user?.id ?? '';
   const queryClient = useQueryClient();
@@ -32,7 +86,7 @@ export default function SignedInLayout() {
   // A page whose subject does not exist shows the full 404 page, for this location only.
   const [notFoundAt, setNotFoundAt] = useState<string | null>(null);
   const outletContext: SignedInOutletContext = { showNotFound: () => setNotFoundAt(key) };
-  const displayName = user?.name?.trim() || user?.email?.trim() || 'Utilisateur';
+  const displayName = displayNameOf(user);
   const navigate = useNavigate();
   const sensorName = useSensorNameLookup();
   const onMessage = useCallback(
@@ -76,19 +130,7 @@ export default function SignedInLayout() {
             <AlertBell />
           </div>
           <div className="flex w-full min-w-0 items-center justify-between gap-3 border-t border-white/5 pt-2 sm:w-auto sm:gap-4 sm:border-0 sm:pt-0">
-            <Link
-              to="/dashboard/compte"
-              aria-label={`Mon compte : ${displayName}`}
-              className="flex min-w-0 items-center gap-2.5 rounded-xl text-sm hover:opacity-90"
-            >
-              <span className="grid size-8 shrink-0 place-items-center rounded-full bg-gradient-to-br from-cyan-400/30 to-violet-500/30 text-cyan-100">
-                <UserIcon className="size-4" aria-hidden="true" />
-              </span>
-              <span className="min-w-0">
-                <span className="block truncate font-medium text-white">{displayName}</span>
-                {user?.organization?.name && <span className="block truncate text-xs text-slate-400">{user.organization.name}</span>}
-              </span>
-            </Link>
+            <AccountLink displayName={displayName} organization={user?.organization?.name} />
             <SignOutButton />
           </div>
         </div>

@@ -1,7 +1,8 @@
 import type { User } from '@vigie/contract';
 import { createContext, useContext } from 'react';
 
-export type LoginResult = { success: true } | { success: false; error?: string };
+/** `challenge`: the password was right and two-factor authentication is on; a code must follow. */
+export type LoginResult = { success: true } | { success: false; error?: string; challenge?: string };
 
 export type AuthContextValue = {
   token: string | null;
@@ -10,6 +11,10 @@ export type AuthContextValue = {
   loading: boolean;
   /** `rememberMe`: « Se souvenir de moi », a long session instead of one that ends when left idle. */
   login: (email: string, password: string, rememberMe?: boolean) => Promise<LoginResult>;
+  /** The second step of a sign-in with two-factor authentication: the challenge of the first and a code. */
+  loginWithCode: (challenge: string, code: string) => Promise<LoginResult>;
+  /** Reads the user again from the server, after a change of one's own account (two-factor authentication). */
+  refreshUser: () => Promise<void>;
   /** Signs in with an access token obtained otherwise (an accepted invitation), exactly as a login does. */
   startSession: (token: string) => Promise<LoginResult>;
   logout: () => void;

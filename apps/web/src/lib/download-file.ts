@@ -21,6 +21,12 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
 export async function downloadFile(path: string, { accept, fallbackName }: { accept: string; fallbackName: string }): Promise<string> {
   const { blob, disposition } = await apiBlob(path, { accept });
   const name = fileNameFrom(disposition, fallbackName);
+  saveBlob(blob, name);
+  return name;
+}
+
+/** Hands a file made in the page (or received) to the browser's download. */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -31,5 +37,4 @@ export async function downloadFile(path: string, { accept, fallbackName }: { acc
   link.remove();
   // Give the browser time to start the download before the URL goes.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  return name;
 }

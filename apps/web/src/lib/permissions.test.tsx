@@ -13,19 +13,31 @@ function wrapperFor(role: 'admin' | 'manager' | 'viewer' | null) {
 
 describe('permissionsFor', () => {
   it('lets an admin do everything, members included', () => {
-    expect(permissionsFor('admin')).toEqual({ role: 'admin', manage: true, manageMembers: true, acknowledgeAlerts: true });
+    expect(permissionsFor('admin')).toEqual({ role: 'admin', manage: true, manageMembers: true, acknowledgeAlerts: true, readAudit: true });
   });
 
   it('lets a manager do everything but members', () => {
-    expect(permissionsFor('manager')).toEqual({ role: 'manager', manage: true, manageMembers: false, acknowledgeAlerts: true });
+    expect(permissionsFor('manager')).toEqual({
+      role: 'manager',
+      manage: true,
+      manageMembers: false,
+      acknowledgeAlerts: true,
+      readAudit: false,
+    });
   });
 
   it('lets a viewer read and acknowledge alerts only', () => {
-    expect(permissionsFor('viewer')).toEqual({ role: 'viewer', manage: false, manageMembers: false, acknowledgeAlerts: true });
+    expect(permissionsFor('viewer')).toEqual({
+      role: 'viewer',
+      manage: false,
+      manageMembers: false,
+      acknowledgeAlerts: true,
+      readAudit: false,
+    });
   });
 
   it('grants nothing without a role', () => {
-    expect(permissionsFor(undefined)).toMatchObject({ manage: false, manageMembers: false, acknowledgeAlerts: false });
+    expect(permissionsFor(undefined)).toMatchObject({ manage: false, manageMembers: false, acknowledgeAlerts: false, readAudit: false });
   });
 });
 

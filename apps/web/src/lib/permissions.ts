@@ -13,19 +13,21 @@ export type Permissions = {
   manageMembers: boolean;
   /** Acknowledging an alert: every member, viewers included. */
   acknowledgeAlerts: boolean;
+  /** « Journal », the audit trail: admins only. */
+  readAudit: boolean;
 };
 
-const NONE: Permissions = { role: null, manage: false, manageMembers: false, acknowledgeAlerts: false };
+const NONE: Permissions = { role: null, manage: false, manageMembers: false, acknowledgeAlerts: false, readAudit: false };
 
 /** The permissions of a role; an unknown or missing role may do nothing but read. */
 export function permissionsFor(role: Role | null | undefined): Permissions {
   switch (role) {
     case 'admin':
-      return { role, manage: true, manageMembers: true, acknowledgeAlerts: true };
+      return { role, manage: true, manageMembers: true, acknowledgeAlerts: true, readAudit: true };
     case 'manager':
-      return { role, manage: true, manageMembers: false, acknowledgeAlerts: true };
+      return { role, manage: true, manageMembers: false, acknowledgeAlerts: true, readAudit: false };
     case 'viewer':
-      return { role, manage: false, manageMembers: false, acknowledgeAlerts: true };
+      return { role, manage: false, manageMembers: false, acknowledgeAlerts: true, readAudit: false };
     default:
       return NONE;
   }

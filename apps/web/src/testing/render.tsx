@@ -21,6 +21,8 @@ export function fakeAuth(overrides: Partial<AuthContextValue> = {}): AuthContext
     },
     loading: false,
     login: async () => ({ success: true }),
+    loginWithCode: async () => ({ success: true }),
+    refreshUser: async () => undefined,
     startSession: async () => ({ success: true }),
     logout: () => undefined,
     ...overrides,

@@ -1,8 +1,12 @@
 import net from 'node:net';
 import { type AdminRequest, type AdminResponse, adminResponseSchema, adminSocketPath, fitsSocketPath } from './admin-protocol.ts';
 
-/** Creating an account hashes a password (argon2): a second at most, much less on a loaded machine. */
+/**
+ * Creating an account hashes a password (argon2): a second at most, much more on a loaded machine;
+ * a maker's batch hashes one claim code per device.
+ */
 const RESPONSE_TIMEOUT_MS = 60_000;
+const TIMEOUT_PER_DEVICE_MS = 100;
 
 export const NO_ANSWER = 'Le serveur Vigie n’a pas répondu sur son canal d’administration local. Réessayez, ou arrêtez-le.';
 
@@ -51,7 +55,8 @@ export async function sendAdminRequest(dataDir: string, request: AdminRequest): 
       reject(new Error(NO_ANSWER));
     };
     socket.setEncoding('utf8');
-    socket.setTimeout(RESPONSE_TIMEOUT_MS, failed);
+    const devices = request.command === 'devices:import' ? request.devices.length : 0;
+    socket.setTimeout(RESPONSE_TIMEOUT_MS + devices * TIMEOUT_PER_DEVICE_MS, failed);
     socket.on('error', failed);
     socket.on('data', (chunk: string) => {
       received += chunk;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { userSchema } from '@vigie/contract';
+import { factoryDeviceSchema, userSchema } from '@vigie/contract';
 import { z } from 'zod';
 
 /**
@@ -9,8 +9,10 @@ import { z } from 'zod';
  */
 export const ADMIN_SOCKET_NAME = 'vigie-admin.sock';
 
-/** A request line is small: a longer one is refused rather than buffered. */
-export const MAX_REQUEST_BYTES = 64 * 1024;
+/** A request line holds at most a large maker's batch: a longer one is refused rather than buffered. */
+export const MAX_REQUEST_BYTES = 8 * 1024 * 1024;
+/** Devices in one batch sent on the channel (about 100 bytes each on the line). */
+export const MAX_BATCH_DEVICES = 50_000;
 
 export function adminSocketPath(dataDir: string): string {
   return path.join(dataDir, ADMIN_SOCKET_NAME);
@@ -32,11 +34,17 @@ export const adminRequestSchema = z.discriminatedUnion('command', [
       organizationName: z.string().optional(),
     }),
   }),
+  z.object({
+    command: z.literal('devices:import'),
+    // Checked line by line by the command first; again here, as the line comes from outside.
+    devices: z.array(factoryDeviceSchema).max(MAX_BATCH_DEVICES),
+  }),
 ]);
 export type AdminRequest = z.infer<typeof adminRequestSchema>;
 
-export const adminResponseSchema = z.discriminatedUnion('ok', [
+export const adminResponseSchema = z.union([
   z.object({ ok: z.literal(true), user: userSchema }),
+  z.object({ ok: z.literal(true), imported: z.object({ added: z.array(z.string()), unchanged: z.array(z.string()) }) }),
   /** `message` is the French sentence the command prints, as on the direct path. */
   z.object({ ok: z.literal(false), message: z.string() }),
 ]);

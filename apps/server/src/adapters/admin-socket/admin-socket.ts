@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import type { Logger } from 'pino';
 import { AppError, MESSAGES } from '../../errors.ts';
+import type { FactoryDevice } from '@vigie/contract';
 import type { UserService } from '../../modules/users/user-service.ts';
 import { probeAdminSocket } from './admin-client.ts';
 import { type AdminResponse, adminRequestSchema, adminSocketPath, fitsSocketPath, MAX_REQUEST_BYTES } from './admin-protocol.ts';
@@ -47,18 +48,23 @@ function listenPrivately(server: net.Server, socketPath: string): Promise<void> 
 
 /**
  * The local administration channel of a server on the embedded database (see admin-protocol.ts):
- * `npm run user:create` reaches the running server here instead of opening the locked database.
+ * `npm run user:create` and `npm run devices:import` reach the running server here instead of
+ * opening the locked database.
  * Returns null, with a warning, when the channel cannot be opened: the server runs without it.
  */
 export async function startAdminSocket(options: {
   dataDir: string;
   users: Pick<UserService, 'createAccount'>;
+  /** Loads a maker's batch, all or nothing (as `importFactoryBatch`). */
+  importDevices: (devices: FactoryDevice[]) => Promise<{ added: string[]; unchanged: string[] }>;
   logger: Logger;
 }): Promise<AdminSocket | null> {
   const { users, logger } = options;
   const socketPath = adminSocketPath(options.dataDir);
   const unavailable = (reason: string) => {
-    logger.warn(`Canal d’administration local non ouvert (${reason}) : arrêtez le serveur pour lancer npm run user:create.`);
+    logger.warn(
+      `Canal d’administration local non ouvert (${reason}) : arrêtez le serveur pour lancer npm run user:create ou npm run devices:import.`,
+    );
     return null;
   };
   if (!fitsSocketPath(socketPath)) return unavailable(`chemin trop long pour un socket Unix : ${socketPath}`);
@@ -85,6 +91,14 @@ export async function startAdminSocket(options: {
     const request = adminRequestSchema.safeParse(json);
     if (!request.success) return { ok: false, message: INVALID_REQUEST };
     try {
+      if (request.data.command === 'devices:import') {
+        const imported = await options.importDevices(request.data.devices);
+        logger.info(
+          { added: imported.added.length, unchanged: imported.unchanged.length },
+          'Lot d’appareils importé par le canal d’administration local',
+        );
+        return { ok: true, imported };
+      }
       const user = await users.createAccount(request.data.account);
       logger.info({ userId: user.id, organizationId: user.organization.id }, 'Compte créé par le canal d’administration local');
       return { ok: true, user };
@@ -118,6 +132,8 @@ export async function startAdminSocket(options: {
       // One request per connection: what follows the first line is ignored.
       connection.off('data', onData);
       idle.delete(connection);
+      // The request is in: a batch may take minutes to hash, the idle limit no longer applies.
+      connection.setTimeout(0);
       void answer(received.slice(0, end)).then(reply);
     };
     connection.on('data', onData);

@@ -1,16 +1,20 @@
 import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from 'pino';
 import { AppError } from '../../errors.ts';
 import { forbiddenText } from '../../text-guard.ts';
 import type { CredentialService, DeviceIdentity } from '../../modules/credentials/credential-service.ts';
 import type { TelemetryService } from '../../modules/telemetry/telemetry-service.ts';
+import { guardPacketSize } from './packet-guard.ts';
 
 export const TOPIC_PREFIX = 'vigie/devices/';
 /** MQTT 3.1.1 CONNACK return codes (aedes declares them as an ambient const enum). */
 const BAD_USERNAME_OR_PASSWORD = 4;
 const NOT_AUTHORIZED = 5;
 const MAX_PAYLOAD_BYTES = 1024 * 1024;
+/** A packet may hold the largest payload, its topic and its properties; a larger one is refused unread. */
+export const MAX_PACKET_BYTES = MAX_PAYLOAD_BYTES + 64 * 1024;
 
 export interface MqttBroker {
   port: number;
@@ -40,9 +44,15 @@ export async function startMqttBroker(options: {
   host: string;
   credentials: Pick<CredentialService, 'authenticate'>;
   telemetry: TelemetryService;
+  /** Telemetry messages per device per second; beyond, each is refused on the errors topic. */
+  maxMessagesPerSecond: number;
   logger: Logger;
 }): Promise<MqttBroker> {
   const { credentials, telemetry, logger } = options;
+  // Per device, on this broker (a device holds one connection to one instance at a time).
+  const messages = new RateLimiterMemory({ keyPrefix: 'mqtt-device', points: options.maxMessagesPerSecond, duration: 1 });
+  // When each device was last told it sends too fast.
+  const warned = new Map<string, number>();
   const devices = new WeakMap<Client, DeviceIdentity>();
   const sessions = new Map<string, Set<Client>>();
 
@@ -90,41 +100,67 @@ export async function startMqttBroker(options: {
           () => undefined,
         );
       };
-      let payload: unknown;
-      try {
-        if (packet.payload.length > MAX_PAYLOAD_BYTES) throw new AppError(413, 'Message trop volumineux : 1 Mio au plus.');
-        payload = JSON.parse(packet.payload.toString('utf8'));
-        // Refused like any bad input (told on the errors topic, acknowledged), never a failed write
-        // that the device would send again forever.
-        const forbidden = forbiddenText(payload);
-        if (forbidden) throw new AppError(400, forbidden);
-      } catch (error) {
-        reportError(error instanceof AppError ? error.message : "Le message n'est pas un JSON valide : rien n'a été enregistré.");
-        return done(null);
-      }
-      telemetry.ingest(device, payload).then(
-        () => done(null),
-        (error: unknown) => {
-          if (error instanceof AppError) {
-            // Refused input: told on the device's errors topic; the connection stays up.
-            reportError(error.message);
-            return done(null);
+      const store = () => {
+        let payload: unknown;
+        try {
+          if (packet.payload.length > MAX_PAYLOAD_BYTES) throw new AppError(413, 'Message trop volumineux : 1 Mio au plus.');
+          payload = JSON.parse(packet.payload.toString('utf8'));
+          // Refused like any bad input (told on the errors topic, acknowledged), never a failed write
+          // that the device would send again forever.
+          const forbidden = forbiddenText(payload);
+          if (forbidden) throw new AppError(400, forbidden);
+        } catch (error) {
+          reportError(error instanceof AppError ? error.message : "Le message n'est pas un JSON valide : rien n'a été enregistré.");
+          return done(null);
+        }
+        telemetry.ingest(device, payload).then(
+          () => done(null),
+          (error: unknown) => {
+            if (error instanceof AppError) {
+              // Refused input: told on the device's errors topic; the connection stays up.
+              reportError(error.message);
+              return done(null);
+            }
+            // Storage failed: no PUBACK, the connection closes and the device sends again.
+            logger.warn({ err: error, deviceId: device.deviceId }, 'Lectures MQTT non enregistrées');
+            done(error instanceof Error ? error : new Error(String(error)));
+          },
+        );
+      };
+      // Beyond its rate, a device waits: its message is stored once the second allows it, and
+      // meanwhile the broker reads nothing more from it (TCP pushes back). Nothing acknowledged is
+      // lost, and a flood costs neither memory nor the other devices' turn. It is told once a second.
+      const admit = (): void => {
+        messages.consume(device.deviceId).then(store, (error: unknown) => {
+          if (!(error instanceof RateLimiterRes)) return done(error instanceof Error ? error : new Error(String(error)));
+          const now = Date.now();
+          if ((warned.get(device.deviceId) ?? 0) <= now - 1000) {
+            warned.set(device.deviceId, now);
+            reportError(
+              `Trop de messages : ${options.maxMessagesPerSecond} par seconde au plus pour un appareil. Les suivants attendent leur tour : espacez les envois.`,
+            );
           }
-          // Storage failed: no PUBACK, the connection closes and the device sends again.
-          logger.warn({ err: error, deviceId: device.deviceId }, 'Lectures MQTT non enregistrées');
-          done(error instanceof Error ? error : new Error(String(error)));
-        },
-      );
+          setTimeout(admit, Math.max(1, error.msBeforeNext)).unref();
+        });
+      };
+      admit();
     },
   });
 
   broker.on('clientDisconnect', (client) => {
     const device = devices.get(client);
     if (device) sessions.get(device.deviceId)?.delete(client);
+    if (device) warned.delete(device.deviceId);
   });
   broker.on('clientError', (client, error) => logger.debug({ err: error, clientId: client.id }, 'Erreur de client MQTT'));
 
-  const server = net.createServer((socket) => broker.handle(socket));
+  const server = net.createServer((socket) => {
+    const remote = socket.remoteAddress;
+    broker.handle(socket);
+    guardPacketSize(socket, MAX_PACKET_BYTES, (announced) =>
+      logger.warn({ remote, announced, limit: MAX_PACKET_BYTES }, 'Paquet MQTT trop volumineux : connexion fermée avant de le lire'),
+    );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

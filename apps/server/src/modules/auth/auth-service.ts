@@ -1,5 +1,7 @@
 import { AppError, MESSAGES, unauthorized } from '../../errors.ts';
+import type { LoginChallengeResponse, LoginResponse } from '@vigie/contract';
 import type { UserService } from '../users/user-service.ts';
+import { TOTP_MESSAGES, type TotpService } from './totp-service.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import type { SessionService } from './session-service.ts';
 import type { TokenService } from './token-service.ts';
@@ -9,21 +11,66 @@ export function createAuthService(deps: {
   tokens: TokenService;
   limiter: LoginLimiter;
   sessions: Pick<SessionService, 'open' | 'endAll'>;
+  /** Two-factor authentication: with it on, the password opens only the code step. */
+  totp?: Pick<TotpService, 'enabledFor' | 'verify' | 'state'>;
+  /** The audit trail, told of every sign-in and of every wrong password for a known address. */
+  audit?: {
+    loginSucceeded(userId: string, ip: string, details?: Record<string, unknown>): Promise<void>;
+    loginFailed(email: string, ip: string, details?: Record<string, unknown>): Promise<void>;
+  };
 }) {
   const { users, tokens, limiter, sessions } = deps;
   return {
-    /** Checks the credentials and issues an access token; the same error whether the email exists or not. */
-    async login(email: string, password: string, ip: string, remember = false): Promise<string> {
+    /**
+     * Checks the credentials and issues an access token, or, with two-factor authentication on,
+     * a challenge for the code step; the same error whether the email exists or not.
+     */
+    async login(email: string, password: string, ip: string, remember = false): Promise<LoginResponse | LoginChallengeResponse> {
       // The attempt is counted before the password is checked: parallel guesses cannot slip through.
       const retryAfter = await limiter.take(ip, email);
       if (retryAfter > 0) {
         throw new AppError(429, MESSAGES.tooManyAttempts(retryAfter), { 'retry-after': String(retryAfter) });
       }
       const userId = await users.verifyCredentials(email, password);
-      if (!userId) throw unauthorized(MESSAGES.invalidCredentials);
+      if (!userId) {
+        await deps.audit?.loginFailed(email, ip);
+        throw unauthorized(MESSAGES.invalidCredentials);
+      }
       await limiter.succeeded(ip, email);
+      if (await deps.totp?.enabledFor(userId)) return { totpRequired: true, challenge: await tokens.issueChallenge(userId, remember) };
       const session = await sessions.open(userId, remember);
-      return tokens.issue(userId, session.id, session);
+      await deps.audit?.loginSucceeded(userId, ip);
+      return { accessToken: await tokens.issue(userId, session.id, session) };
+    },
+
+    /** The code step: a code of the app or a recovery code, throttled like passwords. */
+    async loginWithCode(challenge: string, code: string, ip: string): Promise<LoginResponse> {
+      const proven = await tokens.readChallenge(challenge);
+      const state = proven && (await deps.totp?.state(proven.userId));
+      if (!proven || !state) throw unauthorized(MESSAGES.challengeExpired);
+      const retryAfter = await limiter.take(ip, state.email);
+      if (retryAfter > 0) {
+        throw new AppError(429, MESSAGES.tooManyAttempts(retryAfter), { 'retry-after': String(retryAfter) });
+      }
+      const method = await deps.totp?.verify(proven.userId, code);
+      if (!method) {
+        await deps.audit?.loginFailed(state.email, ip, { step: 'code' });
+        throw unauthorized(TOTP_MESSAGES.wrongCode);
+      }
+      await limiter.succeeded(ip, state.email);
+      const session = await sessions.open(proven.userId, proven.remember);
+      await deps.audit?.loginSucceeded(proven.userId, ip, { step: method === 'recovery' ? 'recovery-code' : 'app' });
+      return { accessToken: await tokens.issue(proven.userId, session.id, session) };
+    },
+
+    /** Confirms a sensitive change of one's own account with the password, throttled like a login. */
+    async confirmPassword(user: { email: string }, password: string, ip: string): Promise<void> {
+      const retryAfter = await limiter.take(ip, user.email);
+      if (retryAfter > 0) {
+        throw new AppError(429, MESSAGES.tooManyAttempts(retryAfter), { 'retry-after': String(retryAfter) });
+      }
+      if (!(await users.verifyCredentials(user.email, password))) throw new AppError(400, MESSAGES.wrongCurrentPassword);
+      await limiter.succeeded(ip, user.email);
     },
 
     /**

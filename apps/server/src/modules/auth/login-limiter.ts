@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimits } from '../rate-limits/rate-limits.ts';
 
 export interface LoginLimits {
   maxFailuresPerEmail: number;
@@ -33,11 +34,11 @@ const MAX_ACCOUNTS_REMEMBERED = 100_000;
  *   address they signed in from before, is not held by it.
  * Successful logins give their attempt back.
  */
-export function createLoginLimiter(limits: LoginLimits): LoginLimiter {
-  const byIp = new RateLimiterMemory({ keyPrefix: 'login-ip', points: limits.maxFailuresPerIp, duration: limits.windowSeconds });
-  const byPair = new RateLimiterMemory({ keyPrefix: 'login-pair', points: limits.maxFailuresPerEmail, duration: limits.windowSeconds });
+export function createLoginLimiter(limits: LoginLimits, counters: Pick<RateLimits, 'create'>): LoginLimiter {
+  const byIp = counters.create({ keyPrefix: 'login-ip', points: limits.maxFailuresPerIp, duration: limits.windowSeconds });
+  const byPair = counters.create({ keyPrefix: 'login-pair', points: limits.maxFailuresPerEmail, duration: limits.windowSeconds });
   // Counts attempts from unusual addresses per account; never blocks by itself.
-  const fromStrangers = new RateLimiterMemory({
+  const fromStrangers = counters.create({
     keyPrefix: 'login-strangers',
     points: Number.MAX_SAFE_INTEGER,
     duration: limits.windowSeconds,
@@ -46,7 +47,7 @@ export function createLoginLimiter(limits: LoginLimits): LoginLimiter {
   const lastStrangerAttempt = new Map<string, number>();
 
   /** Consumes a point; the seconds to wait when none was left. */
-  const consume = async (limiter: RateLimiterMemory, key: string): Promise<number> => {
+  const consume = async (limiter: RateLimiterAbstract, key: string): Promise<number> => {
     try {
       await limiter.consume(key);
       return 0;

@@ -1,7 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import type { SendSecretEmail } from '../notifications/notification-service.ts';
+import { hashLinkSecret, newLinkSecret } from './link-secret.ts';
 import { PASSWORD_RESET_REQUESTED } from '@vigie/contract';
 import type { Logger } from 'pino';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimits } from '../rate-limits/rate-limits.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { hashPassword } from '../users/password.ts';
@@ -21,28 +23,20 @@ export const PASSWORD_RESET_MESSAGES = {
     `Trop de demandes de réinitialisation du mot de passe. Réessayez dans ${Math.ceil(seconds / 60)}\u202Fmin.`,
 } as const;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /**
  * « Mot de passe oublié ? »: a link e-mailed through the outbox, whose secret is kept only as a
  * hash, that works once and for a limited time, and ends every session of the account when used.
  */
 export function createPasswordResetService(deps: {
   db: Database;
+  rateLimits: Pick<RateLimits, 'create'>;
   now: () => Date;
   publicUrl: string;
   ttlMinutes?: number;
   /** Requests per address (IP) and per e-mail address, and link uses per address, within the window. */
   limits: { maxPerIp: number; maxPerEmail: number; windowSeconds: number };
   /** Queues an e-mail in the notification outbox and starts its delivery; false when e-mail is off. */
-  sendEmail(message: {
-    organizationId: string;
-    to: string;
-    subject: string;
-    text: string;
-    idempotencyKey: string;
-    secret: true;
-  }): Promise<boolean>;
+  sendEmail: SendSecretEmail;
   /** Ends every session of the user (and their live streams). */
   endSessions(user: { userId: string; organizationId: string }): Promise<number>;
   logger: Pick<Logger, 'warn' | 'error'>;
@@ -50,13 +44,13 @@ export function createPasswordResetService(deps: {
   const dal = createPasswordResetDal(deps.db);
   const ttlMs = (deps.ttlMinutes ?? PASSWORD_RESET_TTL_MINUTES) * 60_000;
   const { limits } = deps;
-  const byIp = new RateLimiterMemory({ keyPrefix: 'reset-ip', points: limits.maxPerIp, duration: limits.windowSeconds });
-  const byEmail = new RateLimiterMemory({ keyPrefix: 'reset-email', points: limits.maxPerEmail, duration: limits.windowSeconds });
-  const useByIp = new RateLimiterMemory({ keyPrefix: 'reset-use-ip', points: limits.maxPerIp, duration: limits.windowSeconds });
+  const byIp = deps.rateLimits.create({ keyPrefix: 'reset-ip', points: limits.maxPerIp, duration: limits.windowSeconds });
+  const byEmail = deps.rateLimits.create({ keyPrefix: 'reset-email', points: limits.maxPerEmail, duration: limits.windowSeconds });
+  const useByIp = deps.rateLimits.create({ keyPrefix: 'reset-use-ip', points: limits.maxPerIp, duration: limits.windowSeconds });
   /** Work done after the answer was sent, awaited before the database closes. */
   const background = new Set<Promise<void>>();
 
-  async function take(limiter: RateLimiterMemory, key: string): Promise<void> {
+  async function take(limiter: RateLimiterAbstract, key: string): Promise<void> {
     try {
       await limiter.consume(key);
     } catch (error) {
@@ -71,10 +65,10 @@ export function createPasswordResetService(deps: {
     const user = await dal.findUser(email);
     if (!user) return;
     const createdAt = deps.now();
-    const token = randomBytes(32).toString('base64url');
+    const { token, tokenHash } = newLinkSecret();
     const row = await dal.create({
       userId: user.id,
-      tokenHash: hashToken(token),
+      tokenHash,
       createdAt,
       expiresAt: new Date(createdAt.getTime() + ttlMs),
     });
@@ -107,7 +101,7 @@ export function createPasswordResetService(deps: {
     /** Sets the new password and ends every session; the link works once, even when sent twice at once. */
     async confirm(input: { token: string; password: string }, ip: string): Promise<void> {
       await take(useByIp, ip);
-      const tokenHash = hashToken(input.token);
+      const tokenHash = hashLinkSecret(input.token);
       const check = async () => {
         const row = await dal.findByTokenHash(tokenHash);
         if (!row || row.usedAt) throw notFound(PASSWORD_RESET_MESSAGES.unusable);

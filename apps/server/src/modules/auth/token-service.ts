@@ -26,7 +26,17 @@ export interface TokenService {
   verify(token: string): Promise<string | null>;
   /** The claims of a valid token, or null. */
   read(token: string): Promise<TokenClaims | null>;
+  /**
+   * Proof that the password of an account with two-factor authentication was right, valid 5
+   * minutes for the code step only: its audience is not the API's, so it opens nothing else.
+   */
+  issueChallenge(userId: string, remember: boolean): Promise<string>;
+  readChallenge(token: string): Promise<{ userId: string; remember: boolean } | null>;
 }
+
+/** How long the code step of a sign-in may wait after the password. */
+export const CHALLENGE_TTL_SECONDS = 5 * 60;
+const CHALLENGE_AUDIENCE = 'vigie-totp';
 
 export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
   const key = new TextEncoder().encode(secret);
@@ -71,5 +81,32 @@ export function createTokenService(secret: string, now: () => number = Date.now)
       return (await read(token))?.userId ?? null;
     },
     read,
+    async issueChallenge(userId, remember) {
+      const issuedAt = Math.floor(now() / 1000);
+      return new SignJWT({ rem: remember })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(CHALLENGE_AUDIENCE)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + CHALLENGE_TTL_SECONDS)
+        .sign(key);
+    },
+    async readChallenge(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          audience: CHALLENGE_AUDIENCE,
+          requiredClaims: ['exp', 'sub'],
+          currentDate: new Date(now()),
+        });
+        if (typeof payload.sub !== 'string') return null;
+        return { userId: payload.sub, remember: payload['rem'] === true };
+      } catch (error) {
+        if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
+        throw error;
+      }
+    },
   };
 }

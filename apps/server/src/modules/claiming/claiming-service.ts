@@ -8,7 +8,8 @@ import {
   type InstallUseKey,
   type ProvisionResponse,
 } from '@vigie/contract';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimits } from '../rate-limits/rate-limits.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/connection-errors.ts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.ts';
@@ -63,16 +64,17 @@ export function createClaimingService(deps: {
   /** How many alert rules watch this sensor. */
   ruleCount: (organizationId: string, sensorId: string) => Promise<number>;
   now?: () => Date;
+  rateLimits: Pick<RateLimits, 'create'>;
 }) {
   const dal = createFactoryDeviceDal(deps.db);
   const now = deps.now ?? (() => new Date());
   // Codes are guessed from somewhere, by someone: slow both down.
-  const wrongByIp = new RateLimiterMemory({ keyPrefix: 'claim-ip', points: 20, duration: WINDOW_SECONDS });
-  const wrongByUser = new RateLimiterMemory({ keyPrefix: 'claim-user', points: 10, duration: WINDOW_SECONDS });
+  const wrongByIp = deps.rateLimits.create({ keyPrefix: 'claim-ip', points: 20, duration: WINDOW_SECONDS });
+  const wrongByUser = deps.rateLimits.create({ keyPrefix: 'claim-user', points: 10, duration: WINDOW_SECONDS });
   // A waiting device asks every few seconds: a code verified once is not hashed again each time.
   const verified = new Map<string, string>();
 
-  async function refuseWhenBlocked(limiter: RateLimiterMemory, key: string, points: number): Promise<void> {
+  async function refuseWhenBlocked(limiter: RateLimiterAbstract, key: string, points: number): Promise<void> {
     const state = await limiter.get(key);
     if (state && state.consumedPoints >= points) {
       const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
@@ -82,7 +84,7 @@ export function createClaimingService(deps: {
     }
   }
 
-  async function countWrong(limiter: RateLimiterMemory, key: string): Promise<void> {
+  async function countWrong(limiter: RateLimiterAbstract, key: string): Promise<void> {
     await limiter.consume(key).catch((error: unknown) => {
       if (!(error instanceof RateLimiterRes)) throw error;
     });
@@ -109,6 +111,9 @@ export function createClaimingService(deps: {
   }
 
   return {
+    /** A maker's batch, all or nothing (`npm run devices:import`, through the running server's local channel). */
+    importBatch: (devices: FactoryDevice[]) => importFactoryBatch(deps.db, devices),
+
     /** A person claims the labelled device for their organization; its rule comes with it. */
     async claim(
       who: { organizationId: string; userId: string },

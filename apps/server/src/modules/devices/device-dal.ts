@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import type { DeviceKind } from '@vigie/contract';
+import type { DeviceKind, DeviceStatus } from '@vigie/contract';
 import { emitters, sensors } from '../../db/schema.ts';
 import type { DeviceChanges, DeviceRecord, DeviceTouch, NewDevice, TrashedRecord, WatchedDevice } from './device-types.ts';
 
@@ -35,6 +35,56 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
         .from(table)
         .where(and(eq(table.organizationId, organizationId), active))
         .orderBy(asc(table.createdAt), asc(table.id));
+    },
+
+    /**
+     * A page of the organization's devices matching `filter`, in the order of the whole list
+     * (creation, then id), after `after`; and how many match in all.
+     */
+    async page(
+      organizationId: string,
+      filter: { q?: string | undefined; siteId?: string | undefined; status?: DeviceStatus | undefined; at: Date },
+      /** The id of the last device of the previous page. */
+      afterId: string | undefined,
+      limit: number,
+    ): Promise<{ records: DeviceRecord[]; total: number }> {
+      const pattern = filter.q ? `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+      const deadline = sql`${table.lastSeenAt} + make_interval(secs => ${table.inactivityTimeoutSeconds})`;
+      const at = filter.at.toISOString();
+      const where = and(
+        eq(table.organizationId, organizationId),
+        active,
+        pattern ? sql`(${table.name} ilike ${pattern} or ${table.serial} ilike ${pattern})` : undefined,
+        filter.siteId ? eq(table.siteId, filter.siteId) : undefined,
+        filter.status === 'never'
+          ? isNull(table.lastSeenAt)
+          : filter.status === 'online'
+            ? and(isNotNull(table.lastSeenAt), sql`${deadline} >= ${at}::timestamptz`)
+            : filter.status === 'offline'
+              ? and(isNotNull(table.lastSeenAt), sql`${deadline} < ${at}::timestamptz`)
+              : undefined,
+      );
+      const [records, [counted]] = await Promise.all([
+        db
+          .select(columns)
+          .from(table)
+          .where(
+            and(
+              where,
+              // Compared with the stored time itself (microseconds), not a copy rounded by JavaScript.
+              afterId
+                ? sql`(${table.createdAt}, ${table.id}) > (select d.created_at, d.id from ${table} d where d.id = ${afterId}::uuid and d.organization_id = ${organizationId}::uuid)`
+                : undefined,
+            ),
+          )
+          .orderBy(asc(table.createdAt), asc(table.id))
+          .limit(limit),
+        db
+          .select({ count: sql<number>`count(*)::int` })
+          .from(table)
+          .where(where),
+      ]);
+      return { records, total: counted?.count ?? 0 };
     },
 
     async find(organizationId: string, id: string): Promise<DeviceRecord | undefined> {

@@ -48,6 +48,9 @@ export function toDeviceView(kind: DeviceKind, record: DeviceRecord, latest: Rec
   return kind === 'sensor' ? { kind, device: { ...device, emitterId: record.emitterId ?? null } } : { kind, device };
 }
 
+/** Devices per page when a list is asked with parameters but no `limit`. */
+const DEFAULT_PAGE = 100;
+
 const MESSAGES: Record<DeviceKind, string> = { emitter: 'Émetteur introuvable.', sensor: 'Capteur introuvable.' };
 
 /**
@@ -94,6 +97,28 @@ export function createDeviceService(deps: {
     kind,
     async list(organizationId: string): Promise<DeviceView[]> {
       return views(await dal.list(organizationId));
+    },
+    /** A page of the list, filtered (`q` in the name or serial, case aside; site; status now). */
+    async page(
+      organizationId: string,
+      query: {
+        q?: string | undefined;
+        siteId?: string | undefined;
+        status?: DeviceStatus | undefined;
+        limit?: number | undefined;
+        cursor?: string | undefined;
+      },
+    ): Promise<{ views: DeviceView[]; total: number; nextCursor: string | null }> {
+      const limit = query.limit ?? DEFAULT_PAGE;
+      const { records, total } = await dal.page(
+        organizationId,
+        { q: query.q || undefined, siteId: query.siteId, status: query.status, at: new Date() },
+        query.cursor,
+        limit + 1,
+      );
+      const shown = records.slice(0, limit);
+      const last = shown.at(-1);
+      return { views: await views(shown), total, nextCursor: records.length > limit && last ? last.id : null };
     },
     async get(organizationId: string, id: string): Promise<DeviceView> {
       const record = await dal.find(organizationId, id);

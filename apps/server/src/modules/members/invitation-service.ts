@@ -1,6 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import type { SendSecretEmail } from '../notifications/notification-service.ts';
+import { hashLinkSecret, newLinkSecret } from '../auth/link-secret.ts';
 import type { Invitation, InvitationPreviewResponse, Role } from '@vigie/contract';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimits } from '../rate-limits/rate-limits.ts';
 import { isUniqueViolation } from '../../db/connection-errors.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
@@ -18,14 +20,6 @@ export const INVITATION_MESSAGES = {
   accountExists: (email: string) => `Un compte existe déjà avec l'adresse ${email}.`,
   tooManyAttempts: (seconds: number) => `Trop de tentatives avec des liens d’invitation. Réessayez dans ${Math.ceil(seconds / 60)} min.`,
 } as const;
-
-/** The secret of a link (32 random bytes, base64url) and the only thing kept of it. */
-function newToken(): { token: string; tokenHash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, tokenHash: hashToken(token) };
-}
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const toInvitation = (row: InvitationRecord): Invitation => ({
   id: row.id,
@@ -47,6 +41,7 @@ export interface Inviter {
  */
 export function createInvitationService(deps: {
   db: Database;
+  rateLimits: Pick<RateLimits, 'create'>;
   now: () => Date;
   publicUrl: string;
   ttlHours?: number;
@@ -54,20 +49,13 @@ export function createInvitationService(deps: {
   limits: { maxPerIp: number; windowSeconds: number };
   hasAccount(email: string): Promise<boolean>;
   /** Queues an e-mail in the notification outbox and starts its delivery; false when e-mail is off. */
-  sendEmail(message: {
-    organizationId: string;
-    to: string;
-    subject: string;
-    text: string;
-    idempotencyKey: string;
-    secret: true;
-  }): Promise<boolean>;
+  sendEmail: SendSecretEmail;
   /** Opens a session for a new member, as a login does; its access token. */
-  signIn(userId: string): Promise<string>;
+  signIn(userId: string, ip: string): Promise<string>;
 }) {
   const dal = createInvitationDal(deps.db);
   const ttlMs = (deps.ttlHours ?? INVITATION_TTL_HOURS) * 3600_000;
-  const limiter = new RateLimiterMemory({ keyPrefix: 'invitation-ip', points: deps.limits.maxPerIp, duration: deps.limits.windowSeconds });
+  const limiter = deps.rateLimits.create({ keyPrefix: 'invitation-ip', points: deps.limits.maxPerIp, duration: deps.limits.windowSeconds });
 
   /** An attempt with a link from this address is counted before the link is looked at. */
   async function takeAttempt(ip: string): Promise<void> {
@@ -82,7 +70,7 @@ export function createInvitationService(deps: {
 
   /** The invitation of a link while it can still be accepted; 404 or 410 otherwise. */
   async function usable(token: string) {
-    const row = await dal.findByTokenHash(hashToken(token));
+    const row = await dal.findByTokenHash(hashLinkSecret(token));
     if (!row || row.acceptedAt || row.revokedAt) throw notFound(INVITATION_MESSAGES.unusable);
     if (row.expiresAt.getTime() <= deps.now().getTime()) throw new AppError(410, INVITATION_MESSAGES.expired);
     return row;
@@ -115,7 +103,7 @@ export function createInvitationService(deps: {
       if (await deps.hasAccount(input.email)) throw conflict(INVITATION_MESSAGES.accountExists(input.email));
       const insert = () => {
         const createdAt = deps.now();
-        const { token, tokenHash } = newToken();
+        const { token, tokenHash } = newLinkSecret();
         return dal
           .create({
             organizationId: inviter.organization.id,
@@ -138,7 +126,7 @@ export function createInvitationService(deps: {
 
     async resend(inviter: Inviter, id: string): Promise<{ invitation: Invitation; emailSent: boolean }> {
       const createdAt = deps.now();
-      const { token, tokenHash } = newToken();
+      const { token, tokenHash } = newLinkSecret();
       const row = await dal.renew(inviter.organization.id, id, {
         tokenHash,
         invitedBy: inviter.id,
@@ -180,7 +168,7 @@ export function createInvitationService(deps: {
         throw notFound(INVITATION_MESSAGES.unusable);
       }
       await limiter.reward(ip, 1);
-      return deps.signIn(accepted.userId);
+      return deps.signIn(accepted.userId, ip);
     },
   };
 }

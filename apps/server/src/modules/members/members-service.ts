@@ -28,6 +28,12 @@ export function createMembersService(deps: { db: Database; now: () => Date; onSe
       return dal.list(organizationId);
     },
 
+    async get(organizationId: string, memberId: string): Promise<Member> {
+      const member = (await dal.list(organizationId)).find((candidate) => candidate.id === memberId);
+      if (!member) throw notFound(MEMBER_MESSAGES.notFound);
+      return member;
+    },
+
     async changeRole(organizationId: string, memberId: string, role: Role): Promise<Member> {
       return settled(await dal.changeRole(organizationId, memberId, role));
     },

@@ -43,6 +43,20 @@ export interface NotifierLogger {
  * queues it in the outbox under an idempotency key, then delivers what is due. Several instances
  * may tick together: the keys keep each message once, and claims keep each delivery to one sender.
  */
+/** One e-mail that is not an alert (an invitation, a password reset), queued in the outbox. */
+export interface OneEmail {
+  organizationId: string;
+  to: string;
+  subject: string;
+  text: string;
+  idempotencyKey: string;
+  /** The text holds a secret link: the outbox forgets it once the e-mail has left. */
+  secret?: boolean;
+}
+
+/** What a service that e-mails a secret link is given: the outbox's sendEmail, secret always set. */
+export type SendSecretEmail = (message: OneEmail & { secret: true }) => Promise<boolean>;
+
 export function createNotificationService(deps: {
   db: Database;
   alerts: {
@@ -242,14 +256,7 @@ export function createNotificationService(deps: {
      * what is due without waiting. Whichever instance claims it sends it, once. False when
      * e-mail is off (no SMTP_URL): nothing is queued.
      */
-    async sendEmail(message: {
-      organizationId: string;
-      to: string;
-      subject: string;
-      text: string;
-      idempotencyKey: string;
-      secret?: boolean;
-    }) {
+    async sendEmail(message: OneEmail): Promise<boolean> {
       if (!deps.mailer) return false;
       await dal.enqueue(
         [

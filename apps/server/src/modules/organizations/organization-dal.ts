@@ -5,11 +5,13 @@ import { organizations } from '../../db/schema.ts';
 export interface OrganizationRecord {
   id: string;
   name: string;
+  /** Admins must sign in with a second factor. */
+  requireTotpForAdmins: boolean;
 }
 
 /** The only code that touches the organizations table. */
 export function createOrganizationDal(db: Database) {
-  const columns = { id: organizations.id, name: organizations.name };
+  const columns = { id: organizations.id, name: organizations.name, requireTotpForAdmins: organizations.requireTotpForAdmins };
   return {
     /** The organization of that name, created when none has it (two concurrent calls agree). */
     async ensure(name: string): Promise<OrganizationRecord | undefined> {

@@ -1,5 +1,6 @@
 import type { DeviceKind, ProvisionRequest, ProvisionResponse } from '@vigie/contract';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimits } from '../rate-limits/rate-limits.ts';
 import { isUniqueViolation } from '../../db/connection-errors.ts';
 import { AppError, unauthorized } from '../../errors.ts';
 import type { CredentialService } from '../credentials/credential-service.ts';
@@ -19,10 +20,11 @@ export function createProvisioningService(deps: {
   devices: Record<DeviceKind, DeviceService>;
   /** The site named at provisioning (id or name), created by that name when it does not exist yet. */
   siteNamed: (organizationId: string, reference: string) => Promise<string>;
+  rateLimits: Pick<RateLimits, 'create'>;
 }) {
   const { organizations, credentials, devices } = deps;
   // Wrong installation keys are guessed from somewhere: slow that place down.
-  const wrongKeys = new RateLimiterMemory({ keyPrefix: 'provision-ip', points: 20, duration: 900 });
+  const wrongKeys = deps.rateLimits.create({ keyPrefix: 'provision-ip', points: 20, duration: 900 });
 
   return {
     /**

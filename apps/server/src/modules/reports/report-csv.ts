@@ -78,6 +78,20 @@ function excursionRow(content: ReportContent, unit: ReportUnit, excursion: Repor
   ];
 }
 
+/** A date and time as French spreadsheets read it in `timeZone`: `25/11/2026 14:03:07`. */
+export function csvLocalDateTime(timeZone: string): (date: Date) => string {
+  const local = new Intl.DateTimeFormat('fr-FR', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  return (date) => local.format(date).replace(',', '');
+}
+
 export function renderReportCsv(content: ReportContent): Buffer {
   const tz = content.timezone;
   const { summary, units } = content;

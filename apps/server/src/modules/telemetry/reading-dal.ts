@@ -18,6 +18,13 @@ export interface ReadingRow {
   readingId: string | null;
 }
 
+/** Where a page of readings ends: (ts, key, id) is unique, so the next page misses and repeats nothing. */
+export interface ReadingCursor {
+  ts: Date;
+  key: string;
+  id: number;
+}
+
 /** The only code that touches the readings and latest_values tables. */
 export function createReadingDal(db: Database) {
   return {
@@ -94,10 +101,10 @@ export function createReadingDal(db: Database) {
     /** Raw readings of a period, oldest first, a page at a time (for exports). */
     async page(
       deviceId: string,
-      options: { key?: string | undefined; from: Date; to: Date; after?: { ts: Date; key: string } | undefined; limit: number },
+      options: { key?: string | undefined; from: Date; to: Date; after?: ReadingCursor | undefined; limit: number },
     ) {
       return db
-        .select({ ts: readings.ts, key: readings.key, value: readings.value })
+        .select({ ts: readings.ts, key: readings.key, value: readings.value, id: readings.id })
         .from(readings)
         .where(
           and(
@@ -106,11 +113,11 @@ export function createReadingDal(db: Database) {
             gte(readings.ts, options.from),
             lte(readings.ts, options.to),
             options.after
-              ? sql`(${readings.ts}, ${readings.key}) > (${options.after.ts.toISOString()}::timestamptz, ${options.after.key})`
+              ? sql`(${readings.ts}, ${readings.key}, ${readings.id}) > (${options.after.ts.toISOString()}::timestamptz, ${options.after.key}, ${options.after.id})`
               : undefined,
           ),
         )
-        .orderBy(asc(readings.ts), asc(readings.key))
+        .orderBy(asc(readings.ts), asc(readings.key), asc(readings.id))
         .limit(options.limit);
     },
 

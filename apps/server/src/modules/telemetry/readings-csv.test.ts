@@ -13,7 +13,7 @@ describe('readings CSV', () => {
 
   it('keeps the raw name of an unknown measure, with an empty unit', async () => {
     expect(describeMeasure('pm25')).toEqual({ label: 'pm25', unit: '' });
-    const rows = [{ ts: new Date('2026-01-15T08:30:00Z'), key: 'pm25', value: 12.5 }];
+    const rows = [{ ts: new Date('2026-01-15T08:30:00Z'), key: 'pm25', value: 12.5, id: 1 }];
     const lines: string[] = [];
     for await (const chunk of csvRows(async (after) => (after ? [] : rows), 'Europe/Paris')) lines.push(chunk);
     expect(lines).toEqual([

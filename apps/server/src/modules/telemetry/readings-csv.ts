@@ -1,4 +1,5 @@
-import type { ReadingRow } from './reading-dal.ts';
+import { csvLocalDateTime } from '../reports/report-csv.ts';
+import type { ReadingCursor } from './reading-dal.ts';
 
 const PAGE = 5000;
 
@@ -28,32 +29,24 @@ export function describeMeasure(key: string): { label: string; unit: string } {
  * so accents and °C read right), fetched a page at a time so a year of data never sits in memory.
  */
 export async function* csvRows(
-  page: (after: { ts: Date; key: string } | undefined, limit: number) => Promise<Pick<ReadingRow, 'ts' | 'key' | 'value'>[]>,
+  page: (after: ReadingCursor | undefined, limit: number) => Promise<(ReadingCursor & { value: number })[]>,
   timeZone: string,
 ): AsyncGenerator<string> {
-  const local = new Intl.DateTimeFormat('fr-FR', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+  const local = csvLocalDateTime(timeZone);
   const number = (value: number) => String(value).replace('.', ',');
   yield `\uFEFF${CSV_HEADER}\r\n`;
-  let after: { ts: Date; key: string } | undefined;
+  let after: ReadingCursor | undefined;
   for (;;) {
     const rows = await page(after, PAGE);
     if (rows.length === 0) return;
     yield rows
       .map((row) => {
         const { label, unit } = describeMeasure(row.key);
-        return `${local.format(row.ts).replace(',', '')};${row.ts.toISOString()};${label};${number(row.value)};${unit}\r\n`;
+        return `${local(row.ts)};${row.ts.toISOString()};${label};${number(row.value)};${unit}\r\n`;
       })
       .join('');
     const last = rows[rows.length - 1];
     if (!last || rows.length < PAGE) return;
-    after = { ts: last.ts, key: last.key };
+    after = { ts: last.ts, key: last.key, id: last.id };
   }
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { DeviceIdentity } from '../credentials/credential-service.ts';
 import type { DeviceTouch } from '../devices/device-types.ts';
 import type { EventHub } from '../events/event-hub.ts';
-import { createReadingDal, type ReadingRow } from './reading-dal.ts';
+import { createReadingDal, type ReadingCursor, type ReadingRow } from './reading-dal.ts';
 import { createReadingWriter, type ReadingTouch } from './reading-writer.ts';
 import { csvRows } from './readings-csv.ts';
 import { parseTelemetry } from './telemetry-parser.ts';
@@ -206,13 +206,13 @@ export function createTelemetryService(deps: {
     /** Every reading of one key of a device in [from, to], oldest first (a month of a sensor, for its report). */
     async series(deviceId: string, key: string, from: Date, to: Date): Promise<{ ts: number; value: number }[]> {
       const result: { ts: number; value: number }[] = [];
-      let after: { ts: Date; key: string } | undefined;
+      let after: ReadingCursor | undefined;
       for (;;) {
         const page = await dal.page(deviceId, { key, from, to, after, limit: SERIES_PAGE });
         for (const row of page) result.push({ ts: row.ts.getTime(), value: row.value });
         const last = page[page.length - 1];
         if (!last || page.length < SERIES_PAGE) return result;
-        after = { ts: last.ts, key: last.key };
+        after = { ts: last.ts, key: last.key, id: last.id };
       }
     },
 

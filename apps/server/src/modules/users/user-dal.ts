@@ -10,6 +10,8 @@ export interface UserRow {
   passwordHash: string;
   organizationId: string;
   role: Role;
+  /** Two-factor authentication is on. */
+  totpEnabled: boolean;
 }
 
 /** The only code that touches the users table. */
@@ -21,6 +23,7 @@ export function createUserDal(db: Database) {
     passwordHash: users.passwordHash,
     organizationId: users.organizationId,
     role: users.role,
+    totpEnabled: sql<boolean>`${users.totpSecret} is not null`,
   };
 
   return {

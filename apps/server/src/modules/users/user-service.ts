@@ -33,7 +33,16 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
   /** The public shape of a user: never the password hash. */
   async function toPublicUser(user: UserRow): Promise<User | undefined> {
     const organization = await organizations.findById(user.organizationId);
-    return organization && { id: user.id, name: user.name, email: user.email, role: user.role, organization };
+    if (!organization) return undefined;
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      organization: { id: organization.id, name: organization.name },
+      totpEnabled: user.totpEnabled,
+      totpSetupRequired: user.role === 'admin' && organization.requireTotpForAdmins && !user.totpEnabled,
+    };
   }
 
   return {

@@ -1,11 +1,13 @@
+import { ShieldAlert } from 'lucide-react';
 import { DetailSection } from '@/components/ui/section';
 import { PRODUCT_NAME } from '@/config/constants';
 import { PasswordForm } from '@/features/auth/components/password-form';
 import { SessionsPanel } from '@/features/auth/components/sessions-panel';
+import { TotpPanel } from '@/features/auth/components/totp-panel';
 import { ROLE_LABELS } from '@/lib/permissions';
 import { useAuth } from '@/lib/auth';
 
-/** /dashboard/compte: who is signed in, a new password, and the way out of every session. */
+/** /dashboard/compte: who is signed in, a new password, two-factor authentication and the way out of every session. */
 export default function AccountRoute() {
   const { user } = useAuth();
   return (
@@ -24,7 +26,26 @@ export default function AccountRoute() {
           <dd className="min-w-0 truncate text-white">{user.organization.name}</dd>
         </dl>
       )}
+      {user?.totpSetupRequired && (
+        <p
+          data-testid="totp-required"
+          className="mb-6 flex max-w-3xl items-start gap-3 rounded-2xl border border-amber-300/40 bg-amber-400/10 p-4 text-sm text-amber-100"
+        >
+          <ShieldAlert className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <span>
+            {user.organization.name} exige la double authentification des administrateurs{' '}: activez-la ci-dessous pour accéder au reste
+            de Vigie.
+          </span>
+        </p>
+      )}
       <div className="grid gap-6">
+        <DetailSection
+          id="compte-double-authentification"
+          title="Double authentification"
+          description="Un code à usage unique, en plus du mot de passe, à chaque connexion."
+        >
+          <TotpPanel />
+        </DetailSection>
         <DetailSection
           id="compte-mot-de-passe"
           title="Mot de passe"

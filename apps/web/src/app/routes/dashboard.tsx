@@ -1,4 +1,4 @@
-import { Bell, PackagePlus, QrCode, Store, Trash2, Users } from 'lucide-react';
+import { Bell, PackagePlus, QrCode, ScrollText, Store, Trash2, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useActiveAlerts } from '@/features/alerts/api/get-alerts';
@@ -19,7 +19,7 @@ const primaryLinkClass =
 export default function DashboardRoute() {
   const sites = useSites();
   const alerts = useActiveAlerts();
-  const { manage, manageMembers } = usePermissions();
+  const { manage, manageMembers, readAudit } = usePermissions();
   // The worst active alert of each sensor turns its card red (critical) or amber (warning).
   const worst = new Map<string, 'critical' | 'warning'>();
   for (const alert of alerts.data ?? []) {
@@ -66,6 +66,12 @@ export default function DashboardRoute() {
             <Link to="/dashboard/equipe" className={linkClass}>
               <Users className="size-4" aria-hidden="true" />
               Équipe
+            </Link>
+          )}
+          {readAudit && (
+            <Link to="/dashboard/journal" className={linkClass}>
+              <ScrollText className="size-4" aria-hidden="true" />
+              Journal
             </Link>
           )}
         </div>

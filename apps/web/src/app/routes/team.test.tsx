@@ -31,6 +31,8 @@ beforeEach(() => {
     if (custom) return custom;
     if (url === '/api/members') return jsonResponse(200, { members });
     if (url === '/api/invitations' && call.method === 'GET') return jsonResponse(200, { invitations });
+    if (url === '/api/organization/security' && call.method === 'GET')
+      return jsonResponse(200, { policy: { requireTotpForAdmins: false } });
     return jsonResponse(404, { message: 'Introuvable' });
   });
 });
@@ -57,8 +59,11 @@ describe('TeamRoute', () => {
     const list = await screen.findByRole('list', { name: 'Membres de l’équipe' });
     expect(within(list).getByText('Sans nom')).toBeInTheDocument();
     expect(within(list).getByLabelText('Rôle de lea@boutique.fr')).toHaveValue('viewer');
-    expect(within(list).getByLabelText('Rôle de Camille Martin')).toHaveDisplayValue('Administrateur');
     expect(within(list).getByRole('button', { name: 'Retirer lea@boutique.fr' })).toBeInTheDocument();
+    // The only admin: neither a role choice nor « Retirer », which the server would refuse.
+    expect(within(list).queryByLabelText('Rôle de Camille Martin')).not.toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Retirer Camille Martin' })).not.toBeInTheDocument();
+    expect(within(list).getByText('Seul administrateur : ne peut être ni retiré ni rétrogradé')).toBeInTheDocument();
 
     const pending = await screen.findByRole('list', { name: 'Invitations en attente' });
     const items = within(pending).getAllByTestId('invitation');
@@ -103,7 +108,10 @@ describe('TeamRoute', () => {
 
   it('changes a role, and shows the 409 that keeps the last admin', async () => {
     const user = userEvent.setup();
+    // Two admins on screen, but the other one was just demoted elsewhere: the server says no.
+    const twoAdmins = [members[0], { ...members[1], role: 'admin' }];
     answer = (call) => {
+      if (call.url === '/api/members') return jsonResponse(200, { members: twoAdmins });
       if (call.method !== 'PUT') return undefined;
       return call.url.endsWith(members[1]?.id ?? '')
         ? jsonResponse(200, { member: { ...members[1], role: 'manager' } })
@@ -119,6 +127,34 @@ describe('TeamRoute', () => {
     await user.selectOptions(screen.getByLabelText('Rôle de Camille Martin'), 'Lecteur');
     expect(await screen.findByRole('alert')).toHaveTextContent('L’organisation doit garder au moins un administrateur.');
     await waitFor(() => expect(screen.getByLabelText('Rôle de Camille Martin')).toHaveValue('admin'));
+  });
+
+  it('requires two-factor authentication of admins, or says why the server refused', async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    answer = (call) => {
+      if (call.url !== '/api/organization/security' || call.method !== 'PUT') return undefined;
+      return refuse
+        ? jsonResponse(409, {
+            message: 'Activez d’abord la double authentification sur votre propre compte, pour ne pas vous en fermer l’accès.',
+          })
+        : jsonResponse(200, { policy: { requireTotpForAdmins: true } });
+    };
+    renderAs('admin');
+    const box = await screen.findByRole('checkbox', { name: 'Exiger la double authentification pour les administrateurs' });
+    await waitFor(() => expect(box).toBeEnabled());
+    await user.click(box);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Activez d’abord la double authentification sur votre propre compte');
+    expect(box).not.toBeChecked();
+
+    refuse = false;
+    await user.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(await screen.findByText(/^Enregistré\s: les administrateurs sans double authentification/)).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { requireTotpForAdmins: true },
+      { requireTotpForAdmins: true },
+    ]);
   });
 
   it('asks before removing a member, saying their sessions end at once', async () => {
@@ -160,5 +196,6 @@ describe('TeamRoute', () => {
     expect(screen.queryByRole('button', { name: /Retirer|Renvoyer|Révoquer|Envoyer/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Inviter un membre' })).not.toBeInTheDocument();
     expect(calls.map((call) => call.url)).not.toContain('/api/invitations');
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });

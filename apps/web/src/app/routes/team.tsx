@@ -8,6 +8,7 @@ import { useMembers } from '@/features/team/api/get-members';
 import { InvitationList } from '@/features/team/components/invitation-list';
 import { InviteForm } from '@/features/team/components/invite-form';
 import { MemberList } from '@/features/team/components/member-list';
+import { SecurityPolicyForm } from '@/features/auth/components/security-policy-form';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { usePermissions } from '@/lib/permissions';
@@ -81,6 +82,12 @@ export default function TeamRoute() {
             />
           )}
         </DetailSection>
+
+        {manageMembers && (
+          <DetailSection id="security-title" title="Sécurité des comptes">
+            <SecurityPolicyForm />
+          </DetailSection>
+        )}
 
         {manageMembers && (
           <DetailSection

@@ -1,7 +1,8 @@
-import type { LoginRequest, LoginResponse } from '@vigie/contract';
+import type { LoginChallengeResponse, LoginRequest, LoginResponse } from '@vigie/contract';
 import { apiFetch } from '@/lib/api-client';
 
-export type LoginAttempt = { ok: true; token: string } | { ok: false; error: string };
+/** A token; or, with two-factor authentication on, the challenge to send back with a code; or the text of a failure. */
+export type LoginAttempt = { ok: true; token: string } | { ok: true; challenge: string } | { ok: false; error: string };
 
 export const LOGIN_ERRORS = {
   noToken: 'Token non reçu du serveur',
@@ -22,26 +23,40 @@ async function readServerMessage(response: Response): Promise<string | null> {
   return null;
 }
 
+async function post(path: string, body: unknown): Promise<Response | null> {
+  try {
+    return await apiFetch(path, { method: 'POST', headers: { Accept: 'application/json' }, body });
+  } catch {
+    return null;
+  }
+}
+
+async function readAttempt(response: Response | null): Promise<LoginAttempt> {
+  if (!response) return { ok: false, error: LOGIN_ERRORS.network };
+  if (!response.ok) {
+    const message = await readServerMessage(response);
+    return { ok: false, error: message ?? `Erreur ${response.status}: ${response.statusText}`.trim() };
+  }
+
+  const data = (await response.json().catch(() => null)) as Partial<LoginResponse & LoginChallengeResponse> | null;
+  if (data?.totpRequired === true && typeof data.challenge === 'string' && data.challenge) {
+    return { ok: true, challenge: data.challenge };
+  }
+  const token = data?.accessToken;
+  if (typeof token !== 'string' || !token) return { ok: false, error: LOGIN_ERRORS.noToken };
+  return { ok: true, token };
+}
+
 /**
  * POST /api/auth/login. Failures come back as the text to show: the server's message, else
  * `Erreur {status}: {statusText}`, `Token non reçu du serveur` without an access token, and
  * the connection message when the server cannot be reached.
  */
 export async function requestAccessToken(credentials: LoginRequest): Promise<LoginAttempt> {
-  let response: Response;
-  try {
-    response = await apiFetch('/auth/login', { method: 'POST', headers: { Accept: 'application/json' }, body: credentials });
-  } catch {
-    return { ok: false, error: LOGIN_ERRORS.network };
-  }
+  return readAttempt(await post('/auth/login', credentials));
+}
 
-  if (!response.ok) {
-    const message = await readServerMessage(response);
-    return { ok: false, error: message ?? `Erreur ${response.status}: ${response.statusText}`.trim() };
-  }
-
-  const data = (await response.json().catch(() => null)) as Partial<LoginResponse> | null;
-  const token = data?.accessToken;
-  if (typeof token !== 'string' || !token) return { ok: false, error: LOGIN_ERRORS.noToken };
-  return { ok: true, token };
+/** POST /api/auth/login/totp: the second step, with the code of the authenticator app or a recovery code. */
+export async function requestAccessTokenWithCode(challenge: string, code: string): Promise<LoginAttempt> {
+  return readAttempt(await post('/auth/login/totp', { challenge, code }));
 }

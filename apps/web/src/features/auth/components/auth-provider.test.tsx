@@ -92,6 +92,16 @@ describe('AuthProvider start-up', () => {
     await waitFor(() => expect(state()).toEqual({ token: null, user: null, loading: false }));
     expect(window.localStorage.getItem('vigie_token')).toBeNull();
   });
+
+  it('keeps the stored token when the server cannot answer at start-up', async () => {
+    window.localStorage.setItem('vigie_token', 'stored');
+    answer = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderProvider();
+    await waitFor(() => expect(state()).toEqual({ token: null, user: null, loading: false }));
+    expect(window.localStorage.getItem('vigie_token')).toBe('stored');
+  });
 });
 
 describe('AuthProvider login', () => {

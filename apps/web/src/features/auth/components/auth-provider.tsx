@@ -1,10 +1,10 @@
 import type { User } from '@vigie/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
-import { setAccessToken, setUnauthorizedHandler } from '@/lib/api-client';
+import { ApiError, setAccessToken, setUnauthorizedHandler } from '@/lib/api-client';
 import { tokenStorage } from '@/lib/token-storage';
 import { getCurrentUser } from '../api/get-current-user';
-import { LOGIN_ERRORS, requestAccessToken } from '../api/login';
+import { LOGIN_ERRORS, requestAccessToken, requestAccessTokenWithCode, type LoginAttempt } from '../api/login';
 import { revokeSession } from '../api/logout';
 import { AuthContext, type AuthContextValue, type LoginResult } from '@/lib/auth';
 
@@ -53,11 +53,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         const user = await getCurrentUser({ signal: controller.signal });
         if (!controller.signal.aborted) dispatch({ type: 'signed-in', token: storedToken, user });
-      } catch {
+      } catch (error) {
         if (controller.signal.aborted) return;
-        // A stale or revoked token: sign out silently.
+        // A stale or revoked token: sign out silently. A server out of reach, or a page left
+        // while its answer was arriving, says nothing of the token: it stays for the next visit.
         setAccessToken(null);
-        tokenStorage.clear();
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) tokenStorage.clear();
         dispatch({ type: 'signed-out' });
       }
     })();
@@ -90,24 +91,54 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  const settle = useCallback(
+    async (attempt: LoginAttempt): Promise<LoginResult> => {
+      if (!attempt.ok) {
+        dispatch({ type: 'settled' });
+        return { success: false, error: attempt.error };
+      }
+      if ('challenge' in attempt) {
+        dispatch({ type: 'settled' });
+        return { success: false, challenge: attempt.challenge };
+      }
+      return adoptToken(attempt.token);
+    },
+    [adoptToken],
+  );
+
   const login = useCallback(
     async (email: string, password: string, rememberMe = false): Promise<LoginResult> => {
       dispatch({ type: 'loading' });
       try {
         // The specification's body, {email, password}; `rememberMe` only when the box is ticked.
-        const attempt = await requestAccessToken(rememberMe ? { email, password, rememberMe } : { email, password });
-        if (!attempt.ok) {
-          dispatch({ type: 'settled' });
-          return { success: false, error: attempt.error };
-        }
-        return await adoptToken(attempt.token);
+        return await settle(await requestAccessToken(rememberMe ? { email, password, rememberMe } : { email, password }));
       } catch {
         dispatch({ type: 'settled' });
         return { success: false, error: LOGIN_ERRORS.network };
       }
     },
-    [adoptToken],
+    [settle],
   );
+
+  const loginWithCode = useCallback(
+    async (challenge: string, code: string): Promise<LoginResult> => {
+      dispatch({ type: 'loading' });
+      try {
+        return await settle(await requestAccessTokenWithCode(challenge, code));
+      } catch {
+        dispatch({ type: 'settled' });
+        return { success: false, error: LOGIN_ERRORS.network };
+      }
+    },
+    [settle],
+  );
+
+  const refreshUser = useCallback(async () => {
+    const token = state.token;
+    if (!token) return;
+    const user = await getCurrentUser();
+    dispatch({ type: 'signed-in', token, user });
+  }, [state.token]);
 
   const startSession = useCallback(
     async (token: string): Promise<LoginResult> => {
@@ -143,8 +174,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [forget]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ token: state.token, user: state.user, loading: state.loading, login, startSession, logout }),
-    [state, login, startSession, logout],
+    () => ({ token: state.token, user: state.user, loading: state.loading, login, loginWithCode, refreshUser, startSession, logout }),
+    [state, login, loginWithCode, refreshUser, startSession, logout],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -1,10 +1,11 @@
-import { LoaderCircle, Mail } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { ApiError } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/password-reset';
 import { isValidEmail } from '../email';
-import { authInputClass, authSubmitClass } from './auth-styles';
+import { authInputClass } from './auth-styles';
+import { AuthSubmitButton } from './auth-submit-button';
 
 const NETWORK_ERROR = 'Le serveur ne répond pas. Vérifiez votre connexion internet, puis réessayez.';
 
@@ -86,14 +87,7 @@ export function ForgotPasswordForm() {
           className={authInputClass}
         />
       </div>
-      <button type="submit" disabled={request.isPending} className={authSubmitClass}>
-        {request.isPending ? (
-          <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />
-        ) : (
-          <Mail className="size-5" aria-hidden="true" />
-        )}
-        {request.isPending ? 'Envoi…' : 'Recevoir un lien'}
-      </button>
+      <AuthSubmitButton pending={request.isPending} icon={Mail} label="Recevoir un lien" pendingLabel="Envoi…" />
     </form>
   );
 }

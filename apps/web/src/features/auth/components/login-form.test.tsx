@@ -118,4 +118,45 @@ describe('LoginForm', () => {
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByRole('alert')).toHaveTextContent("Une erreur inattendue s'est produite");
   });
+
+  it('asks for the authenticator code after a right password on an account with two-factor authentication', async () => {
+    const onSuccess = vi.fn();
+    const login = vi.fn(async (): Promise<LoginResult> => ({ success: false, challenge: 'défi' }));
+    const results: LoginResult[] = [{ success: false, error: 'Code incorrect, expiré ou déjà utilisé.' }, { success: true }];
+    const loginWithCode = vi.fn(async (): Promise<LoginResult> => results.shift() ?? { success: false });
+    renderWithProviders(<LoginForm onSuccess={onSuccess} />, { auth: fakeAuth({ login, loginWithCode, token: null, user: null }) });
+    const user = userEvent.setup();
+    await user.type(email(), 'camille@boutique.fr');
+    await user.type(password(), 'un mot de passe');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+
+    const code = await screen.findByLabelText('Code de vérification');
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(onSuccess).not.toHaveBeenCalled();
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Vérifier le code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Code incorrect, expiré ou déjà utilisé.');
+    expect(code).toHaveValue('');
+
+    await user.type(code, 'abcd-efgh');
+    await user.click(screen.getByRole('button', { name: 'Vérifier le code' }));
+    expect(loginWithCode.mock.calls).toEqual([
+      ['défi', '123456'],
+      ['défi', 'abcd-efgh'],
+    ]);
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes back to the password from the code step', async () => {
+    const login = vi.fn(async (): Promise<LoginResult> => ({ success: false, challenge: 'défi' }));
+    renderWithProviders(<LoginForm onSuccess={vi.fn()} />, { auth: fakeAuth({ login, token: null, user: null }) });
+    const user = userEvent.setup();
+    await user.type(email(), 'camille@boutique.fr');
+    await user.type(password(), 'un mot de passe');
+    await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+    await user.click(await screen.findByRole('button', { name: 'Revenir au mot de passe' }));
+    expect(password()).toHaveValue('');
+    expect(email()).toHaveValue('camille@boutique.fr');
+  });
 });

@@ -1,5 +1,5 @@
-import { CheckCircle2, Eye, EyeOff, LoaderCircle, LogIn } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { ArrowLeft, CheckCircle2, Eye, EyeOff, LoaderCircle, LogIn, ShieldCheck } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { useAuth } from '@/lib/auth';
@@ -14,14 +14,22 @@ const inputClass =
 
 /** Email first; the rest of the form appears once the email looks valid. */
 export function LoginForm({ onSuccess }: LoginFormProps) {
-  const { login } = useAuth();
+  const { login, loginWithCode } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [remember, setRemember] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Set once the password is right on an account with two-factor authentication: the code step.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const codeInput = useRef<HTMLInputElement>(null);
   const id = useId();
+  // The code step takes the place of the password: the keyboard follows it there.
+  useEffect(() => {
+    if (challenge) codeInput.current?.focus();
+  }, [challenge]);
   const emailValid = isValidEmail(email);
 
   const onEmailChange = (value: string) => {
@@ -40,6 +48,12 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         onSuccess();
         return;
       }
+      if (result.challenge) {
+        setPassword('');
+        setCode('');
+        setChallenge(result.challenge);
+        return;
+      }
       setError(result.error || 'Erreur de connexion');
     } catch {
       setError("Une erreur inattendue s'est produite");
@@ -48,9 +62,98 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
     }
   };
 
+  const onSubmitCode = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting || !challenge) return;
+    if (!code.trim()) return setError('Saisissez le code de votre application d’authentification.');
+    setError(null);
+    setSubmitting(true);
+    try {
+      const result = await loginWithCode(challenge, code);
+      if (result.success) {
+        onSuccess();
+        return;
+      }
+      setCode('');
+      setError(result.error || 'Erreur de connexion');
+      codeInput.current?.focus();
+    } catch {
+      setError("Une erreur inattendue s'est produite");
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const backToPassword = () => {
+    setChallenge(null);
+    setCode('');
+    setError(null);
+  };
+
   const emailId = `${id}-email`;
   const emailHintId = `${id}-email-hint`;
   const passwordId = `${id}-password`;
+
+  if (challenge) {
+    const codeId = `${id}-code`;
+    const codeHintId = `${id}-code-hint`;
+    return (
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmitCode(event)}
+        className="space-y-5"
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        {error && (
+          <Alert id={`${id}-error`} size="compact">
+            {error}
+          </Alert>
+        )}
+        <div className="space-y-2">
+          <label htmlFor={codeId} className="block text-sm font-medium text-slate-200">
+            Code de vérification
+          </label>
+          <input
+            id={codeId}
+            name="code"
+            type="text"
+            autoComplete="one-time-code"
+            autoCapitalize="none"
+            spellCheck={false}
+            ref={codeInput}
+            maxLength={20}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            aria-describedby={codeHintId}
+            className={`${inputClass} font-mono tracking-widest`}
+          />
+          <p id={codeHintId} className="text-sm text-slate-300">
+            Les 6 chiffres affichés par votre application d’authentification pour {email}, ou l’un de vos codes de secours.
+          </p>
+        </div>
+        <button
+          type="submit"
+          disabled={submitting || !code.trim()}
+          className="flex w-full items-center justify-center gap-2 rounded-xl bg-cyan-400 px-4 py-3 text-base font-semibold text-slate-950 shadow-lg shadow-cyan-500/20 transition hover:bg-cyan-300 disabled:cursor-not-allowed disabled:bg-slate-600 disabled:text-slate-200 disabled:shadow-none"
+        >
+          {submitting ? (
+            <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />
+          ) : (
+            <ShieldCheck className="size-5" aria-hidden="true" />
+          )}
+          {submitting ? 'Vérification…' : 'Vérifier le code'}
+        </button>
+        <button
+          type="button"
+          onClick={backToPassword}
+          className="inline-flex items-center gap-2 rounded-lg text-sm font-medium text-cyan-300 underline-offset-4 hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Revenir au mot de passe
+        </button>
+      </form>
+    );
+  }
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-describedby={error ? `${id}-error` : undefined}>

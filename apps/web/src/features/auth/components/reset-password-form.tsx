@@ -1,11 +1,12 @@
 import { PASSWORD_MIN_LENGTH } from '@vigie/contract';
-import { Eye, EyeOff, KeyRound, LoaderCircle } from 'lucide-react';
+import { Eye, EyeOff, KeyRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { ApiError } from '@/lib/api-client';
 import { useConfirmPasswordReset } from '../api/password-reset';
 import { authInputClass, authSubmitClass } from './auth-styles';
+import { AuthSubmitButton } from './auth-submit-button';
 
 export const RESET_PASSWORD_TEXT = {
   missingToken: 'Ce lien est incomplet\u202F: ouvrez-le tel qu’il figure dans l’e-mail, ou demandez-en un nouveau.',
@@ -173,14 +174,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
           className={authInputClass}
         />
       </div>
-      <button type="submit" disabled={confirm.isPending} className={authSubmitClass}>
-        {confirm.isPending ? (
-          <LoaderCircle className="size-5 animate-spin" aria-hidden="true" />
-        ) : (
-          <KeyRound className="size-5" aria-hidden="true" />
-        )}
-        {confirm.isPending ? 'Enregistrement…' : 'Changer le mot de passe'}
-      </button>
+      <AuthSubmitButton pending={confirm.isPending} icon={KeyRound} label="Changer le mot de passe" pendingLabel="Enregistrement…" />
     </form>
   );
 }

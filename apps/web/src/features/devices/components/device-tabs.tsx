@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { formatNumber } from '@/lib/measure-format';
 
 export type TabItem<T extends string> = { id: T; label: string; count?: number | undefined };
 
@@ -64,7 +65,7 @@ export function DeviceTabs<T extends string>({ label, tabs, selected, onSelect, 
                     isSelected ? 'bg-slate-900 text-white' : 'bg-white/10 text-slate-200'
                   }`}
                 >
-                  {tab.count}
+                  {formatNumber(tab.count)}
                 </span>
               )}
             </button>

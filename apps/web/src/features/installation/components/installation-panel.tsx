@@ -11,7 +11,7 @@ import { useInstallationKey } from '../api/get-installation-key';
 import { useProtocol } from '@/lib/device-protocol';
 import { useRegenerateInstallationKey } from '../api/regenerate-installation-key';
 import { buildInstallSnippet } from '@/lib/install-snippet';
-import { QrCode } from './qr-code';
+import { QrCode } from '@/components/qr-code';
 
 const card = 'rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6';
 

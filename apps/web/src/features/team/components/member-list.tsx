@@ -29,6 +29,7 @@ export function MemberList({ members, currentUserId, canManage, organizationName
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const selectId = useId();
+  const adminCount = members.filter((member) => member.role === 'admin').length;
 
   const onRoleChange = (member: Member, role: Role) => {
     if (role === member.role) return;
@@ -65,6 +66,8 @@ export function MemberList({ members, currentUserId, canManage, organizationName
         {members.map((member) => {
           const label = memberLabel(member);
           const pendingRole = update.isPending && update.variables.id === member.id ? update.variables.role : null;
+          // The server refuses to remove or demote the last admin: no control that can only fail.
+          const lastAdmin = member.role === 'admin' && adminCount === 1;
           return (
             <li key={member.id} data-testid="member" className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center">
               <div className="min-w-0 flex-1">
@@ -74,7 +77,12 @@ export function MemberList({ members, currentUserId, canManage, organizationName
                 </p>
                 <p className="text-sm [overflow-wrap:anywhere] text-slate-300">{member.email}</p>
               </div>
-              {canManage ? (
+              {canManage && lastAdmin ? (
+                <div className="text-sm sm:text-right">
+                  <p className="text-slate-200">{ROLE_LABELS[member.role]}</p>
+                  <p className="text-slate-400">Seul administrateur{'\u202F'}: ne peut être ni retiré ni rétrogradé</p>
+                </div>
+              ) : canManage ? (
                 <div className="flex flex-wrap items-center gap-2">
                   <label htmlFor={`${selectId}-${member.id}`} className="sr-only">
                     {`Rôle de ${label}`}

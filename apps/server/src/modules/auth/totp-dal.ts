@@ -1,0 +1,94 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database.ts';
+import { organizations, recoveryCodes, users } from '../../db/schema.ts';
+
+export interface TotpState {
+  id: string;
+  email: string;
+  organizationId: string;
+  role: string;
+  secret: string | null;
+  pendingSecret: string | null;
+  requireTotpForAdmins: boolean;
+}
+
+/** Two-factor authentication's rows: the secret on the user, recovery codes, the organization's requirement. */
+export function createTotpDal(db: Database) {
+  return {
+    async state(userId: string): Promise<TotpState | undefined> {
+      const [row] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          organizationId: users.organizationId,
+          role: users.role,
+          secret: users.totpSecret,
+          pendingSecret: users.totpPendingSecret,
+          requireTotpForAdmins: organizations.requireTotpForAdmins,
+        })
+        .from(users)
+        .innerJoin(organizations, eq(organizations.id, users.organizationId))
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row;
+    },
+
+    async setPending(userId: string, secret: string): Promise<void> {
+      await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, userId));
+    },
+
+    /** The pending secret becomes the account's, with fresh recovery codes; false if another setup replaced it meanwhile. */
+    enable(userId: string, pendingSecret: string, step: number, codeHashes: string[]): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(users)
+          .set({ totpSecret: pendingSecret, totpPendingSecret: null, totpLastStep: step })
+          .where(and(eq(users.id, userId), eq(users.totpPendingSecret, pendingSecret)))
+          .returning({ id: users.id });
+        if (updated.length === 0) return false;
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+        await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+        return true;
+      });
+    },
+
+    /** Records that the code of `step` was used; false when this step or a later one already was (a replayed code). */
+    async acceptStep(userId: string, step: number): Promise<boolean> {
+      const updated = await db
+        .update(users)
+        .set({ totpLastStep: step })
+        .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+        .returning({ id: users.id });
+      return updated.length > 0;
+    },
+
+    /** Spends a recovery code; false when it is unknown or already spent (even by a request at the same moment). */
+    async spendRecoveryCode(userId: string, codeHash: string, at: Date): Promise<boolean> {
+      const updated = await db
+        .update(recoveryCodes)
+        .set({ usedAt: at })
+        .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
+        .returning({ id: recoveryCodes.id });
+      return updated.length > 0;
+    },
+
+    async remainingRecoveryCodes(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+      return Number(row?.count ?? 0);
+    },
+
+    disable(userId: string): Promise<void> {
+      return db.transaction(async (tx) => {
+        await tx.update(users).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(users.id, userId));
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+      });
+    },
+
+    async setRequirement(organizationId: string, requireTotpForAdmins: boolean): Promise<void> {
+      await db.update(organizations).set({ requireTotpForAdmins }).where(eq(organizations.id, organizationId));
+    },
+  };
+}

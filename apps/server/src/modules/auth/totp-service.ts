@@ -1,0 +1,110 @@
+import { createHash, randomInt } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import type { Database } from '../../db/database.ts';
+import { AppError, badRequest, conflict } from '../../errors.ts';
+import { createTotpDal } from './totp-dal.ts';
+
+export const TOTP_MESSAGES = {
+  wrongCode: 'Code incorrect, expiré ou déjà utilisé.',
+  noSetup: 'Aucune activation en cours : recommencez depuis « Activer la double authentification ».',
+  alreadyOn: 'La double authentification est déjà activée.',
+  requiredForAdmins: 'Votre organisation exige la double authentification des administrateurs : elle ne peut pas être désactivée.',
+  turnOnFirst: 'Activez d’abord la double authentification sur votre propre compte, pour ne pas vous en fermer l’accès.',
+  setupRequired: 'Votre organisation exige la double authentification des administrateurs : activez-la dans « Mon compte » pour continuer.',
+} as const;
+
+const ISSUER = 'Vigie';
+const PERIOD_SECONDS = 30;
+const RECOVERY_CODES = 10;
+/** Unambiguous letters and digits (no 0/o, 1/l/i) for codes read from paper. */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/** Recovery codes are compared without their dash: `ab3d-k9mz` and `ab3dk9mz` are the same. */
+const recoveryHash = (code: string) => sha256(code.replace('-', ''));
+
+function totp(secret: string, label = ''): TOTP {
+  return new TOTP({ issuer: ISSUER, label, secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS });
+}
+
+function newRecoveryCode(): string {
+  const letters = Array.from({ length: 8 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+  return `${letters.slice(0, 4)}-${letters.slice(4)}`;
+}
+
+/**
+ * Two-factor authentication by TOTP (RFC 6238, as in every authenticator app): turned on by
+ * confirming a first code, with ten single-use recovery codes, and asked after the password. A
+ * code is accepted once (the last accepted time step is kept), within one step of drift.
+ */
+export function createTotpService(deps: { db: Database; now: () => Date }) {
+  const dal = createTotpDal(deps.db);
+
+  /** The time step of a valid code for this secret now, or null. */
+  function stepOf(secret: string, code: string): number | null {
+    const timestamp = deps.now().getTime();
+    const delta = totp(secret).validate({ token: code, timestamp, window: 1 });
+    return delta === null ? null : Math.floor(timestamp / 1000 / PERIOD_SECONDS) + delta;
+  }
+
+  return {
+    state: (userId: string) => dal.state(userId),
+
+    async enabledFor(userId: string): Promise<boolean> {
+      return Boolean((await dal.state(userId))?.secret);
+    },
+
+    /** A new secret for the app to scan; the account keeps working as before until a code confirms it. */
+    async setup(userId: string): Promise<{ secret: string; uri: string }> {
+      const state = await dal.state(userId);
+      if (!state) throw badRequest(TOTP_MESSAGES.noSetup);
+      if (state.secret) throw conflict(TOTP_MESSAGES.alreadyOn);
+      const secret = new Secret({ size: 20 }).base32;
+      await dal.setPending(userId, secret);
+      return { secret, uri: totp(secret, state.email).toString() };
+    },
+
+    /** Confirms the pending secret with a code from the app; answers the recovery codes, shown this once. */
+    async enable(userId: string, code: string): Promise<string[]> {
+      const state = await dal.state(userId);
+      if (state?.secret) throw conflict(TOTP_MESSAGES.alreadyOn);
+      if (!state?.pendingSecret) throw badRequest(TOTP_MESSAGES.noSetup);
+      const step = /^\d{6}$/.test(code) ? stepOf(state.pendingSecret, code) : null;
+      if (step === null) throw badRequest(TOTP_MESSAGES.wrongCode);
+      const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+      if (!(await dal.enable(userId, state.pendingSecret, step, codes.map(recoveryHash)))) throw badRequest(TOTP_MESSAGES.noSetup);
+      return codes;
+    },
+
+    /**
+     * Whether `code` (from the app, or a recovery code) proves the second factor of this account,
+     * spending it: the same code never works twice, even sent twice at once.
+     */
+    async verify(userId: string, code: string): Promise<'app' | 'recovery' | null> {
+      const state = await dal.state(userId);
+      if (!state?.secret) return null;
+      if (/^\d{6}$/.test(code)) {
+        const step = stepOf(state.secret, code);
+        return step !== null && (await dal.acceptStep(userId, step)) ? 'app' : null;
+      }
+      return (await dal.spendRecoveryCode(userId, recoveryHash(code), deps.now())) ? 'recovery' : null;
+    },
+
+    remainingRecoveryCodes: (userId: string) => dal.remainingRecoveryCodes(userId),
+
+    /** Turns it off (the caller checked the password); refused to an admin whose organization requires it. */
+    async disable(userId: string): Promise<void> {
+      const state = await dal.state(userId);
+      if (state?.role === 'admin' && state.requireTotpForAdmins) throw conflict(TOTP_MESSAGES.requiredForAdmins);
+      await dal.disable(userId);
+    },
+
+    /** The organization's requirement; turning it on needs the admin who does it to have it on. */
+    async setRequirement(admin: { id: string; organizationId: string }, requireTotpForAdmins: boolean): Promise<void> {
+      if (requireTotpForAdmins && !(await dal.state(admin.id))?.secret) throw new AppError(409, TOTP_MESSAGES.turnOnFirst);
+      await dal.setRequirement(admin.organizationId, requireTotpForAdmins);
+    },
+  };
+}
+
+export type TotpService = ReturnType<typeof createTotpService>;

@@ -1,0 +1,173 @@
+import type { AuditResponse, CurrentUserResponse, TotpEnableResponse, TotpSetupResponse } from '@vigie/contract';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, createTestApp, databaseKind, type TestAccount, type TestApp } from '../test/test-app.ts';
+import { setRole } from '../test/test-dal.ts';
+
+const MIN = 60_000;
+const WRONG_CODE = 'Code incorrect, expiré ou déjà utilisé.';
+const SETUP_REQUIRED =
+  'Votre organisation exige la double authentification des administrateurs : activez-la dans « Mon compte » pour continuer.';
+
+/**
+ * Two-factor authentication (issue 11): turned on with a code of an authenticator app, asked after
+ * the password, each code and recovery code good once, and required of admins by an admin. Codes
+ * are computed as an app would, on a clock the test moves.
+ */
+describe(`two-factor authentication (${databaseKind})`, () => {
+  let t: TestApp;
+  let clock = Date.parse('2026-11-24T08:00:00Z');
+
+  beforeAll(async () => {
+    t = await createTestApp({ sessionClock: () => new Date(clock) });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload?: object, account?: TestAccount) =>
+    t.app.inject({ method: 'POST', url, ...(account ? { headers: account.auth } : {}), ...(payload ? { payload } : {}) });
+  const codeOf = (secret: string, at = clock) =>
+    new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: at });
+  const login = (account: TestAccount) => post('/api/auth/login', { email: account.email, password: account.password });
+  const message = (response: { body: string }) => (JSON.parse(response.body) as { message: string }).message;
+
+  /** Turns it on for the account; answers its secret and recovery codes. */
+  async function turnOn(account: TestAccount): Promise<{ secret: string; recoveryCodes: string[] }> {
+    const setup = await post('/api/user/totp/setup', undefined, account);
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { secret } = body<TotpSetupResponse>(setup);
+    const enabled = await post('/api/user/totp/enable', { code: codeOf(secret) }, account);
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    clock += MIN; // the code of enrolment is spent; the next sign-in uses a later one
+    return { secret, recoveryCodes: body<TotpEnableResponse>(enabled).recoveryCodes };
+  }
+
+  /** The password step: the challenge of the code step. */
+  async function challengeOf(account: TestAccount): Promise<string> {
+    const response = await login(account);
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = JSON.parse(response.body) as { totpRequired?: boolean; challenge?: string; accessToken?: string };
+    expect(answer.totpRequired).toBe(true);
+    expect(answer.accessToken).toBeUndefined();
+    return answer.challenge ?? '';
+  }
+
+  it('is turned on by confirming a code of the app, and gives ten recovery codes', async () => {
+    const account = await t.createAccount({ name: 'Inès Deux-Facteurs' });
+    const setup = body<TotpSetupResponse>(await post('/api/user/totp/setup', undefined, account));
+    expect(setup.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(setup.uri).toBe(
+      `otpauth://totp/Vigie:${encodeURIComponent(account.email)}?issuer=Vigie&secret=${setup.secret}&algorithm=SHA1&digits=6&period=30`,
+    );
+    // Until a code confirms it, nothing changes: the password alone still signs in.
+    expect(JSON.parse((await login(account)).body)).toHaveProperty('accessToken');
+
+    const wrong = await post('/api/user/totp/enable', { code: codeOf(setup.secret, clock - 5 * MIN) }, account);
+    expect(wrong.statusCode).toBe(400);
+    expect(message(wrong)).toBe(WRONG_CODE);
+    const badFormat = await post('/api/user/totp/enable', { code: '12ab' }, account);
+    expect(badFormat.statusCode).toBe(400);
+    expect(message(badFormat)).toContain('Ce code n’a pas le bon format : 6 chiffres, ou un code de secours.');
+
+    const enabled = await post('/api/user/totp/enable', { code: codeOf(setup.secret) }, account);
+    expect(enabled.statusCode).toBe(200);
+    expect(enabled.headers['cache-control']).toBe('no-store');
+    const { recoveryCodes } = body<TotpEnableResponse>(enabled);
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}$/);
+    const me = body<CurrentUserResponse>(await t.app.inject({ url: '/api/user/me', headers: account.auth }));
+    expect(me.user.totpEnabled).toBe(true);
+    expect((await post('/api/user/totp/setup', undefined, account)).statusCode).toBe(409);
+  });
+
+  it('asks for a code after the password; a code works once, a recovery code once, a challenge 5 minutes', async () => {
+    const account = await t.createAccount();
+    const { secret, recoveryCodes } = await turnOn(account);
+
+    const challenge = await challengeOf(account);
+    // The challenge opens nothing but the code step.
+    expect((await t.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${challenge}` } })).statusCode).toBe(401);
+    const wrong = await post('/api/auth/login/totp', { challenge, code: codeOf(secret, clock - 10 * MIN) });
+    expect(wrong.statusCode).toBe(401);
+    expect(message(wrong)).toBe(WRONG_CODE);
+
+    const code = codeOf(secret);
+    const signedIn = await post('/api/auth/login/totp', { challenge, code });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    const { accessToken } = JSON.parse(signedIn.body) as { accessToken: string };
+    expect((await t.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${accessToken}` } })).statusCode).toBe(200);
+    // The same code again, even from a new password step: refused.
+    const replay = await post('/api/auth/login/totp', { challenge: await challengeOf(account), code });
+    expect(replay.statusCode).toBe(401);
+
+    // A recovery code, typed in capitals and without its dash: good once.
+    const recovery = (recoveryCodes[0] ?? '').replace('-', '').toUpperCase();
+    expect((await post('/api/auth/login/totp', { challenge: await challengeOf(account), code: recovery })).statusCode).toBe(200);
+    expect((await post('/api/auth/login/totp', { challenge: await challengeOf(account), code: recovery })).statusCode).toBe(401);
+
+    // A challenge left more than 5 minutes: the password again.
+    const late = await challengeOf(account);
+    clock += 6 * MIN;
+    const expired = await post('/api/auth/login/totp', { challenge: late, code: codeOf(secret) });
+    expect(expired.statusCode).toBe(401);
+    expect(message(expired)).toBe('La connexion a expiré : saisissez de nouveau votre mot de passe.');
+
+    // Every step is in the organization's trail.
+    const trail = body<AuditResponse>(await t.app.inject({ url: '/api/audit', headers: account.auth }));
+    const steps = trail.events.filter((event) => event.action.startsWith('auth.')).map((event) => [event.action, event.details]);
+    expect(steps.slice(0, 5)).toEqual([
+      ['auth.login_failed', { step: 'code' }],
+      ['auth.login', { step: 'recovery-code' }],
+      ['auth.login_failed', { step: 'code' }],
+      ['auth.login', { step: 'app' }],
+      ['auth.login_failed', { step: 'code' }],
+    ]);
+    expect(steps).toContainEqual(['auth.totp_enabled', null]);
+  });
+
+  it('is turned off with the password only', async () => {
+    const account = await t.createAccount();
+    await turnOn(account);
+    const wrong = await post('/api/user/totp/disable', { password: 'pas le bon' }, account);
+    expect(wrong.statusCode).toBe(400);
+    expect(message(wrong)).toBe('Le mot de passe actuel est incorrect.');
+    expect((await post('/api/user/totp/disable', { password: account.password }, account)).statusCode).toBe(204);
+    expect(JSON.parse((await login(account)).body)).toHaveProperty('accessToken');
+  });
+
+  it('can be required of admins by an admin who has it: the others must turn it on before anything else', async () => {
+    const organization = `Org ${crypto.randomUUID()}`;
+    const first = await t.createAccount({ organization, name: 'Première admin' });
+    const second = await t.createAccount({ organization, name: 'Second admin' });
+    const manager = await t.createAccount({ organization, name: 'Responsable' });
+    await setRole(t, manager.id, 'manager');
+    const require = (account: TestAccount, value: boolean) =>
+      t.app.inject({ method: 'PUT', url: '/api/organization/security', headers: account.auth, payload: { requireTotpForAdmins: value } });
+
+    const tooEarly = await require(first, true);
+    expect(tooEarly.statusCode).toBe(409);
+    expect(message(tooEarly)).toBe(
+      'Activez d’abord la double authentification sur votre propre compte, pour ne pas vous en fermer l’accès.',
+    );
+    expect((await require(manager, true)).statusCode).toBe(403);
+    await turnOn(first);
+    expect((await require(first, true)).statusCode).toBe(200);
+
+    // The second admin may only reach their own account until they turn it on; the manager is not concerned.
+    const blocked = await t.app.inject({ url: '/api/sensor', headers: second.auth });
+    expect(blocked.statusCode).toBe(403);
+    expect(message(blocked)).toBe(SETUP_REQUIRED);
+    const me = body<CurrentUserResponse>(await t.app.inject({ url: '/api/user/me', headers: second.auth }));
+    expect(me.user.totpSetupRequired).toBe(true);
+    expect((await t.app.inject({ url: '/api/sensor', headers: manager.auth })).statusCode).toBe(200);
+    await turnOn(second);
+    expect((await t.app.inject({ url: '/api/sensor', headers: second.auth })).statusCode).toBe(200);
+
+    // Nor can an admin turn it off while it is required.
+    const off = await post('/api/user/totp/disable', { password: first.password }, first);
+    expect(off.statusCode).toBe(409);
+    expect((await require(first, false)).statusCode).toBe(200);
+    expect((await post('/api/user/totp/disable', { password: first.password }, first)).statusCode).toBe(204);
+  });
+});

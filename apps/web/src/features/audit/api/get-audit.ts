@@ -1,0 +1,48 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { AuditAction, AuditResponse } from '@vigie/contract';
+import { api } from '@/lib/api-client';
+import { useOwner } from '@/lib/auth';
+import { downloadFile } from '@/lib/download-file';
+
+/** What « Journal » filters on; empty strings mean « all ». */
+export type AuditFilters = { action: AuditAction | ''; actorId: string; q: string; from: string; to: string };
+
+export const NO_FILTERS: AuditFilters = { action: '', actorId: '', q: '', from: '', to: '' };
+
+const PAGE = 50;
+
+function queryOf(filters: AuditFilters): URLSearchParams {
+  const query = new URLSearchParams({ tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Paris' });
+  for (const [name, value] of Object.entries(filters)) {
+    const text = value.trim();
+    if (text) query.set(name, text);
+  }
+  return query;
+}
+
+/** GET /api/audit: a page of the trail, newest first. */
+export async function getAudit(filters: AuditFilters, cursor: string | null, signal?: AbortSignal): Promise<AuditResponse> {
+  const query = queryOf(filters);
+  query.set('limit', String(PAGE));
+  if (cursor) query.set('cursor', cursor);
+  const data = await api.get<Partial<AuditResponse> | undefined>(`/audit?${query}`, { signal });
+  if (!Array.isArray(data?.events)) throw new Error('Error loading data');
+  return { events: data.events, nextCursor: data.nextCursor ?? null };
+}
+
+/** The trail a page at a time, for the filters shown. */
+export function useAuditTrail(filters: AuditFilters) {
+  const owner = useOwner();
+  return useInfiniteQuery({
+    queryKey: ['audit', owner, filters] as const,
+    queryFn: ({ pageParam, signal }) => getAudit(filters, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: Boolean(owner),
+  });
+}
+
+/** GET /api/audit.csv with the same filters, saved under the name the server proposes. */
+export function exportAudit(filters: AuditFilters): Promise<string> {
+  return downloadFile(`/audit.csv?${queryOf(filters)}`, { accept: 'text/csv', fallbackName: 'journal.csv' });
+}

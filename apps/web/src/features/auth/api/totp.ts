@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SecurityPolicy, TotpEnableResponse, TotpSetupResponse } from '@vigie/contract';
+import { api } from '@/lib/api-client';
+import { useOwner } from '@/lib/auth';
+
+/** POST /api/user/totp/setup: a new secret, shown as a QR code; nothing changes until a code confirms it. */
+export const useTotpSetup = () => useMutation({ mutationFn: () => api.post<TotpSetupResponse>('/user/totp/setup') });
+
+/** POST /api/user/totp/enable: a code from the app turns it on; the recovery codes come back this once. */
+export const useTotpEnable = () =>
+  useMutation({ mutationFn: (code: string) => api.post<TotpEnableResponse>('/user/totp/enable', { code }) });
+
+/** POST /api/user/totp/disable: given the password. */
+export const useTotpDisable = () =>
+  useMutation({ mutationFn: (password: string) => api.post<undefined>('/user/totp/disable', { password }) });
+
+const securityKey = (owner: string) => ['organization-security', owner] as const;
+
+/** GET /api/organization/security: whether admins must use two-factor authentication. */
+export function useSecurityPolicy() {
+  const owner = useOwner();
+  return useQuery({
+    queryKey: securityKey(owner),
+    queryFn: async ({ signal }) => (await api.get<{ policy: SecurityPolicy }>('/organization/security', { signal })).policy,
+  });
+}
+
+/** PUT /api/organization/security, for admins. */
+export function useUpdateSecurityPolicy() {
+  const owner = useOwner();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (policy: SecurityPolicy) => (await api.put<{ policy: SecurityPolicy }>('/organization/security', policy)).policy,
+    onSuccess: (policy) => queryClient.setQueryData(securityKey(owner), policy),
+  });
+}

@@ -1,0 +1,174 @@
+/**
+ * Two-factor authentication end to end, against the real server: an admin turns it on from
+ * « Mon compte » with a QR code and a code computed as an authenticator app does, keeps the
+ * recovery codes, signs in with a code and then with a recovery code (which works once), and
+ * requires it of every admin from « Équipe »; an admin invited afterwards only reaches
+ * « Mon compte » until they turn it on. Axe scans and screenshots at 1280 and 375 px.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { account, checkAtBothSizes, expect, loginThroughForm, signInWithToken, test } from './support/fixtures';
+import { invitationLink, lastMailTo } from './support/mail';
+
+test.describe.configure({ timeout: 180_000 });
+
+const PERIOD_MS = 30_000;
+const NNBSP = '\u202F';
+
+/**
+ * What an authenticator app shows for `secret`, never for a 30 s step already used: the server
+ * accepts each step once, and the one before or after the current one.
+ */
+class Authenticator {
+  private lastStep = -1;
+  private readonly totp: TOTP;
+
+  constructor(secret: string) {
+    this.totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  }
+
+  code(): string {
+    const step = Math.max(Math.floor(Date.now() / PERIOD_MS), this.lastStep + 1);
+    this.lastStep = step;
+    return this.totp.generate({ timestamp: step * PERIOD_MS });
+  }
+}
+
+/** Turns two-factor authentication on from « Mon compte »; answers the app and the recovery codes. */
+async function enrol(page: Page, screenshots?: string): Promise<{ app: Authenticator; recoveryCodes: string[] }> {
+  const section = page.getByRole('region', { name: 'Double authentification' });
+  await section.getByRole('button', { name: 'Activer la double authentification' }).click();
+  await expect(section.getByRole('img', { name: 'QR code à scanner avec votre application d’authentification' })).toBeVisible();
+  const secret = ((await section.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  if (screenshots) await checkAtBothSizes(page, screenshots);
+
+  const app = new Authenticator(secret);
+  const field = section.getByLabel('Code à 6 chiffres');
+  await field.fill('12345');
+  await section.getByRole('button', { name: 'Activer', exact: true }).click();
+  await expect(section.getByRole('alert')).toHaveText('Saisissez les 6 chiffres affichés par l’application.');
+  await field.fill(app.code());
+  await section.getByRole('button', { name: 'Activer', exact: true }).click();
+
+  const codes = section.getByRole('list', { name: 'Codes de secours' }).getByTestId('recovery-code');
+  await expect(codes).toHaveCount(10);
+  const recoveryCodes = (await codes.allTextContents()).map((code) => code.trim());
+  for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}$/);
+  return { app, recoveryCodes };
+}
+
+test('two-factor authentication: turned on with a QR code, used to sign in, then required of every admin', async ({
+  page,
+  request,
+  browser,
+  login,
+  baseURL,
+}) => {
+  const who = account('totp');
+  await login('totp', '/dashboard/compte');
+  const section = page.getByRole('region', { name: 'Double authentification' });
+
+  // Required of admins before the admin has it: refused, so that nobody shuts themselves out.
+  await page.goto('/dashboard/equipe');
+  const requirement = page.getByRole('checkbox', { name: 'Exiger la double authentification pour les administrateurs' });
+  await expect(requirement).toBeEnabled();
+  await requirement.click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Activez d’abord la double authentification sur votre propre compte' }),
+  ).toBeVisible();
+  await expect(requirement).not.toBeChecked();
+
+  // Turned on from « Mon compte ».
+  await page.goto('/dashboard/compte');
+  const { app, recoveryCodes } = await enrol(page, 'totp-setup');
+  const download = page.waitForEvent('download');
+  await section.getByRole('button', { name: 'Télécharger les codes' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('vigie-codes-de-secours.txt');
+  expect(readFileSync(await file.path(), 'utf8')).toContain(recoveryCodes.join('\n'));
+  await checkAtBothSizes(page, 'totp-recovery-codes');
+  await section.getByRole('button', { name: 'J’ai mis mes codes en lieu sûr' }).click();
+  await expect(section).toContainText(`Activée${NNBSP}: chaque connexion demande un code`);
+  await expect(section.getByRole('list', { name: 'Codes de secours' })).toHaveCount(0);
+
+  // Signing in now takes the password, then a code: a wrong one is refused in French.
+  await page.getByRole('button', { name: 'Déconnexion' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/login');
+  await loginThroughForm(page, who);
+  const code = page.getByLabel('Code de vérification');
+  await expect(code).toBeFocused();
+  await expect(page).toHaveURL(/\/login$/);
+  await checkAtBothSizes(page, 'totp-login');
+  await code.fill('000000');
+  await page.getByRole('button', { name: 'Vérifier le code' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Code incorrect, expiré ou déjà utilisé.');
+  await code.fill(app.code());
+  await page.getByRole('button', { name: 'Vérifier le code' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // A recovery code replaces the app once.
+  await page.getByRole('button', { name: 'Déconnexion' }).click();
+  await page.goto('/login');
+  await loginThroughForm(page, who);
+  await page.getByLabel('Code de vérification').fill(recoveryCodes[0] ?? '');
+  await page.getByRole('button', { name: 'Vérifier le code' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const again = await request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
+  const { challenge } = (await again.json()) as { challenge: string };
+  const reused = await request.post('/api/auth/login/totp', { data: { challenge, code: recoveryCodes[0] } });
+  expect(reused.status()).toBe(401);
+  expect(((await reused.json()) as { message: string }).message).toBe('Code incorrect, expiré ou déjà utilisé.');
+
+  // Now it can be required of every admin.
+  await page.goto('/dashboard/equipe');
+  await requirement.click();
+  await expect(requirement).toBeChecked();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Enregistré\s: les administrateurs sans double authentification/ }),
+  ).toBeVisible();
+  await page.reload();
+  await expect(requirement).toBeChecked();
+
+  // An admin who joins afterwards reaches only « Mon compte » until they turn it on.
+  const address = `admin-${Date.now().toString(36)}@vigie-e2e.fr`;
+  // The session the recovery code opened, as the page keeps it.
+  const headers = { Authorization: `Bearer ${await page.evaluate(() => window.localStorage.getItem('vigie_token'))}` };
+  expect((await request.post('/api/invitations', { headers, data: { email: address, role: 'admin' } })).status()).toBe(201);
+  await expect.poll(() => invitationLink(lastMailTo(address)), { timeout: 30_000 }).toMatch(/\/invitation#/);
+  const token = (invitationLink(lastMailTo(address)) ?? '').split('#')[1];
+  const accepted = await request.post('/api/invitations/accept', {
+    data: { token, name: 'Noé Nouvel', password: 'une phrase de passe solide' },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(201);
+  const newcomerToken = ((await accepted.json()) as { accessToken: string }).accessToken;
+  const refused = await request.get('/api/sensor', { headers: { Authorization: `Bearer ${newcomerToken}` } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toBe(
+    'Votre organisation exige la double authentification des administrateurs : activez-la dans « Mon compte » pour continuer.',
+  );
+
+  const context = await browser.newContext({ baseURL });
+  const newcomer = await context.newPage();
+  await signInWithToken(newcomer, newcomerToken);
+  await newcomer.goto('/dashboard');
+  await expect(newcomer).toHaveURL(/\/dashboard\/compte$/);
+  await expect(newcomer.getByTestId('totp-required')).toContainText(
+    `exige la double authentification des administrateurs${NNBSP}: activez-la ci-dessous`,
+  );
+  await expect(newcomer.getByRole('link', { name: 'Tableau de bord' })).toHaveCount(0);
+  await checkAtBothSizes(newcomer, 'totp-required');
+  await newcomer.goto('/dashboard/equipe');
+  await expect(newcomer).toHaveURL(/\/dashboard\/compte$/);
+
+  await enrol(newcomer);
+  await newcomer.getByRole('button', { name: 'J’ai mis mes codes en lieu sûr' }).click();
+  await expect(newcomer.getByTestId('totp-required')).toHaveCount(0);
+  await newcomer.getByRole('link', { name: 'Tableau de bord' }).click();
+  await expect(newcomer).toHaveURL(/\/dashboard$/);
+  await expect(newcomer.getByRole('heading', { level: 1 })).toBeVisible();
+  expect((await request.get('/api/sensor', { headers: { Authorization: `Bearer ${newcomerToken}` } })).status()).toBe(200);
+  await context.close();
+});
