@@ -162,6 +162,30 @@ try {
       }),
     ),
   );
+  // The same stream, read by this process: how much of the delay is the server's, how much the page's.
+  const streamSeen = new Map<number, number>();
+  const streamAbort = new AbortController();
+  const watched = live[0]?.deviceId;
+  const stream = fetch(`${server.base}/api/stream`, { headers: { ...user, accept: 'text/event-stream' }, signal: streamAbort.signal })
+    .then(async (response) => {
+      if (!response.body) return;
+      const decoder = new TextDecoder();
+      let buffer = '';
+      for await (const chunk of response.body) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = block.split('\n').find((line) => line.startsWith('data: '));
+          if (!block.includes('event: reading') || !data || !watched || !data.includes(watched)) continue;
+          const reading = JSON.parse(data.slice(6)) as { values: { temperature?: { value: number } } };
+          const value = reading.values.temperature?.value;
+          if (value !== undefined && !streamSeen.has(Math.round(value * 10))) streamSeen.set(Math.round(value * 10), Date.now());
+        }
+      }
+    })
+    .catch(() => undefined);
   const sentAt = new Map<number, number>();
   const publish = (lane: number, temperature: number) => {
     const device = live[lane];
@@ -201,6 +225,15 @@ try {
   await page.waitForTimeout(1000);
   await Promise.all(clients.map((client) => client.endAsync()));
   const seen = await page.evaluate(() => (window as unknown as { __seen: { value: number; at: number }[] }).__seen);
+  streamAbort.abort();
+  await stream;
+  const serverDelays = [...streamSeen].flatMap(([key, at]) => {
+    const sentTime = sentAt.get(key);
+    return sentTime === undefined ? [] : [at - sentTime];
+  });
+  console.log(
+    `Flux lu par le banc : ${serverDelays.length} valeurs marquées sur ${sentAt.size} ; p95 ${fmt(percentile(serverDelays, 95))} ms, médiane ${fmt(median(serverDelays))} ms`,
+  );
   const delays: number[] = [];
   for (const { value, at } of seen) {
     const sentTime = sentAt.get(Math.round(value * 10));

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, User as UserIcon } from 'lucide-react';
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AnimatedBackground } from '@/components/animated-background';
 import { BrandLogo } from '@/components/brand-logo';
@@ -11,11 +11,12 @@ import { alertValue } from '@/features/alerts/components/alert-value';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { ErrorPage } from '@/features/errors/components/error-page';
 import { ERROR_CONTENT } from '@/features/errors/error-content';
-import { applyLiveEvent } from '@/features/devices/apply-live-event';
+import { applyLiveEvents } from '@/features/devices/apply-live-event';
 import { LiveIndicator } from '@/features/live/live-indicator';
 import { useLiveStream } from '@/features/live/use-live-stream';
 import { applyReportEvent, reportReadyMessage } from '@/features/reports/apply-report-event';
 import { useAuth } from '@/lib/auth';
+import { type Batcher, createBatcher } from '@/lib/frame-batcher';
 import type { SseMessage } from '@/lib/sse-parser';
 import type { SignedInOutletContext } from './signed-in-outlet';
 import { useSensorNameLookup } from './use-sensor-names';
@@ -89,9 +90,20 @@ function FullLayout() {
   const displayName = displayNameOf(user);
   const navigate = useNavigate();
   const sensorName = useSensorNameLookup();
+  // Readings and device changes reach the lists once per frame, however many arrived in between.
+  // Declared before the stream's own effect, so it exists before the first event.
+  const deviceEvents = useRef<Batcher<SseMessage> | null>(null);
+  useEffect(() => {
+    const batcher = createBatcher<SseMessage>((messages) => applyLiveEvents(queryClient, owner, messages));
+    deviceEvents.current = batcher;
+    return () => {
+      batcher.flush();
+      batcher.dispose();
+    };
+  }, [queryClient, owner]);
   const onMessage = useCallback(
     (message: SseMessage) => {
-      applyLiveEvent(queryClient, owner, message);
+      deviceEvents.current?.push(message);
       const alert = applyAlertEvent(queryClient, owner, message);
       // A new alert interrupts politely: the bell and the cards turn red, and a toast says where.
       if (alert?.action === 'opened') {

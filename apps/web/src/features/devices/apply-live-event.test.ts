@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { deviceKeys, type Device } from './device-kinds';
-import { applyLiveEvent } from './apply-live-event';
+import { applyLiveEvent, applyLiveEvents } from './apply-live-event';
 
 const owner = 'u1';
 const sensor = (id: string, name: string): Device => ({
@@ -102,5 +102,41 @@ describe('applyLiveEvent', () => {
     });
     const [listed] = client.getQueryData<Device[]>(deviceKeys.list('sensor', owner)) ?? [];
     expect(listed).toMatchObject({ name: 'Frigo 2', latest: values, lastSeenAt: '2024-06-01T12:00:00.000Z' });
+  });
+
+  it('applies a batch in its order: readings together, the newest value winning, device events in their place', () => {
+    const client = setup();
+    client.setQueryData(deviceKeys.list('sensor', owner), [sensor(A, 'Frigo'), sensor(B, 'Porte')]);
+    let listCopies = 0;
+    const unsubscribe = client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success' && event.query.queryKey.includes('list')) listCopies += 1;
+    });
+    const reading = (id: string, deviceId: string, value: number, minute: number) => ({
+      id,
+      event: 'reading',
+      data: JSON.stringify({
+        deviceId,
+        kind: 'sensor',
+        lastSeenAt: `2024-06-01T12:0${minute}:00.000Z`,
+        values: { temperature: { value, ts: `2024-06-01T12:0${minute}:00.000Z` } },
+      }),
+    });
+    applyLiveEvents(client, owner, [
+      reading('1', A, 4.1, 1),
+      reading('2', B, 7, 1),
+      reading('3', A, 4.3, 3),
+      // Out of order on the wire: an older value does not overwrite a newer one.
+      reading('4', A, 4.2, 2),
+      { id: '5', event: 'device', data: JSON.stringify({ action: 'deleted', kind: 'sensor', deviceId: B }) },
+      // A reading of a device already gone does not bring it back.
+      reading('6', B, 8, 4),
+    ]);
+    unsubscribe();
+    const list = client.getQueryData<Device[]>(deviceKeys.list('sensor', owner)) ?? [];
+    expect(list.map((device) => device.name)).toEqual(['Frigo']);
+    expect(list[0]?.latest['temperature']?.value).toBe(4.3);
+    expect(client.getQueryData<Device>(deviceKeys.detail('sensor', owner, A))?.latest['temperature']?.value).toBe(4.3);
+    // Three readings before the deletion make one copy of the list, the deletion another, the last reading a third.
+    expect(listCopies).toBe(3);
   });
 });
