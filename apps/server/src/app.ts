@@ -129,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Readings queued before the database closes are committed first.
   app.addHook('onClose', async () => services.close());
   const { devices, provisioning, telemetry } = services;
-  const authenticate = createAuthenticate({ tokens: services.tokens, users: services.users, sessions: services.sessions });
+  const authenticate = createAuthenticate({ tokens: services.tokens, users: services.accounts, sessions: services.sessions });
 
   await app.register(
     async (api) => {

@@ -5,7 +5,8 @@ import type { DatabaseHandle } from './db/database.ts';
 import { createAuthService } from './modules/auth/auth-service.ts';
 import { createLoginLimiter } from './modules/auth/login-limiter.ts';
 import { createRateLimits } from './modules/rate-limits/rate-limits.ts';
-import { createSessionService } from './modules/auth/session-service.ts';
+import { createAccountCache } from './modules/auth/account-cache.ts';
+import { createSessionService, type SessionEnded } from './modules/auth/session-service.ts';
 import { createTokenService, type TokenService } from './modules/auth/token-service.ts';
 import { createClaimingService } from './modules/claiming/claiming-service.ts';
 import { createCredentialService } from './modules/credentials/credential-service.ts';
@@ -32,6 +33,12 @@ import { createInvitationService } from './modules/members/invitation-service.ts
 import { createPasswordResetService, PASSWORD_RESET_MAX_PER_EMAIL } from './modules/auth/password-reset-service.ts';
 
 /**
+ * How long a user or an open session is trusted from memory before its row is read again: the
+ * longest a change can go unseen by an instance that missed the bus's message about it.
+ */
+const ACCOUNT_CACHE_TTL_MS = 5_000;
+
+/**
  * Every service of the server, wired once; routes, adapters and jobs receive what they use.
  * Each module builds its own DAL from the database handle: no one else holds it.
  */
@@ -55,18 +62,37 @@ export function createServices(options: {
   // Sessions and their tokens share a clock, which is not the rules' clock that tests move.
   const sessionClock = options.sessionClock ?? (() => new Date());
   const tokens = options.tokens ?? createTokenService(options.jwtSecret, () => sessionClock().getTime());
+  // On the embedded database this process is the only one that changes accounts and sessions: it
+  // keeps them in memory and forgets a change as it makes it, so a logout or a new role still
+  // applies from the very next request. Instances sharing PostgreSQL read them on every request:
+  // the bus would bring a logout elsewhere a moment late, and a token must be refused at once.
+  const accountCache = database.sharedByInstances
+    ? null
+    : createAccountCache({ now: () => sessionClock().getTime(), ttlMs: ACCOUNT_CACHE_TTL_MS, maxEntries: 10_000 });
+  const sessionEnded: SessionEnded = ({ organizationId, userId, sessionId }) => {
+    accountCache?.forgetSession(sessionId);
+    events.publish([{ organizationId, type: 'session-ended', data: { userId, sessionId } }]);
+  };
+  const accountChanged = (organizationId: string, userId?: string) => {
+    if (userId) accountCache?.forgetUser(userId);
+    else accountCache?.forgetOrganization(organizationId);
+  };
+  /** The signed-in user of a request (see `accountCache`). */
+  const accounts = {
+    getById: (id: string) => (accountCache ? accountCache.user(id, () => users.getById(id)) : users.getById(id)),
+  };
   const sessions = createSessionService({
     db,
     now: sessionClock,
     lifetimes: config.sessions,
-    onEnded: ({ organizationId, userId, sessionId }) =>
-      events.publish([{ organizationId, type: 'session-ended', data: { userId, sessionId } }]),
+    onEnded: sessionEnded,
+    ...(accountCache ? { cache: accountCache } : {}),
   });
   // Shared by the instances on PostgreSQL: an attempt counts wherever the load balancer sent it.
   const rateLimits = createRateLimits({ db, sharedByInstances: database.sharedByInstances, scope: options.rateLimitScope ?? '' });
   const audit = createAuditService({ db, now });
   // Codes of the authenticator app follow the clock of sessions (moved by the tests of codes).
-  const totp = createTotpService({ db, now: sessionClock });
+  const totp = createTotpService({ db, now: sessionClock, onAccountChanged: accountChanged });
   const auth = createAuthService({ users, tokens, limiter: createLoginLimiter(config.loginLimits, rateLimits), sessions, audit, totp });
 
   // Devices and telemetry need each other (latest values shown with a device; a transmitter's
@@ -182,8 +208,8 @@ export function createServices(options: {
   const members = createMembersService({
     db,
     now: () => new Date(),
-    onSessionEnded: ({ organizationId, userId, sessionId }) =>
-      events.publish([{ organizationId, type: 'session-ended', data: { userId, sessionId } }]),
+    onSessionEnded: sessionEnded,
+    onAccountChanged: accountChanged,
   });
   const invitations = createInvitationService({
     db,
@@ -297,6 +323,7 @@ export function createServices(options: {
     protocol,
     organizations,
     users,
+    accounts,
     tokens,
     auth,
     sessions,

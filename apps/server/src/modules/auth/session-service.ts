@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database.ts';
+import type { AccountCache } from './account-cache.ts';
 import { createSessionDal } from './session-dal.ts';
 
 /** Told when a session ends, so that every instance closes what it holds open for it (live streams). */
@@ -22,9 +23,16 @@ const SLIDE_EVERY_MS = 60_000;
  * request, so that logging out refuses the token at once on every instance. A session's row holds
  * its idle deadline, pushed back as it is used; its absolute end is its token's expiry.
  */
-export function createSessionService(deps: { db: Database; now: () => Date; lifetimes: SessionLifetimes; onEnded: SessionEnded }) {
+export function createSessionService(deps: {
+  db: Database;
+  now: () => Date;
+  lifetimes: SessionLifetimes;
+  onEnded: SessionEnded;
+  /** Open sessions kept in memory between two reads of their row (see `createAccountCache`). */
+  cache?: Pick<AccountCache, 'sessionExpiry' | 'sessionExtended' | 'forgetSession'>;
+}) {
   const dal = createSessionDal(deps.db);
-  const { lifetimes } = deps;
+  const { lifetimes, cache } = deps;
   return {
     /**
      * Opens a session: a short one that ends when left idle, or, remembered, a long one. Its id,
@@ -44,17 +52,22 @@ export function createSessionService(deps: { db: Database; now: () => Date; life
      */
     async use(sessionId: string, userId: string, idle: { idleSeconds: number | null; endsAt: number }): Promise<boolean> {
       const now = deps.now();
-      const expiresAt = await dal.openUntil(sessionId, userId, now);
-      if (!expiresAt) return false;
+      const load = async () => dal.openUntil(sessionId, userId, now);
+      const expiresAt = cache ? await cache.sessionExpiry(sessionId, userId, now.getTime(), load) : ((await load())?.getTime() ?? null);
+      if (expiresAt === null) return false;
       if (idle.idleSeconds !== null) {
         const next = Math.min(now.getTime() + idle.idleSeconds * 1000, idle.endsAt);
-        if (next - expiresAt.getTime() >= SLIDE_EVERY_MS) await dal.extend(sessionId, new Date(next), now);
+        if (next - expiresAt >= SLIDE_EVERY_MS) {
+          await dal.extend(sessionId, new Date(next), now);
+          cache?.sessionExtended(sessionId, next);
+        }
       }
       return true;
     },
 
     /** Logout: the session's token is refused from now on, and its live streams close. */
     async end(session: { id: string; userId: string; organizationId: string }): Promise<void> {
+      cache?.forgetSession(session.id);
       if (await dal.end(session.id, session.userId, deps.now())) {
         deps.onEnded({ organizationId: session.organizationId, userId: session.userId, sessionId: session.id });
       }
@@ -66,6 +79,7 @@ export function createSessionService(deps: { db: Database; now: () => Date; life
      */
     async endAll(user: { userId: string; organizationId: string }, except?: string): Promise<number> {
       const ended = await dal.endAll(user.userId, deps.now(), except);
+      for (const sessionId of ended) cache?.forgetSession(sessionId);
       for (const sessionId of ended) deps.onEnded({ organizationId: user.organizationId, userId: user.userId, sessionId });
       return ended.length;
     },

@@ -37,7 +37,12 @@ function newRecoveryCode(): string {
  * confirming a first code, with ten single-use recovery codes, and asked after the password. A
  * code is accepted once (the last accepted time step is kept), within one step of drift.
  */
-export function createTotpService(deps: { db: Database; now: () => Date }) {
+export function createTotpService(deps: {
+  db: Database;
+  now: () => Date;
+  /** A user's two-factor state or the organization's requirement changed: every instance reads the accounts again. */
+  onAccountChanged?: (organizationId: string, userId?: string) => void;
+}) {
   const dal = createTotpDal(deps.db);
 
   /** The time step of a valid code for this secret now, or null. */
@@ -73,6 +78,7 @@ export function createTotpService(deps: { db: Database; now: () => Date }) {
       if (step === null) throw badRequest(TOTP_MESSAGES.wrongCode);
       const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
       if (!(await dal.enable(userId, state.pendingSecret, step, codes.map(recoveryHash)))) throw badRequest(TOTP_MESSAGES.noSetup);
+      deps.onAccountChanged?.(state.organizationId, userId);
       return codes;
     },
 
@@ -97,12 +103,14 @@ export function createTotpService(deps: { db: Database; now: () => Date }) {
       const state = await dal.state(userId);
       if (state?.role === 'admin' && state.requireTotpForAdmins) throw conflict(TOTP_MESSAGES.requiredForAdmins);
       await dal.disable(userId);
+      if (state) deps.onAccountChanged?.(state.organizationId, userId);
     },
 
     /** The organization's requirement; turning it on needs the admin who does it to have it on. */
     async setRequirement(admin: { id: string; organizationId: string }, requireTotpForAdmins: boolean): Promise<void> {
       if (requireTotpForAdmins && !(await dal.state(admin.id))?.secret) throw new AppError(409, TOTP_MESSAGES.turnOnFirst);
       await dal.setRequirement(admin.organizationId, requireTotpForAdmins);
+      deps.onAccountChanged?.(admin.organizationId);
     },
   };
 }

@@ -12,9 +12,15 @@ export const MEMBER_MESSAGES = {
 /**
  * The people of an organization and their roles (PRODUCT §9). The organization always keeps an
  * admin; a removed member is signed out everywhere at once. A new role applies from the next
- * request, since every request reads the user again.
+ * request: the change is announced to every instance's account cache.
  */
-export function createMembersService(deps: { db: Database; now: () => Date; onSessionEnded: SessionEnded }) {
+export function createMembersService(deps: {
+  db: Database;
+  now: () => Date;
+  onSessionEnded: SessionEnded;
+  /** A member's role changed or the member left: every instance reads the account again. */
+  onAccountChanged: (organizationId: string, userId: string) => void;
+}) {
   const dal = createMembersDal(deps.db);
 
   function settled(change: MemberChange): Member {
@@ -35,13 +41,16 @@ export function createMembersService(deps: { db: Database; now: () => Date; onSe
     },
 
     async changeRole(organizationId: string, memberId: string, role: Role): Promise<Member> {
-      return settled(await dal.changeRole(organizationId, memberId, role));
+      const member = settled(await dal.changeRole(organizationId, memberId, role));
+      deps.onAccountChanged(organizationId, member.id);
+      return member;
     },
 
     async remove(organizationId: string, memberId: string): Promise<void> {
       const change = await dal.remove(organizationId, memberId, deps.now());
       const member = settled(change);
       if (change.outcome !== 'done') return;
+      deps.onAccountChanged(organizationId, member.id);
       for (const sessionId of change.endedSessions) deps.onSessionEnded({ organizationId, userId: member.id, sessionId });
     },
   };

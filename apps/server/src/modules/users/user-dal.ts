@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
+import { organizations, users } from '../../db/schema.ts';
 
 export interface UserRow {
   id: string;
@@ -27,6 +27,22 @@ export function createUserDal(db: Database) {
   };
 
   return {
+    /** The user with what the public shape needs of the organization, in one statement (every request reads it). */
+    async findWithOrganization(
+      id: string,
+    ): Promise<(UserRow & { organization: { id: string; name: string; requireTotpForAdmins: boolean } }) | undefined> {
+      const [row] = await db
+        .select({
+          ...columns,
+          organization: { id: organizations.id, name: organizations.name, requireTotpForAdmins: organizations.requireTotpForAdmins },
+        })
+        .from(users)
+        .innerJoin(organizations, eq(organizations.id, users.organizationId))
+        .where(eq(users.id, id))
+        .limit(1);
+      return row;
+    },
+
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db
         .select(columns)

@@ -31,9 +31,7 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
   const { organizations } = deps;
 
   /** The public shape of a user: never the password hash. */
-  async function toPublicUser(user: UserRow): Promise<User | undefined> {
-    const organization = await organizations.findById(user.organizationId);
-    if (!organization) return undefined;
+  function publicUser(user: UserRow, organization: { id: string; name: string; requireTotpForAdmins: boolean }): User {
     return {
       id: user.id,
       name: user.name,
@@ -43,6 +41,11 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
       totpEnabled: user.totpEnabled,
       totpSetupRequired: user.role === 'admin' && organization.requireTotpForAdmins && !user.totpEnabled,
     };
+  }
+
+  async function toPublicUser(user: UserRow): Promise<User | undefined> {
+    const organization = await organizations.findById(user.organizationId);
+    return organization && publicUser(user, organization);
   }
 
   return {
@@ -87,8 +90,8 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
     },
 
     async getById(id: string): Promise<User | undefined> {
-      const user = await users.findById(id);
-      return user && toPublicUser(user);
+      const user = await users.findWithOrganization(id);
+      return user && publicUser(user, user.organization);
     },
 
     /**
