@@ -43,11 +43,6 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
     };
   }
 
-  async function toPublicUser(user: UserRow): Promise<User | undefined> {
-    const organization = await organizations.findById(user.organizationId);
-    return organization && publicUser(user, organization);
-  }
-
   return {
     /** Creates the account, and its organization when none has that name. */
     async createAccount(input: NewAccount): Promise<User> {
