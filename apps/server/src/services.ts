@@ -118,7 +118,14 @@ export function createServices(options: {
     },
     events,
     retentionDays: config.retentionDays,
-    onStored: (readings) => void alerts.engine.onReadings(readings),
+    onStored: async (readings) => {
+      void alerts.engine.onReadings(readings);
+      // Readings that came late make the figures computed since their date wrong: marked before
+      // the acknowledgement, so that a request after it computes them again.
+      await insights
+        .noteStored(readings)
+        .catch((error: unknown) => logger.error({ err: error }, 'Lectures tardives non signalées à l’analyse'));
+    },
   });
   const credentials = createCredentialService({
     db,

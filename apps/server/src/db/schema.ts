@@ -468,6 +468,18 @@ export const sensorInsights = pgTable(
   (t) => [primaryKey({ columns: [t.sensorId, t.key] }), index('sensor_insights_organization_urgency_idx').on(t.organizationId, t.urgency)],
 );
 
+/**
+ * When a sensor's readings last arrived late (dated well before they were stored: a device sending
+ * its buffer, an import). Figures computed before that moment miss them and are computed again,
+ * from the whole history, at the next request or pass.
+ */
+export const insightsBackfills = pgTable('insights_backfills', {
+  sensorId: uuid('sensor_id')
+    .primaryKey()
+    .references(() => sensors.id, { onDelete: 'cascade' }),
+  backfilledAt: timestamp('backfilled_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 /** A periodic job's turn: the instance that holds the lease runs it, the others skip until it expires. */
 export const jobLeases = pgTable('job_leases', {
   name: text('name').primaryKey(),
@@ -492,6 +504,7 @@ export const schema = {
   notificationOutbox,
   reports,
   sensorInsights,
+  insightsBackfills,
   jobLeases,
 };
 export type Schema = typeof schema;

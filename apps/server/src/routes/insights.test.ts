@@ -1,6 +1,6 @@
 import type { Insights } from '@vigie/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { provision } from '../test/device-helpers.ts';
+import { provision, sendTelemetry } from '../test/device-helpers.ts';
 import { createTestApp, databaseKind, type TestAccount, type TestApp } from '../test/test-app.ts';
 
 const MIN = 60_000;
@@ -137,6 +137,29 @@ describe(`sensor insights over HTTP (${databaseKind})`, { timeout: 120_000 }, ()
   it('has nothing to forecast for a measure the sensor does not report', async () => {
     const { insights } = (await insightsOf(owner, '?key=humidity')).json<{ insights: Insights }>();
     expect(insights).toMatchObject({ key: 'humidity', forecast: [], breach: null });
+  });
+
+  it('computes the figures again when older readings arrive after them: a device sending its buffer', async () => {
+    const device = await provision(t, owner, 'sensor');
+    const figures = async () => {
+      const response = await t.app.inject({ url: `/api/sensor/${device.deviceId}/insights`, headers: owner.auth });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ insights: Insights }>().insights;
+    };
+    // One reading: too short a history to forecast anything, and these figures are stored.
+    expect((await sendTelemetry(t, device.accessToken, { ts: now - MIN, values: { temperature: 4 } })).statusCode).toBe(202);
+    expect((await figures()).forecast).toEqual([]);
+
+    // The two days before it arrive afterwards, as a device that was cut off sends its buffer.
+    const history = [];
+    for (let ts = now - 2 * DAY; ts < now - MIN; ts += 5 * MIN) {
+      history.push({ ts, values: { temperature: 4 + 0.6 * Math.sin((2 * Math.PI * ts) / (25 * MIN)) } });
+    }
+    for (let i = 0; i < history.length; i += 500) {
+      expect((await sendTelemetry(t, device.accessToken, history.slice(i, i + 500))).statusCode).toBe(202);
+    }
+    // Asked again at once, well within the minute the stored figures are served from.
+    expect((await figures()).forecast).toHaveLength(48);
   });
 
   it('is the organization’s own: another gets 404; a bad key or id is a French 400', async () => {

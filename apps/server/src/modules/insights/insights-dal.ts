@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Insights } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
-import { jobLeases, sensorInsights } from '../../db/schema.ts';
+import { insightsBackfills, jobLeases, sensorInsights } from '../../db/schema.ts';
 
 export interface StoredInsights {
   sensorId: string;
@@ -10,27 +10,67 @@ export interface StoredInsights {
   computedAt: Date;
   urgency: number;
   insights: Insights;
+  /** Readings older than `computedAt` arrived after it: the figures miss them (see the schema). */
+  backfilledAt?: Date | null;
 }
+
+/** Whether readings older than these figures arrived after they were computed. */
+export const missesBackfill = (row: { computedAt: Date; backfilledAt?: Date | null }): boolean =>
+  Boolean(row.backfilledAt && row.backfilledAt.getTime() >= row.computedAt.getTime());
 
 export function createInsightsDal(db: Database) {
   return {
     async find(organizationId: string, sensorId: string, key: string): Promise<StoredInsights | undefined> {
       const [row] = await db
-        .select()
+        .select({
+          sensorId: sensorInsights.sensorId,
+          key: sensorInsights.key,
+          organizationId: sensorInsights.organizationId,
+          computedAt: sensorInsights.computedAt,
+          urgency: sensorInsights.urgency,
+          insights: sensorInsights.insights,
+          backfilledAt: insightsBackfills.backfilledAt,
+        })
         .from(sensorInsights)
+        .leftJoin(insightsBackfills, eq(insightsBackfills.sensorId, sensorInsights.sensorId))
         .where(and(eq(sensorInsights.organizationId, organizationId), eq(sensorInsights.sensorId, sensorId), eq(sensorInsights.key, key)));
       return row;
     },
 
-    /** When each of these sensors' insights were last computed (any measure), for the refresh job. */
-    async computedAt(sensorIds: string[]): Promise<Map<string, Date>> {
+    /**
+     * When each of these sensors' insights were last computed (the oldest of its measures), and
+     * when older readings last arrived after a computation, for the refresh job.
+     */
+    async computedAt(sensorIds: string[]): Promise<Map<string, { computedAt: Date; backfilledAt: Date | null }>> {
       if (sensorIds.length === 0) return new Map();
       const rows = await db
-        .select({ sensorId: sensorInsights.sensorId, at: sql<string>`min(${sensorInsights.computedAt})` })
+        .select({
+          sensorId: sensorInsights.sensorId,
+          at: sql<string>`min(${sensorInsights.computedAt})`,
+          backfilledAt: sql<string | null>`max(${insightsBackfills.backfilledAt})`,
+        })
         .from(sensorInsights)
+        .leftJoin(insightsBackfills, eq(insightsBackfills.sensorId, sensorInsights.sensorId))
         .where(inArray(sensorInsights.sensorId, sensorIds))
         .groupBy(sensorInsights.sensorId);
-      return new Map(rows.map((row) => [row.sensorId, new Date(row.at)]));
+      return new Map(
+        rows.map((row) => [
+          row.sensorId,
+          { computedAt: new Date(row.at), backfilledAt: row.backfilledAt ? new Date(row.backfilledAt) : null },
+        ]),
+      );
+    },
+
+    /** Late readings of these sensors were stored at `at`: figures computed before it miss them. */
+    async markBackfilled(sensorIds: string[], at: Date): Promise<void> {
+      if (sensorIds.length === 0) return;
+      await db
+        .insert(insightsBackfills)
+        .values(sensorIds.map((sensorId) => ({ sensorId, backfilledAt: at })))
+        .onConflictDoUpdate({
+          target: insightsBackfills.sensorId,
+          set: { backfilledAt: sql`greatest(${insightsBackfills.backfilledAt}, excluded.backfilled_at)` },
+        });
     },
 
     /** Writes the newest figures; an older computation arriving late never overwrites a newer one. */

@@ -2,11 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { Insights, Rule, WatchItem } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { BATTERY_HISTORY_MS, currentAnomalies, HISTORY_MS, toColumns } from './insights-compute.ts';
-import { createInsightsDal } from './insights-dal.ts';
+import { createInsightsDal, missesBackfill } from './insights-dal.ts';
 import type { InsightsLane, InsightsRunner } from './insights-runner.ts';
 import { type Bucket, createRecentMeans } from './recent-means.ts';
 
 const MINUTE = 60_000;
+/**
+ * Readings dated this far back when they are stored came late (a device's buffer, an import):
+ * figures computed since their date are computed again. Fresher ones change at most the last
+ * minutes, which the next computation reads anyway.
+ */
+const LATE_MS = 5 * MINUTE;
 /** A request answers from figures at most this old; older ones are computed again. */
 const CACHE_MS = 60_000;
 /** Sensors heard from within this time are analysed by the background pass. */
@@ -61,12 +67,23 @@ export function createInsightsService(deps: InsightsSources) {
   /** A pass still running on this instance when the next is due is not doubled. */
   let passing = false;
 
-  async function compute(sensor: { id: string; organizationId: string; siteId: string }, key: string, now: number, lane: InsightsLane) {
+  async function compute(
+    sensor: { id: string; organizationId: string; siteId: string },
+    key: string,
+    now: number,
+    lane: InsightsLane,
+    backfilledAt?: Date | null,
+  ) {
     // A minute's mean is the finest grain the analysis uses; whole minutes, the one in progress included.
     const end = Math.floor(now / MINUTE) * MINUTE + MINUTE;
     const [readings, battery, rules] = await Promise.all([
-      recent.means(`${sensor.id}:${key}`, end - HISTORY_MS, end, now, (from, to) =>
-        deps.means(sensor.id, key, new Date(from), new Date(to), MINUTE),
+      recent.means(
+        `${sensor.id}:${key}`,
+        end - HISTORY_MS,
+        end,
+        now,
+        (from, to) => deps.means(sensor.id, key, new Date(from), new Date(to), MINUTE),
+        backfilledAt?.getTime(),
       ),
       deps.means(sensor.id, 'battery', new Date(end - BATTERY_HISTORY_MS), new Date(end), 3600_000),
       deps.rulesOf(sensor.organizationId, sensor.id, sensor.siteId),
@@ -92,16 +109,22 @@ export function createInsightsService(deps: InsightsSources) {
     try {
       const sensors = await deps.sensorsSeenSince(new Date(started - ACTIVE_MS), PASS_LIMIT * 4);
       const computed = await dal.computedAt(sensors.map((sensor) => sensor.id));
+      const at = (id: string) => computed.get(id)?.computedAt.getTime() ?? 0;
+      // Due: not analysed for a while, or older readings arrived since (first, as its figures are wrong).
+      const backfilled = (id: string) => {
+        const row = computed.get(id);
+        return row !== undefined && missesBackfill(row);
+      };
       const due = sensors
-        .filter((sensor) => started - (computed.get(sensor.id)?.getTime() ?? 0) >= deps.refreshMs)
-        .sort((a, b) => (computed.get(a.id)?.getTime() ?? 0) - (computed.get(b.id)?.getTime() ?? 0))
+        .filter((sensor) => backfilled(sensor.id) || started - at(sensor.id) >= deps.refreshMs)
+        .sort((a, b) => Number(backfilled(b.id)) - Number(backfilled(a.id)) || at(a.id) - at(b.id))
         .slice(0, PASS_LIMIT);
       const keys = await deps.keysOf(due.map((sensor) => sensor.id));
       for (const sensor of due) {
         if (deps.now().getTime() - started > PASS_BUDGET_MS) break;
         for (const key of keys.get(sensor.id) ?? []) {
           if (!BACKGROUND_KEYS.includes(key)) continue;
-          await compute(sensor, key, deps.now().getTime(), 'background');
+          await compute(sensor, key, deps.now().getTime(), 'background', computed.get(sensor.id)?.backfilledAt);
         }
         done += 1;
       }
@@ -117,8 +140,19 @@ export function createInsightsService(deps: InsightsSources) {
       const now = deps.now().getTime();
       const stored = await dal.find(organizationId, sensor.id, key);
       const age = stored ? now - stored.computedAt.getTime() : Infinity;
-      if (stored && age >= 0 && age < CACHE_MS) return stored.insights;
-      return compute({ id: sensor.id, organizationId, siteId: sensor.siteId }, key, now, 'interactive');
+      if (stored && age >= 0 && age < CACHE_MS && !missesBackfill(stored)) return stored.insights;
+      return compute({ id: sensor.id, organizationId, siteId: sensor.siteId }, key, now, 'interactive', stored?.backfilledAt);
+    },
+
+    /**
+     * Readings just stored: when some are dated well before now, the figures of their sensor
+     * computed since that date miss them, and are computed again at the next request or pass.
+     */
+    async noteStored(readings: { sensorId: string; ts: Date }[]): Promise<void> {
+      const now = deps.now();
+      const late = new Set<string>();
+      for (const { sensorId, ts } of readings) if (now.getTime() - ts.getTime() >= LATE_MS) late.add(sensorId);
+      await dal.markBackfilled([...late], now);
     },
 
     /**

@@ -84,6 +84,26 @@ describe('createRecentMeans', () => {
     expect(data.asked.at(-1)).toEqual([later - WINDOW, later]);
   });
 
+  it('reads the whole window again when older readings arrived since it last did', async () => {
+    const data = measure();
+    dense(data, T0 - WINDOW, T0);
+    const cache = createRecentMeans({ marginMs: 15 * MINUTE, fullReadMs: 6 * HOUR });
+    await means(cache, data, T0);
+    // A device's buffer: three hours ago, stored five minutes later.
+    data.add(T0 - 3 * HOUR, 40, 600);
+    const later = T0 + 10 * MINUTE;
+    const columns = await cache.means(
+      'capteur:temperature',
+      later - WINDOW,
+      later,
+      later,
+      (from, to) => data.read(from, to),
+      T0 + 5 * MINUTE,
+    );
+    expect({ ts: [...columns.ts], values: [...columns.values] }).toEqual(await truth(data, later));
+    expect(data.asked.at(-1)).toEqual([later - WINDOW, later]);
+  });
+
   it('drops the least recently used measures beyond its size', async () => {
     const data = measure();
     dense(data, T0 - WINDOW, T0);

@@ -69,9 +69,11 @@ export function createRecentMeans(options: RecentMeansOptions = {}) {
       to: number,
       now: number,
       read: (from: number, to: number) => Promise<Bucket[]>,
+      /** Older readings arrived at this time: what was read in full before it is read again. */
+      backfilledAt = Number.NEGATIVE_INFINITY,
     ): Promise<Columns> {
       const entry = entries.get(id);
-      if (entry && now - entry.fullAt < fullReadMs && entry.to <= to && entry.to > from) {
+      if (entry && now - entry.fullAt < fullReadMs && entry.fullAt > backfilledAt && entry.to <= to && entry.to > from) {
         const cut = Math.max(from, entry.to - marginMs);
         const fresh = await read(cut, to);
         let first = 0;

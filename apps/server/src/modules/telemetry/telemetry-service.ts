@@ -39,8 +39,12 @@ export function createTelemetryService(deps: {
   devices: TelemetryDevices;
   events: EventHub;
   retentionDays: number;
-  /** Told once readings are committed, off the acknowledgement path: the alert engine watches them. */
-  onStored?: (readings: StoredSensorReading[]) => void;
+  /**
+   * Told once readings are committed, before they are acknowledged. What it returns is awaited:
+   * it must be quick and never throw (the alert engine runs off this path; only late readings
+   * make the predictive analysis write anything).
+   */
+  onStored?: (readings: StoredSensorReading[]) => void | Promise<void>;
 }) {
   const dal = createReadingDal(deps.db);
   const SERIES_PAGE = 10_000;
@@ -134,7 +138,7 @@ export function createTelemetryService(deps: {
           if (!entry) stored.set(key, (entry = { organizationId: device.organizationId, sensorId: row.deviceId, ts: row.ts, values: {} }));
           entry.values[row.key] = row.value;
         }
-        if (stored.size > 0) deps.onStored([...stored.values()]);
+        if (stored.size > 0) await deps.onStored([...stored.values()]);
       }
 
       const seenAt = new Date().toISOString();
