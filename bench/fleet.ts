@@ -113,6 +113,24 @@ try {
     firstCard.push(Date.now() - opened);
   }
   record('« Capteurs » : première carte après l’ouverture du tableau de bord (médiane de 3)', median(firstCard), 'ms', BUDGETS.firstCardMs);
+  // Where the time went in the last opening: each API request, from the page's start.
+  const requests = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('/api/') && !entry.name.includes('/api/stream'))
+      .map((entry) => {
+        const timing = entry as PerformanceResourceTiming;
+        return {
+          url: new URL(timing.name).pathname + new URL(timing.name).search,
+          start: timing.startTime,
+          end: timing.responseEnd,
+          size: timing.encodedBodySize,
+        };
+      }),
+  );
+  for (const request of requests) {
+    console.log(`  ${request.url} : de ${fmt(request.start)} à ${fmt(request.end)} ms, ${fmt(request.size / 1000, 1)} ko transférés`);
+  }
   await page.getByRole('heading', { level: 2, name: /^Capteurs \(10\s000\)$/ }).waitFor();
 
   // Tab switches, each way, five times: the slowest median of the two directions.

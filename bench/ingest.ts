@@ -11,6 +11,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
+import { bareAedesFleet, FLEET_DEVICES, type FleetFigures, vigieFleet } from './mqtt-fleet';
 import { benchLogin, type BenchServer as Server, ensureBuilt, fmt, json, startServer } from './support';
 
 const PHASE_MS = Number(process.env['BENCH_PHASE_MS'] ?? 6000);
@@ -21,7 +22,15 @@ const WINDOW = 8;
 const ROUNDS = 5;
 // Eight clients carry the whole load here: a real device's per-second limit would cap the figure.
 const CLIENT_LIMIT = { MQTT_MAX_MESSAGES_PER_SECOND: '100000' };
-const BUDGETS = { mqttPglite: 5000, mqttPostgres: 20000, latencyP99Ms: 250, rulesRatio: 0.8, insightsRatio: 0.9 };
+const BUDGETS = {
+  mqttPglite: 5000,
+  mqttPostgres: 20000,
+  latencyP99Ms: 250,
+  rulesRatio: 0.8,
+  insightsRatio: 0.9,
+  fleetRatio: 0.6,
+  fleetP99Ms: 100,
+};
 
 async function setup(server: Server, devices: number) {
   const accessToken = await benchLogin(server);
@@ -192,6 +201,8 @@ async function baseline(exec: Exec): Promise<number> {
 
 interface Result {
   database: string;
+  /** 1 000 devices connected, one reading per message, the next after the PUBACK; and bare Aedes with the same clients. */
+  fleet: { vigie: FleetFigures; bare: FleetFigures };
   mqtt: number;
   /** The same MQTT run once every sensor has an alert rule; both are medians of alternating phases. */
   mqttWithRules: number;
@@ -344,10 +355,28 @@ async function analysedSince(server: Server, userToken: string, devices: { devic
   return analysed;
 }
 
+/**
+ * The fleet scenario on a server of its own with the product's per-device limits, then bare Aedes
+ * with the same clients right after it.
+ */
+async function fleetScenario(env: Record<string, string>): Promise<Result['fleet']> {
+  const server = await startServer({ ...env, INSIGHTS_INTERVAL_SECONDS: '0' });
+  try {
+    const { devices } = await setup(server, FLEET_DEVICES);
+    const vigie = await vigieFleet(server, devices);
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+    return { vigie, bare: await bareAedesFleet() };
+  } finally {
+    server.child.kill('SIGKILL');
+  }
+}
+
 async function run(
   database: 'PGlite' | 'PostgreSQL',
   env: Record<string, string>,
   insightsEnv: Record<string, string>,
+  fleetEnv: Record<string, string>,
   exec: () => Promise<{ exec: Exec; close(): Promise<void> }>,
 ): Promise<Result> {
   // Without background analysis here: its cost is measured against a second server below.
@@ -363,8 +392,10 @@ async function run(
     const direct = await exec();
     const base = await baseline(direct.exec);
     await direct.close();
+    const fleet = await fleetScenario(fleetEnv);
     return {
       database,
+      fleet,
       mqtt: rules.without,
       mqttWithRules: rules.with,
       rulesRatio: rules.ratio,
@@ -389,6 +420,7 @@ async function main() {
       'PGlite',
       { DATA_DIR: dataDir, DATABASE_URL: '' },
       { DATA_DIR: path.join(dataDir, 'with-insights'), DATABASE_URL: '' },
+      { DATA_DIR: path.join(dataDir, 'fleet'), DATABASE_URL: '' },
       async () => {
         const db = await PGlite.create(path.join(dataDir, 'pglite'));
         return { exec: (text, params) => db.query(text, params), close: () => db.close() };
@@ -405,7 +437,7 @@ async function main() {
     throw new Error(`PostgreSQL injoignable (${adminUrl}) : ${error.message}`);
   });
   // Each server its database, as each PGlite server its folder: the analysis sees only its own sensors.
-  const names = [name, `${name}_insights`];
+  const names = [name, `${name}_insights`, `${name}_fleet`];
   const urlOf = (database: string) => {
     const url = new URL(adminUrl);
     url.pathname = `/${database}`;
@@ -419,7 +451,7 @@ async function main() {
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-bench-')),
     });
     results.push(
-      await run('PostgreSQL', pgEnv(name), pgEnv(`${name}_insights`), async () => {
+      await run('PostgreSQL', pgEnv(name), pgEnv(`${name}_insights`), pgEnv(`${name}_fleet`), async () => {
         const pool = new pg.Pool({ connectionString: url, max: 4 });
         pool.on('error', (error) => console.warn(`connexion de mesure perdue : ${error.message}`));
         return { exec: (text, params) => pool.query(text, params), close: () => pool.end() };
@@ -468,6 +500,18 @@ async function main() {
       `${r.database.padEnd(11)} | ${fmt(r.insights.without).padStart(26)} | ${fmt(r.insights.with).padStart(48)} | ${`${Math.round(r.insights.ratio * 100)} %`.padStart(10)} | ${`${r.insights.analysed.join(', ')} sur ${CLIENTS}`.padStart(28)}`,
     );
   }
+  console.log(
+    `\nFlotte MQTT : ${fmt(FLEET_DEVICES)} appareils connectés, une lecture par message en QoS 1, le suivant après le PUBACK ; référence : Aedes nu, mêmes clients, dans la même exécution`,
+  );
+  console.log('base        | Vigie (messages/s) | PUBACK p50 / p99     | Aedes nu (messages/s) | PUBACK p50 / p99     | Vigie / nu');
+  console.log('------------|--------------------|----------------------|-----------------------|----------------------|-----------');
+  const latencies = (f: FleetFigures) => `${f.p50Ms.toFixed(1)} / ${f.p99Ms.toFixed(1)} ms`;
+  for (const r of results) {
+    const { vigie, bare } = r.fleet;
+    console.log(
+      `${r.database.padEnd(11)} | ${fmt(vigie.messagesPerSecond).padStart(18)} | ${latencies(vigie).padStart(20)} | ${fmt(bare.messagesPerSecond).padStart(21)} | ${latencies(bare).padStart(20)} | ${`${Math.round((vigie.messagesPerSecond / bare.messagesPerSecond) * 100)} %`.padStart(9)}`,
+    );
+  }
   console.log(`\nDurée totale : ${Math.round((Date.now() - started) / 1000)} s`);
 
   const failures: string[] = [];
@@ -498,12 +542,20 @@ async function main() {
     if (analysed < CLIENTS * 0.9)
       failures.push(`analyse prédictive sur ${r.database} : ${analysed.toFixed(1)} capteurs sur ${CLIENTS} analysés par phase en moyenne`);
   }
+  for (const r of results) {
+    const { vigie, bare } = r.fleet;
+    const ratio = vigie.messagesPerSecond / bare.messagesPerSecond;
+    if (ratio < BUDGETS.fleetRatio)
+      failures.push(`flotte MQTT sur ${r.database} : ${Math.round(ratio * 100)} % d’Aedes nu < ${BUDGETS.fleetRatio * 100} %`);
+    if (!(vigie.p99Ms < BUDGETS.fleetP99Ms))
+      failures.push(`flotte MQTT sur ${r.database} : PUBACK p99 ${vigie.p99Ms.toFixed(1)} ms ≥ ${BUDGETS.fleetP99Ms} ms`);
+  }
   if (failures.length > 0) {
     console.error(`\nBudgets manqués :\n- ${failures.join('\n- ')}`);
     process.exit(1);
   }
   console.log(
-    'Budgets tenus : MQTT ≥ 5 000 lect./s (PGlite) et ≥ 20 000 lect./s (PostgreSQL), latence p99 < 250 ms, règles d’alerte ≥ 80 % du débit sans règle, analyse prédictive ≥ 90 % du débit sans elle.',
+    'Budgets tenus : MQTT ≥ 5 000 lect./s (PGlite) et ≥ 20 000 lect./s (PostgreSQL), latence p99 < 250 ms, règles d’alerte ≥ 80 % du débit sans règle, analyse prédictive ≥ 90 % du débit sans elle, flotte MQTT ≥ 60 % d’Aedes nu avec PUBACK p99 < 100 ms.',
   );
 }
 
