@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, createElement, lazy, Suspense, useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
@@ -10,8 +10,31 @@ import LandingRoute from './routes/landing';
 const LoginRoute = lazy(() => import('./routes/login'));
 const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
-const SignedInLayout = lazy(() => import('./signed-in-layout'));
-const DashboardRoute = lazy(() => import('./routes/dashboard'));
+/**
+ * A lazy screen that can be loaded ahead. Once its code is there it renders at once: React's
+ * `lazy` would still suspend on first render, and React holds a suspended screen back for up to
+ * 300 ms before showing it.
+ */
+function preloadable(load: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | null = null;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  // Chosen once per mount: switching from the lazy wrapper to the component would remount the screen.
+  const Screen = () => {
+    const [type] = useState<ComponentType>(() => loaded ?? Lazy);
+    return createElement(type);
+  };
+  return { Screen, preload };
+}
+
+const signedInLayout = preloadable(() => import('./signed-in-layout'));
+const dashboard = preloadable(() => import('./routes/dashboard'));
+const SignedInLayout = signedInLayout.Screen;
+const DashboardRoute = dashboard.Screen;
 const DeviceDetailRoute = lazy(() => import('./routes/device-detail'));
 const InstallationRoute = lazy(() => import('./routes/installation'));
 const InstallDeviceRoute = lazy(() => import('./routes/install-device'));
@@ -26,6 +49,17 @@ const JournalRoute = lazy(() => import('./routes/journal'));
 const InvitationRoute = lazy(() => import('./routes/invitation'));
 const ErrorRoute = lazy(() => import('./routes/error'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
+
+/**
+ * A returning user opening a signed-in page: the frame's code (and the dashboard's, on it) loads
+ * while the session is being checked, rather than after. The module loader keeps one copy, which
+ * the lazy components then find ready.
+ */
+export function preloadSignedInCode(pathname: string, hasSession: boolean): void {
+  if (!hasSession || !pathname.startsWith('/dashboard')) return;
+  void signedInLayout.preload();
+  if (pathname === '/dashboard' || pathname === '/dashboard/') void dashboard.preload();
+}
 
 export function AppRoutes() {
   const location = useLocation();
