@@ -38,9 +38,25 @@ export interface TokenService {
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
 const CHALLENGE_AUDIENCE = 'vigie-totp';
 
+/** Tokens whose signature was checked, remembered: a browser sends the same one with every request. */
+const VERIFIED_TOKENS = 10_000;
+
 export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
   const key = new TextEncoder().encode(secret);
+  // The same string with the same key always verifies the same way: only its expiry, which moves
+  // with the clock, is checked again on each use. The key changes only with a restart.
+  const verified = new Map<string, TokenClaims>();
   const read = async (token: string): Promise<TokenClaims | null> => {
+    const known = verified.get(token);
+    if (known) return known.expiresAt > now() ? known : null;
+    const claims = await check(token);
+    if (claims) {
+      verified.set(token, claims);
+      if (verified.size > VERIFIED_TOKENS) verified.delete(verified.keys().next().value as string);
+    }
+    return claims;
+  };
+  const check = async (token: string): Promise<TokenClaims | null> => {
     try {
       const { payload } = await jwtVerify(token, key, {
         algorithms: [ALGORITHM],
