@@ -114,7 +114,7 @@ export function createServices(options: {
     writeConcurrency: database.writeConcurrency,
     devices: {
       findSensorByReference: (organizationId, reference) => devices.sensor.findByReference(organizationId, reference),
-      touch: (kind, touches) => devices[kind].touch(touches),
+      touch: (kind, touches, latest) => devices[kind].touch(touches, latest),
     },
     events,
     retentionDays: config.retentionDays,
@@ -307,6 +307,7 @@ export function createServices(options: {
       kind,
       events,
       latestOf: (ids) => telemetry.latestOf(ids),
+      cacheLists: !database.sharedByInstances,
       // In the trash, its token is refused at once (its sessions closed) but kept for a restore.
       onDeleted: (deviceId, organizationId) => {
         credentials.revoked(deviceId, organizationId);

@@ -13,7 +13,8 @@ import {
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import type { EventHub } from '../events/event-hub.ts';
-import { createDeviceDal } from './device-dal.ts';
+import { createDeviceDal, type DeviceDal } from './device-dal.ts';
+import { createDeviceListCache, type LatestRow } from './device-list-cache.ts';
 import type { DeviceRecord, DeviceTouch, LatestValuesSource, NewDevice } from './device-types.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -74,9 +75,46 @@ export function createDeviceService(deps: {
    * site's 404) or, when none is named, the organization's first site. Asked of the sites module.
    */
   siteFor: (organizationId: string, siteId: string | undefined) => Promise<string>;
+  /**
+   * Keep each organization's list in memory (see `createDeviceListCache`): only when this process
+   * makes every change of the devices, on the embedded database.
+   */
+  cacheLists?: boolean;
 }) {
   const { kind, events } = deps;
-  const dal = createDeviceDal(deps.db, kind);
+  const stored = createDeviceDal(deps.db, kind);
+  const cache = deps.cacheLists ? createDeviceListCache() : null;
+  // Every change goes through these: a list in memory is forgotten once the change is committed.
+  const dal: DeviceDal = cache
+    ? {
+        ...stored,
+        async create(organizationId, input) {
+          const record = await stored.create(organizationId, input);
+          cache.forget(organizationId);
+          return record;
+        },
+        async update(organizationId, id, changes) {
+          const record = await stored.update(organizationId, id, changes);
+          cache.forget(organizationId);
+          return record;
+        },
+        async trash(organizationId, id, at) {
+          const trashed = await stored.trash(organizationId, id, at);
+          cache.forget(organizationId);
+          return trashed;
+        },
+        async restore(organizationId, id, notBefore) {
+          const record = await stored.restore(organizationId, id, notBefore);
+          cache.forget(organizationId);
+          return record;
+        },
+        async purge(ids, cutoff) {
+          const purged = await stored.purge(ids, cutoff);
+          cache.clear();
+          return purged;
+        },
+      }
+    : stored;
   const now = deps.now ?? (() => new Date());
   const missing = () => notFound(MESSAGES[kind]);
   const announce = (organizationId: string, events_: DeviceEvent[]) =>
@@ -96,7 +134,14 @@ export function createDeviceService(deps: {
   return {
     kind,
     async list(organizationId: string): Promise<DeviceView[]> {
-      return views(await dal.list(organizationId));
+      if (!cache) return views(await dal.list(organizationId));
+      const listed = await cache.list(organizationId, async () => {
+        const records = await dal.list(organizationId);
+        const latest = await deps.latestOf(records.map((record) => record.id));
+        return records.map((record) => ({ record, latest: latest.get(record.id) ?? {} }));
+      });
+      const at = Date.now();
+      return listed.map(({ record, latest }) => toDeviceView(kind, record, latest, at));
     },
     /** A page of the list, filtered (`q` in the name or serial, case aside; site; status now). */
     async page(
@@ -178,9 +223,10 @@ export function createDeviceService(deps: {
     findBySerial(organizationId: string, serial: string) {
       return dal.findBySerial(organizationId, serial);
     },
-    /** Devices heard from now, with the battery and transmitter they reported. */
-    touch(touches: DeviceTouch[]) {
-      return dal.touch(touches);
+    /** Devices heard from now, with the battery and transmitter they reported, and their newest values just committed. */
+    async touch(touches: DeviceTouch[], latest: readonly LatestRow[] = []): Promise<void> {
+      await dal.touch(touches);
+      cache?.heard(touches, latest, new Date());
     },
     /** Broadcasts the devices that went silent for longer than their timeout in the last `windowSeconds`. */
     async announceOffline(windowSeconds: number): Promise<number> {

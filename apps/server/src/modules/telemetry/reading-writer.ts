@@ -32,7 +32,7 @@ export function createReadingWriter(deps: {
   /** Stores readings and latest values in one transaction. */
   insert: (rows: ReadingRow[], latestRows: ReadingRow[]) => Promise<void>;
   /** Marks devices as heard from (the devices module owns them). */
-  touch: (touches: ReadingTouch[]) => Promise<void>;
+  touch: (touches: ReadingTouch[], latest: ReadingRow[]) => Promise<void>;
   concurrency?: number;
 }) {
   const concurrency = deps.concurrency ?? 1;
@@ -63,7 +63,7 @@ export function createReadingWriter(deps: {
       a.deviceId === b.deviceId ? (a.key < b.key ? -1 : 1) : a.deviceId < b.deviceId ? -1 : 1;
     // Each step is retried on its own: replaying stored readings without ids would store them twice.
     await retried(() => deps.insert(rows, [...latest.values()].sort(byDeviceKey)));
-    await retried(() => deps.touch([...touched.values()]));
+    await retried(() => deps.touch([...touched.values()], [...latest.values()]));
   }
 
   async function retried(step: () => Promise<void>): Promise<void> {

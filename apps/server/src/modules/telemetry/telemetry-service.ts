@@ -18,7 +18,8 @@ const DEFAULT_KEY = 'temperature';
 /** What telemetry needs from the devices module, narrowed to what it uses. */
 export interface TelemetryDevices {
   findSensorByReference(organizationId: string, reference: string): Promise<{ id: string } | undefined>;
-  touch(kind: DeviceKind, touches: DeviceTouch[]): Promise<void>;
+  /** Devices heard from, with the newest values just committed for them. */
+  touch(kind: DeviceKind, touches: DeviceTouch[], latest: ReadingRow[]): Promise<void>;
 }
 
 /** The values a sensor reported at one instant, as committed. */
@@ -48,10 +49,16 @@ export function createTelemetryService(deps: {
 }) {
   const dal = createReadingDal(deps.db);
   const SERIES_PAGE = 10_000;
-  const touchDevices = async (touches: ReadingTouch[]) => {
+  const touchDevices = async (touches: ReadingTouch[], latest: ReadingRow[]) => {
     for (const kind of DEVICE_KINDS) {
       const ofKind = touches.filter((touch) => touch.kind === kind);
-      if (ofKind.length > 0) await deps.devices.touch(kind, ofKind);
+      if (ofKind.length === 0) continue;
+      const ids = new Set(ofKind.map((touch) => touch.deviceId));
+      await deps.devices.touch(
+        kind,
+        ofKind,
+        latest.filter((row) => ids.has(row.deviceId)),
+      );
     }
   };
   const writer = createReadingWriter({

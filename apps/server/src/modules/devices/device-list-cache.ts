@@ -1,0 +1,138 @@
+import type { LatestValue } from '@vigie/contract';
+import type { DeviceRecord, DeviceTouch } from './device-types.ts';
+
+/** A listed device: its row and the newest value of each of its keys. */
+export interface ListedDevice {
+  record: DeviceRecord;
+  latest: Record<string, LatestValue>;
+}
+
+/** A newest value just committed by the telemetry module. */
+export interface LatestRow {
+  deviceId: string;
+  key: string;
+  value: number;
+  ts: Date;
+}
+
+interface CachedList {
+  order: string[];
+  devices: Map<string, ListedDevice>;
+}
+
+interface Heard {
+  touches: readonly DeviceTouch[];
+  latest: readonly LatestRow[];
+  at: Date;
+}
+
+/**
+ * The lists of one kind of device, per organization, in memory: only for a process that makes
+ * every change of these devices itself (the embedded database). The database stays the truth:
+ * - a list is read from it the first time it is asked for, and again after any change of a device
+ *   of the organization (created, changed, trashed, restored) — `forget`; a purge forgets them all;
+ * - readings move a listed device forward in place (`heard`): last contact, battery, transmitter,
+ *   newest values, the newer value winning as in the database;
+ * - what is heard while a list is being read is applied to it once read, so that a reading
+ *   committed between the read and its end is not lost; a change in that time discards the read.
+ */
+export function createDeviceListCache(options: { maxOrganizations?: number } = {}) {
+  const maxOrganizations = options.maxOrganizations ?? 200;
+  const lists = new Map<string, CachedList>();
+  const organizationOf = new Map<string, string>();
+  let generation = 0;
+  let reading = 0;
+  const heardWhileReading: Heard[] = [];
+
+  function apply(devices: Map<string, ListedDevice>, heard: Heard): void {
+    for (const touch of heard.touches) {
+      const listed = devices.get(touch.deviceId);
+      if (!listed) continue;
+      const { record } = listed;
+      const lastSeenAt = record.lastSeenAt && record.lastSeenAt > heard.at ? record.lastSeenAt : heard.at;
+      const next: DeviceRecord = { ...record, lastSeenAt, battery: touch.battery ?? record.battery };
+      if ('emitterId' in record) next.emitterId = touch.emitterId ?? record.emitterId ?? null;
+      devices.set(touch.deviceId, { record: next, latest: listed.latest });
+    }
+    for (const row of heard.latest) {
+      const listed = devices.get(row.deviceId);
+      if (!listed) continue;
+      const current = listed.latest[row.key];
+      if (current && Date.parse(current.ts) > row.ts.getTime()) continue;
+      devices.set(row.deviceId, {
+        record: listed.record,
+        latest: { ...listed.latest, [row.key]: { value: row.value, ts: row.ts.toISOString() } },
+      });
+    }
+  }
+
+  function drop(organizationId: string): void {
+    const list = lists.get(organizationId);
+    if (!list) return;
+    for (const id of list.order) organizationOf.delete(id);
+    lists.delete(organizationId);
+  }
+
+  const listed = (list: CachedList): ListedDevice[] => list.order.map((id) => list.devices.get(id) as ListedDevice);
+
+  return {
+    /** The organization's devices in the order of the list, from memory or from `read`. */
+    async list(organizationId: string, read: () => Promise<ListedDevice[]>): Promise<ListedDevice[]> {
+      const cached = lists.get(organizationId);
+      if (cached) {
+        // Most recently used last: the least used organization is the first dropped.
+        lists.delete(organizationId);
+        lists.set(organizationId, cached);
+        return listed(cached);
+      }
+      const started = generation;
+      const from = heardWhileReading.length;
+      reading += 1;
+      let devices: ListedDevice[];
+      try {
+        devices = await read();
+      } finally {
+        reading -= 1;
+      }
+      const stale = started !== generation;
+      const list: CachedList = { order: devices.map((device) => device.record.id), devices: new Map(devices.map((d) => [d.record.id, d])) };
+      for (const heard of heardWhileReading.slice(from)) apply(list.devices, heard);
+      if (reading === 0) heardWhileReading.length = 0;
+      if (stale) return listed(list);
+      lists.set(organizationId, list);
+      for (const id of list.order) organizationOf.set(id, organizationId);
+      if (lists.size > maxOrganizations) drop(lists.keys().next().value as string);
+      return listed(list);
+    },
+
+    /** Devices heard from at `at` (their rows and newest values are committed). */
+    heard(touches: readonly DeviceTouch[], latest: readonly LatestRow[], at: Date): void {
+      const heard = { touches, latest, at };
+      if (reading > 0) heardWhileReading.push(heard);
+      const organizations = new Set<string>();
+      for (const { deviceId } of [...touches, ...latest]) {
+        const organizationId = organizationOf.get(deviceId);
+        if (organizationId) organizations.add(organizationId);
+      }
+      for (const organizationId of organizations) {
+        const list = lists.get(organizationId);
+        if (list) apply(list.devices, heard);
+      }
+    },
+
+    /** A device of the organization was created, changed, trashed or restored. */
+    forget(organizationId: string): void {
+      generation += 1;
+      drop(organizationId);
+    },
+
+    /** Devices were purged, in any organization. */
+    clear(): void {
+      generation += 1;
+      lists.clear();
+      organizationOf.clear();
+    },
+  };
+}
+
+export type DeviceListCache = ReturnType<typeof createDeviceListCache>;
