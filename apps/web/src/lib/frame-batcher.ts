@@ -14,6 +14,17 @@ export const beforeNextPaint: FlushScheduler = (flush) => {
   return () => clearTimeout(timer);
 };
 
+/** Right after the current task: what arrived together (one network chunk) goes together. */
+export const afterThisTask: FlushScheduler = (flush) => {
+  let live = true;
+  queueMicrotask(() => {
+    if (live) flush();
+  });
+  return () => {
+    live = false;
+  };
+};
+
 export interface Batcher<T> {
   push(item: T): void;
   /** Hands what is waiting to the flush now. */
@@ -23,17 +34,26 @@ export interface Batcher<T> {
 }
 
 /**
- * Collects items and hands them to `flush` together, once per scheduled turn (one frame by
- * default): the screen is updated once however many items arrived in between. Past `maxItems`
- * the batch is flushed at once, so a page that paints no frame keeps its memory bounded.
+ * Collects items and hands them to `flush` together. After a quiet spell (`quietMs` since the
+ * last flush) the first items go right after the current task: a lone event shows at once. In a
+ * burst they wait for the next turn of `schedule` (one frame by default): the screen is updated
+ * once per frame however many items arrived in between. Past `maxItems` the batch is flushed at
+ * once, so a page that paints no frame keeps its memory bounded.
  */
 export function createBatcher<T>(
   flush: (items: T[]) => void,
-  { schedule = beforeNextPaint, maxItems = 5000 }: { schedule?: FlushScheduler; maxItems?: number } = {},
+  {
+    schedule = beforeNextPaint,
+    soon = afterThisTask,
+    quietMs = 100,
+    now = () => performance.now(),
+    maxItems = 5000,
+  }: { schedule?: FlushScheduler; soon?: FlushScheduler; quietMs?: number; now?: () => number; maxItems?: number } = {},
 ): Batcher<T> {
   let items: T[] = [];
   let cancel: (() => void) | null = null;
   let disposed = false;
+  let lastFlush = Number.NEGATIVE_INFINITY;
 
   const run = () => {
     cancel?.();
@@ -41,6 +61,7 @@ export function createBatcher<T>(
     if (items.length === 0) return;
     const batch = items;
     items = [];
+    lastFlush = now();
     flush(batch);
   };
 
@@ -49,7 +70,7 @@ export function createBatcher<T>(
       if (disposed) return;
       items.push(item);
       if (items.length >= maxItems) run();
-      else cancel ??= schedule(run);
+      else cancel ??= (now() - lastFlush >= quietMs ? soon : schedule)(run);
     },
     flush: run,
     dispose() {
