@@ -1,5 +1,5 @@
 import type { DeviceKind } from '@vigie/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { deviceCredentials } from '../../db/schema.ts';
 
@@ -7,11 +7,14 @@ import { deviceCredentials } from '../../db/schema.ts';
 export function createCredentialDal(db: Database) {
   return {
     /** Stores the device's token hash, replacing the previous one. */
-    async upsert(identity: { deviceId: string; kind: DeviceKind; organizationId: string }, tokenHash: string): Promise<void> {
-      await db
+    /** Stores the device's token; whether it replaced an earlier one (`xmax` is 0 for a row just inserted). */
+    async upsert(identity: { deviceId: string; kind: DeviceKind; organizationId: string }, tokenHash: string): Promise<boolean> {
+      const [row] = await db
         .insert(deviceCredentials)
         .values({ ...identity, tokenHash })
-        .onConflictDoUpdate({ target: deviceCredentials.deviceId, set: { tokenHash, createdAt: new Date() } });
+        .onConflictDoUpdate({ target: deviceCredentials.deviceId, set: { tokenHash, createdAt: new Date() } })
+        .returning({ replaced: sql<boolean>`xmax <> 0` });
+      return row?.replaced === true;
     },
 
     async findByTokenHash(tokenHash: string) {

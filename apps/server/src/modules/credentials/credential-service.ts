@@ -53,9 +53,10 @@ export function createCredentialService(deps: {
     async issue(identity: DeviceIdentity): Promise<string> {
       const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       const tokenHash = hashToken(token);
-      await dal.upsert(identity, tokenHash);
-      // The old token stops working at once, here and on the device's open MQTT sessions.
-      this.revoked(identity.deviceId, identity.organizationId);
+      // The old token stops working at once, here and on the device's open MQTT sessions. A first
+      // token ends nothing: announcing it would close, when the news arrives late from the bus, the
+      // connection the new device has just opened with it.
+      if (await dal.upsert(identity, tokenHash)) this.revoked(identity.deviceId, identity.organizationId);
       return token;
     },
 
