@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -36,6 +37,18 @@ const envSchema = z.object({
   MQTT_PORT: port.default(1883),
   MQTT_HOST: z.string().min(1).optional(),
   MQTT_MAX_MESSAGES_PER_SECOND: positiveInt.default(100),
+  MQTT_BROKER_URL: z
+    .string()
+    .regex(/^mqtts?:\/\/[^:@/]+:[^@/]+@[^/]+$/, {
+      error: 'une adresse mqtt://utilisateur:motdepasse@hôte:port est attendue (le compte de Vigie sur le broker)',
+    })
+    .optional(),
+  MQTT_BROKER_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,40}$/, { error: 'de 1 à 40 lettres, chiffres, « - », « _ » ou « . » sont attendus' })
+    .optional(),
+  MQTT_BROKER_CONSUMERS: positiveInt.max(64, { error: 'au plus 64 connexions' }).default(4),
+  MQTT_BROKER_PUBLIC_PORT: port.optional(),
   RETENTION_DAYS: positiveInt.default(400),
   LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt.default(10),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(100),
@@ -76,6 +89,19 @@ export interface Config {
   mqttHost: string;
   /** Telemetry messages a device may publish per second on the embedded broker; beyond, refused on its errors topic. */
   mqttMaxMessagesPerSecond: number;
+  /**
+   * An external broker (Mosquitto with its dynamic-security plugin) holds the devices' connections
+   * instead of the embedded one; null for the embedded broker.
+   */
+  mqttBroker: {
+    url: string;
+    /** Stable per instance: the broker keeps this instance's unacknowledged readings for it across a restart. */
+    clientId: string;
+    /** Connections sharing the telemetry subscription, each handling one message at a time. */
+    consumers: number;
+    /** The port devices are told to use (the broker's, or a load balancer's in front of it). */
+    publicPort: number;
+  } | null;
   retentionDays: number;
   loginLimits: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
   /** Outgoing e-mail; null when SMTP_URL is unset (e-mail is then off, and the UI says so). */
@@ -127,6 +153,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPortExplicit: present['MQTT_PORT'] !== undefined,
     mqttHost: e.MQTT_HOST ?? e.HOST,
     mqttMaxMessagesPerSecond: e.MQTT_MAX_MESSAGES_PER_SECOND,
+    mqttBroker: e.MQTT_BROKER_URL
+      ? {
+          url: e.MQTT_BROKER_URL,
+          clientId:
+            e.MQTT_BROKER_CLIENT_ID ??
+            `vigie-${os
+              .hostname()
+              .replace(/[^A-Za-z0-9_.-]/g, '')
+              .slice(0, 24)}-${e.PORT}`,
+          consumers: e.MQTT_BROKER_CONSUMERS,
+          publicPort: e.MQTT_BROKER_PUBLIC_PORT ?? (Number(new URL(e.MQTT_BROKER_URL).port) || 1883),
+        }
+      : null,
     retentionDays: e.RETENTION_DAYS,
     loginLimits: {
       maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,

@@ -6,6 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.ts';
 import { type AdminSocket, startAdminSocket } from './adapters/admin-socket/admin-socket.ts';
+import { connectExternalBroker } from './adapters/mqtt/external-broker.ts';
 import { type MqttBroker, startMqttBroker } from './adapters/mqtt/mqtt-broker.ts';
 import { DEMO_ACCOUNT, seedDemo } from './seed.ts';
 import { startDemoShop } from './simulator/demo-shop.ts';
@@ -83,14 +84,21 @@ export async function startServer(
   }
   let mqtt: MqttBroker | null = null;
   try {
-    mqtt = await startMqttBroker({
-      port: config.mqttPort,
-      host: config.mqttHost,
-      credentials: app.services.credentials,
-      telemetry: app.services.telemetry,
-      maxMessagesPerSecond: config.mqttMaxMessagesPerSecond,
-      logger,
-    });
+    mqtt = config.mqttBroker
+      ? await connectExternalBroker({
+          ...config.mqttBroker,
+          credentials: app.services.credentials,
+          telemetry: app.services.telemetry,
+          logger,
+        })
+      : await startMqttBroker({
+          port: config.mqttPort,
+          host: config.mqttHost,
+          credentials: app.services.credentials,
+          telemetry: app.services.telemetry,
+          maxMessagesPerSecond: config.mqttMaxMessagesPerSecond,
+          logger,
+        });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     if (config.mqttPortExplicit) throw new PortInUseError(config.mqttPort, 'MQTT_PORT');

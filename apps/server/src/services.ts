@@ -309,23 +309,29 @@ export function createServices(options: {
       latestOf: (ids) => telemetry.latestOf(ids),
       cacheLists: !database.sharedByInstances,
       // In the trash, its token is refused at once (its sessions closed) but kept for a restore.
-      onDeleted: (deviceId, organizationId) => {
-        credentials.revoked(deviceId, organizationId);
+      // An external broker that cannot be reached leaves the device connected there, but what it
+      // publishes is dropped: a device in the trash is refused by the consumer as well.
+      onDeleted: async (deviceId, organizationId) => {
         telemetry.forgetDevice(deviceId);
+        await credentials
+          .suspend(deviceId, organizationId)
+          .catch((error: unknown) => logger.warn({ err: error, deviceId }, 'Compte MQTT de l’appareil non suspendu dans le broker'));
       },
       // Back from the trash: every instance forgets that its kept token was refused.
       siteFor: (organizationId, siteId) => sites.siteFor(organizationId, siteId),
-      onRestored: (deviceId, organizationId) => {
-        credentials.forgetRefusals();
+      onRestored: async (deviceId, organizationId) => {
         telemetry.forgetDevice(deviceId);
         events.publish([{ organizationId, type: 'restored', data: { deviceId } }]);
+        await credentials
+          .resume(deviceId)
+          .catch((error: unknown) => logger.warn({ err: error, deviceId }, 'Compte MQTT de l’appareil non rétabli dans le broker'));
       },
       ...(options.now ? { now: options.now } : {}),
     });
   }
 
   /** What devices need to know to connect; the MQTT port is known once the broker listens. */
-  const protocol: { mqttPort: number | null } = { mqttPort: null };
+  const protocol: { mqttPort: number | null } = { mqttPort: config.mqttBroker?.publicPort ?? null };
 
   return {
     protocol,

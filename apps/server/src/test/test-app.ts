@@ -66,14 +66,16 @@ export async function createTestApp(
      * one load balancer; by default each test app counts apart, as the suites share a database.
      */
     rateLimitScope?: string;
+    /** An embedded database kept in this folder across apps (a restart); in memory by default. */
+    dataDir?: string;
   } = {},
 ): Promise<TestApp> {
-  const config = testConfig(options.env);
+  const config = testConfig({ ...options.env, ...(options.dataDir ? { DATA_DIR: options.dataDir } : {}) });
   const logger = pino({ level: 'silent' });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    inMemory: !config.databaseUrl,
+    inMemory: !config.databaseUrl && !options.dataDir,
     logger,
     ...(options.applicationName ? { applicationName: options.applicationName } : {}),
   });
@@ -116,7 +118,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
-      fs.rmSync(config.dataDir, { recursive: true, force: true });
+      if (!options.dataDir) fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }

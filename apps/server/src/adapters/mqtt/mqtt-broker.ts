@@ -2,17 +2,14 @@ import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from 'pino';
-import { AppError } from '../../errors.ts';
-import { forbiddenText } from '../../text-guard.ts';
 import type { CredentialService, DeviceIdentity } from '../../modules/credentials/credential-service.ts';
 import type { TelemetryService } from '../../modules/telemetry/telemetry-service.ts';
 import { guardPacketSize } from './packet-guard.ts';
+import { errorPayload, MAX_PAYLOAD_BYTES, storeTelemetryMessage, TOPIC_PREFIX } from './telemetry-message.ts';
 
-export const TOPIC_PREFIX = 'vigie/devices/';
 /** MQTT 3.1.1 CONNACK return codes (aedes declares them as an ambient const enum). */
 const BAD_USERNAME_OR_PASSWORD = 4;
 const NOT_AUTHORIZED = 5;
-const MAX_PAYLOAD_BYTES = 1024 * 1024;
 /** A packet may hold the largest payload, its topic and its properties; a larger one is refused unread. */
 export const MAX_PACKET_BYTES = MAX_PAYLOAD_BYTES + 64 * 1024;
 
@@ -96,31 +93,14 @@ export async function startMqttBroker(options: {
 
       const reportError = (message: string) => {
         broker.publish(
-          { cmd: 'publish', topic: `${own}errors`, payload: Buffer.from(JSON.stringify({ message })), qos: 0, retain: false, dup: false },
+          { cmd: 'publish', topic: `${own}errors`, payload: errorPayload(message), qos: 0, retain: false, dup: false },
           () => undefined,
         );
       };
       const store = () => {
-        let payload: unknown;
-        try {
-          if (packet.payload.length > MAX_PAYLOAD_BYTES) throw new AppError(413, 'Message trop volumineux : 1 Mio au plus.');
-          payload = JSON.parse(packet.payload.toString('utf8'));
-          // Refused like any bad input (told on the errors topic, acknowledged), never a failed write
-          // that the device would send again forever.
-          const forbidden = forbiddenText(payload);
-          if (forbidden) throw new AppError(400, forbidden);
-        } catch (error) {
-          reportError(error instanceof AppError ? error.message : "Le message n'est pas un JSON valide : rien n'a été enregistré.");
-          return done(null);
-        }
-        telemetry.ingest(device, payload).then(
+        storeTelemetryMessage(telemetry, device, Buffer.from(packet.payload), reportError).then(
           () => done(null),
           (error: unknown) => {
-            if (error instanceof AppError) {
-              // Refused input: told on the device's errors topic; the connection stays up.
-              reportError(error.message);
-              return done(null);
-            }
             // Storage failed: no PUBACK, the connection closes and the device sends again.
             logger.warn({ err: error, deviceId: device.deviceId }, 'Lectures MQTT non enregistrées');
             done(error instanceof Error ? error : new Error(String(error)));

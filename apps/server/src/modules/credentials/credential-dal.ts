@@ -6,7 +6,6 @@ import { deviceCredentials } from '../../db/schema.ts';
 /** The only code that touches the device_credentials table. */
 export function createCredentialDal(db: Database) {
   return {
-    /** Stores the device's token hash, replacing the previous one. */
     /** Stores the device's token; whether it replaced an earlier one (`xmax` is 0 for a row just inserted). */
     async upsert(identity: { deviceId: string; kind: DeviceKind; organizationId: string }, tokenHash: string): Promise<boolean> {
       const [row] = await db
@@ -22,6 +21,15 @@ export function createCredentialDal(db: Database) {
         .select({ deviceId: deviceCredentials.deviceId, kind: deviceCredentials.kind, organizationId: deviceCredentials.organizationId })
         .from(deviceCredentials)
         .where(eq(deviceCredentials.tokenHash, tokenHash))
+        .limit(1);
+      return row;
+    },
+
+    async findByDeviceId(deviceId: string) {
+      const [row] = await db
+        .select({ deviceId: deviceCredentials.deviceId, kind: deviceCredentials.kind, organizationId: deviceCredentials.organizationId })
+        .from(deviceCredentials)
+        .where(eq(deviceCredentials.deviceId, deviceId))
         .limit(1);
       return row;
     },

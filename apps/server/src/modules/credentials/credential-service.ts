@@ -9,6 +9,21 @@ export interface DeviceIdentity {
   organizationId: string;
 }
 
+/**
+ * Where devices' MQTT accounts live when an external broker holds their connections: each token
+ * issued, suspended, resumed or erased here takes effect there at once.
+ */
+export interface DeviceAccess {
+  /** The device connects with this token from now on; connections opened with the previous one close. */
+  grant(deviceId: string, token: string): Promise<void>;
+  /** In the trash: refused, its connections closed, its token kept for a restore. */
+  suspend(deviceId: string): Promise<void>;
+  /** Back from the trash: its kept token works again. */
+  resume(deviceId: string): Promise<void>;
+  /** Purged for good. */
+  remove(deviceIds: string[]): Promise<void>;
+}
+
 const TOKEN_PREFIX = 'vdt_';
 const CACHE_TTL_MS = 5_000;
 
@@ -26,8 +41,15 @@ export function createCredentialService(deps: {
   const dal = createCredentialDal(deps.db);
   const cache = new Map<string, { identity: DeviceIdentity | null; expires: number }>();
   const revokedListeners = new Set<(deviceId: string, organizationId: string) => void>();
+  const identities = new Map<string, { identity: DeviceIdentity | null; expires: number }>();
+  let access: DeviceAccess | null = null;
 
   return {
+    /** With an external broker: devices' accounts are kept there from now on. */
+    useAccess(deviceAccess: DeviceAccess | null) {
+      access = deviceAccess;
+    },
+
     /** Called when a device's token stops working (a new token, or the device deleted). */
     onRevoked(listener: (deviceId: string, organizationId: string) => void) {
       revokedListeners.add(listener);
@@ -36,6 +58,7 @@ export function createCredentialService(deps: {
 
     /** Forgets every cached token of the device (told by another instance, or by revoked()). */
     forget(deviceId: string) {
+      identities.delete(deviceId);
       for (const [hash, entry] of cache) if (entry.identity?.deviceId === deviceId) cache.delete(hash);
     },
 
@@ -48,11 +71,27 @@ export function createCredentialService(deps: {
     /** Forgets refused tokens, so a restored device's kept token works at once. */
     forgetRefusals() {
       for (const [hash, entry] of cache) if (entry.identity === null) cache.delete(hash);
+      for (const [id, entry] of identities) if (entry.identity === null) identities.delete(id);
+    },
+
+    /** The device went to the trash: its token is refused from now on, in the external broker too. */
+    async suspend(deviceId: string, organizationId: string): Promise<void> {
+      this.revoked(deviceId, organizationId);
+      await access?.suspend(deviceId);
+    },
+
+    /** The device is back from the trash: its kept token works again. */
+    async resume(deviceId: string): Promise<void> {
+      this.forgetRefusals();
+      await access?.resume(deviceId);
     },
 
     async issue(identity: DeviceIdentity): Promise<string> {
       const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       const tokenHash = hashToken(token);
+      // The broker first: when storing fails after it, the device is locked out rather than an
+      // ended token left working there.
+      await access?.grant(identity.deviceId, token);
       // The old token stops working at once, here and on the device's open MQTT sessions. A first
       // token ends nothing: announcing it would close, when the news arrives late from the bus, the
       // connection the new device has just opened with it.
@@ -61,8 +100,23 @@ export function createCredentialService(deps: {
     },
 
     /** Erases the credentials of purged devices. */
-    erase(deviceIds: string[]): Promise<void> {
-      return dal.deleteOfDevices(deviceIds);
+    async erase(deviceIds: string[]): Promise<void> {
+      await access?.remove(deviceIds);
+      await dal.deleteOfDevices(deviceIds);
+    },
+
+    /**
+     * The device that published on its own topic of the external broker (the broker checked its
+     * token): null when it is unknown, or in the trash.
+     */
+    async identityOf(deviceId: string): Promise<DeviceIdentity | null> {
+      const cached = identities.get(deviceId);
+      if (cached && cached.expires > Date.now()) return cached.identity;
+      const row = await dal.findByDeviceId(deviceId);
+      const identity = row && (await deps.isActive(row)) ? row : null;
+      if (identities.size > 10_000) identities.clear();
+      identities.set(deviceId, { identity, expires: Date.now() + CACHE_TTL_MS });
+      return identity;
     },
 
     /** The device a token belongs to, or null for an unknown or revoked token. */

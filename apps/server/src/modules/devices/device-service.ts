@@ -65,9 +65,9 @@ export function createDeviceService(deps: {
   /** The newest values shown with each device (owned by the telemetry module). */
   latestOf: LatestValuesSource;
   /** Told after a deletion, so the device's credentials and sessions end with it. */
-  onDeleted?: (deviceId: string, organizationId: string) => void;
+  onDeleted?: (deviceId: string, organizationId: string) => void | Promise<void>;
   /** Told after a restore, so the device's kept token works again at once. */
-  onRestored?: (deviceId: string, organizationId: string) => void;
+  onRestored?: (deviceId: string, organizationId: string) => void | Promise<void>;
   /** The clock of the trash: deletion time and the 30-day limit. */
   now?: () => Date;
   /**
@@ -242,7 +242,7 @@ export function createDeviceService(deps: {
     /** Moves the device to the trash: gone from every view, its history and token kept for a restore. */
     async remove(organizationId: string, id: string) {
       if (!(await dal.trash(organizationId, id, now()))) throw missing();
-      deps.onDeleted?.(id, organizationId);
+      await deps.onDeleted?.(id, organizationId);
       announce(organizationId, [{ action: 'deleted', kind, deviceId: id }]);
     },
     /** Brings a device back from the trash with its history; its token works again. */
@@ -250,7 +250,7 @@ export function createDeviceService(deps: {
       const record = await dal.restore(organizationId, id, trashCutoff(now()));
       if (!record) throw notFound(NOT_IN_TRASH);
       const restored = await view(record);
-      deps.onRestored?.(id, organizationId);
+      await deps.onRestored?.(id, organizationId);
       announce(organizationId, [{ action: 'created', ...restored }]);
       return restored;
     },

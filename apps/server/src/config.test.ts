@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration of the external MQTT broker', () => {
+  it('is off by default: the embedded broker holds the devices', () => {
+    expect(loadConfig({}).mqttBroker).toBeNull();
+  });
+
+  it('reads the broker account, a stable client id per instance and the port told to devices', () => {
+    const config = loadConfig({ MQTT_BROKER_URL: 'mqtt://vigie:s%C3%A9cret@broker.local:8883', PORT: '3100' });
+    expect(config.mqttBroker).toMatchObject({ url: 'mqtt://vigie:s%C3%A9cret@broker.local:8883', consumers: 4, publicPort: 8883 });
+    expect(config.mqttBroker?.clientId).toMatch(/^vigie-.*-3100$/);
+    expect(loadConfig({ MQTT_BROKER_URL: 'mqtt://vigie:x@broker.local', MQTT_BROKER_PUBLIC_PORT: '1884' }).mqttBroker?.publicPort).toBe(
+      1884,
+    );
+    expect(loadConfig({ MQTT_BROKER_URL: 'mqtt://vigie:x@broker.local' }).mqttBroker?.publicPort).toBe(1883);
+  });
+
+  it('refuses a broker address without an account, in French', () => {
+    expect(() => loadConfig({ MQTT_BROKER_URL: 'mqtt://broker.local:1883' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MQTT_BROKER_URL: 'http://vigie:x@broker.local' })).toThrow(
+      /une adresse mqtt:\/\/utilisateur:motdepasse@hôte:port est attendue/,
+    );
+    expect(() => loadConfig({ MQTT_BROKER_URL: 'mqtt://vigie:x@b', MQTT_BROKER_CLIENT_ID: 'pas d’espace' })).toThrow(
+      /MQTT_BROKER_CLIENT_ID/,
+    );
+  });
+});
