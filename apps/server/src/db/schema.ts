@@ -175,6 +175,11 @@ const deviceColumns = () => ({
   /** Silence after which the device counts as offline. */
   inactivityTimeoutSeconds: integer('inactivity_timeout_seconds').notNull().default(600),
   /**
+   * When its going offline was announced: set by the one instance that claims the announcement,
+   * so each silence is announced once however many instances run the job.
+   */
+  offlineAnnouncedAt: timestamp('offline_announced_at', { withTimezone: true, mode: 'date' }),
+  /**
    * Set when the device is moved to the trash (Corbeille): hidden everywhere but the trash, its
    * history and credentials kept for a restore until the purge job erases it. It keeps its serial.
    */

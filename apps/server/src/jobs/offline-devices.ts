@@ -3,12 +3,11 @@ import type { DeviceService } from '../modules/devices/device-service.ts';
 
 export const OFFLINE_CHECK_SECONDS = 15;
 
-/** Announces devices that just went silent for longer than their inactivity timeout. */
-export async function announceOfflineDevices(
-  services: { devices: Record<DeviceKind, Pick<DeviceService, 'announceOffline'>> },
-  windowSeconds = OFFLINE_CHECK_SECONDS,
-): Promise<number> {
+/** Announces, once across instances, devices that went silent for longer than their inactivity timeout. */
+export async function announceOfflineDevices(services: {
+  devices: Record<DeviceKind, Pick<DeviceService, 'announceOffline'>>;
+}): Promise<number> {
   let count = 0;
-  for (const service of Object.values(services.devices)) count += await service.announceOffline(windowSeconds);
+  for (const service of Object.values(services.devices)) count += await service.announceOffline();
   return count;
 }

@@ -249,16 +249,22 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
     },
 
     /** Devices that went silent for longer than their timeout during the last `windowSeconds`. */
-    async recentlyOffline(windowSeconds: number): Promise<{ id: string; organizationId: string }[]> {
+    /**
+     * Claims the devices whose silence has just passed their inactivity timeout and was not
+     * announced yet: the update locks each row, so of several instances running the job at once,
+     * one claims it and the others see it claimed. A device heard from again can be claimed anew.
+     */
+    async claimOffline(): Promise<{ id: string; organizationId: string }[]> {
       return db
-        .select({ id: table.id, organizationId: table.organizationId })
-        .from(table)
+        .update(table)
+        .set({ offlineAnnouncedAt: sql`now()` })
         .where(
           sql`${table.deletedAt} is null
             and ${table.lastSeenAt} is not null
             and ${table.lastSeenAt} + make_interval(secs => ${table.inactivityTimeoutSeconds}) <= now()
-            and ${table.lastSeenAt} + make_interval(secs => ${table.inactivityTimeoutSeconds}) > now() - make_interval(secs => ${windowSeconds})`,
-        );
+            and (${table.offlineAnnouncedAt} is null or ${table.offlineAnnouncedAt} < ${table.lastSeenAt})`,
+        )
+        .returning({ id: table.id, organizationId: table.organizationId });
     },
 
     /**

@@ -229,8 +229,8 @@ export function createDeviceService(deps: {
       cache?.heard(touches, latest, new Date());
     },
     /** Broadcasts the devices that went silent for longer than their timeout in the last `windowSeconds`. */
-    async announceOffline(windowSeconds: number): Promise<number> {
-      const silent = await dal.recentlyOffline(windowSeconds);
+    async announceOffline(): Promise<number> {
+      const silent = await dal.claimOffline();
       const records = await dal.findMany(silent.map((device) => device.id));
       const shown = await views(records);
       records.forEach((record, index) => {
