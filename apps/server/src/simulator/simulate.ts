@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { DeviceKind, ProtocolInfo, ProvisionResponse, TelemetryReading } from '@vigie/contract';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -20,6 +21,8 @@ const USAGE = `Usage : npm run simulate -- [options]
   --key CLÉ           clé d'installation (sinon lue avec --email/--password)
   --email E --password P   compte dont la clé est lue (défaut : le compte de démonstration)
   --duration S        s'arrêter après S secondes (défaut : jamais ; Ctrl+C pour arrêter)
+  --mqtt-version V    3.1.1 ou 5 (défaut : 3.1.1)
+  --acked FICHIER     écrit l'identifiant de chaque lecture acquittée (PUBACK, ou réponse HTTP 2xx), une par ligne
 
 Pannes (à partir du lancement, pour voir l’analyse prédictive les repérer)\u202f:
   --fault PANNE[:NUMÉRO]   fait tomber en panne le capteur de ce numéro de série (défaut\u202f: le premier
@@ -123,6 +126,8 @@ async function main(): Promise<void> {
       email: { type: 'string', default: 'demo@vigie.fr' },
       password: { type: 'string', default: 'vigie-demo-2024' },
       duration: { type: 'string' },
+      'mqtt-version': { type: 'string', default: '3.1.1' },
+      acked: { type: 'string' },
       'make-batch': { type: 'string' },
       out: { type: 'string', default: 'lot-vigie' },
       factory: { type: 'string' },
@@ -141,6 +146,8 @@ async function main(): Promise<void> {
   if (!Number.isInteger(count) || count < 1 || count > 500) fail(`--sensors : un entier entre 1 et 500 est attendu.\n${USAGE}`);
   if (!Number.isFinite(rate) || rate <= 0 || rate > 50) fail(`--rate : un nombre entre 0,01 et 50 est attendu.\n${USAGE}`);
   if (values.transport && !['mqtt', 'http'].includes(values.transport)) fail(`--transport : mqtt ou http.\n${USAGE}`);
+  if (!['3.1.1', '5'].includes(values['mqtt-version'])) fail(`--mqtt-version : 3.1.1 ou 5.\n${USAGE}`);
+  const acked = values.acked ? fs.createWriteStream(values.acked, { flags: 'a' }) : null;
   const faultMinutes = values['fault-minutes'] === undefined ? Infinity : Number(values['fault-minutes']);
   if (!(faultMinutes > 0)) fail(`--fault-minutes\u202f: un nombre de minutes positif est attendu.\n${USAGE}`);
   let requestedFaults: { kind: FaultKind; serial: string | null }[] = [];
@@ -231,6 +238,7 @@ puis npm start et npm run simulate -- --factory ${values.out}/lot.csv`);
         clientId: gateway.deviceId,
         username: gateway.deviceId,
         password: gateway.accessToken,
+        protocolVersion: values['mqtt-version'] === '5' ? 5 : 4,
         reconnectPeriod: 2000,
       })
       .catch((error: Error) => {
@@ -269,17 +277,26 @@ puis npm start et npm run simulate -- --factory ${values.out}/lot.csv`);
     try {
       await send(readings);
       sent += readings.length;
+      acked?.write(readings.map((reading) => `${reading.id ?? ''}\n`).join(''));
     } catch (error) {
       failures += 1;
       if (failures % 10 === 1) console.warn(`Envoi refusé : ${(error as Error).message}`);
     }
   };
-  const timer = setInterval(() => void tick(), periodMs);
+  const inFlight = new Set<Promise<void>>();
+  const timer = setInterval(() => {
+    const sending = tick();
+    inFlight.add(sending);
+    void sending.finally(() => inFlight.delete(sending));
+  }, periodMs);
   const report = setInterval(() => console.log(`${sent.toLocaleString('fr-FR')} lectures envoyées`), 10_000);
   const stop = async () => {
     clearInterval(timer);
     clearInterval(report);
+    // What was sent before the stop is acknowledged (or refused) before the count is final.
+    await Promise.race([Promise.all(inFlight), new Promise((resolve) => setTimeout(resolve, 10_000))]);
     await client?.endAsync();
+    if (acked) await new Promise((resolve) => acked.end(resolve));
     console.log(`Arrêt du simulateur : ${sent.toLocaleString('fr-FR')} lectures envoyées.`);
     process.exit(0);
   };
