@@ -75,6 +75,16 @@ export async function startServer(
       importDevices: (devices) => app.services.claiming.importBatch(devices),
       logger,
     });
+  // An external broker first: a token issued by the first requests must already reach it.
+  const external = config.mqttBroker
+    ? await connectExternalBroker({
+        ...config.mqttBroker,
+        credentials: app.services.credentials,
+        telemetry: app.services.telemetry,
+        logger,
+      })
+    : null;
+  broker = external;
   let address: string;
   try {
     address = await app.listen({ port: config.port, host: config.host });
@@ -84,21 +94,16 @@ export async function startServer(
   }
   let mqtt: MqttBroker | null = null;
   try {
-    mqtt = config.mqttBroker
-      ? await connectExternalBroker({
-          ...config.mqttBroker,
-          credentials: app.services.credentials,
-          telemetry: app.services.telemetry,
-          logger,
-        })
-      : await startMqttBroker({
-          port: config.mqttPort,
-          host: config.mqttHost,
-          credentials: app.services.credentials,
-          telemetry: app.services.telemetry,
-          maxMessagesPerSecond: config.mqttMaxMessagesPerSecond,
-          logger,
-        });
+    mqtt =
+      external ??
+      (await startMqttBroker({
+        port: config.mqttPort,
+        host: config.mqttHost,
+        credentials: app.services.credentials,
+        telemetry: app.services.telemetry,
+        maxMessagesPerSecond: config.mqttMaxMessagesPerSecond,
+        logger,
+      }));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     if (config.mqttPortExplicit) throw new PortInUseError(config.mqttPort, 'MQTT_PORT');
