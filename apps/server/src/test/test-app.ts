@@ -73,6 +73,7 @@ export async function createTestApp(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    retentionDays: config.retentionDays,
     inMemory: !config.databaseUrl,
     logger,
     ...(options.applicationName ? { applicationName: options.applicationName } : {}),
