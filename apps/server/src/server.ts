@@ -23,7 +23,12 @@ export class PortInUseError extends Error {
 /** Opens the database, seeds it when asked, and builds the app; closing the app closes everything. */
 export async function createServer(config: Config, logger: Logger): Promise<FastifyInstance> {
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    retentionDays: config.retentionDays,
+    logger,
+  });
   let app: FastifyInstance;
   try {
     app = await buildApp({ config, database, jwtSecret, logger });

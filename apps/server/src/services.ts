@@ -118,6 +118,7 @@ export function createServices(options: {
     },
     events,
     retentionDays: config.retentionDays,
+    partitionedReadings: database.readingsPartitioned,
     onStored: async (readings) => {
       void alerts.engine.onReadings(readings);
       // Readings that came late make the figures computed since their date wrong: marked before

@@ -13,7 +13,7 @@ export function fail(message: string): never {
 export async function openCliDatabase(config: Config = loadConfigOrExit()): Promise<DatabaseHandle> {
   const logger = createLogger({ logLevel: 'warn' });
   try {
-    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, retentionDays: config.retentionDays, logger });
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(error.message);
     throw error;

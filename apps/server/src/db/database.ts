@@ -18,6 +18,8 @@ export interface DatabaseHandle {
   readonly writeConcurrency: number;
   /** Whether other server instances may use this database at the same time (PostgreSQL). */
   readonly sharedByInstances: boolean;
+  /** Whether readings are partitioned by month (PostgreSQL), or one plain table (the embedded database). */
+  readonly readingsPartitioned: boolean;
   /** Broadcast between the server instances that share this database. */
   readonly pubsub: PubSub;
   /** Resolves when the database answers a trivial query within the timeout. */
@@ -36,9 +38,14 @@ export interface DatabaseOptions {
   /** Name shown in pg_stat_activity, so operators can find the server's connections. */
   applicationName?: string;
   logger: DatabaseLogger;
+  /** Days readings are kept (RETENTION_DAYS): PostgreSQL prepares the month partitions they need. */
+  retentionDays?: number;
   /** Embedded database in memory instead of DATA_DIR: for tests that need no persistence. */
   inMemory?: boolean;
 }
+
+/** RETENTION_DAYS when a caller opens the database without the configuration's value. */
+export const DEFAULT_RETENTION_DAYS = 400;
 
 /** The versioned SQL migrations, found from wherever this module runs (source or bundle). */
 export function migrationsFolder(): string {

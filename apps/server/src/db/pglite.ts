@@ -22,6 +22,7 @@ export async function openPglite(dataDir: string | undefined, _options: Database
       pubsub,
       writeConcurrency: 1,
       sharedByInstances: false,
+      readingsPartitioned: false,
       db: db as unknown as Database,
       description: `PGlite (${directory ?? 'en mémoire'})`,
       ping: (timeoutMs = 2000) => pingDatabase(db as unknown as Database, timeoutMs),

@@ -3,20 +3,35 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { isDatabaseUnavailable } from './connection-errors.ts';
-import { type Database, type DatabaseHandle, type DatabaseOptions, migrationsFolder, pingDatabase } from './database.ts';
+import {
+  type Database,
+  type DatabaseHandle,
+  type DatabaseOptions,
+  DEFAULT_RETENTION_DAYS,
+  migrationsFolder,
+  pingDatabase,
+} from './database.ts';
 import { type PubSub, PUBSUB_CHANNEL } from './pubsub.ts';
+import { partitionReadings } from './reading-partitions.ts';
 import { schema } from './schema.ts';
 
 /** Any constant shared by every Vigie instance: serializes migrations across instances. */
 const MIGRATION_LOCK_KEY = 7_414_367_501;
 const STARTUP_ATTEMPTS = 15;
 
-async function migrateWithLock(pool: pg.Pool): Promise<void> {
+async function migrateWithLock(pool: pg.Pool, options: DatabaseOptions): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+      const db = drizzle(client, { schema });
+      await migrate(db, { migrationsFolder: migrationsFolder() });
+      // PostgreSQL only: readings partitioned by month (the embedded database keeps its plain table).
+      await partitionReadings(db as unknown as Database, {
+        now: new Date(),
+        retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,
+        logger: options.logger,
+      });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
@@ -48,7 +63,7 @@ export async function openPostgres(url: string, options: DatabaseOptions): Promi
 
   for (let attempt = 1; ; attempt += 1) {
     try {
-      await migrateWithLock(pool);
+      await migrateWithLock(pool, options);
       break;
     } catch (error) {
       if (!isDatabaseUnavailable(error) || attempt >= STARTUP_ATTEMPTS) {
@@ -87,6 +102,7 @@ export async function openPostgres(url: string, options: DatabaseOptions): Promi
     pubsub,
     writeConcurrency: 4,
     sharedByInstances: true,
+    readingsPartitioned: true,
     ping: (timeoutMs = 2000) => pingDatabase(database, timeoutMs),
     async close() {
       await pubsub.close();

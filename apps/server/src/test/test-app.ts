@@ -75,6 +75,7 @@ export async function createTestApp(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    retentionDays: config.retentionDays,
     inMemory: !config.databaseUrl && !options.dataDir,
     logger,
     ...(options.applicationName ? { applicationName: options.applicationName } : {}),

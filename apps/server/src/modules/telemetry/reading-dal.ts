@@ -1,5 +1,12 @@
-import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import {
+  dropReadingPartitionsBefore,
+  ensureReadingPartitions,
+  listReadingPartitions,
+  MONTHS_AHEAD,
+  monthStart,
+} from '../../db/reading-partitions.ts';
 import { latestValues, readings } from '../../db/schema.ts';
 
 export interface Bucket {
@@ -25,8 +32,21 @@ export interface ReadingCursor {
   id: number;
 }
 
-/** The only code that touches the readings and latest_values tables. */
-export function createReadingDal(db: Database) {
+/** How many rows a statement returned (`returning 1` counts what it changed). */
+async function changed(db: Database, query: SQL): Promise<number> {
+  const result: unknown = await db.execute(query);
+  const found = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
+  return Array.isArray(found) ? found.length : 0;
+}
+
+/**
+ * The only code that touches the readings, reading_ids and latest_values tables. `partitioned`:
+ * PostgreSQL, where readings are partitioned by month and reading ids kept in `reading_ids`
+ * (a unique index of a partitioned table must hold the partition key, and a retry without a
+ * timestamp is dated anew); the embedded database keeps its plain table and unique index.
+ */
+export function createReadingDal(db: Database, options: { partitioned?: boolean } = {}) {
+  const partitioned = options.partitioned ?? false;
   return {
     /**
      * Stores readings (a retried reading id is kept once) and moves each key's latest value
@@ -35,13 +55,39 @@ export function createReadingDal(db: Database) {
      */
     async insert(rows: ReadingRow[], latestRows: ReadingRow[]): Promise<void> {
       if (rows.length === 0) return;
+      const json = JSON.stringify(
+        rows.map((r) => ({ device_id: r.deviceId, key: r.key, ts: r.ts.toISOString(), value: r.value, reading_id: r.readingId })),
+      );
       await db.transaction(async (tx) => {
-        await tx.execute(sql`
-          insert into readings (device_id, key, ts, value, reading_id)
-          select device_id, key, ts, value, reading_id
-          from json_to_recordset(${JSON.stringify(rows.map((r) => ({ device_id: r.deviceId, key: r.key, ts: r.ts.toISOString(), value: r.value, reading_id: r.readingId })))}::json)
-            as x(device_id uuid, key text, ts timestamptz, value float8, reading_id text)
-          on conflict do nothing`);
+        if (partitioned) {
+          // A reading id is claimed in reading_ids (its primary key waits for a concurrent claim
+          // of the same id, like a unique index): only the readings whose claim succeeded are
+          // stored. Within one batch, the earliest of a repeated id wins.
+          await tx.execute(sql`
+            with x as (
+              select * from json_to_recordset(${json}::json)
+                as x(device_id uuid, key text, ts timestamptz, value float8, reading_id text)),
+            firsts as (
+              select distinct on (device_id, reading_id, key) device_id, key, ts, value, reading_id
+              from x where reading_id is not null
+              order by device_id, reading_id, key, ts),
+            claimed as (
+              insert into reading_ids (device_id, reading_id, key, ts)
+              select device_id, reading_id, key, ts from firsts
+              on conflict do nothing
+              returning device_id, reading_id, key)
+            insert into readings (device_id, key, ts, value, reading_id)
+            select device_id, key, ts, value, reading_id from x where reading_id is null
+            union all
+            select f.device_id, f.key, f.ts, f.value, f.reading_id from firsts f join claimed using (device_id, reading_id, key)`);
+        } else {
+          await tx.execute(sql`
+            insert into readings (device_id, key, ts, value, reading_id)
+            select device_id, key, ts, value, reading_id
+            from json_to_recordset(${json}::json)
+              as x(device_id uuid, key text, ts timestamptz, value float8, reading_id text)
+            on conflict do nothing`);
+        }
         await tx.execute(sql`
           insert into latest_values (device_id, key, value, ts)
           select device_id, key, value, ts
@@ -128,6 +174,24 @@ export function createReadingDal(db: Database) {
         deviceIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       );
+      if (partitioned) {
+        // Partition by partition: a ctid names a row within one table only.
+        let deleted = 0;
+        for (const partition of await listReadingPartitions(db)) {
+          const table = sql.identifier(partition.name);
+          deleted += await changed(
+            db,
+            sql`delete from ${table} where ctid in (select ctid from ${table} where device_id in (${ids}) limit ${limit - deleted}) returning 1`,
+          );
+          if (deleted >= limit) return deleted;
+        }
+        deleted += await changed(
+          db,
+          sql`delete from reading_ids where ctid in (select ctid from reading_ids where device_id in (${ids}) limit ${limit - deleted}) returning 1`,
+        );
+        if (deleted < limit) await db.delete(latestValues).where(inArray(latestValues.deviceId, deviceIds));
+        return deleted;
+      }
       const deleted = await db
         .delete(readings)
         .where(sql`ctid in (select ctid from ${readings} where ${readings.deviceId} in (${ids}) limit ${limit})`)
@@ -136,8 +200,46 @@ export function createReadingDal(db: Database) {
       return deleted.length;
     },
 
+    /**
+     * PostgreSQL: creates the month partitions from the cutoff's month to MONTHS_AHEAD months
+     * after `now`'s (idempotent); returns how many were created. Nothing on the embedded database.
+     */
+    async preparePartitions(cutoff: Date, now: Date): Promise<number> {
+      if (!partitioned) return 0;
+      return ensureReadingPartitions(db, cutoff, monthStart(now, MONTHS_AHEAD));
+    },
+
+    /** PostgreSQL: drops the month partitions wholly older than the cutoff; returns about how many readings went. */
+    async dropPartitionsBefore(cutoff: Date): Promise<number> {
+      if (!partitioned) return 0;
+      return (await dropReadingPartitionsBefore(db, cutoff)).rows;
+    },
+
+    /** PostgreSQL: forgets up to `limit` reading ids of readings older than the cutoff; returns how many. */
+    async pruneReadingIds(cutoff: Date, limit: number): Promise<number> {
+      if (!partitioned) return 0;
+      return changed(
+        db,
+        sql`delete from reading_ids where ctid in (select ctid from reading_ids where ts < ${cutoff.toISOString()}::timestamptz limit ${limit}) returning 1`,
+      );
+    },
+
     /** Deletes up to `limit` readings older than the cutoff; returns how many. */
     async deleteOlderThan(cutoff: Date, limit: number): Promise<number> {
+      if (partitioned) {
+        // What is left before the cutoff lies in the partition that spans it (and DEFAULT).
+        let deleted = 0;
+        for (const partition of await listReadingPartitions(db)) {
+          if (partition.from && partition.from >= cutoff) continue;
+          const table = sql.identifier(partition.name);
+          deleted += await changed(
+            db,
+            sql`delete from ${table} where ctid in (select ctid from ${table} where ts < ${cutoff.toISOString()}::timestamptz limit ${limit - deleted}) returning 1`,
+          );
+          if (deleted >= limit) break;
+        }
+        return deleted;
+      }
       const deleted = await db
         .delete(readings)
         .where(sql`ctid in (select ctid from ${readings} where ${readings.ts} < ${cutoff.toISOString()}::timestamptz limit ${limit})`)

@@ -40,6 +40,8 @@ export function createTelemetryService(deps: {
   devices: TelemetryDevices;
   events: EventHub;
   retentionDays: number;
+  /** PostgreSQL: readings partitioned by month, reading ids in their own table. */
+  partitionedReadings?: boolean;
   /**
    * Told once readings are committed, before they are acknowledged. What it returns is awaited:
    * it must be quick and never throw (the alert engine runs off this path; only late readings
@@ -47,7 +49,7 @@ export function createTelemetryService(deps: {
    */
   onStored?: (readings: StoredSensorReading[]) => void | Promise<void>;
 }) {
-  const dal = createReadingDal(deps.db);
+  const dal = createReadingDal(deps.db, { partitioned: deps.partitionedReadings ?? false });
   const SERIES_PAGE = 10_000;
   const touchDevices = async (touches: ReadingTouch[], latest: ReadingRow[]) => {
     for (const kind of DEVICE_KINDS) {
@@ -238,12 +240,17 @@ export function createTelemetryService(deps: {
     /** Deletes readings older than the retention period at `now`, in chunks that never hold a long lock. */
     async enforceRetention(now = Date.now()): Promise<number> {
       const cutoff = new Date(now - deps.retentionDays * DAY_MS);
-      let total = 0;
+      // PostgreSQL: the coming months get their partitions, the months wholly past the cutoff are
+      // dropped at once; the rows left before it, in the month that spans it, go in chunks.
+      await dal.preparePartitions(cutoff, new Date(now));
+      let total = await dal.dropPartitionsBefore(cutoff);
       for (;;) {
         const deleted = await dal.deleteOlderThan(cutoff, DELETE_CHUNK);
         total += deleted;
-        if (deleted < DELETE_CHUNK) return total;
+        if (deleted < DELETE_CHUNK) break;
       }
+      while ((await dal.pruneReadingIds(cutoff, DELETE_CHUNK)) === DELETE_CHUNK);
+      return total;
     },
 
     /** Erases every reading and latest value of purged devices; idempotent. */

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enforceRetention } from '../jobs/reading-retention.ts';
+import { countRows, provision, readingsOf, sendTelemetry } from '../test/device-helpers.ts';
+import { randomUUID } from 'node:crypto';
+import { createTestApp, databaseKind, isolatedDatabase, type TestAccount, type TestApp } from '../test/test-app.ts';
+import { plainReadingsDatabase, readingPartitionNames, readingsLayout, readingTables } from '../test/test-dal.ts';
+
+const DAY = 86_400_000;
+
+function monthStart(ms: number, months = 0): Date {
+  const date = new Date(ms);
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
+}
+
+function partitionOf(ms: number): string {
+  const month = monthStart(ms);
+  return `readings_y${month.getUTCFullYear()}m${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+// The embedded database keeps one plain table: these tests are for PostgreSQL only.
+describe.runIf(databaseKind === 'PostgreSQL')('readings partitioned by month (PostgreSQL)', () => {
+  let t: TestApp;
+  let owner: TestAccount;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RETENTION_DAYS: '60' } });
+    owner = await t.createAccount();
+  });
+  afterAll(() => t.close());
+
+  it('prepares the months of the retention period and a few ahead, and a DEFAULT partition', async () => {
+    const names = await readingPartitionNames(t);
+    expect(names).toContain('readings_default');
+    expect(names).toContain(partitionOf(Date.now() - 60 * DAY));
+    expect(names).toContain(partitionOf(Date.now()));
+    expect(names).toContain(partitionOf(monthStart(Date.now(), 3).getTime()));
+  });
+
+  it('stores each reading in the partition of its month', async () => {
+    const device = await provision(t, owner, 'sensor');
+    const old = Date.now() - 40 * DAY;
+    const recent = Date.now() - 60_000;
+    expect(
+      (
+        await sendTelemetry(t, device.accessToken, [
+          { ts: old, temperature: 1 },
+          { ts: recent, temperature: 2 },
+        ])
+      ).statusCode,
+    ).toBe(202);
+    expect(await readingTables(t, device.deviceId)).toEqual([
+      { table: partitionOf(old), ts: new Date(old) },
+      { table: partitionOf(recent), ts: new Date(recent) },
+    ]);
+  });
+
+  it('stores a retried reading id once, even when the retry has no time and is dated anew in another month', async () => {
+    const device = await provision(t, owner, 'sensor');
+    const old = Date.now() - 40 * DAY;
+    expect((await sendTelemetry(t, device.accessToken, { id: 'r-1', ts: old, values: { temperature: 5, humidity: 40 } })).statusCode).toBe(
+      202,
+    );
+    // The retry carries no time: the server dates it now, another partition than the first copy's.
+    expect((await sendTelemetry(t, device.accessToken, { id: 'r-1', values: { temperature: 5, humidity: 40 } })).statusCode).toBe(202);
+    expect(
+      (
+        await sendTelemetry(t, device.accessToken, [
+          { id: 'r-2', temperature: 6 },
+          { id: 'r-2', temperature: 6 },
+        ])
+      ).statusCode,
+    ).toBe(202);
+    const stored = await readingTables(t, device.deviceId);
+    expect(stored).toHaveLength(3);
+    expect(stored.filter((row) => row.table === partitionOf(old))).toHaveLength(2);
+  });
+
+  it('reads history and CSV across the boundary of two months', async () => {
+    const device = await provision(t, owner, 'sensor');
+    const boundary = monthStart(Date.now()).getTime();
+    const before = [boundary - 2 * 3600_000, boundary - 1];
+    const after = [boundary, Math.min(boundary + 3600_000, Date.now() - 1000)];
+    const sent = [...before, ...after].map((ts, index) => ({ ts, temperature: index }));
+    expect((await sendTelemetry(t, device.accessToken, sent)).statusCode).toBe(202);
+    expect(new Set((await readingTables(t, device.deviceId)).map((row) => row.table)).size).toBe(2);
+
+    const from = new Date(boundary - 3 * 3600_000).toISOString();
+    const to = new Date(boundary + 2 * 3600_000).toISOString();
+    const history = await readingsOf(t, owner, device.deviceId, `from=${from}&to=${to}&buckets=5`);
+    expect(history.statusCode).toBe(200);
+    const buckets = history.json<{ readings: { count: number; min: number; max: number }[] }>().readings;
+    expect(buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(4);
+    expect(Math.min(...buckets.map((bucket) => bucket.min))).toBe(0);
+    expect(Math.max(...buckets.map((bucket) => bucket.max))).toBe(3);
+
+    const csv = await t.app.inject({
+      url: `/api/sensor/${device.deviceId}/readings.csv?from=${from}&to=${to}&tz=UTC`,
+      headers: owner.auth,
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1);
+    expect(lines.map((line) => line.split(';')[3])).toEqual(['0', '1', '2', '3']);
+  });
+
+  it('drops a month wholly past the retention period, keeps newer readings, and takes a late reading of a dropped month back', async () => {
+    const device = await provision(t, owner, 'sensor');
+    const old = Date.now() - 55 * DAY;
+    const recent = Date.now() - 60_000;
+    expect(
+      (
+        await sendTelemetry(t, device.accessToken, [
+          { ts: old, temperature: 1 },
+          { ts: recent, temperature: 2 },
+        ])
+      ).statusCode,
+    ).toBe(202);
+
+    // Forty days later, the cutoff is 20 days ago: the month of the old reading ended before it.
+    const deleted = await enforceRetention(t.app.services, Date.now() + 40 * DAY);
+    expect(deleted).toBeGreaterThanOrEqual(1);
+    expect(await readingPartitionNames(t)).not.toContain(partitionOf(old));
+    expect(await readingTables(t, device.deviceId)).toEqual([{ table: partitionOf(recent), ts: new Date(recent) }]);
+
+    // Today, that month is still within the 60 days kept: a late reading of it is stored (in
+    // DEFAULT until its partition is back), then moved into its partition by the next run.
+    expect((await sendTelemetry(t, device.accessToken, { ts: old, temperature: 3 })).statusCode).toBe(202);
+    expect((await readingTables(t, device.deviceId))[0]?.table).toBe('readings_default');
+    await enforceRetention(t.app.services);
+    expect(await readingPartitionNames(t)).toContain(partitionOf(old));
+    expect(await readingTables(t, device.deviceId)).toEqual([
+      { table: partitionOf(old), ts: new Date(old) },
+      { table: partitionOf(recent), ts: new Date(recent) },
+    ]);
+    expect(await countRows(t, device.deviceId)).toBe(2);
+  });
+
+  it('turns the plain table of an existing database into the partitioned one, keeping its rows and reading ids', async () => {
+    const isolated = await isolatedDatabase();
+    if (!isolated) throw new Error('PostgreSQL expected');
+    const deviceId = randomUUID();
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY);
+    await plainReadingsDatabase(isolated.url, [
+      { deviceId, key: 'temperature', ts: at(45), value: 1, readingId: 'a' },
+      { deviceId, key: 'temperature', ts: at(2), value: 2, readingId: 'b' },
+      { deviceId, key: 'temperature', ts: at(1), value: 3, readingId: null },
+    ]);
+    const converted = await createTestApp({ env: { DATABASE_URL: isolated.url } });
+    try {
+      const layout = await readingsLayout(converted);
+      expect(layout).toEqual({ kind: 'p', ids: [1, 2, 3], readingIds: ['a', 'b'] });
+      expect((await readingTables(converted, deviceId)).map((row) => row.table)).toEqual([
+        partitionOf(at(45).getTime()),
+        partitionOf(at(2).getTime()),
+        partitionOf(at(1).getTime()),
+      ]);
+      // A retry of a reading stored before the change is still recognised; the row numbers go on.
+      await converted.app.services.telemetry.store(
+        [
+          { deviceId, key: 'temperature', ts: new Date(), value: 1, readingId: 'a' },
+          { deviceId, key: 'temperature', ts: new Date(), value: 4, readingId: 'c' },
+        ],
+        [],
+      );
+      expect(await readingsLayout(converted)).toEqual({ kind: 'p', ids: [1, 2, 3, 4], readingIds: ['a', 'b', 'c'] });
+    } finally {
+      await converted.close();
+      await isolated.drop();
+    }
+  });
+});

@@ -1,0 +1,225 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, DatabaseLogger } from './database.ts';
+
+/**
+ * Readings on PostgreSQL: one partition per month of `ts` (native declarative partitioning), a
+ * DEFAULT partition so that an insert never fails, and the table `reading_ids` that keeps a
+ * retried reading id once across partitions. The embedded database keeps its plain table and
+ * never runs this code. See docs/decisions/0027-partitioned-readings.md.
+ */
+
+/** Months created ahead of the current one, so that a month starts with its partition ready. */
+export const MONTHS_AHEAD = 3;
+/** Serializes partition DDL across the instances sharing the database. */
+const PARTITION_LOCK_KEY = 7_414_367_502;
+/** DDL on the partitioned table waits at most this long for queries in progress, then gives up until the next run. */
+const DDL_LOCK_TIMEOUT = '3s';
+
+export interface ReadingPartition {
+  name: string;
+  /** Bounds of a month partition; null for the DEFAULT partition. */
+  from: Date | null;
+  to: Date | null;
+}
+
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  const found = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
+  return Array.isArray(found) ? (found as T[]) : [];
+}
+
+/** The first instant (UTC) of the month of `date`, moved by `months`. */
+export function monthStart(date: Date, months = 0): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
+}
+
+function partitionName(month: Date): string {
+  return `readings_y${month.getUTCFullYear()}m${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** Whether `readings` is the partitioned table (PostgreSQL once set up), or the plain one (PGlite). */
+export async function isReadingsPartitioned(db: Database): Promise<boolean> {
+  const [row] = await rows<{ kind: string }>(db, sql`select relkind::text as kind from pg_class where oid = 'readings'::regclass`);
+  return row?.kind === 'p';
+}
+
+/** The partitions of `readings`, oldest first, the DEFAULT partition last. */
+export async function listReadingPartitions(db: Database): Promise<ReadingPartition[]> {
+  const found = await rows<{ name: string; from: number | string | null; to: number | string | null }>(
+    db,
+    sql`
+      select c.relname as name,
+        (extract(epoch from bound[1]::timestamptz) * 1000)::float8 as "from",
+        (extract(epoch from bound[2]::timestamptz) * 1000)::float8 as "to"
+      from pg_inherits i
+      join pg_class c on c.oid = i.inhrelid
+      cross join lateral regexp_match(pg_get_expr(c.relpartbound, c.oid), 'FROM \\(''([^'']+)''\\) TO \\(''([^'']+)''\\)') as bound
+      where i.inhparent = 'readings'::regclass and bound is not null
+      union all
+      select c.relname, null, null
+      from pg_inherits i
+      join pg_class c on c.oid = i.inhrelid
+      where i.inhparent = 'readings'::regclass and pg_get_expr(c.relpartbound, c.oid) = 'DEFAULT'`,
+  );
+  return found
+    .map((row) => ({
+      name: row.name,
+      from: row.from === null ? null : new Date(Number(row.from)),
+      to: row.to === null ? null : new Date(Number(row.to)),
+    }))
+    .sort((a, b) => (a.from?.getTime() ?? Infinity) - (b.from?.getTime() ?? Infinity));
+}
+
+/**
+ * Creates the missing month partitions from the month of `from` to the month of `to`, both
+ * included. Idempotent and serialized across instances; rows that went to the DEFAULT partition
+ * for a month without its partition are moved into it when it is created.
+ */
+export async function ensureReadingPartitions(db: Database, from: Date, to: Date): Promise<number> {
+  const wanted: Date[] = [];
+  for (let month = monthStart(from); month <= to; month = monthStart(month, 1)) wanted.push(month);
+  const existing = new Set((await listReadingPartitions(db)).map((partition) => partition.name));
+  const missing = wanted.filter((month) => !existing.has(partitionName(month)));
+  if (missing.length === 0) return 0;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK_KEY})`);
+    await tx.execute(sql.raw(`set local lock_timeout = '${DDL_LOCK_TIMEOUT}'`));
+    const present = new Set((await listReadingPartitions(tx as unknown as Database)).map((partition) => partition.name));
+    let created = 0;
+    for (const month of missing) {
+      const name = partitionName(month);
+      if (present.has(name)) continue;
+      const lower = month.toISOString();
+      const upper = monthStart(month, 1).toISOString();
+      const table = sql.identifier(name);
+      const [strays] = await rows<{ found: boolean }>(
+        tx as unknown as Database,
+        sql`select exists (select 1 from readings_default where ts >= ${lower}::timestamptz and ts < ${upper}::timestamptz) as found`,
+      );
+      if (strays?.found) {
+        // Rows of this month are in DEFAULT: a partition cannot be created over them. They move
+        // into a table of their own, which then becomes the month's partition.
+        await tx.execute(sql`create table ${table} (like readings including defaults)`);
+        await tx.execute(sql`
+          with moved as (
+            delete from readings_default where ts >= ${lower}::timestamptz and ts < ${upper}::timestamptz
+            returning device_id, key, ts, value, reading_id, id)
+          insert into ${table} (device_id, key, ts, value, reading_id, id) select * from moved`);
+        await tx.execute(
+          sql`alter table readings attach partition ${table} for values from (${sql.raw(`'${lower}'`)}) to (${sql.raw(`'${upper}'`)})`,
+        );
+      } else {
+        await tx.execute(
+          sql`create table ${table} partition of readings for values from (${sql.raw(`'${lower}'`)}) to (${sql.raw(`'${upper}'`)})`,
+        );
+      }
+      created += 1;
+    }
+    return created;
+  });
+}
+
+/**
+ * Drops the month partitions that end at or before `cutoff` (every row older than it); returns
+ * how many partitions and about how many rows (the planner's count once the table was analysed,
+ * an exact count otherwise). Serialized across instances; a partition another instance dropped
+ * first is simply no longer listed.
+ */
+export async function dropReadingPartitionsBefore(db: Database, cutoff: Date): Promise<{ partitions: number; rows: number }> {
+  const old = (await listReadingPartitions(db)).filter((partition) => partition.to && partition.to <= cutoff);
+  if (old.length === 0) return { partitions: 0, rows: 0 };
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK_KEY})`);
+    await tx.execute(sql.raw(`set local lock_timeout = '${DDL_LOCK_TIMEOUT}'`));
+    const present = new Set((await listReadingPartitions(t)).map((partition) => partition.name));
+    let partitions = 0;
+    let count = 0;
+    for (const partition of old) {
+      if (!present.has(partition.name)) continue;
+      const table = sql.identifier(partition.name);
+      const [estimate] = await rows<{ n: number }>(
+        t,
+        sql`select reltuples::float8 as n from pg_class where oid = ${partition.name}::regclass`,
+      );
+      let n = Number(estimate?.n ?? -1);
+      if (n < 0) {
+        const [exact] = await rows<{ n: number }>(t, sql`select count(*)::float8 as n from ${table}`);
+        n = Number(exact?.n ?? 0);
+      }
+      await tx.execute(sql`drop table ${table}`);
+      partitions += 1;
+      count += Math.round(n);
+    }
+    return { partitions, rows: count };
+  });
+}
+
+/**
+ * Turns a plain `readings` table into the partitioned one (PostgreSQL only, under the migration
+ * lock, right after the migrations): fresh databases, and existing ones whose rows are copied in
+ * one transaction. Idempotent: does nothing once the table is partitioned. Records the choice of
+ * native partitioning over TimescaleDB in the table's comment.
+ */
+export async function partitionReadings(
+  db: Database,
+  options: { now: Date; retentionDays: number; logger: DatabaseLogger },
+): Promise<void> {
+  const [timescale] = await rows<{ available: boolean }>(
+    db,
+    sql`select exists (select 1 from pg_available_extensions where name = 'timescaledb') as available`,
+  );
+  const choice = timescale?.available
+    ? 'TimescaleDB disponible sur ce serveur mais non employé : partitionnement déclaratif natif par mois'
+    : 'TimescaleDB non disponible sur ce serveur : partitionnement déclaratif natif par mois';
+  const from = new Date(options.now.getTime() - options.retentionDays * 86_400_000);
+  const to = monthStart(options.now, MONTHS_AHEAD);
+  if (!(await isReadingsPartitioned(db))) {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      await tx.execute(sql`lock table readings in access exclusive mode`);
+      const [oldest] = await rows<{ ts: string | null }>(t, sql`select min(ts) as ts from readings`);
+      await tx.execute(sql`drop index if exists readings_device_key_ts_idx, readings_dedup_unique, readings_ts_brin`);
+      await tx.execute(sql`alter table readings rename to readings_plain`);
+      await tx.execute(sql`
+        create table readings (
+          device_id uuid not null,
+          key text not null,
+          ts timestamp with time zone not null,
+          value double precision not null,
+          reading_id text,
+          id bigint not null default nextval('readings_id_seq')
+        ) partition by range (ts)`);
+      await tx.execute(sql`create index readings_device_key_ts_idx on readings (device_id, key, ts)`);
+      await tx.execute(sql`create index readings_ts_brin on readings using brin (ts)`);
+      await tx.execute(sql`create table readings_default partition of readings default`);
+      await tx.execute(sql`
+        create table if not exists reading_ids (
+          device_id uuid not null,
+          reading_id text not null,
+          key text not null,
+          ts timestamp with time zone not null,
+          primary key (device_id, reading_id, key)
+        )`);
+      await tx.execute(sql`create index if not exists reading_ids_ts_idx on reading_ids (ts)`);
+      const first = oldest?.ts ? new Date(Math.min(new Date(oldest.ts).getTime(), from.getTime())) : from;
+      await ensureReadingPartitions(t, first, to);
+      await tx.execute(sql`
+        insert into readings (device_id, key, ts, value, reading_id, id)
+        select device_id, key, ts, value, reading_id, id from readings_plain`);
+      await tx.execute(sql`
+        insert into reading_ids (device_id, reading_id, key, ts)
+        select distinct on (device_id, reading_id, key) device_id, reading_id, key, ts
+        from readings_plain where reading_id is not null
+        order by device_id, reading_id, key, ts
+        on conflict do nothing`);
+      // The sequence belongs to the old column: it would go with the old table.
+      await tx.execute(sql`alter sequence readings_id_seq owned by readings.id`);
+      await tx.execute(sql`drop table readings_plain`);
+      await tx.execute(sql.raw(`comment on table readings is '${choice.replaceAll("'", "''")}'`));
+    });
+  } else {
+    await ensureReadingPartitions(db, from, to);
+  }
+  options.logger.info({ timescaledb: timescale?.available ?? false }, `Lectures : ${choice}`);
+}
