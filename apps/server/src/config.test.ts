@@ -8,7 +8,7 @@ describe('configuration of the external MQTT broker', () => {
 
   it('reads the broker account, a stable client id per instance and the port told to devices', () => {
     const config = loadConfig({ MQTT_BROKER_URL: 'mqtt://vigie:s%C3%A9cret@broker.local:8883', PORT: '3100' });
-    expect(config.mqttBroker).toMatchObject({ url: 'mqtt://vigie:s%C3%A9cret@broker.local:8883', consumers: 4, publicPort: 8883 });
+    expect(config.mqttBroker).toMatchObject({ url: 'mqtt://vigie:s%C3%A9cret@broker.local:8883', consumers: 32, publicPort: 8883 });
     expect(config.mqttBroker?.clientId).toMatch(/^vigie-.*-3100$/);
     expect(loadConfig({ MQTT_BROKER_URL: 'mqtt://vigie:x@broker.local', MQTT_BROKER_PUBLIC_PORT: '1884' }).mqttBroker?.publicPort).toBe(
       1884,

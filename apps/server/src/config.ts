@@ -47,7 +47,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,40}$/, { error: 'de 1 à 40 lettres, chiffres, « - », « _ » ou « . » sont attendus' })
     .optional(),
-  MQTT_BROKER_CONSUMERS: positiveInt.max(64, { error: 'au plus 64 connexions' }).default(4),
+  MQTT_BROKER_CONSUMERS: positiveInt.max(256, { error: 'au plus 256 connexions' }).default(32),
   MQTT_BROKER_PUBLIC_PORT: port.optional(),
   RETENTION_DAYS: positiveInt.default(400),
   LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt.default(10),
