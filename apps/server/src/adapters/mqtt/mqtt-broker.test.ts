@@ -95,6 +95,21 @@ describe(`embedded MQTT broker on ${databaseKind}`, () => {
     await closed;
   });
 
+  it('keeps a session opened with the new token when news of the old one arrives late', async () => {
+    const device = await provision(t, owner, 'sensor');
+    const renewed = await t.app.inject({ method: 'POST', url: `/api/sensor/${device.deviceId}/token`, headers: owner.auth });
+    const fresh = await connected(
+      { ...device, accessToken: renewed.json<{ accessToken: string }>().accessToken },
+      `${device.deviceId}-neuf`,
+    );
+    // The same news again, as another instance's message through the database may bring it after the reconnection.
+    t.app.services.events.publish([{ organizationId: owner.organizationId, type: 'revoked', data: { deviceId: device.deviceId } }]);
+    // A message published after the news is stored: the session is still open.
+    await fresh.publishAsync(topic(device.deviceId), JSON.stringify({ values: { temperature: 2.5 } }), { qos: 1 });
+    expect(await countRows(t, device.deviceId)).toBe(1);
+    expect(fresh.connected).toBe(true);
+  });
+
   it("does not let a device take over another device's client id", async () => {
     const victim = await provision(t, owner, 'sensor');
     const attacker = await provision(t, owner, 'sensor');

@@ -15,7 +15,10 @@ export const MAX_PACKET_BYTES = MAX_PAYLOAD_BYTES + 64 * 1024;
 
 export interface MqttBroker {
   port: number;
-  /** Disconnects every session of a device (its token was rotated, or it was deleted). */
+  /**
+   * A device's token ended (renewed, or the device trashed): closes its sessions whose token no
+   * longer works, and only those (a device that already reconnected with its new token stays).
+   */
   disconnectDevice(deviceId: string): void;
   close(): Promise<void>;
 }
@@ -51,6 +54,8 @@ export async function startMqttBroker(options: {
   // When each device was last told it sends too fast.
   const warned = new Map<string, number>();
   const devices = new WeakMap<Client, DeviceIdentity>();
+  /** The token each session opened with, checked again when the device's token changes. */
+  const tokens = new WeakMap<Client, string>();
   const sessions = new Map<string, Set<Client>>();
 
   const broker = await Aedes.createBroker({
@@ -66,6 +71,7 @@ export async function startMqttBroker(options: {
           return done(authError("L'identifiant client doit commencer par l'identifiant de l'appareil", NOT_AUTHORIZED), false);
         }
         devices.set(client, device);
+        tokens.set(client, password?.toString('utf8') ?? '');
         let set = sessions.get(device.deviceId);
         if (!set) sessions.set(device.deviceId, (set = new Set()));
         set.add(client);
@@ -154,8 +160,16 @@ export async function startMqttBroker(options: {
   return {
     port,
     disconnectDevice(deviceId) {
-      for (const client of sessions.get(deviceId) ?? []) client.close();
-      sessions.delete(deviceId);
+      // The news may come late (from another instance, through the database): by then the device
+      // may have reconnected with its new token, and that session must stay.
+      for (const client of sessions.get(deviceId) ?? []) {
+        credentials.authenticate(tokens.get(client)).then(
+          (identity) => {
+            if (identity?.deviceId !== deviceId) client.close();
+          },
+          () => client.close(),
+        );
+      }
     },
     async close() {
       await new Promise<void>((resolve) => {
