@@ -1,10 +1,10 @@
 /**
  * `npm run bench:broker`: ingestion through an external Mosquitto on PostgreSQL, with one Vigie
- * instance, then two sharing the subscription. 1 000 devices connected to the broker each publish
- * one reading per message at QoS 1, the next after the broker's PUBACK, as real sensors do. What
- * is measured is what Vigie stores: readings committed per second during the phase, against the
- * messages the broker accepted, and the backlog left at its end (drained before the next phase).
- * The figures feed the capacity plan (docs/capacity-plan.md).
+ * instance, then two sharing the subscription. 1 000 devices connected to the broker publish one
+ * reading per message at QoS 1, evenly spread, at a total offered rate that rises by steps. What
+ * is measured is what Vigie stores: readings committed per second during each step, and the
+ * backlog left at its end (drained before the next step); an instance keeps up with a step when
+ * it ends less than a second behind. The figures feed the capacity plan (docs/capacity-plan.md).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -18,11 +18,14 @@ import { startMosquitto } from '../apps/server/src/test/mosquitto.ts';
 import { BENCH_ACCOUNT, fmt, freePort, json, root } from './support';
 
 const DEVICES = Number(process.env['BENCH_BROKER_DEVICES'] ?? 1000);
-const MEASURE_MS = Number(process.env['BENCH_BROKER_MS'] ?? 15_000);
-const WARMUP_MS = 3000;
+const MEASURE_MS = Number(process.env['BENCH_BROKER_MS'] ?? 10_000);
+const WARMUP_MS = 2000;
+/** Offered load steps, in messages per second for the whole fleet. */
+const RATES = (process.env['BENCH_BROKER_RATES'] ?? '500,1000,2000,3000').split(',').map(Number);
 
 interface Phase {
   instances: number;
+  offeredPerSecond: number;
   acceptedPerSecond: number;
   storedPerSecond: number;
   backlogAtEnd: number;
@@ -65,7 +68,7 @@ async function main(): Promise<void> {
       const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
         cwd: root,
         env: { ...env, PORT: String(port), MQTT_BROKER_CLIENT_ID: `vigie-bench-${name}` },
-        stdio: ['ignore', 'ignore', 'inherit'],
+        stdio: ['ignore', fs.openSync(path.join(dir, `vigie-${name}.log`), 'a'), 'inherit'],
       });
       children.push(child);
       const base = `http://127.0.0.1:${port}`;
@@ -120,16 +123,23 @@ async function main(): Promise<void> {
 
     // Each message is one reading, one row: what the broker accepted is what Vigie must store.
     let expected = await stored();
-    const phase = async (instances: number): Promise<Phase> => {
-      const warmEnd = Date.now() + WARMUP_MS;
+    /**
+     * The fleet offers `rate` messages per second in all (each device its share, evenly spread),
+     * for the phase; the figure is what Vigie stored meanwhile, and how far behind it ended.
+     */
+    const phase = async (instances: number, rate: number): Promise<Phase> => {
+      const periodMs = (1000 * clients.length) / rate;
+      const start = Date.now() + 200;
+      const warmEnd = start + WARMUP_MS;
       const end = warmEnd + MEASURE_MS;
       let accepted = 0;
       let atWarmEnd = 0;
-      const warm = delay(WARMUP_MS).then(async () => (atWarmEnd = await stored()));
+      const warm = delay(warmEnd - Date.now()).then(async () => (atWarmEnd = await stored()));
       await Promise.all(
         clients.map(async (client, index) => {
           const topic = `vigie/devices/${devices[index]?.deviceId}/telemetry`;
-          while (Date.now() < end) {
+          for (let due = start + (index / clients.length) * periodMs; due < end; due += periodMs) {
+            if (due > Date.now()) await delay(due - Date.now());
             await client.publishAsync(topic, JSON.stringify({ ts: Date.now(), values: { temperature: 4 + Math.random() } }), { qos: 1 });
             expected += 1;
             if (Date.now() >= warmEnd) accepted += 1;
@@ -142,38 +152,49 @@ async function main(): Promise<void> {
       while ((await stored()) < expected && Date.now() - endedAt < 120_000) await delay(200);
       return {
         instances,
-        acceptedPerSecond: accepted / (MEASURE_MS / 1000),
+        offeredPerSecond: rate,
+        acceptedPerSecond: accepted / ((Date.now() > end ? end - warmEnd : MEASURE_MS) / 1000),
         storedPerSecond: (atEnd - atWarmEnd) / (MEASURE_MS / 1000),
         backlogAtEnd: expected - atEnd,
         drainMs: Date.now() - endedAt,
       };
     };
     const results: Phase[] = [];
-    results.push(await phase(1));
+    for (const rate of RATES) results.push(await phase(1, rate));
     await startInstance('b');
     await delay(2000);
-    results.push(await phase(2));
-    const missing = expected - (await stored());
+    for (const rate of RATES) results.push(await phase(2, rate));
+    const extra = (await stored()) - expected;
 
     console.log(
-      `\nBroker externe (Mosquitto ${broker.port}) sur PostgreSQL : ${fmt(DEVICES)} appareils, une lecture par message en QoS 1, le suivant après le PUBACK du broker`,
+      `\nBroker externe (Mosquitto) sur PostgreSQL : ${fmt(DEVICES)} appareils, une lecture par message en QoS 1 ; charge offerte par paliers de ${MEASURE_MS / 1000} s`,
     );
-    console.log('| instances | messages acceptés par le broker | lectures enregistrées par Vigie | retard en fin de phase | rattrapé en |');
-    console.log('|---|---|---|---|---|');
+    console.log('| instances | charge offerte | acceptée par le broker | enregistrée par Vigie | retard en fin de palier | rattrapé en |');
+    console.log('|---|---|---|---|---|---|');
     for (const result of results) {
       console.log(
-        `| ${result.instances} | ${fmt(result.acceptedPerSecond)}/s | ${fmt(result.storedPerSecond)}/s | ${fmt(result.backlogAtEnd)} | ${fmt(result.drainMs / 1000, 1)} s |`,
+        `| ${result.instances} | ${fmt(result.offeredPerSecond)}/s | ${fmt(result.acceptedPerSecond)}/s | ${fmt(result.storedPerSecond)}/s | ${fmt(result.backlogAtEnd)} | ${fmt(result.drainMs / 1000, 1)} s |`,
       );
     }
-    console.log(missing === 0 ? 'Toutes les lectures acceptées par le broker sont enregistrées.' : `${fmt(missing)} lectures manquent.`);
-    if (missing !== 0) process.exitCode = 1;
+    for (const instances of [1, 2]) {
+      const kept = results.filter((result) => result.instances === instances && result.backlogAtEnd <= result.offeredPerSecond);
+      const best = kept.at(-1);
+      console.log(
+        `${instances} instance${instances > 1 ? 's' : ''} : ${best ? `suit jusqu'à ${fmt(best.offeredPerSecond)} messages/s (retard ≤ 1 s en fin de palier)` : 'ne suit aucun palier'}`,
+      );
+    }
+    if (extra === 0) console.log('Chaque lecture acceptée par le broker est enregistrée une fois.');
+    else {
+      console.log(`${extra > 0 ? `${fmt(extra)} lectures en trop` : `${fmt(-extra)} lectures manquent`} (journaux des instances : ${dir})`);
+      process.exitCode = 1;
+    }
   } finally {
     await Promise.all(clients.filter(Boolean).map((client) => client.endAsync().catch(() => undefined)));
     await db.end().catch(() => undefined);
     for (const child of children) child.kill('SIGTERM');
     await delay(1000);
     await broker.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (process.exitCode !== 1) fs.rmSync(dir, { recursive: true, force: true });
     spawnSync('node', ['scripts/pg-database.mjs', 'drop', database], { cwd: root, stdio: 'ignore' });
   }
 }
