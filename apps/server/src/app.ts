@@ -30,7 +30,7 @@ import { deviceProtocolRoutes } from './routes/device-protocol.ts';
 import { deviceRoutes } from './routes/devices.ts';
 import { healthRoutes } from './routes/health.ts';
 import { organizationRoutes } from './routes/organization.ts';
-import { streamRoutes } from './routes/stream.ts';
+import { stampEventPosition, streamRoutes } from './routes/stream.ts';
 import { trashRoutes } from './routes/trash.ts';
 import { userRoutes } from './routes/users.ts';
 import { memberRoutes } from './routes/members.ts';
@@ -146,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticate);
+        secured.addHook('preHandler', stampEventPosition(services.events));
         // Before any route: each one must be in the table of roles, or the app does not start.
         enforcePermissions(secured, PERMISSIONS);
         await secured.register(logoutRoutes, { sessions: services.sessions, auth: services.auth });

@@ -81,6 +81,34 @@ describe(`live stream (SSE) on ${databaseKind}`, () => {
     expect(other.events.filter((e) => e.data.includes(device.deviceId))).toEqual([]);
     await other.close();
   });
+
+  it('lets a page that read its list first resume from the list’s position: no reload in a busy organization', async () => {
+    const busy = await t.createAccount();
+    const device = await provision(t, busy, 'sensor');
+    const watcher = await openStream(baseUrl, busy.token);
+    // More events in the last seconds than the replay buffer holds.
+    for (let i = 0; i < 520; i += 1) await sendTelemetry(t, device.accessToken, { id: `r${i}`, temperature: i / 10 });
+    await watcher.waitFor((e) => e.event === 'reading' && JSON.parse(e.data).values.temperature?.value === 51.9, 15_000);
+    await watcher.close();
+    const list = await t.app.inject({ url: '/api/sensor', headers: busy.auth });
+    const position = list.headers['vigie-event-id'];
+    expect(position).toEqual(expect.any(String));
+    await sendTelemetry(t, device.accessToken, { temperature: 100 });
+    await sendTelemetry(t, device.accessToken, { temperature: 101 });
+
+    // Without a position, a first connection cannot replay the last seconds: it asks for a reload.
+    const blind = await openStream(baseUrl, busy.token);
+    await blind.waitFor((e) => e.event === 'resync');
+    await blind.close();
+
+    // From the list's position: exactly what came after the list.
+    const resumed = await openStream(baseUrl, busy.token, { 'last-event-id': String(position) });
+    await resumed.waitFor((e) => e.event === 'reading' && JSON.parse(e.data).values.temperature?.value === 101);
+    const values = resumed.events.filter((e) => e.event === 'reading').map((e) => JSON.parse(e.data).values.temperature.value);
+    expect(values).toEqual([100, 101]);
+    expect(resumed.events.some((e) => e.event === 'resync')).toBe(false);
+    await resumed.close();
+  });
 });
 
 // Two server instances on one PostgreSQL database: an event on one reaches the other's clients.

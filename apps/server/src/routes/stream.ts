@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { EventHub } from '../modules/events/event-hub.ts';
 import type { LiveEvent } from '../modules/events/live-event.ts';
 import { currentUser } from '../plugins/authenticate.ts';
@@ -12,6 +12,22 @@ const FIRST_CONNECTION_REPLAY_MS = 10_000;
 /** Open streams this instance keeps for one user, and for one organization. */
 export const MAX_STREAMS_PER_USER = 10;
 export const MAX_STREAMS_PER_ORGANIZATION = 200;
+
+/**
+ * On every signed-in read, the newest event of the organization known before the answer was
+ * built. A page that read its lists before opening its stream resumes from the oldest such
+ * position (as Last-Event-ID) instead of asking for the last seconds: nothing between its reads
+ * and its stream is missed, and a busy organization no longer makes it reload everything.
+ */
+export const EVENT_POSITION_HEADER = 'vigie-event-id';
+
+export function stampEventPosition(events: Pick<EventHub, 'lastId'>) {
+  return async function stamp(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (request.method !== 'GET' || !request.user) return;
+    const id = events.lastId(request.user.organization.id);
+    if (id) reply.header(EVENT_POSITION_HEADER, id);
+  };
+}
 
 const frame = (event: LiveEvent) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 

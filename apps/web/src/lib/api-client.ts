@@ -1,4 +1,5 @@
 import { API_BASE_URL } from '@/config/constants';
+import { EVENT_POSITION_HEADER, readPositions } from './read-positions';
 
 /** An API failure; `status` is 0 when the server could not be reached. */
 export class ApiError extends Error {
@@ -90,6 +91,7 @@ export async function apiFetch(path: string, options: ApiFetchOptions = {}): Pro
   const token = accessToken;
   if (token) headers['Authorization'] = `Bearer ${token}`;
 
+  const startedAt = performance.now();
   let response: Response;
   try {
     response = await fetch(`${baseUrl}${path}`, {
@@ -105,6 +107,8 @@ export async function apiFetch(path: string, options: ApiFetchOptions = {}): Pro
     throw new ApiError(message, 0);
   }
   if (response.status === 401 && token && token === accessToken) onUnauthorized?.();
+  const position = response.ok ? response.headers.get(EVENT_POSITION_HEADER) : null;
+  if (position) readPositions.noteRead(position, startedAt);
   return response;
 }
 

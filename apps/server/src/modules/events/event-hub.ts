@@ -25,6 +25,11 @@ export interface EventHub<P extends EventPayload = LiveEventPayload> {
    * have already left the replay buffer.
    */
   recent(organizationId: string, windowMs: number): Stamped<P>[] | null;
+  /**
+   * The newest event of the organization this instance delivered: read before an answer is
+   * built, it is where a stream must resume for that answer to miss nothing (see stream.ts).
+   */
+  lastId(organizationId: string): string | null;
   close(): void;
 }
 
@@ -128,6 +133,9 @@ export function createEventHub<P extends EventPayload>(
       const buffer = buffers.get(organizationId) ?? [];
       const index = buffer.findIndex((entry) => entry.event.id === lastEventId);
       return index === -1 ? null : buffer.slice(index + 1).map((entry) => entry.event);
+    },
+    lastId(organizationId) {
+      return buffers.get(organizationId)?.at(-1)?.event.id ?? null;
     },
     recent(organizationId, windowMs) {
       const buffer = buffers.get(organizationId) ?? [];

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '@/lib/auth';
 import { openLiveStream } from '@/lib/live-stream';
+import { readPositions } from '@/lib/read-positions';
 import type { SseMessage } from '@/lib/sse-parser';
 
 /** `connecting` until the stream first answers, `reconnecting` after it dropped. */
@@ -26,8 +27,11 @@ export function useLiveStream({ onMessage }: { onMessage: (message: SseMessage) 
 
   useEffect(() => {
     if (!token || !owner) return undefined;
+    // The first stream of the session resumes where the page's earlier reads stood; a read that
+    // turns out older than that is read again, as after a `resync`.
+    const readFrom = readPositions.streamRequested(performance.now(), () => handler.current({ id: null, event: 'resync', data: '{}' }));
     const stop = openLiveStream({
-      lastEventId: resumeAfter,
+      lastEventId: resumeAfter ?? readFrom,
       onLastEventId: (id) => (resumeAfter = id),
       onConnection: (connected) => setStatus(connected ? 'live' : 'reconnecting'),
       onMessage: (message) => handler.current(message),
@@ -39,7 +43,9 @@ export function useLiveStream({ onMessage }: { onMessage: (message: SseMessage) 
   }, [token, owner]);
 
   useEffect(() => {
-    if (!token) resumeAfter = null;
+    if (token) return;
+    resumeAfter = null;
+    readPositions.reset();
   }, [token]);
 
   return status;
