@@ -2,22 +2,29 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Database, DatabaseLogger } from './database.ts';
 
 /**
- * Readings on PostgreSQL: one partition per month of `ts` (native declarative partitioning), a
+ * Readings on PostgreSQL: one partition per UTC day of `ts` (native declarative partitioning), a
  * DEFAULT partition so that an insert never fails, and the table `reading_ids` that keeps a
- * retried reading id once across partitions. The embedded database keeps its plain table and
- * never runs this code. See docs/decisions/0027-partitioned-readings.md.
+ * retried reading id once across partitions. Databases partitioned by month before keep their
+ * month partitions until retention drops them; days are created around them. The embedded
+ * database keeps its plain table and never runs this code. See docs/decisions/0027-partitioned-readings.md.
  */
 
-/** Months created ahead of the current one, so that a month starts with its partition ready. */
-export const MONTHS_AHEAD = 3;
+/** Days created ahead of the current one, so that a day starts with its partition ready. */
+export const DAYS_AHEAD = 7;
 /** Serializes partition DDL across the instances sharing the database. */
 const PARTITION_LOCK_KEY = 7_414_367_502;
 /** DDL on the partitioned table waits at most this long for queries in progress, then gives up until the next run. */
 const DDL_LOCK_TIMEOUT = '3s';
+/**
+ * Partitions created or dropped per transaction: the parent stays locked for a short while
+ * only, and a first start (about 410 days) does not hold thousands of locks at once.
+ */
+const DDL_BATCH = 31;
+const DAY_MS = 86_400_000;
 
 export interface ReadingPartition {
   name: string;
-  /** Bounds of a month partition; null for the DEFAULT partition. */
+  /** Bounds of a day (or, from before, month) partition; null for the DEFAULT partition. */
   from: Date | null;
   to: Date | null;
 }
@@ -28,13 +35,14 @@ async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   return Array.isArray(found) ? (found as T[]) : [];
 }
 
-/** The first instant (UTC) of the month of `date`, moved by `months`. */
-export function monthStart(date: Date, months = 0): Date {
-  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
+/** The first instant (UTC) of the day of `date`, moved by `days`. */
+export function dayStart(date: Date, days = 0): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + days));
 }
 
-function partitionName(month: Date): string {
-  return `readings_y${month.getUTCFullYear()}m${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
+/** `readings_p20261126`: the partition of a UTC day. */
+export function partitionName(day: Date): string {
+  return `readings_p${day.toISOString().slice(0, 10).replaceAll('-', '')}`;
 }
 
 /** Whether `readings` is the partitioned table (PostgreSQL once set up), or the plain one (PGlite). */
@@ -70,89 +78,102 @@ export async function listReadingPartitions(db: Database): Promise<ReadingPartit
     .sort((a, b) => (a.from?.getTime() ?? Infinity) - (b.from?.getTime() ?? Infinity));
 }
 
-/**
- * Creates the missing month partitions from the month of `from` to the month of `to`, both
- * included. Idempotent and serialized across instances; rows that went to the DEFAULT partition
- * for a month without its partition are moved into it when it is created.
- */
-export async function ensureReadingPartitions(db: Database, from: Date, to: Date): Promise<number> {
-  const wanted: Date[] = [];
-  for (let month = monthStart(from); month <= to; month = monthStart(month, 1)) wanted.push(month);
-  const existing = new Set((await listReadingPartitions(db)).map((partition) => partition.name));
-  const missing = wanted.filter((month) => !existing.has(partitionName(month)));
-  if (missing.length === 0) return 0;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK_KEY})`);
-    await tx.execute(sql.raw(`set local lock_timeout = '${DDL_LOCK_TIMEOUT}'`));
-    const present = new Set((await listReadingPartitions(tx as unknown as Database)).map((partition) => partition.name));
-    let created = 0;
-    for (const month of missing) {
-      const name = partitionName(month);
-      if (present.has(name)) continue;
-      const lower = month.toISOString();
-      const upper = monthStart(month, 1).toISOString();
-      const table = sql.identifier(name);
-      const [strays] = await rows<{ found: boolean }>(
-        tx as unknown as Database,
-        sql`select exists (select 1 from readings_default where ts >= ${lower}::timestamptz and ts < ${upper}::timestamptz) as found`,
-      );
-      if (strays?.found) {
-        // Rows of this month are in DEFAULT: a partition cannot be created over them. They move
-        // into a table of their own, which then becomes the month's partition.
-        await tx.execute(sql`create table ${table} (like readings including defaults)`);
-        await tx.execute(sql`
-          with moved as (
-            delete from readings_default where ts >= ${lower}::timestamptz and ts < ${upper}::timestamptz
-            returning device_id, key, ts, value, reading_id, id)
-          insert into ${table} (device_id, key, ts, value, reading_id, id) select * from moved`);
-        await tx.execute(
-          sql`alter table readings attach partition ${table} for values from (${sql.raw(`'${lower}'`)}) to (${sql.raw(`'${upper}'`)})`,
-        );
-      } else {
-        await tx.execute(
-          sql`create table ${table} partition of readings for values from (${sql.raw(`'${lower}'`)}) to (${sql.raw(`'${upper}'`)})`,
-        );
-      }
-      created += 1;
-    }
-    return created;
+/** The days of `wanted` that no existing range partition (a day, or a month from before) overlaps. */
+function uncovered(wanted: Date[], partitions: ReadingPartition[]): Date[] {
+  return wanted.filter((day) => {
+    const end = day.getTime() + DAY_MS;
+    return !partitions.some((p) => p.from && p.to && p.from.getTime() < end && p.to.getTime() > day.getTime());
   });
 }
 
 /**
- * Drops the month partitions that end at or before `cutoff` (every row older than it); returns
- * how many partitions and about how many rows (the planner's count once the table was analysed,
- * an exact count otherwise). Serialized across instances; a partition another instance dropped
- * first is simply no longer listed.
+ * Creates the missing day partitions from the day of `from` to the day of `to`, both included,
+ * skipping the days an existing partition covers (PostgreSQL refuses overlapping partitions).
+ * Idempotent and serialized across instances; rows that went to the DEFAULT partition for a day
+ * without its partition are moved into it when it is created.
+ */
+export async function ensureReadingPartitions(db: Database, from: Date, to: Date): Promise<number> {
+  const wanted: Date[] = [];
+  for (let day = dayStart(from); day <= to; day = dayStart(day, 1)) wanted.push(day);
+  const missing = uncovered(wanted, await listReadingPartitions(db));
+  let created = 0;
+  for (let i = 0; i < missing.length; i += DDL_BATCH) {
+    const batch = missing.slice(i, i + DDL_BATCH);
+    created += await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK_KEY})`);
+      await tx.execute(sql.raw(`set local lock_timeout = '${DDL_LOCK_TIMEOUT}'`));
+      // Read again under the lock: another instance may have created some meanwhile.
+      let made = 0;
+      for (const day of uncovered(batch, await listReadingPartitions(t))) {
+        const lower = day.toISOString();
+        const upper = dayStart(day, 1).toISOString();
+        const table = sql.identifier(partitionName(day));
+        const [strays] = await rows<{ found: boolean }>(
+          t,
+          sql`select exists (select 1 from readings_default where ts >= ${lower}::timestamptz and ts < ${upper}::timestamptz) as found`,
+        );
+        if (strays?.found) {
+          // Rows of this day are in DEFAULT: a partition cannot be created over them. They move
+          // into a table of their own, which then becomes the day's partition.
+          await tx.execute(sql`create table ${table} (like readings including defaults)`);
+          await tx.execute(sql`
+            with moved as (
+              delete from readings_default where ts >= ${lower}::timestamptz and ts < ${upper}::timestamptz
+              returning device_id, key, ts, value, reading_id, id)
+            insert into ${table} (device_id, key, ts, value, reading_id, id) select * from moved`);
+          await tx.execute(
+            sql`alter table readings attach partition ${table} for values from (${sql.raw(`'${lower}'`)}) to (${sql.raw(`'${upper}'`)})`,
+          );
+        } else {
+          await tx.execute(
+            sql`create table ${table} partition of readings for values from (${sql.raw(`'${lower}'`)}) to (${sql.raw(`'${upper}'`)})`,
+          );
+        }
+        made += 1;
+      }
+      return made;
+    });
+  }
+  return created;
+}
+
+/**
+ * Drops the partitions (days, and months from before) that end at or before `cutoff` (every row
+ * older than it); returns how many partitions and about how many rows (the planner's count once
+ * the table was analysed, an exact count otherwise). Serialized across instances; a partition
+ * another instance dropped first is simply no longer listed.
  */
 export async function dropReadingPartitionsBefore(db: Database, cutoff: Date): Promise<{ partitions: number; rows: number }> {
   const old = (await listReadingPartitions(db)).filter((partition) => partition.to && partition.to <= cutoff);
-  if (old.length === 0) return { partitions: 0, rows: 0 };
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK_KEY})`);
-    await tx.execute(sql.raw(`set local lock_timeout = '${DDL_LOCK_TIMEOUT}'`));
-    const present = new Set((await listReadingPartitions(t)).map((partition) => partition.name));
-    let partitions = 0;
-    let count = 0;
-    for (const partition of old) {
-      if (!present.has(partition.name)) continue;
-      const table = sql.identifier(partition.name);
-      const [estimate] = await rows<{ n: number }>(
-        t,
-        sql`select reltuples::float8 as n from pg_class where oid = ${partition.name}::regclass`,
-      );
-      let n = Number(estimate?.n ?? -1);
-      if (n < 0) {
-        const [exact] = await rows<{ n: number }>(t, sql`select count(*)::float8 as n from ${table}`);
-        n = Number(exact?.n ?? 0);
+  let partitions = 0;
+  let count = 0;
+  for (let i = 0; i < old.length; i += DDL_BATCH) {
+    const batch = old.slice(i, i + DDL_BATCH);
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Database;
+      await tx.execute(sql`select pg_advisory_xact_lock(${PARTITION_LOCK_KEY})`);
+      await tx.execute(sql.raw(`set local lock_timeout = '${DDL_LOCK_TIMEOUT}'`));
+      const present = new Set((await listReadingPartitions(t)).map((partition) => partition.name));
+      for (const partition of batch) {
+        if (!present.has(partition.name)) continue;
+        const table = sql.identifier(partition.name);
+        const [estimate] = await rows<{ n: number }>(
+          t,
+          sql`select reltuples::float8 as n from pg_class where oid = ${partition.name}::regclass`,
+        );
+        let n = Number(estimate?.n ?? -1);
+        if (n < 0) {
+          const [exact] = await rows<{ n: number }>(t, sql`select count(*)::float8 as n from ${table}`);
+          n = Number(exact?.n ?? 0);
+        }
+        await tx.execute(sql`drop table ${table}`);
+        partitions += 1;
+        count += Math.round(n);
       }
-      await tx.execute(sql`drop table ${table}`);
-      partitions += 1;
-      count += Math.round(n);
-    }
-    return { partitions, rows: count };
-  });
+    });
+  }
+  return { partitions, rows: count };
 }
 
 /**
@@ -170,10 +191,10 @@ export async function partitionReadings(
     sql`select exists (select 1 from pg_available_extensions where name = 'timescaledb') as available`,
   );
   const choice = timescale?.available
-    ? 'TimescaleDB disponible sur ce serveur mais non employé : partitionnement déclaratif natif par mois'
-    : 'TimescaleDB non disponible sur ce serveur : partitionnement déclaratif natif par mois';
-  const from = new Date(options.now.getTime() - options.retentionDays * 86_400_000);
-  const to = monthStart(options.now, MONTHS_AHEAD);
+    ? 'TimescaleDB disponible sur ce serveur mais non employé : partitionnement déclaratif natif par jour'
+    : 'TimescaleDB non disponible sur ce serveur : partitionnement déclaratif natif par jour';
+  const from = new Date(options.now.getTime() - options.retentionDays * DAY_MS);
+  const to = dayStart(options.now, DAYS_AHEAD);
   if (!(await isReadingsPartitioned(db))) {
     await db.transaction(async (tx) => {
       const t = tx as unknown as Database;
@@ -220,6 +241,8 @@ export async function partitionReadings(
     });
   } else {
     await ensureReadingPartitions(db, from, to);
+    const [comment] = await rows<{ text: string | null }>(db, sql`select obj_description('readings'::regclass, 'pg_class') as text`);
+    if (comment?.text !== choice) await db.execute(sql.raw(`comment on table readings is '${choice.replaceAll("'", "''")}'`));
   }
   options.logger.info({ timescaledb: timescale?.available ?? false }, `Lectures : ${choice}`);
 }
