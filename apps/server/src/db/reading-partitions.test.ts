@@ -4,7 +4,9 @@ import { countRows, provision, readingsOf, sendTelemetry } from '../test/device-
 import { randomUUID } from 'node:crypto';
 import { createTestApp, databaseKind, isolatedDatabase, type TestAccount, type TestApp } from '../test/test-app.ts';
 import {
+  ageReadingIds,
   monthlyReadingsDatabase,
+  readingIdsLayout,
   plainReadingsDatabase,
   readingPartitionNames,
   readingPartitionRanges,
@@ -102,6 +104,23 @@ describe.runIf(databaseKind === 'PostgreSQL')('readings partitioned by day (Post
     expect(stored.filter((row) => row.table === partitionOf(old))).toHaveLength(2);
   });
 
+  it('remembers a reading id for a week: a retry within it is stored once, an entry older than it is pruned', async () => {
+    const device = await provision(t, owner, 'sensor');
+    expect((await sendTelemetry(t, device.accessToken, { id: 'w-1', values: { temperature: 5 } })).statusCode).toBe(202);
+    // Six days later the entry is still there: a retry is not stored again.
+    await ageReadingIds(t, device.deviceId, 6);
+    await enforceRetention(t.app.services);
+    expect((await sendTelemetry(t, device.accessToken, { id: 'w-1', values: { temperature: 5 } })).statusCode).toBe(202);
+    expect(await countRows(t, device.deviceId)).toBe(1);
+    expect((await readingIdsLayout(t)).entries.map((entry) => entry.readingId)).toContain('w-1');
+
+    // Past the week, the hourly job forgets it; a retry that late would be stored again.
+    await ageReadingIds(t, device.deviceId, 2);
+    await enforceRetention(t.app.services);
+    expect((await readingIdsLayout(t)).entries.map((entry) => entry.readingId)).not.toContain('w-1');
+    expect(await countRows(t, device.deviceId)).toBe(1);
+  });
+
   it('reads history and CSV across the boundary of two days', async () => {
     const device = await provision(t, owner, 'sensor');
     const boundary = dayStart(Date.now()).getTime();
@@ -165,7 +184,7 @@ describe.runIf(databaseKind === 'PostgreSQL')('readings partitioned by day (Post
     expect(await countRows(t, device.deviceId)).toBe(2);
   });
 
-  it('turns the plain table of an existing database into the partitioned one, keeping its rows and reading ids', async () => {
+  it('turns the plain table of an existing database into the partitioned one, keeping its rows and the reading ids of the window', async () => {
     const isolated = await isolatedDatabase();
     if (!isolated) throw new Error('PostgreSQL expected');
     const deviceId = randomUUID();
@@ -178,7 +197,8 @@ describe.runIf(databaseKind === 'PostgreSQL')('readings partitioned by day (Post
     const converted = await createTestApp({ env: { DATABASE_URL: isolated.url } });
     try {
       const layout = await readingsLayout(converted);
-      expect(layout).toEqual({ kind: 'p', ids: [1, 2, 3], readingIds: ['a', 'b'] });
+      // Only the ids of the dedup window's readings are remembered: 'a' is 45 days old.
+      expect(layout).toEqual({ kind: 'p', ids: [1, 2, 3], readingIds: ['b'] });
       expect((await readingTables(converted, deviceId)).map((row) => row.table)).toEqual([
         partitionOf(at(45).getTime()),
         partitionOf(at(2).getTime()),
@@ -187,12 +207,12 @@ describe.runIf(databaseKind === 'PostgreSQL')('readings partitioned by day (Post
       // A retry of a reading stored before the change is still recognised; the row numbers go on.
       await converted.app.services.telemetry.store(
         [
-          { deviceId, key: 'temperature', ts: new Date(), value: 1, readingId: 'a' },
+          { deviceId, key: 'temperature', ts: new Date(), value: 2, readingId: 'b' },
           { deviceId, key: 'temperature', ts: new Date(), value: 4, readingId: 'c' },
         ],
         [],
       );
-      expect(await readingsLayout(converted)).toEqual({ kind: 'p', ids: [1, 2, 3, 4], readingIds: ['a', 'b', 'c'] });
+      expect(await readingsLayout(converted)).toEqual({ kind: 'p', ids: [1, 2, 3, 4], readingIds: ['b', 'c'] });
     } finally {
       await converted.close();
       await isolated.drop();
@@ -203,9 +223,24 @@ describe.runIf(databaseKind === 'PostgreSQL')('readings partitioned by day (Post
     if (!isolated) throw new Error('PostgreSQL expected');
     const now = Date.now();
     // The month before this one and this one, as the previous version left them.
-    await monthlyReadingsDatabase(isolated.url, [monthStart(now, -1), monthStart(now)]);
+    const deviceId = randomUUID();
+    await monthlyReadingsDatabase(
+      isolated.url,
+      [monthStart(now, -1), monthStart(now)],
+      [
+        { deviceId, readingId: 'old', key: 'temperature', ts: new Date(now - 10 * DAY) },
+        { deviceId, readingId: 'recent', key: 'temperature', ts: new Date(now - DAY) },
+      ],
+    );
     const upgraded = await createTestApp({ env: { DATABASE_URL: isolated.url, RETENTION_DAYS: '60' } });
     try {
+      // reading_ids becomes the dedup window: the ids of the last week, as if received at their time.
+      expect(await readingIdsLayout(upgraded)).toEqual({
+        columns: ['device_id', 'reading_id', 'key', 'stored_at'],
+        indexes: ['reading_ids_pkey', 'reading_ids_stored_at_idx'],
+        entries: [{ readingId: 'recent', storedAt: new Date(now - DAY) }],
+      });
+
       const ranges = await readingPartitionRanges(upgraded);
       expect(ranges.map((range) => range.name)).toEqual(
         expect.arrayContaining([monthPartitionOf(now), monthPartitionOf(monthStart(now, -1).getTime())]),
@@ -218,7 +253,6 @@ describe.runIf(databaseKind === 'PostgreSQL')('readings partitioned by day (Post
         expect(covering[0]?.name).toBe(inMonth ? monthPartitionOf(day) : partitionOf(day));
       }
 
-      const deviceId = randomUUID();
       const boundary = monthStart(now).getTime();
       const stored = [boundary - DAY, boundary + 1800_000, boundary + 7200_000];
       await upgraded.app.services.telemetry.store(

@@ -3,12 +3,19 @@ import type { Database, DatabaseLogger } from './database.ts';
 
 /**
  * Readings on PostgreSQL: one partition per UTC day of `ts` (native declarative partitioning), a
- * DEFAULT partition so that an insert never fails, and the table `reading_ids` that keeps a
- * retried reading id once across partitions. Databases partitioned by month before keep their
+ * DEFAULT partition so that an insert never fails, and the table `reading_ids` that remembers
+ * the reading ids received lately (a dedup window), so that a retry is stored once across partitions. Databases partitioned by month before keep their
  * month partitions until retention drops them; days are created around them. The embedded
  * database keeps its plain table and never runs this code. See docs/decisions/0027-partitioned-readings.md.
  */
 
+/**
+ * How long a reading id is remembered in `reading_ids` (PostgreSQL): a retry received within
+ * this many days of the first copy is stored once; a later one would be stored again. Devices
+ * retry within seconds to hours (unacknowledged MQTT messages, HTTP retries, a gateway that
+ * comes back); a week also covers a gateway left offline over a long weekend.
+ */
+export const READING_ID_WINDOW_DAYS = 7;
 /** Days created ahead of the current one, so that a day starts with its partition ready. */
 export const DAYS_AHEAD = 7;
 /** Serializes partition DDL across the instances sharing the database. */
@@ -177,6 +184,50 @@ export async function dropReadingPartitionsBefore(db: Database, cutoff: Date): P
 }
 
 /**
+ * `reading_ids`: the ids received in the last READING_ID_WINDOW_DAYS days (`stored_at`, the
+ * time of the claim, indexed for the hourly pruning), so that a retry is stored once.
+ */
+async function createReadingIds(db: Database): Promise<void> {
+  await db.execute(sql`
+    create table if not exists reading_ids (
+      device_id uuid not null,
+      reading_id text not null,
+      key text not null,
+      stored_at timestamp with time zone not null default now(),
+      primary key (device_id, reading_id, key)
+    )`);
+  await db.execute(sql`create index if not exists reading_ids_stored_at_idx on reading_ids (stored_at)`);
+}
+
+/**
+ * Databases whose `reading_ids` kept every id as long as its reading (column `ts`, pruned by
+ * retention) get the dedup window instead: the ids of the window's readings are copied into a
+ * new table, as if received at their time, and the old table is dropped. Copying the window costs
+ * what a week of ids costs; adding a column and its index to the old table would index every id
+ * of the history, and its first pruning would delete them all in one run. Idempotent.
+ */
+async function windowReadingIds(db: Database): Promise<void> {
+  const [column] = await rows<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from pg_attribute where attrelid = 'reading_ids'::regclass and attname = 'stored_at' and not attisdropped) as found`,
+  );
+  if (column?.found) return;
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await tx.execute(sql`lock table reading_ids in access exclusive mode`);
+    await tx.execute(sql`alter table reading_ids rename to reading_ids_history`);
+    await tx.execute(sql`alter table reading_ids_history rename constraint reading_ids_pkey to reading_ids_history_pkey`);
+    await tx.execute(sql`drop index if exists reading_ids_ts_idx`);
+    await createReadingIds(t);
+    await tx.execute(sql`
+      insert into reading_ids (device_id, reading_id, key, stored_at)
+      select device_id, reading_id, key, least(ts, now())
+      from reading_ids_history where ts >= now() - make_interval(days => ${READING_ID_WINDOW_DAYS})`);
+    await tx.execute(sql`drop table reading_ids_history`);
+  });
+}
+
+/**
  * Turns a plain `readings` table into the partitioned one (PostgreSQL only, under the migration
  * lock, right after the migrations): fresh databases, and existing ones whose rows are copied in
  * one transaction. Idempotent: does nothing once the table is partitioned. Records the choice of
@@ -214,32 +265,26 @@ export async function partitionReadings(
       await tx.execute(sql`create index readings_device_key_ts_idx on readings (device_id, key, ts)`);
       await tx.execute(sql`create index readings_ts_brin on readings using brin (ts)`);
       await tx.execute(sql`create table readings_default partition of readings default`);
-      await tx.execute(sql`
-        create table if not exists reading_ids (
-          device_id uuid not null,
-          reading_id text not null,
-          key text not null,
-          ts timestamp with time zone not null,
-          primary key (device_id, reading_id, key)
-        )`);
-      await tx.execute(sql`create index if not exists reading_ids_ts_idx on reading_ids (ts)`);
+      await createReadingIds(t);
       const first = oldest?.ts ? new Date(Math.min(new Date(oldest.ts).getTime(), from.getTime())) : from;
       await ensureReadingPartitions(t, first, to);
       await tx.execute(sql`
         insert into readings (device_id, key, ts, value, reading_id, id)
         select device_id, key, ts, value, reading_id, id from readings_plain`);
+      // The ids of the readings of the window are remembered, as if received at their time.
       await tx.execute(sql`
-        insert into reading_ids (device_id, reading_id, key, ts)
-        select distinct on (device_id, reading_id, key) device_id, reading_id, key, ts
-        from readings_plain where reading_id is not null
-        order by device_id, reading_id, key, ts
-        on conflict do nothing`);
+        insert into reading_ids (device_id, reading_id, key, stored_at)
+        select device_id, reading_id, key, least(min(ts), now())
+        from readings_plain
+        where reading_id is not null and ts >= now() - make_interval(days => ${READING_ID_WINDOW_DAYS})
+        group by device_id, reading_id, key`);
       // The sequence belongs to the old column: it would go with the old table.
       await tx.execute(sql`alter sequence readings_id_seq owned by readings.id`);
       await tx.execute(sql`drop table readings_plain`);
       await tx.execute(sql.raw(`comment on table readings is '${choice.replaceAll("'", "''")}'`));
     });
   } else {
+    await windowReadingIds(db);
     await ensureReadingPartitions(db, from, to);
     const [comment] = await rows<{ text: string | null }>(db, sql`select obj_description('readings'::regclass, 'pg_class') as text`);
     if (comment?.text !== choice) await db.execute(sql.raw(`comment on table readings is '${choice.replaceAll("'", "''")}'`));

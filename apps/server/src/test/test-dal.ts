@@ -106,6 +106,33 @@ export async function readingsLayout(t: TestApp): Promise<{ kind: string; ids: n
   return { kind: kind?.kind ?? '', ids: ids.map((row) => Number(row.id)), readingIds: readingIds.map((row) => row.reading_id) };
 }
 
+/** The columns and indexes of `reading_ids`, and its entries (PostgreSQL). */
+export async function readingIdsLayout(
+  t: TestApp,
+): Promise<{ columns: string[]; indexes: string[]; entries: { readingId: string; storedAt: Date }[] }> {
+  const columns = await rows<{ name: string }>(
+    t,
+    sql`select attname as name from pg_attribute where attrelid = 'reading_ids'::regclass and attnum > 0 and not attisdropped order by attnum`,
+  );
+  const indexes = await rows<{ name: string }>(t, sql`select indexname as name from pg_indexes where tablename = 'reading_ids' order by 1`);
+  const entries = await rows<{ reading_id: string; stored_at: string | Date }>(
+    t,
+    sql`select reading_id, stored_at from reading_ids order by reading_id`,
+  );
+  return {
+    columns: columns.map((row) => row.name),
+    indexes: indexes.map((row) => row.name),
+    entries: entries.map((row) => ({ readingId: row.reading_id, storedAt: new Date(row.stored_at) })),
+  };
+}
+
+/** Dates back when a device's reading ids were received, by `days`. */
+export async function ageReadingIds(t: TestApp, deviceId: string, days: number): Promise<void> {
+  await t.database.db.execute(
+    sql`update reading_ids set stored_at = stored_at - make_interval(days => ${days}) where device_id = ${deviceId}`,
+  );
+}
+
 /**
  * A database set up as before day partitions (PostgreSQL): readings partitioned by month with
  * the given months (each a UTC month start), DEFAULT, and `reading_ids` keeping `ts` instead of

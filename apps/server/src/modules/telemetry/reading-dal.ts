@@ -6,6 +6,7 @@ import {
   dropReadingPartitionsBefore,
   ensureReadingPartitions,
   listReadingPartitions,
+  READING_ID_WINDOW_DAYS,
 } from '../../db/reading-partitions.ts';
 import { latestValues, readings } from '../../db/schema.ts';
 
@@ -41,9 +42,10 @@ async function changed(db: Database, query: SQL): Promise<number> {
 
 /**
  * The only code that touches the readings, reading_ids and latest_values tables. `partitioned`:
- * PostgreSQL, where readings are partitioned by day and reading ids kept in `reading_ids`
- * (a unique index of a partitioned table must hold the partition key, and a retry without a
- * timestamp is dated anew); the embedded database keeps its plain table and unique index.
+ * PostgreSQL, where readings are partitioned by day and the reading ids of the last
+ * READING_ID_WINDOW_DAYS days kept in `reading_ids` (a unique index of a partitioned table must
+ * hold the partition key, and a retry without a timestamp is dated anew); the embedded database
+ * keeps its plain table and unique index.
  */
 export function createReadingDal(db: Database, options: { partitioned?: boolean } = {}) {
   const partitioned = options.partitioned ?? false;
@@ -72,8 +74,8 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
               from x where reading_id is not null
               order by device_id, reading_id, key, ts),
             claimed as (
-              insert into reading_ids (device_id, reading_id, key, ts)
-              select device_id, reading_id, key, ts from firsts
+              insert into reading_ids (device_id, reading_id, key)
+              select device_id, reading_id, key from firsts
               on conflict do nothing
               returning device_id, reading_id, key)
             insert into readings (device_id, key, ts, value, reading_id)
@@ -216,12 +218,16 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
       return (await dropReadingPartitionsBefore(db, cutoff)).rows;
     },
 
-    /** PostgreSQL: forgets up to `limit` reading ids of readings older than the cutoff; returns how many. */
-    async pruneReadingIds(cutoff: Date, limit: number): Promise<number> {
+    /**
+     * PostgreSQL: forgets up to `limit` reading ids received more than READING_ID_WINDOW_DAYS
+     * days before `now` (the dedup window); returns how many.
+     */
+    async pruneReadingIds(now: Date, limit: number): Promise<number> {
       if (!partitioned) return 0;
+      const before = new Date(now.getTime() - READING_ID_WINDOW_DAYS * 86_400_000);
       return changed(
         db,
-        sql`delete from reading_ids where ctid in (select ctid from reading_ids where ts < ${cutoff.toISOString()}::timestamptz limit ${limit}) returning 1`,
+        sql`delete from reading_ids where ctid in (select ctid from reading_ids where stored_at < ${before.toISOString()}::timestamptz limit ${limit}) returning 1`,
       );
     },
 

@@ -249,7 +249,8 @@ export function createTelemetryService(deps: {
         total += deleted;
         if (deleted < DELETE_CHUNK) break;
       }
-      while ((await dal.pruneReadingIds(cutoff, DELETE_CHUNK)) === DELETE_CHUNK);
+      // PostgreSQL: reading ids are remembered for a week (the dedup window), not as long as their readings.
+      while ((await dal.pruneReadingIds(new Date(now), DELETE_CHUNK)) === DELETE_CHUNK);
       return total;
     },
 
