@@ -1,10 +1,14 @@
 /**
  * Readings at scale on PostgreSQL (not CI): a dedicated database opened as the server opens it
- * (migrations, then the month partitions), filled with synthetic readings by generate_series
- * (100 million by default, over 13 months), then measured with the product's own code:
+ * (migrations, then the day partitions), filled with synthetic readings by generate_series
+ * (100 million by default, over the whole retention period of 400 days), the readings of the
+ * last week carrying reading ids remembered in `reading_ids` (the dedup window), then measured
+ * with the product's own code:
  *   1. the 30-day history of one sensor in buckets (the call of GET /api/sensor/:id/readings),
- *      over many sensors: median and p95, budget 100 ms;
- *   2. the retention job at the moment the oldest month passes the cutoff, budget 1 s.
+ *      over many sensors: median and p95, budget 100 ms; and the partitions its plan and the
+ *      plan of a CSV page read;
+ *   2. the retention job when the oldest day passes the cutoff, an hour later (the next hourly
+ *      run) and a day later: budget 1 s each.
  * `--compare-indexes` also times the bucket query and the chunked retention delete with other
  * index choices (decision 0027). Exits 1 when a budget is missed.
  *
@@ -29,13 +33,14 @@ const option = (name: string, fallback: number) => {
 const ROWS = option('rows', 100_000_000);
 const DEVICES = option('devices', 1000);
 const KEYS = ['temperature', 'humidity', 'battery', 'door'].slice(0, option('keys', 2));
-const MONTHS = 13;
 const RETENTION_DAYS = 400;
+/** As READING_ID_WINDOW_DAYS: the hourly job forgets reading ids received longer ago. */
+const READING_ID_WINDOW_DAYS = 7;
 const QUERY_BUDGET_MS = 100;
 const RETENTION_BUDGET_MS = 1000;
 const SENSORS_MEASURED = option('sensors', 60);
 const DAY = 86_400_000;
-const NAME = 'vigie_part_bench';
+const NAME = 'vigie_day_bench';
 
 const adminUrl = process.env['PG_ADMIN_URL'] || 'postgres://postgres@127.0.0.1:5432/postgres';
 const url = new URL(adminUrl);
@@ -69,12 +74,20 @@ await client.connect();
 let failed = false;
 
 try {
-  // --- Synthetic readings: each series (device, key) at a fixed step, devices out of phase.
-  const start = now - (MONTHS * 365.25 * DAY) / 12;
+  // --- Synthetic readings: each series (device, key) at a fixed step, devices out of phase,
+  // over the whole retention period (the table as it stays once full).
+  const start = now - RETENTION_DAYS * DAY;
   const series = DEVICES * KEYS.length;
   const stepMs = Math.max(1000, Math.floor((now - start) / Math.ceil(ROWS / series)));
+  // The retention job is measured first when the oldest day passes the cutoff, an hour into the
+  // next day. The hourly run before it had forgotten the reading ids received more than a week
+  // before it: the readings since then carry an id (as devices send `${serial}-${ms}`), and
+  // `reading_ids` remembers them, received at their time.
+  const secondDay = Date.UTC(new Date(start).getUTCFullYear(), new Date(start).getUTCMonth(), new Date(start).getUTCDate() + 1);
+  const firstRun = secondDay + 3600_000 + RETENTION_DAYS * DAY;
+  const idsFrom = firstRun - 3600_000 - READING_ID_WINDOW_DAYS * DAY;
   console.log(
-    `Génération : ${fmt(ROWS)} lectures, ${fmt(DEVICES)} capteurs × ${KEYS.length} mesures, une toutes les ${fmt(stepMs / 1000)} s par série, sur ${MONTHS} mois`,
+    `Génération : ${fmt(ROWS)} lectures, ${fmt(DEVICES)} capteurs × ${KEYS.length} mesures, une toutes les ${fmt(stepMs / 1000)} s par série, sur ${RETENTION_DAYS} jours ; identifiants de lecture depuis le ${new Date(idsFrom).toISOString().slice(0, 16)}`,
   );
   await client.query(`create table bench_devices (n int primary key, id uuid not null)`);
   await client.query(`insert into bench_devices select n, gen_random_uuid() from generate_series(0, $1 - 1) n`, [DEVICES]);
@@ -94,17 +107,19 @@ try {
     const to = Math.min(now, next.getTime());
     const t0 = performance.now();
     const result = await client.query(
-      `insert into readings (device_id, key, ts, value)
+      `insert into readings (device_id, key, ts, value, reading_id)
        select d.id, k.key, t.ts + make_interval(secs => (d.n * $3::float8 / $4) / 1000.0),
          case k.key
            when 'temperature' then 4 + 2 * sin(extract(epoch from t.ts) / 43200.0 + d.n) + random()
            when 'humidity' then 50 + 10 * random()
            when 'battery' then 100 - extract(epoch from t.ts - to_timestamp($1 / 1000.0)) / 864000.0
-           else (random() < 0.1)::int end
+           else (random() < 0.1)::int end,
+         case when t.ts + make_interval(secs => (d.n * $3::float8 / $4) / 1000.0) >= to_timestamp($5 / 1000.0)
+           then format('SN%s-%s', d.n, (extract(epoch from t.ts + make_interval(secs => (d.n * $3::float8 / $4) / 1000.0)) * 1000)::bigint) end
        from generate_series(to_timestamp($1 / 1000.0), to_timestamp($2 / 1000.0) - interval '1 millisecond', make_interval(secs => $3 / 1000.0)) as t(ts)
        cross join bench_devices d cross join bench_keys k
        where t.ts + make_interval(secs => (d.n * $3::float8 / $4) / 1000.0) < to_timestamp($2 / 1000.0)`,
-      [from, to, stepMs, DEVICES],
+      [from, to, stepMs, DEVICES, idsFrom],
     );
     inserted += result.rowCount ?? 0;
     const seconds = (performance.now() - t0) / 1000;
@@ -113,8 +128,17 @@ try {
     );
     month = next;
   }
+  // What the product writes with each reading that carries an id: its claim in reading_ids.
+  const claims = await client.query(
+    `insert into reading_ids (device_id, reading_id, key, stored_at)
+     select device_id, reading_id, key, ts from readings
+     where ts >= to_timestamp($1 / 1000.0) and reading_id is not null order by ts`,
+    [idsFrom],
+  );
+  console.log(`  reading_ids : ${fmt(claims.rowCount ?? 0)} identifiants de la dernière semaine`);
   const analyse = performance.now();
   await client.query('analyze readings');
+  await client.query('analyze reading_ids');
   console.log(
     `${fmt(inserted)} lectures en ${fmt((analyse - generation) / 60_000, 1)} min, ANALYZE en ${fmt((performance.now() - analyse) / 1000, 1)} s`,
   );
@@ -124,6 +148,15 @@ try {
      from pg_inherits where inhparent = 'readings'::regclass`,
   );
   console.log(`Taille : table ${sizes.rows[0]?.table}, index ${sizes.rows[0]?.indexes}, total ${sizes.rows[0]?.total}`);
+  const idSizes = await client.query<{ table: string; indexes: string }>(
+    `select pg_size_pretty(pg_table_size('reading_ids')) as table, pg_size_pretty(pg_indexes_size('reading_ids')) as indexes`,
+  );
+  const partitionCount = Number(
+    (await client.query<{ n: string }>(`select count(*) as n from pg_inherits where inhparent = 'readings'::regclass`)).rows[0]?.n,
+  );
+  console.log(
+    `reading_ids : table ${idSizes.rows[0]?.table}, index ${idSizes.rows[0]?.indexes} ; ${fmt(partitionCount)} partitions (DEFAULT comprise)`,
+  );
 
   const telemetry = createTelemetryService({
     db: database.db,
@@ -163,27 +196,64 @@ try {
   console.log(`  budget ≤ ${QUERY_BUDGET_MS} ms (p95) : ${verdict(p95, QUERY_BUDGET_MS)}`);
   if (p95 > QUERY_BUDGET_MS) failed = true;
 
-  // --- 2. The retention job at the hour the oldest month passes the cutoff (then a day later).
-  const oldest = new Date(start);
-  const secondMonth = Date.UTC(oldest.getUTCFullYear(), oldest.getUTCMonth() + 1, 1);
-  const count = async () => Number((await client.query<{ n: string }>('select count(*) as n from readings')).rows[0]?.n ?? 0);
-  const runRetention = async (cutoff: number, label: string) => {
-    const before = await count();
-    const t0 = performance.now();
-    const reported = await telemetry.enforceRetention(cutoff + RETENTION_DAYS * DAY);
-    const elapsed = performance.now() - t0;
-    const gone = before - (await count());
-    console.log(`  ${label} : ${ms(elapsed)}, ${fmt(gone)} lectures en moins (annoncées : ${fmt(reported)})`);
-    return elapsed;
+  // The partitions the plans read, with parameters as the DAL sends them (planned with their
+  // values): the bucket query of the history, and a page of the CSV export.
+  const plan = async (label: string, query: string, params: unknown[]) => {
+    const lines = (await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, timing off, summary) ${query}`, params)).rows.map(
+      (row) => row['QUERY PLAN'],
+    );
+    const scanned = new Set(
+      lines.flatMap((line) => [...line.matchAll(/ on (readings_(?:p\d{8}|y\d{4}m\d{2}|default))\b/g)].map((match) => match[1])),
+    );
+    const planning = lines.find((line) => line.startsWith('Planning Time'))?.replace('Planning Time: ', '');
+    const execution = lines.find((line) => line.startsWith('Execution Time'))?.replace('Execution Time: ', '');
+    console.log(`  ${label} : ${scanned.size} partitions lues sur ${partitionCount} ; planification ${planning}, exécution ${execution}`);
+    return scanned.size;
   };
-  console.log(`\nRétention (${RETENTION_DAYS} jours) :`);
-  const retention = await runRetention(secondMonth + 3600_000, 'le plus vieux mois passe la limite (mois supprimé + 1 h en lots)');
-  console.log(`  budget ≤ ${RETENTION_BUDGET_MS} ms : ${verdict(retention, RETENTION_BUDGET_MS)}`);
-  if (retention > RETENTION_BUDGET_MS) failed = true;
-  await runRetention(secondMonth + 2 * 3600_000, 'une heure plus tard (tâche horaire)');
-  await runRetention(secondMonth + 26 * 3600_000, 'un jour plus tard (si la tâche avait manqué un jour)');
+  const periodFrom = new Date(now - 30 * DAY);
+  const periodDays = 32; // the 31 days a 30-day period may touch, and DEFAULT
+  const scannedBuckets = await plan(
+    'requête par intervalles (30 jours)',
+    `select date_bin($1::interval, ts, $2) as bucket, min(value), avg(value), max(value), count(*)::int
+     from readings where device_id = $3 and key = $4 and ts >= $5 and ts <= $6 group by 1 order by 1`,
+    [`${Math.ceil((30 * DAY) / 240)} milliseconds`, periodFrom, sample[0], 'temperature', periodFrom, new Date(now)],
+  );
+  const scannedPage = await plan(
+    'page de l’export CSV (30 jours)',
+    `select ts, key, value, id from readings where device_id = $1 and ts >= $2 and ts <= $3
+       and (ts, key, id) > ($4::timestamptz, $5, $6) order by ts, key, id limit $7`,
+    [sample[0], periodFrom, new Date(now), new Date(now - 10 * DAY), 'temperature', 0, 5000],
+  );
+  if (scannedBuckets > periodDays || scannedPage > periodDays) {
+    console.log(`  plus de ${periodDays} partitions lues : l’élagage des partitions ne joue pas`);
+    failed = true;
+  }
 
-  if (args.includes('--compare-indexes')) await compareIndexes(sample, secondMonth + 26 * 3600_000);
+  // --- 2. The retention job when the oldest day passes the cutoff, then the next hourly run, then a day later.
+  const counted = async (table: string, column: string, before: number) =>
+    Number(
+      (await client.query<{ n: string }>(`select count(*) as n from ${table} where ${column} < to_timestamp($1 / 1000.0)`, [before]))
+        .rows[0]?.n ?? 0,
+    );
+  const runRetention = async (at: number, label: string) => {
+    const cutoff = at - RETENTION_DAYS * DAY;
+    const forget = at - READING_ID_WINDOW_DAYS * DAY;
+    const [readingsBefore, idsBefore] = [await counted('readings', 'ts', cutoff), await counted('reading_ids', 'stored_at', forget)];
+    const t0 = performance.now();
+    const reported = await telemetry.enforceRetention(at);
+    const elapsed = performance.now() - t0;
+    const [readingsAfter, idsAfter] = [await counted('readings', 'ts', cutoff), await counted('reading_ids', 'stored_at', forget)];
+    console.log(
+      `  ${label} : ${ms(elapsed)} — ${fmt(readingsBefore - readingsAfter)} lectures en moins (annoncées : ${fmt(reported)}), ${fmt(idsBefore - idsAfter)} identifiants oubliés ; budget ≤ ${RETENTION_BUDGET_MS} ms : ${verdict(elapsed, RETENTION_BUDGET_MS)}`,
+    );
+    if (elapsed > RETENTION_BUDGET_MS) failed = true;
+  };
+  console.log(`\nRétention (${RETENTION_DAYS} jours ; identifiants gardés ${READING_ID_WINDOW_DAYS} jours) :`);
+  await runRetention(firstRun, 'le plus vieux jour passe la limite (jour supprimé + 1 h en lots)');
+  await runRetention(firstRun + 3600_000, 'une heure plus tard (tâche horaire)');
+  await runRetention(firstRun + 25 * 3600_000, 'un jour plus tard (si la tâche avait manqué un jour)');
+
+  if (args.includes('--compare-indexes')) await compareIndexes(sample, firstRun + 25 * 3600_000 - RETENTION_DAYS * DAY);
 } finally {
   await client.end();
   await database.close();

@@ -26,7 +26,7 @@ async function migrateWithLock(pool: pg.Pool, options: DatabaseOptions): Promise
     try {
       const db = drizzle(client, { schema });
       await migrate(db, { migrationsFolder: migrationsFolder() });
-      // PostgreSQL only: readings partitioned by month (the embedded database keeps its plain table).
+      // PostgreSQL only: readings partitioned by day (the embedded database keeps its plain table).
       await partitionReadings(db as unknown as Database, {
         now: new Date(),
         retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,

@@ -235,7 +235,7 @@ export const deviceCredentials = pgTable(
 /**
  * One row per measured value. No foreign key: the hot insert path stays cheap, and a device's
  * readings are deleted with it by the service. This is the table of the embedded database; on
- * PostgreSQL, `reading-partitions.ts` turns it into a table partitioned by month after the
+ * PostgreSQL, `reading-partitions.ts` turns it into a table partitioned by day after the
  * migrations, with the same columns and indexes except the unique one, replaced there by the
  * table `reading_ids` (decision 0027).
  */

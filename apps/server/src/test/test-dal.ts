@@ -47,7 +47,7 @@ export async function alterAuditTrail(t: TestApp, how: 'update' | 'delete'): Pro
   await t.database.db.execute(how === 'update' ? sql`update audit_events set action = 'device.created'` : sql`delete from audit_events`);
 }
 
-/** The table (the month partition on PostgreSQL) that holds each of a device's readings, oldest first. */
+/** The table (the day partition on PostgreSQL) that holds each of a device's readings, oldest first. */
 export async function readingTables(t: TestApp, deviceId: string): Promise<{ table: string; ts: Date }[]> {
   const found = await rows<{ table: string; ts: string | Date }>(
     t,
@@ -56,13 +56,19 @@ export async function readingTables(t: TestApp, deviceId: string): Promise<{ tab
   return found.map((row) => ({ table: row.table, ts: new Date(row.ts) }));
 }
 
-/** The tables that hold readings: the month partitions and DEFAULT on PostgreSQL. */
+/** The tables that hold readings: the day (or month) partitions and DEFAULT on PostgreSQL. */
 export async function readingPartitionNames(t: TestApp): Promise<string[]> {
   const found = await rows<{ name: string }>(
     t,
     sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'readings'::regclass order by 1`,
   );
   return found.map((row) => row.name);
+}
+
+/** The range partitions of readings with their bounds, oldest first (PostgreSQL). */
+export async function readingPartitionRanges(t: TestApp): Promise<{ name: string; from: Date; to: Date }[]> {
+  const { listReadingPartitions } = await import('../db/reading-partitions.ts');
+  return (await listReadingPartitions(t.database.db)).flatMap((p) => (p.from && p.to ? [{ name: p.name, from: p.from, to: p.to }] : []));
 }
 
 /** A database migrated as before readings were partitioned, its plain table holding these rows (PostgreSQL). */
@@ -98,4 +104,86 @@ export async function readingsLayout(t: TestApp): Promise<{ kind: string; ids: n
   const ids = await rows<{ id: string | number }>(t, sql`select id from readings order by id`);
   const readingIds = await rows<{ reading_id: string }>(t, sql`select reading_id from reading_ids order by reading_id`);
   return { kind: kind?.kind ?? '', ids: ids.map((row) => Number(row.id)), readingIds: readingIds.map((row) => row.reading_id) };
+}
+
+/** The columns and indexes of `reading_ids`, and its entries (PostgreSQL). */
+export async function readingIdsLayout(
+  t: TestApp,
+): Promise<{ columns: string[]; indexes: string[]; entries: { readingId: string; storedAt: Date }[] }> {
+  const columns = await rows<{ name: string }>(
+    t,
+    sql`select attname as name from pg_attribute where attrelid = 'reading_ids'::regclass and attnum > 0 and not attisdropped order by attnum`,
+  );
+  const indexes = await rows<{ name: string }>(t, sql`select indexname as name from pg_indexes where tablename = 'reading_ids' order by 1`);
+  const entries = await rows<{ reading_id: string; stored_at: string | Date }>(
+    t,
+    sql`select reading_id, stored_at from reading_ids order by reading_id`,
+  );
+  return {
+    columns: columns.map((row) => row.name),
+    indexes: indexes.map((row) => row.name),
+    entries: entries.map((row) => ({ readingId: row.reading_id, storedAt: new Date(row.stored_at) })),
+  };
+}
+
+/** Dates back when a device's reading ids were received, by `days`. */
+export async function ageReadingIds(t: TestApp, deviceId: string, days: number): Promise<void> {
+  await t.database.db.execute(
+    sql`update reading_ids set stored_at = stored_at - make_interval(days => ${days}) where device_id = ${deviceId}`,
+  );
+}
+
+/**
+ * A database set up as before day partitions (PostgreSQL): readings partitioned by month with
+ * the given months (each a UTC month start), DEFAULT, and `reading_ids` keeping `ts` instead of
+ * `stored_at`, holding these entries.
+ */
+export async function monthlyReadingsDatabase(
+  url: string,
+  months: Date[],
+  readingIds: { deviceId: string; readingId: string; key: string; ts: Date }[] = [],
+): Promise<void> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const { migrationsFolder } = await import('../db/database.ts');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+    await client.query('drop index if exists readings_device_key_ts_idx, readings_dedup_unique, readings_ts_brin');
+    await client.query('alter table readings rename to readings_plain');
+    await client.query(`
+      create table readings (
+        device_id uuid not null, key text not null, ts timestamp with time zone not null, value double precision not null,
+        reading_id text, id bigint not null default nextval('readings_id_seq')
+      ) partition by range (ts)`);
+    await client.query('create index readings_device_key_ts_idx on readings (device_id, key, ts)');
+    await client.query('create index readings_ts_brin on readings using brin (ts)');
+    await client.query('create table readings_default partition of readings default');
+    for (const month of months) {
+      const next = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1));
+      const name = `readings_y${month.getUTCFullYear()}m${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
+      await client.query(
+        `create table ${name} partition of readings for values from ('${month.toISOString()}') to ('${next.toISOString()}')`,
+      );
+    }
+    await client.query('alter sequence readings_id_seq owned by readings.id');
+    await client.query('drop table readings_plain');
+    await client.query(`
+      create table reading_ids (
+        device_id uuid not null, reading_id text not null, key text not null, ts timestamp with time zone not null,
+        primary key (device_id, reading_id, key))`);
+    await client.query('create index reading_ids_ts_idx on reading_ids (ts)');
+    for (const r of readingIds) {
+      await client.query('insert into reading_ids (device_id, reading_id, key, ts) values ($1, $2, $3, $4)', [
+        r.deviceId,
+        r.readingId,
+        r.key,
+        r.ts,
+      ]);
+    }
+  } finally {
+    await client.end();
+  }
 }

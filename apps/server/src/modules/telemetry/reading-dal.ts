@@ -1,11 +1,12 @@
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import {
+  DAYS_AHEAD,
+  dayStart,
   dropReadingPartitionsBefore,
   ensureReadingPartitions,
   listReadingPartitions,
-  MONTHS_AHEAD,
-  monthStart,
+  READING_ID_WINDOW_DAYS,
 } from '../../db/reading-partitions.ts';
 import { latestValues, readings } from '../../db/schema.ts';
 
@@ -41,9 +42,10 @@ async function changed(db: Database, query: SQL): Promise<number> {
 
 /**
  * The only code that touches the readings, reading_ids and latest_values tables. `partitioned`:
- * PostgreSQL, where readings are partitioned by month and reading ids kept in `reading_ids`
- * (a unique index of a partitioned table must hold the partition key, and a retry without a
- * timestamp is dated anew); the embedded database keeps its plain table and unique index.
+ * PostgreSQL, where readings are partitioned by day and the reading ids of the last
+ * READING_ID_WINDOW_DAYS days kept in `reading_ids` (a unique index of a partitioned table must
+ * hold the partition key, and a retry without a timestamp is dated anew); the embedded database
+ * keeps its plain table and unique index.
  */
 export function createReadingDal(db: Database, options: { partitioned?: boolean } = {}) {
   const partitioned = options.partitioned ?? false;
@@ -72,8 +74,8 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
               from x where reading_id is not null
               order by device_id, reading_id, key, ts),
             claimed as (
-              insert into reading_ids (device_id, reading_id, key, ts)
-              select device_id, reading_id, key, ts from firsts
+              insert into reading_ids (device_id, reading_id, key)
+              select device_id, reading_id, key from firsts
               on conflict do nothing
               returning device_id, reading_id, key)
             insert into readings (device_id, key, ts, value, reading_id)
@@ -201,33 +203,39 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
     },
 
     /**
-     * PostgreSQL: creates the month partitions from the cutoff's month to MONTHS_AHEAD months
-     * after `now`'s (idempotent); returns how many were created. Nothing on the embedded database.
+     * PostgreSQL: creates the day partitions from the cutoff's day to DAYS_AHEAD days after
+     * `now`'s, where no partition covers them yet (idempotent); returns how many were created.
+     * Nothing on the embedded database.
      */
     async preparePartitions(cutoff: Date, now: Date): Promise<number> {
       if (!partitioned) return 0;
-      return ensureReadingPartitions(db, cutoff, monthStart(now, MONTHS_AHEAD));
+      return ensureReadingPartitions(db, cutoff, dayStart(now, DAYS_AHEAD));
     },
 
-    /** PostgreSQL: drops the month partitions wholly older than the cutoff; returns about how many readings went. */
+    /** PostgreSQL: drops the partitions wholly older than the cutoff; returns about how many readings went. */
     async dropPartitionsBefore(cutoff: Date): Promise<number> {
       if (!partitioned) return 0;
       return (await dropReadingPartitionsBefore(db, cutoff)).rows;
     },
 
-    /** PostgreSQL: forgets up to `limit` reading ids of readings older than the cutoff; returns how many. */
-    async pruneReadingIds(cutoff: Date, limit: number): Promise<number> {
+    /**
+     * PostgreSQL: forgets up to `limit` reading ids received more than READING_ID_WINDOW_DAYS
+     * days before `now` (the dedup window); returns how many.
+     */
+    async pruneReadingIds(now: Date, limit: number): Promise<number> {
       if (!partitioned) return 0;
+      const before = new Date(now.getTime() - READING_ID_WINDOW_DAYS * 86_400_000);
       return changed(
         db,
-        sql`delete from reading_ids where ctid in (select ctid from reading_ids where ts < ${cutoff.toISOString()}::timestamptz limit ${limit}) returning 1`,
+        sql`delete from reading_ids where ctid in (select ctid from reading_ids where stored_at < ${before.toISOString()}::timestamptz limit ${limit}) returning 1`,
       );
     },
 
     /** Deletes up to `limit` readings older than the cutoff; returns how many. */
     async deleteOlderThan(cutoff: Date, limit: number): Promise<number> {
       if (partitioned) {
-        // What is left before the cutoff lies in the partition that spans it (and DEFAULT).
+        // What is left before the cutoff lies in the partition that spans it (a day, at most a
+        // day's readings; usually an hour's, the job being hourly) and in DEFAULT.
         let deleted = 0;
         for (const partition of await listReadingPartitions(db)) {
           if (partition.from && partition.from >= cutoff) continue;

@@ -40,7 +40,7 @@ export function createTelemetryService(deps: {
   devices: TelemetryDevices;
   events: EventHub;
   retentionDays: number;
-  /** PostgreSQL: readings partitioned by month, reading ids in their own table. */
+  /** PostgreSQL: readings partitioned by day, reading ids in their own table. */
   partitionedReadings?: boolean;
   /**
    * Told once readings are committed, before they are acknowledged. What it returns is awaited:
@@ -240,8 +240,8 @@ export function createTelemetryService(deps: {
     /** Deletes readings older than the retention period at `now`, in chunks that never hold a long lock. */
     async enforceRetention(now = Date.now()): Promise<number> {
       const cutoff = new Date(now - deps.retentionDays * DAY_MS);
-      // PostgreSQL: the coming months get their partitions, the months wholly past the cutoff are
-      // dropped at once; the rows left before it, in the month that spans it, go in chunks.
+      // PostgreSQL: the coming days get their partitions, the days wholly past the cutoff are
+      // dropped at once; the rows left before it, in the day that spans it, go in chunks.
       await dal.preparePartitions(cutoff, new Date(now));
       let total = await dal.dropPartitionsBefore(cutoff);
       for (;;) {
@@ -249,7 +249,8 @@ export function createTelemetryService(deps: {
         total += deleted;
         if (deleted < DELETE_CHUNK) break;
       }
-      while ((await dal.pruneReadingIds(cutoff, DELETE_CHUNK)) === DELETE_CHUNK);
+      // PostgreSQL: reading ids are remembered for a week (the dedup window), not as long as their readings.
+      while ((await dal.pruneReadingIds(new Date(now), DELETE_CHUNK)) === DELETE_CHUNK);
       return total;
     },
 
