@@ -31,6 +31,8 @@ const percentile = (values: number[], p: number) => {
 ensureBuilt('all');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-bench-fleet-'));
 const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', DEMO_SIMULATOR: 'false', INSIGHTS_INTERVAL_SECONDS: '0' });
+// Whatever happens below (a browser that does not start, say), the server does not outlive the bench.
+process.on('exit', () => server.child.kill('SIGKILL'));
 const token = await benchLogin(server);
 const user = { authorization: `Bearer ${token}` };
 
