@@ -13,6 +13,11 @@ export interface MailingTestApp {
   clock: Date;
   /** The secret of the `count`-th e-mail received for `email` with a link to `publicUrl/<path>#<secret>`. */
   linkFor(email: string, path: string, count?: number): Promise<{ mail: ParsedMail; token: string }>;
+  /**
+   * The outbox row of the message to `email`, once marked sent: the mark follows the SMTP
+   * server's answer, which can come just after the server kept the message.
+   */
+  sentRow(organizationId: string, email: string): Promise<{ status: string; payload: unknown }>;
 }
 
 /**
@@ -36,6 +41,17 @@ export function mailingTestApp(options: { publicUrl: string; mailFrom: string; s
       return ready(smtp);
     },
     clock: options.start,
+    async sentRow(organizationId, email) {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const row = (await state.t.app.services.notifications.outbox(organizationId)).find((entry) => entry.target === email);
+        if (row?.status === 'sent' || Date.now() > deadline) {
+          if (!row) throw new Error(`aucun message pour ${email} dans la boîte d’envoi`);
+          return row;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     async linkFor(email, path, count = 1) {
       const link = new RegExp(`${options.publicUrl.replace(/\./g, '\\.')}/${path}#([A-Za-z0-9_-]+)`);
       const deadline = Date.now() + 10_000;
