@@ -54,6 +54,15 @@ describe.runIf(databaseKind === 'PostgreSQL')('readings partitioned by day (Post
     await dropDatabase();
   });
 
+  /** Two readings of a device, at `old` and at `recent`: accepted together. */
+  const sendOldAndRecent = async (token: string, old: number, recent: number) => {
+    const response = await sendTelemetry(t, token, [
+      { ts: old, temperature: 1 },
+      { ts: recent, temperature: 2 },
+    ]);
+    expect(response.statusCode).toBe(202);
+  };
+
   it('prepares a partition for each day of the retention period and 7 days ahead, and a DEFAULT partition', async () => {
     const names = await readingPartitionNames(t);
     expect(names).toContain('readings_default');
@@ -69,14 +78,7 @@ describe.runIf(databaseKind === 'PostgreSQL')('readings partitioned by day (Post
     const device = await provision(t, owner, 'sensor');
     const old = Date.now() - 40 * DAY;
     const recent = Date.now() - 60_000;
-    expect(
-      (
-        await sendTelemetry(t, device.accessToken, [
-          { ts: old, temperature: 1 },
-          { ts: recent, temperature: 2 },
-        ])
-      ).statusCode,
-    ).toBe(202);
+    await sendOldAndRecent(device.accessToken, old, recent);
     expect(await readingTables(t, device.deviceId)).toEqual([
       { table: partitionOf(old), ts: new Date(old) },
       { table: partitionOf(recent), ts: new Date(recent) },
@@ -156,14 +158,7 @@ describe.runIf(databaseKind === 'PostgreSQL')('readings partitioned by day (Post
     const device = await provision(t, owner, 'sensor');
     const old = Date.now() - 55 * DAY;
     const recent = Date.now() - 60_000;
-    expect(
-      (
-        await sendTelemetry(t, device.accessToken, [
-          { ts: old, temperature: 1 },
-          { ts: recent, temperature: 2 },
-        ])
-      ).statusCode,
-    ).toBe(202);
+    await sendOldAndRecent(device.accessToken, old, recent);
 
     // Forty days later, the cutoff is 20 days ago: the day of the old reading ended before it.
     const deleted = await enforceRetention(t.app.services, Date.now() + 40 * DAY);

@@ -1,5 +1,6 @@
 import type { DeviceKind } from '@vigie/contract';
 import { sql } from 'drizzle-orm';
+import type { Client } from 'pg';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -71,11 +72,8 @@ export async function readingPartitionRanges(t: TestApp): Promise<{ name: string
   return (await listReadingPartitions(t.database.db)).flatMap((p) => (p.from && p.to ? [{ name: p.name, from: p.from, to: p.to }] : []));
 }
 
-/** A database migrated as before readings were partitioned, its plain table holding these rows (PostgreSQL). */
-export async function plainReadingsDatabase(
-  url: string,
-  readings: { deviceId: string; key: string; ts: Date; value: number; readingId: string | null }[],
-): Promise<void> {
+/** Runs `work` on a client of the PostgreSQL database at `url`, once the migrations are applied (and nothing more). */
+async function withMigratedDatabase(url: string, work: (client: Client) => Promise<void>): Promise<void> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -84,6 +82,18 @@ export async function plainReadingsDatabase(
   await client.connect();
   try {
     await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database migrated as before readings were partitioned, its plain table holding these rows (PostgreSQL). */
+export async function plainReadingsDatabase(
+  url: string,
+  readings: { deviceId: string; key: string; ts: Date; value: number; readingId: string | null }[],
+): Promise<void> {
+  await withMigratedDatabase(url, async (client) => {
     for (const r of readings) {
       await client.query('insert into readings (device_id, key, ts, value, reading_id) values ($1, $2, $3, $4, $5)', [
         r.deviceId,
@@ -93,9 +103,7 @@ export async function plainReadingsDatabase(
         r.readingId,
       ]);
     }
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** The kind of the readings table ('r' plain, 'p' partitioned), its rows' ids and the reading ids kept apart. */
@@ -143,14 +151,7 @@ export async function monthlyReadingsDatabase(
   months: Date[],
   readingIds: { deviceId: string; readingId: string; key: string; ts: Date }[] = [],
 ): Promise<void> {
-  const { default: pg } = await import('pg');
-  const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const { migrationsFolder } = await import('../db/database.ts');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await migrate(drizzle(client), { migrationsFolder: migrationsFolder() });
+  await withMigratedDatabase(url, async (client) => {
     await client.query('drop index if exists readings_device_key_ts_idx, readings_dedup_unique, readings_ts_brin');
     await client.query('alter table readings rename to readings_plain');
     await client.query(`
@@ -183,7 +184,5 @@ export async function monthlyReadingsDatabase(
         r.ts,
       ]);
     }
-  } finally {
-    await client.end();
-  }
+  });
 }

@@ -1,10 +1,19 @@
 import type { DeviceKind } from '@vigie/contract';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { deviceCredentials } from '../../db/schema.ts';
 
 /** The only code that touches the device_credentials table. */
 export function createCredentialDal(db: Database) {
+  async function findIdentity(where: SQL) {
+    const [row] = await db
+      .select({ deviceId: deviceCredentials.deviceId, kind: deviceCredentials.kind, organizationId: deviceCredentials.organizationId })
+      .from(deviceCredentials)
+      .where(where)
+      .limit(1);
+    return row;
+  }
+
   return {
     /** Stores the device's token; whether it replaced an earlier one (`xmax` is 0 for a row just inserted). */
     async upsert(identity: { deviceId: string; kind: DeviceKind; organizationId: string }, tokenHash: string): Promise<boolean> {
@@ -16,23 +25,9 @@ export function createCredentialDal(db: Database) {
       return row?.replaced === true;
     },
 
-    async findByTokenHash(tokenHash: string) {
-      const [row] = await db
-        .select({ deviceId: deviceCredentials.deviceId, kind: deviceCredentials.kind, organizationId: deviceCredentials.organizationId })
-        .from(deviceCredentials)
-        .where(eq(deviceCredentials.tokenHash, tokenHash))
-        .limit(1);
-      return row;
-    },
+    findByTokenHash: (tokenHash: string) => findIdentity(eq(deviceCredentials.tokenHash, tokenHash)),
 
-    async findByDeviceId(deviceId: string) {
-      const [row] = await db
-        .select({ deviceId: deviceCredentials.deviceId, kind: deviceCredentials.kind, organizationId: deviceCredentials.organizationId })
-        .from(deviceCredentials)
-        .where(eq(deviceCredentials.deviceId, deviceId))
-        .limit(1);
-      return row;
-    },
+    findByDeviceId: (deviceId: string) => findIdentity(eq(deviceCredentials.deviceId, deviceId)),
 
     async deleteOfDevices(deviceIds: string[]): Promise<void> {
       if (deviceIds.length === 0) return;

@@ -44,6 +44,21 @@ export function createCredentialService(deps: {
   const identities = new Map<string, { identity: DeviceIdentity | null; expires: number }>();
   let access: DeviceAccess | null = null;
 
+  /** The active device `find` returns (null when none, or in the trash), remembered a few seconds under `key`. */
+  async function remembered(
+    memory: Map<string, { identity: DeviceIdentity | null; expires: number }>,
+    key: string,
+    find: () => Promise<DeviceIdentity | undefined>,
+  ): Promise<DeviceIdentity | null> {
+    const known = memory.get(key);
+    if (known && known.expires > Date.now()) return known.identity;
+    const row = await find();
+    const identity = row && (await deps.isActive(row)) ? row : null;
+    if (memory.size > 10_000) memory.clear();
+    memory.set(key, { identity, expires: Date.now() + CACHE_TTL_MS });
+    return identity;
+  }
+
   return {
     /** With an external broker: devices' accounts are kept there from now on. */
     useAccess(deviceAccess: DeviceAccess | null) {
@@ -109,27 +124,15 @@ export function createCredentialService(deps: {
      * The device that published on its own topic of the external broker (the broker checked its
      * token): null when it is unknown, or in the trash.
      */
-    async identityOf(deviceId: string): Promise<DeviceIdentity | null> {
-      const cached = identities.get(deviceId);
-      if (cached && cached.expires > Date.now()) return cached.identity;
-      const row = await dal.findByDeviceId(deviceId);
-      const identity = row && (await deps.isActive(row)) ? row : null;
-      if (identities.size > 10_000) identities.clear();
-      identities.set(deviceId, { identity, expires: Date.now() + CACHE_TTL_MS });
-      return identity;
+    identityOf(deviceId: string): Promise<DeviceIdentity | null> {
+      return remembered(identities, deviceId, () => dal.findByDeviceId(deviceId));
     },
 
     /** The device a token belongs to, or null for an unknown or revoked token. */
     async authenticate(token: string | undefined): Promise<DeviceIdentity | null> {
       if (!token || !token.startsWith(TOKEN_PREFIX) || token.length > 100) return null;
       const tokenHash = hashToken(token);
-      const cached = cache.get(tokenHash);
-      if (cached && cached.expires > Date.now()) return cached.identity;
-      const row = await dal.findByTokenHash(tokenHash);
-      const identity = row && (await deps.isActive(row)) ? row : null;
-      if (cache.size > 10_000) cache.clear();
-      cache.set(tokenHash, { identity, expires: Date.now() + CACHE_TTL_MS });
-      return identity;
+      return remembered(cache, tokenHash, () => dal.findByTokenHash(tokenHash));
     },
   };
 }
