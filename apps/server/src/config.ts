@@ -65,6 +65,7 @@ const envSchema = z.object({
   DEMO_SIMULATOR: booleanFromEnv.default(true),
   INSIGHTS_INTERVAL_SECONDS: z.coerce.number({ error: 'un nombre entier est attendu' }).int().min(0).max(86_400).default(60),
   INSIGHTS_REFRESH_SECONDS: positiveInt.default(300),
+  INSIGHTS_PASS_LIMIT: positiveInt.max(100_000).default(500),
   SESSION_IDLE_MINUTES: positiveInt.default(30),
   SESSION_MAX_HOURS: positiveInt.default(12),
   SESSION_REMEMBER_DAYS: positiveInt.default(30),
@@ -120,6 +121,8 @@ export interface Config {
   insightsIntervalSeconds: number;
   /** A sensor that keeps reporting is analysed again after this many seconds. */
   insightsRefreshSeconds: number;
+  /** At most this many sensors are analysed by one background pass (the least recently analysed first). */
+  insightsPassLimit: number;
   /**
    * How long a session lives: without « Se souvenir de moi », it ends after `idleSeconds` without
    * a request and after `maxSeconds` at the latest; with it, after `rememberSeconds`.
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSimulator: e.DEMO_SIMULATOR,
     insightsIntervalSeconds: e.INSIGHTS_INTERVAL_SECONDS,
     insightsRefreshSeconds: e.INSIGHTS_REFRESH_SECONDS,
+    insightsPassLimit: e.INSIGHTS_PASS_LIMIT,
     sessions: {
       idleSeconds: e.SESSION_IDLE_MINUTES * 60,
       maxSeconds: e.SESSION_MAX_HOURS * 3600,

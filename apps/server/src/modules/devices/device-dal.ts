@@ -231,8 +231,11 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
       return rows.length;
     },
 
-    /** Active devices heard from since `since`, whatever the organization, least recently seen first: for background analysis. */
-    async seenSince(since: Date, limit: number): Promise<(WatchedDevice & { name: string })[]> {
+    /**
+     * Active devices heard from since `since`, whatever the organization, by id from just after
+     * `after` (keyset pages): the background analysis reads them all, page by page.
+     */
+    async seenSince(since: Date, limit: number, after?: string): Promise<(WatchedDevice & { name: string })[]> {
       return db
         .select({
           id: table.id,
@@ -243,8 +246,8 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
           inactivityTimeoutSeconds: table.inactivityTimeoutSeconds,
         })
         .from(table)
-        .where(and(active, gte(table.lastSeenAt, since)))
-        .orderBy(table.lastSeenAt)
+        .where(and(active, gte(table.lastSeenAt, since), after === undefined ? undefined : gt(table.id, after)))
+        .orderBy(table.id)
         .limit(limit);
     },
 

@@ -197,9 +197,9 @@ export function createDeviceService(deps: {
       return dal.watched(filter);
     },
     /** Whether the device exists, in the organization, outside the trash. */
-    /** Active devices heard from since `since`, in every organization (background analysis). */
-    seenSince(since: Date, limit: number) {
-      return dal.seenSince(since, limit);
+    /** Active devices heard from since `since`, in every organization, by id after `after` (background analysis). */
+    seenSince(since: Date, limit: number, after?: string) {
+      return dal.seenSince(since, limit, after);
     },
 
     /** Active devices by id, in every organization, with their names (background analysis, lists). */

@@ -17,8 +17,7 @@ const LATE_MS = 5 * MINUTE;
 const CACHE_MS = 60_000;
 /** Sensors heard from within this time are analysed by the background pass. */
 const ACTIVE_MS = 60 * 60_000;
-/** One pass analyses at most this many sensors, and stops after this long. */
-const PASS_LIMIT = 500;
+/** One pass stops after this long (and after `passLimit` sensors). */
 const PASS_BUDGET_MS = 45_000;
 const LEASE_MS = 60_000;
 const WATCH_LIMIT = 200;
@@ -32,14 +31,24 @@ interface SensorRef {
   name: string;
 }
 
+/** A sensor whose figures are due, and why. */
+interface Due {
+  sensor: SensorRef;
+  /** Older readings arrived after its figures were computed. */
+  backfilled: boolean;
+  /** When its figures were computed; 0 when never. */
+  at: number;
+  backfilledAt: Date | null;
+}
+
 /** What the insights read of other modules, through their services. */
 export interface InsightsSources {
   db: Database;
   runner: InsightsRunner;
   /** Throws the 404 of the devices module when the sensor is not this organization's. */
   sensor: (organizationId: string, sensorId: string) => Promise<{ id: string; siteId: string }>;
-  /** Active sensors heard from since then, every organization, least recently analysed first. */
-  sensorsSeenSince: (since: Date, limit: number) => Promise<SensorRef[]>;
+  /** Active sensors heard from since then, every organization, by id after `after` (keyset pages). */
+  sensorsSeenSince: (since: Date, limit: number, after?: string) => Promise<SensorRef[]>;
   /** Active sensors by id, every organization. */
   sensorsNamed: (ids: string[]) => Promise<SensorRef[]>;
   siteNames: (organizationId: string) => Promise<Map<string, string>>;
@@ -52,6 +61,8 @@ export interface InsightsSources {
   now: () => Date;
   /** The background pass looks again at a sensor still reporting after this long. */
   refreshMs: number;
+  /** One background pass analyses at most this many sensors. */
+  passLimit: number;
 }
 
 /**
@@ -101,30 +112,48 @@ export function createInsightsService(deps: InsightsSources) {
     return result.insights;
   }
 
+  /**
+   * The sensors due, most overdue first: older readings arrived since their figures (those are
+   * wrong), then never analysed, then analysed longest ago. Every sensor heard from within the
+   * hour is considered, page by page, so a large fleet starves none of them.
+   */
+  async function dueSensors(started: number): Promise<Due[]> {
+    const since = new Date(started - ACTIVE_MS);
+    const page = deps.passLimit * 4;
+    const order = (a: Due, b: Due) => Number(b.backfilled) - Number(a.backfilled) || a.at - b.at;
+    let due: Due[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const sensors = await deps.sensorsSeenSince(since, page, after);
+      const computed = await dal.computedAt(sensors.map((sensor) => sensor.id));
+      for (const sensor of sensors) {
+        const row = computed.get(sensor.id);
+        const backfilled = row !== undefined && missesBackfill(row);
+        const at = row?.computedAt.getTime() ?? 0;
+        if (backfilled || started - at >= deps.refreshMs) due.push({ sensor, backfilled, at, backfilledAt: row?.backfilledAt ?? null });
+      }
+      // Only the most overdue are kept between pages.
+      if (due.length > deps.passLimit * 2) due = due.sort(order).slice(0, deps.passLimit);
+      const last = sensors.at(-1);
+      if (sensors.length < page || last === undefined) break;
+      after = last.id;
+    }
+    return due.sort(order).slice(0, deps.passLimit);
+  }
+
   /** Analyses, when this instance holds the turn, the sensors due; how many it analysed. */
   async function pass(): Promise<number> {
     const started = deps.now().getTime();
     if (!(await dal.lease('insights', instance, new Date(started), LEASE_MS))) return 0;
     let done = 0;
     try {
-      const sensors = await deps.sensorsSeenSince(new Date(started - ACTIVE_MS), PASS_LIMIT * 4);
-      const computed = await dal.computedAt(sensors.map((sensor) => sensor.id));
-      const at = (id: string) => computed.get(id)?.computedAt.getTime() ?? 0;
-      // Due: not analysed for a while, or older readings arrived since (first, as its figures are wrong).
-      const backfilled = (id: string) => {
-        const row = computed.get(id);
-        return row !== undefined && missesBackfill(row);
-      };
-      const due = sensors
-        .filter((sensor) => backfilled(sensor.id) || started - at(sensor.id) >= deps.refreshMs)
-        .sort((a, b) => Number(backfilled(b.id)) - Number(backfilled(a.id)) || at(a.id) - at(b.id))
-        .slice(0, PASS_LIMIT);
-      const keys = await deps.keysOf(due.map((sensor) => sensor.id));
-      for (const sensor of due) {
+      const due = await dueSensors(started);
+      const keys = await deps.keysOf(due.map(({ sensor }) => sensor.id));
+      for (const { sensor, backfilledAt } of due) {
         if (deps.now().getTime() - started > PASS_BUDGET_MS) break;
         for (const key of keys.get(sensor.id) ?? []) {
           if (!BACKGROUND_KEYS.includes(key)) continue;
-          await compute(sensor, key, deps.now().getTime(), 'background', computed.get(sensor.id)?.backfilledAt);
+          await compute(sensor, key, deps.now().getTime(), 'background', backfilledAt);
         }
         done += 1;
       }
