@@ -62,31 +62,49 @@ export function createServices(options: {
   // Sessions and their tokens share a clock, which is not the rules' clock that tests move.
   const sessionClock = options.sessionClock ?? (() => new Date());
   const tokens = options.tokens ?? createTokenService(options.jwtSecret, () => sessionClock().getTime());
-  // On the embedded database this process is the only one that changes accounts and sessions: it
-  // keeps them in memory and forgets a change as it makes it, so a logout or a new role still
-  // applies from the very next request. Instances sharing PostgreSQL read them on every request:
-  // the bus would bring a logout elsewhere a moment late, and a token must be refused at once.
-  const accountCache = database.sharedByInstances
-    ? null
-    : createAccountCache({ now: () => sessionClock().getTime(), ttlMs: ACCOUNT_CACHE_TTL_MS, maxEntries: 10_000 });
-  const sessionEnded: SessionEnded = ({ organizationId, userId, sessionId }) => {
-    accountCache?.forgetSession(sessionId);
-    events.publish([{ organizationId, type: 'session-ended', data: { userId, sessionId } }]);
+  // Accounts and sessions in memory (see `createAccountCache`): a change is forgotten as it is made,
+  // so a logout or a new role applies from the very next request. Instances sharing PostgreSQL
+  // announce their changes on the bus, which each instance hears within milliseconds; while its bus
+  // is down an instance reads every request from the database, and it starts afresh once it hears.
+  const busLive = () => database.pubsub.live();
+  const accountCache = createAccountCache({
+    now: () => sessionClock().getTime(),
+    ttlMs: ACCOUNT_CACHE_TTL_MS,
+    maxEntries: 10_000,
+    trusted: busLive,
+  });
+  // Instances sharing PostgreSQL: the change completes once the bus has carried it to all of them.
+  const tell = async (announced: Parameters<typeof events.publish>[0]) => {
+    if (database.sharedByInstances) await events.publishHeard(announced);
+    else events.publish(announced);
   };
-  const accountChanged = (organizationId: string, userId?: string) => {
-    if (userId) accountCache?.forgetUser(userId);
-    else accountCache?.forgetOrganization(organizationId);
+  const sessionEnded: SessionEnded = async ({ organizationId, userId, sessionId }) => {
+    accountCache.forgetSession(sessionId);
+    await tell([{ organizationId, type: 'session-ended', data: { userId, sessionId } }]);
   };
+  const accountChanged = async (organizationId: string, userId?: string) => {
+    if (userId) accountCache.forgetUser(userId);
+    else accountCache.forgetOrganization(organizationId);
+    if (database.sharedByInstances) await tell([{ organizationId, type: 'account-changed', data: { userId: userId ?? null } }]);
+  };
+  events.subscribeAll((event) => {
+    if (event.type === 'session-ended') accountCache.forgetSession(event.data.sessionId);
+    if (event.type === 'account-changed') {
+      if (event.data.userId) accountCache.forgetUser(event.data.userId);
+      else accountCache.forgetOrganization(event.organizationId);
+    }
+  });
+  database.pubsub.onResumed(() => accountCache.clear());
   /** The signed-in user of a request (see `accountCache`). */
   const accounts = {
-    getById: (id: string) => (accountCache ? accountCache.user(id, () => users.getById(id)) : users.getById(id)),
+    getById: (id: string) => accountCache.user(id, () => users.getById(id)),
   };
   const sessions = createSessionService({
     db,
     now: sessionClock,
     lifetimes: config.sessions,
     onEnded: sessionEnded,
-    ...(accountCache ? { cache: accountCache } : {}),
+    cache: accountCache,
   });
   // Shared by the instances on PostgreSQL: an attempt counts wherever the load balancer sent it.
   const rateLimits = createRateLimits({ db, sharedByInstances: database.sharedByInstances, scope: options.rateLimitScope ?? '' });
@@ -101,6 +119,14 @@ export function createServices(options: {
     emitter: deviceService('emitter'),
     sensor: deviceService('sensor'),
   };
+  // What other instances changed or heard (their own news too, which changes nothing).
+  events.subscribeAll((event) => {
+    if (event.type === 'devices-changed') devices[event.data.kind].changedElsewhere(event.organizationId);
+    if (event.type === 'reading') devices[event.data.kind].heardElsewhere(event.data);
+  });
+  database.pubsub.onResumed(() => {
+    for (const service of Object.values(devices)) service.forgetAll();
+  });
   const sites = createSiteService({
     db,
     countDevices: async (organizationId, siteId) =>
@@ -309,7 +335,8 @@ export function createServices(options: {
       kind,
       events,
       latestOf: (ids) => telemetry.latestOf(ids),
-      cacheLists: !database.sharedByInstances,
+      // Lists in memory; shared by instances, kept current by what the others say on the bus.
+      cacheLists: database.sharedByInstances ? { trusted: busLive } : 'alone',
       // In the trash, its token is refused at once (its sessions closed) but kept for a restore.
       // An external broker that cannot be reached leaves the device connected there, but what it
       // publishes is dropped: a device in the trash is refused by the consumer as well.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { DatabaseUnavailableError } from './connection-errors.ts';
 import type { PubSub } from './pubsub.ts';
@@ -9,6 +9,13 @@ import type { Schema } from './schema.ts';
 
 /** The one database type the rest of the server knows: no code outside src/db knows the driver. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** The rows a raw statement answered, whichever driver ran it. */
+export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  const found = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
+  return Array.isArray(found) ? (found as T[]) : [];
+}
 
 export interface DatabaseHandle {
   readonly db: Database;

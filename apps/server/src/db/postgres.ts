@@ -117,7 +117,10 @@ export async function openPostgres(url: string, options: DatabaseOptions): Promi
  */
 function createListenNotify(pool: pg.Pool, url: string, options: DatabaseOptions): PubSub & { close(): Promise<void> } {
   const handlers = new Set<(payload: string) => void>();
+  const resumed = new Set<() => void>();
   let listener: pg.Client | undefined;
+  /** The listening connection has run LISTEN and has not dropped since. */
+  let listening = false;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
@@ -128,6 +131,7 @@ function createListenNotify(pool: pg.Pool, url: string, options: DatabaseOptions
     const reconnect = (error?: Error) => {
       if (listener !== client) return;
       listener = undefined;
+      listening = false;
       client.removeAllListeners();
       client.on('error', () => undefined);
       void client.end().catch(() => undefined);
@@ -144,6 +148,9 @@ function createListenNotify(pool: pg.Pool, url: string, options: DatabaseOptions
     try {
       await client.connect();
       await client.query(`listen ${PUBSUB_CHANNEL}`);
+      if (listener !== client) return;
+      listening = true;
+      for (const handler of resumed) handler();
     } catch (error) {
       reconnect(error as Error);
     }
@@ -158,8 +165,14 @@ function createListenNotify(pool: pg.Pool, url: string, options: DatabaseOptions
       void connect(500);
       return () => handlers.delete(handler);
     },
+    live: () => listening,
+    onResumed(handler) {
+      resumed.add(handler);
+      return () => resumed.delete(handler);
+    },
     async close() {
       closed = true;
+      listening = false;
       clearTimeout(retry);
       const client = listener;
       listener = undefined;

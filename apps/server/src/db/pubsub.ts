@@ -8,6 +8,13 @@ import { EventEmitter } from 'node:events';
 export interface PubSub {
   publish(payload: string): Promise<void>;
   subscribe(handler: (payload: string) => void): () => void;
+  /**
+   * Whether this instance hears every message now. While it does not (PostgreSQL's listening
+   * connection dropped), what other instances announce may be missed: memory must not be trusted.
+   */
+  live(): boolean;
+  /** Called each time this instance starts hearing again: what was announced meanwhile is lost. */
+  onResumed(handler: () => void): () => void;
 }
 
 export const PUBSUB_CHANNEL = 'vigie_events';
@@ -26,6 +33,8 @@ export function createLocalPubSub(): PubSub & { close(): void } {
       emitter.on('message', handler);
       return () => emitter.off('message', handler);
     },
+    live: () => true,
+    onResumed: () => () => undefined,
     close() {
       emitter.removeAllListeners();
     },

@@ -1,5 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { Database, DatabaseLogger } from './database.ts';
+import { sql } from 'drizzle-orm';
+import { type Database, type DatabaseLogger, rowsOf } from './database.ts';
 
 /**
  * Readings on PostgreSQL: one partition per UTC day of `ts` (native declarative partitioning), a
@@ -36,12 +36,6 @@ export interface ReadingPartition {
   to: Date | null;
 }
 
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  const found = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
-  return Array.isArray(found) ? (found as T[]) : [];
-}
-
 /** The first instant (UTC) of the day of `date`, moved by `days`. */
 export function dayStart(date: Date, days = 0): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() + days));
@@ -54,13 +48,13 @@ export function partitionName(day: Date): string {
 
 /** Whether `readings` is the partitioned table (PostgreSQL once set up), or the plain one (PGlite). */
 export async function isReadingsPartitioned(db: Database): Promise<boolean> {
-  const [row] = await rows<{ kind: string }>(db, sql`select relkind::text as kind from pg_class where oid = 'readings'::regclass`);
+  const [row] = await rowsOf<{ kind: string }>(db, sql`select relkind::text as kind from pg_class where oid = 'readings'::regclass`);
   return row?.kind === 'p';
 }
 
 /** The partitions of `readings`, oldest first, the DEFAULT partition last. */
 export async function listReadingPartitions(db: Database): Promise<ReadingPartition[]> {
-  const found = await rows<{ name: string; from: number | string | null; to: number | string | null }>(
+  const found = await rowsOf<{ name: string; from: number | string | null; to: number | string | null }>(
     db,
     sql`
       select c.relname as name,
@@ -116,7 +110,7 @@ export async function ensureReadingPartitions(db: Database, from: Date, to: Date
         const lower = day.toISOString();
         const upper = dayStart(day, 1).toISOString();
         const table = sql.identifier(partitionName(day));
-        const [strays] = await rows<{ found: boolean }>(
+        const [strays] = await rowsOf<{ found: boolean }>(
           t,
           sql`select exists (select 1 from readings_default where ts >= ${lower}::timestamptz and ts < ${upper}::timestamptz) as found`,
         );
@@ -165,13 +159,13 @@ export async function dropReadingPartitionsBefore(db: Database, cutoff: Date): P
       for (const partition of batch) {
         if (!present.has(partition.name)) continue;
         const table = sql.identifier(partition.name);
-        const [estimate] = await rows<{ n: number }>(
+        const [estimate] = await rowsOf<{ n: number }>(
           t,
           sql`select reltuples::float8 as n from pg_class where oid = ${partition.name}::regclass`,
         );
         let n = Number(estimate?.n ?? -1);
         if (n < 0) {
-          const [exact] = await rows<{ n: number }>(t, sql`select count(*)::float8 as n from ${table}`);
+          const [exact] = await rowsOf<{ n: number }>(t, sql`select count(*)::float8 as n from ${table}`);
           n = Number(exact?.n ?? 0);
         }
         await tx.execute(sql`drop table ${table}`);
@@ -207,7 +201,7 @@ async function createReadingIds(db: Database): Promise<void> {
  * of the history, and its first pruning would delete them all in one run. Idempotent.
  */
 async function windowReadingIds(db: Database): Promise<void> {
-  const [column] = await rows<{ found: boolean }>(
+  const [column] = await rowsOf<{ found: boolean }>(
     db,
     sql`select exists (select 1 from pg_attribute where attrelid = 'reading_ids'::regclass and attname = 'stored_at' and not attisdropped) as found`,
   );
@@ -237,7 +231,7 @@ export async function partitionReadings(
   db: Database,
   options: { now: Date; retentionDays: number; logger: DatabaseLogger },
 ): Promise<void> {
-  const [timescale] = await rows<{ available: boolean }>(
+  const [timescale] = await rowsOf<{ available: boolean }>(
     db,
     sql`select exists (select 1 from pg_available_extensions where name = 'timescaledb') as available`,
   );
@@ -250,7 +244,7 @@ export async function partitionReadings(
     await db.transaction(async (tx) => {
       const t = tx as unknown as Database;
       await tx.execute(sql`lock table readings in access exclusive mode`);
-      const [oldest] = await rows<{ ts: string | null }>(t, sql`select min(ts) as ts from readings`);
+      const [oldest] = await rowsOf<{ ts: string | null }>(t, sql`select min(ts) as ts from readings`);
       await tx.execute(sql`drop index if exists readings_device_key_ts_idx, readings_dedup_unique, readings_ts_brin`);
       await tx.execute(sql`alter table readings rename to readings_plain`);
       await tx.execute(sql`
@@ -286,7 +280,7 @@ export async function partitionReadings(
   } else {
     await windowReadingIds(db);
     await ensureReadingPartitions(db, from, to);
-    const [comment] = await rows<{ text: string | null }>(db, sql`select obj_description('readings'::regclass, 'pg_class') as text`);
+    const [comment] = await rowsOf<{ text: string | null }>(db, sql`select obj_description('readings'::regclass, 'pg_class') as text`);
     if (comment?.text !== choice) await db.execute(sql.raw(`comment on table readings is '${choice.replaceAll("'", "''")}'`));
   }
   options.logger.info({ timescaledb: timescale?.available ?? false }, `Lectures : ${choice}`);

@@ -2,10 +2,12 @@ import type { User } from '@vigie/contract';
 
 /**
  * What every authenticated request needs, from memory: the user (role, organization, two-factor
- * state) and whether its session is open. Only for a process that makes every change of accounts
- * and sessions itself (the embedded database): the database stays the truth, and
+ * state) and whether its session is open. The database stays the truth, and
  * - a change is forgotten as it is made (`forgetUser`, `forgetOrganization`, `forgetSession`), so
- *   the very next request reads it again;
+ *   the very next request reads it again; instances sharing PostgreSQL announce their changes on
+ *   the bus, and each forgets them as it hears them;
+ * - while an instance may miss what the others announce (`trusted` false: its bus is down), it
+ *   reads the database on every request, and it starts afresh (`clear`) once it hears again;
  * - an entry is read again from the database after `ttlMs` whatever happens;
  * - a read that started before a change is not kept (a generation counter), so it cannot put the
  *   old value back after the change was forgotten.
@@ -16,7 +18,10 @@ export function createAccountCache(deps: {
   ttlMs: number;
   /** Past this many entries of a kind, the oldest go first. */
   maxEntries: number;
+  /** Whether memory may answer now: false while changes made elsewhere could go unheard. */
+  trusted?: () => boolean;
 }) {
+  const trusted = deps.trusted ?? (() => true);
   const users = new Map<string, { user: User; at: number }>();
   const sessions = new Map<string, { userId: string; expiresAt: number; at: number }>();
   let generation = 0;
@@ -34,6 +39,7 @@ export function createAccountCache(deps: {
   return {
     /** The user of this id: from memory while fresh, otherwise `load`ed (a missing user is never kept). */
     async user(id: string, load: () => Promise<User | undefined>): Promise<User | undefined> {
+      if (!trusted()) return load();
       const cached = users.get(id);
       if (cached && fresh(cached.at)) return cached.user;
       const started = generation;
@@ -48,6 +54,7 @@ export function createAccountCache(deps: {
      * while fresh, otherwise from `load`, which answers the stored expiry of an open session.
      */
     async sessionExpiry(sessionId: string, userId: string, now: number, load: () => Promise<Date | null>): Promise<number | null> {
+      if (!trusted()) return (await load())?.getTime() ?? null;
       const cached = sessions.get(sessionId);
       if (cached && cached.userId === userId && fresh(cached.at)) return cached.expiresAt > now ? cached.expiresAt : null;
       const started = generation;
@@ -78,6 +85,13 @@ export function createAccountCache(deps: {
     forgetOrganization(organizationId: string): void {
       generation += 1;
       for (const [id, { user }] of users) if (user.organization.id === organizationId) users.delete(id);
+    },
+
+    /** Everything: changes announced meanwhile may have been missed. */
+    clear(): void {
+      generation += 1;
+      users.clear();
+      sessions.clear();
     },
   };
 }

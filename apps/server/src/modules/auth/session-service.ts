@@ -2,8 +2,11 @@ import type { Database } from '../../db/database.ts';
 import type { AccountCache } from './account-cache.ts';
 import { createSessionDal } from './session-dal.ts';
 
-/** Told when a session ends, so that every instance closes what it holds open for it (live streams). */
-export type SessionEnded = (ended: { organizationId: string; userId: string; sessionId: string }) => void;
+/**
+ * Told when a session ends, so that every instance refuses its token and closes what it holds
+ * open for it (live streams); the ending completes once the other instances have been told.
+ */
+export type SessionEnded = (ended: { organizationId: string; userId: string; sessionId: string }) => void | Promise<void>;
 
 /** How long sessions live (configuration `sessions`). */
 export interface SessionLifetimes {
@@ -69,7 +72,7 @@ export function createSessionService(deps: {
     async end(session: { id: string; userId: string; organizationId: string }): Promise<void> {
       cache?.forgetSession(session.id);
       if (await dal.end(session.id, session.userId, deps.now())) {
-        deps.onEnded({ organizationId: session.organizationId, userId: session.userId, sessionId: session.id });
+        await deps.onEnded({ organizationId: session.organizationId, userId: session.userId, sessionId: session.id });
       }
     },
 
@@ -80,7 +83,7 @@ export function createSessionService(deps: {
     async endAll(user: { userId: string; organizationId: string }, except?: string): Promise<number> {
       const ended = await dal.endAll(user.userId, deps.now(), except);
       for (const sessionId of ended) cache?.forgetSession(sessionId);
-      for (const sessionId of ended) deps.onEnded({ organizationId: user.organizationId, userId: user.userId, sessionId });
+      await Promise.all(ended.map((sessionId) => deps.onEnded({ organizationId: user.organizationId, userId: user.userId, sessionId })));
       return ended.length;
     },
   };

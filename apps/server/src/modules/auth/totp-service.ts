@@ -41,7 +41,7 @@ export function createTotpService(deps: {
   db: Database;
   now: () => Date;
   /** A user's two-factor state or the organization's requirement changed: every instance reads the accounts again. */
-  onAccountChanged?: (organizationId: string, userId?: string) => void;
+  onAccountChanged?: (organizationId: string, userId?: string) => void | Promise<void>;
 }) {
   const dal = createTotpDal(deps.db);
 
@@ -78,7 +78,7 @@ export function createTotpService(deps: {
       if (step === null) throw badRequest(TOTP_MESSAGES.wrongCode);
       const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
       if (!(await dal.enable(userId, state.pendingSecret, step, codes.map(recoveryHash)))) throw badRequest(TOTP_MESSAGES.noSetup);
-      deps.onAccountChanged?.(state.organizationId, userId);
+      await deps.onAccountChanged?.(state.organizationId, userId);
       return codes;
     },
 
@@ -103,14 +103,14 @@ export function createTotpService(deps: {
       const state = await dal.state(userId);
       if (state?.role === 'admin' && state.requireTotpForAdmins) throw conflict(TOTP_MESSAGES.requiredForAdmins);
       await dal.disable(userId);
-      if (state) deps.onAccountChanged?.(state.organizationId, userId);
+      if (state) await deps.onAccountChanged?.(state.organizationId, userId);
     },
 
     /** The organization's requirement; turning it on needs the admin who does it to have it on. */
     async setRequirement(admin: { id: string; organizationId: string }, requireTotpForAdmins: boolean): Promise<void> {
       if (requireTotpForAdmins && !(await dal.state(admin.id))?.secret) throw new AppError(409, TOTP_MESSAGES.turnOnFirst);
       await dal.setRequirement(admin.organizationId, requireTotpForAdmins);
-      deps.onAccountChanged?.(admin.organizationId);
+      await deps.onAccountChanged?.(admin.organizationId);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import { type Database, rowsOf } from '../../db/database.ts';
 import type { DeviceKind, DeviceStatus } from '@vigie/contract';
 import { emitters, sensors } from '../../db/schema.ts';
 import type { DeviceChanges, DeviceRecord, DeviceTouch, NewDevice, TrashedRecord, WatchedDevice } from './device-types.ts';
@@ -221,14 +221,14 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
       return rows.map((row) => row.id);
     },
 
-    /** Erases expired trashed devices for good; idempotent, so several instances may run it at once. */
-    async purge(ids: string[], cutoff: Date): Promise<number> {
-      if (ids.length === 0) return 0;
+    /** Erases expired trashed devices for good, answering the organization of each; idempotent, so several instances may run it at once. */
+    async purge(ids: string[], cutoff: Date): Promise<string[]> {
+      if (ids.length === 0) return [];
       const rows = await db
         .delete(table)
         .where(and(inArray(table.id, ids), lt(table.deletedAt, cutoff)))
-        .returning({ id: table.id });
-      return rows.length;
+        .returning({ organizationId: table.organizationId });
+      return rows.map((row) => row.organizationId);
     },
 
     /**
@@ -272,24 +272,47 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
 
     /**
      * Marks devices as heard from now (battery and transmitter kept when not reported), in one
-     * statement locking rows in id order, so concurrent batches cannot deadlock.
+     * statement locking rows in id order, so concurrent batches cannot deadlock. Answers the
+     * organizations of the sensors that came through another transmitter than before.
      */
-    async touch(touches: DeviceTouch[]): Promise<void> {
-      if (touches.length === 0) return;
+    async touch(touches: DeviceTouch[]): Promise<string[]> {
+      if (touches.length === 0) return [];
       const json = JSON.stringify(
         [...touches]
           .sort((a, b) => (a.deviceId < b.deviceId ? -1 : 1))
           .map((t) => ({ id: t.deviceId, battery: t.battery, emitter_id: t.emitterId })),
       );
-      await db.execute(
-        table === sensors
-          ? sql`update ${sensors} d set last_seen_at = now(), battery = coalesce(v.battery, d.battery), emitter_id = coalesce(v.emitter_id, d.emitter_id)
-              from json_to_recordset(${json}::json) as v(id uuid, battery real, emitter_id uuid)
-              where d.id = v.id`
-          : sql`update ${table} d set last_seen_at = now(), battery = coalesce(v.battery, d.battery)
+      if (table !== sensors) {
+        await db.execute(
+          sql`update ${table} d set last_seen_at = now(), battery = coalesce(v.battery, d.battery)
               from json_to_recordset(${json}::json) as v(id uuid, battery real)
               where d.id = v.id`,
+        );
+        return [];
+      }
+      if (!touches.some((touch) => touch.emitterId)) {
+        await db.execute(
+          sql`update ${sensors} d set last_seen_at = now(), battery = coalesce(v.battery, d.battery)
+              from json_to_recordset(${json}::json) as v(id uuid, battery real)
+              where d.id = v.id`,
+        );
+        return [];
+      }
+      // Every part of the statement reads the rows as they were before it: \`moved\` compares the old transmitter.
+      const moved = await rowsOf<{ organization_id: string }>(
+        db,
+        sql`with v as (select * from json_to_recordset(${json}::json) as v(id uuid, battery real, emitter_id uuid)),
+            moved as (
+              select distinct d.organization_id from ${sensors} d join v on d.id = v.id
+              where v.emitter_id is not null and d.emitter_id is distinct from v.emitter_id
+            ),
+            touched as (
+              update ${sensors} d set last_seen_at = now(), battery = coalesce(v.battery, d.battery), emitter_id = coalesce(v.emitter_id, d.emitter_id)
+              from v where d.id = v.id
+            )
+            select organization_id from moved`,
       );
+      return moved.map((row) => row.organization_id);
     },
 
     async findMany(ids: string[]): Promise<(DeviceRecord & { organizationId: string })[]> {

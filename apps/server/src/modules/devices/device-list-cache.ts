@@ -27,17 +27,21 @@ interface Heard {
 }
 
 /**
- * The lists of one kind of device, per organization, in memory: only for a process that makes
- * every change of these devices itself (the embedded database). The database stays the truth:
+ * The lists of one kind of device, per organization, in memory. The database stays the truth:
  * - a list is read from it the first time it is asked for, and again after any change of a device
- *   of the organization (created, changed, trashed, restored) — `forget`; a purge forgets them all;
- * - readings move a listed device forward in place (`heard`): last contact, battery, transmitter,
- *   newest values, the newer value winning as in the database;
+ *   of the organization (created, changed, trashed, restored) — `forget`; a purge forgets them all.
+ *   Instances sharing PostgreSQL announce their changes on the bus and each forgets as it hears;
+ * - readings move a listed device forward in place (`heard`, here and from the bus): last contact,
+ *   battery, transmitter, newest values, the newer winning as in the database, so that news heard
+ *   twice or late changes nothing;
+ * - while news from other instances may be missed (`trusted` false: the bus is down), every list
+ *   is read from the database, and memory starts afresh (`clear`) once the bus is back;
  * - what is heard while a list is being read is applied to it once read, so that a reading
  *   committed between the read and its end is not lost; a change in that time discards the read.
  */
-export function createDeviceListCache(options: { maxOrganizations?: number } = {}) {
+export function createDeviceListCache(options: { maxOrganizations?: number; trusted?: () => boolean } = {}) {
   const maxOrganizations = options.maxOrganizations ?? 200;
+  const trusted = options.trusted ?? (() => true);
   const lists = new Map<string, CachedList>();
   const organizationOf = new Map<string, string>();
   let generation = 0;
@@ -49,8 +53,9 @@ export function createDeviceListCache(options: { maxOrganizations?: number } = {
       const listed = devices.get(touch.deviceId);
       if (!listed) continue;
       const { record } = listed;
-      const lastSeenAt = record.lastSeenAt && record.lastSeenAt > heard.at ? record.lastSeenAt : heard.at;
-      const next: DeviceRecord = { ...record, lastSeenAt, battery: touch.battery ?? record.battery };
+      // Older news (heard late, or twice) leaves the newer contact as it is.
+      if (record.lastSeenAt && record.lastSeenAt > heard.at) continue;
+      const next: DeviceRecord = { ...record, lastSeenAt: heard.at, battery: touch.battery ?? record.battery };
       if ('emitterId' in record) next.emitterId = touch.emitterId ?? record.emitterId ?? null;
       devices.set(touch.deviceId, { record: next, latest: listed.latest });
     }
@@ -78,6 +83,7 @@ export function createDeviceListCache(options: { maxOrganizations?: number } = {
   return {
     /** The organization's devices in the order of the list, from memory or from `read`. */
     async list(organizationId: string, read: () => Promise<ListedDevice[]>): Promise<ListedDevice[]> {
+      if (!trusted()) return read();
       const cached = lists.get(organizationId);
       if (cached) {
         // Most recently used last: the least used organization is the first dropped.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type CreateDeviceRequest,
   type DeviceEvent,
@@ -5,6 +6,7 @@ import {
   type DeviceStatus,
   type Emitter,
   type LatestValue,
+  type ReadingEvent,
   type Sensor,
   TRASH_RETENTION_DAYS,
   type TrashedDevice,
@@ -14,7 +16,7 @@ import type { Database } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { createDeviceDal, type DeviceDal } from './device-dal.ts';
-import { createDeviceListCache, type LatestRow } from './device-list-cache.ts';
+import { createDeviceListCache, type LatestRow, type ListedDevice } from './device-list-cache.ts';
 import type { DeviceRecord, DeviceTouch, LatestValuesSource, NewDevice } from './device-types.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -49,6 +51,12 @@ export function toDeviceView(kind: DeviceKind, record: DeviceRecord, latest: Rec
   return kind === 'sensor' ? { kind, device: { ...device, emitterId: record.emitterId ?? null } } : { kind, device };
 }
 
+/** Organizations whose last answered list is kept whole. */
+const MAX_BODIES = 32;
+
+/** The weak ETag the API gives a body (as @fastify/etag would: SHA-1, base64). */
+export const weakEtag = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64')}"`;
+
 /** Devices per page when a list is asked with parameters but no `limit`. */
 const DEFAULT_PAGE = 100;
 
@@ -76,42 +84,59 @@ export function createDeviceService(deps: {
    */
   siteFor: (organizationId: string, siteId: string | undefined) => Promise<string>;
   /**
-   * Keep each organization's list in memory (see `createDeviceListCache`): only when this process
-   * makes every change of the devices, on the embedded database.
+   * Keep each organization's list in memory (see `createDeviceListCache`). `alone`: this process
+   * makes every change of the devices (the embedded database). Shared: other instances change them
+   * too and say so on the bus (`changedElsewhere`, `heardElsewhere`); memory answers only while
+   * `trusted` (the bus is heard).
    */
-  cacheLists?: boolean;
+  cacheLists?: 'alone' | { trusted: () => boolean } | undefined;
 }) {
   const { kind, events } = deps;
   const stored = createDeviceDal(deps.db, kind);
-  const cache = deps.cacheLists ? createDeviceListCache() : null;
+  const shared = typeof deps.cacheLists === 'object';
+  const cache = deps.cacheLists
+    ? createDeviceListCache(typeof deps.cacheLists === 'object' ? { trusted: deps.cacheLists.trusted } : {})
+    : null;
+  /** A change is committed: this instance forgets the list at once, the others when they hear it. */
+  const changed = (organizationId: string) => {
+    cache?.forget(organizationId);
+    if (shared) events.publish([{ organizationId, type: 'devices-changed', data: { kind } }]);
+  };
   // Every change goes through these: a list in memory is forgotten once the change is committed.
   const dal: DeviceDal = cache
     ? {
         ...stored,
         async create(organizationId, input) {
           const record = await stored.create(organizationId, input);
-          cache.forget(organizationId);
+          changed(organizationId);
           return record;
         },
         async update(organizationId, id, changes) {
           const record = await stored.update(organizationId, id, changes);
-          cache.forget(organizationId);
+          changed(organizationId);
           return record;
         },
         async trash(organizationId, id, at) {
           const trashed = await stored.trash(organizationId, id, at);
-          cache.forget(organizationId);
+          changed(organizationId);
           return trashed;
         },
         async restore(organizationId, id, notBefore) {
           const record = await stored.restore(organizationId, id, notBefore);
-          cache.forget(organizationId);
+          changed(organizationId);
           return record;
         },
         async purge(ids, cutoff) {
-          const purged = await stored.purge(ids, cutoff);
-          cache.clear();
-          return purged;
+          // No list shows the trash, but a purged transmitter leaves its sensors without one.
+          const organizations = await stored.purge(ids, cutoff);
+          for (const organizationId of new Set(organizations)) changed(organizationId);
+          return organizations;
+        },
+        async touch(touches) {
+          // A sensor heard through another transmitter than before: its card names the new one.
+          const moved = await stored.touch(touches);
+          if (shared) for (const organizationId of moved) changed(organizationId);
+          return moved;
         },
       }
     : stored;
@@ -120,11 +145,34 @@ export function createDeviceService(deps: {
   const announce = (organizationId: string, events_: DeviceEvent[]) =>
     events.publish(events_.map((data) => ({ organizationId, type: 'device' as const, data })));
 
+  /**
+   * Each listed device written out once: a listed device is replaced whenever it changes, and its
+   * status turns from online to offline with time alone, so its JSON holds until that moment.
+   */
+  const written = new WeakMap<ListedDevice, { json: string; until: number }>();
+  /** The last list answered per organization (the most recently asked last), with its ETag. */
+  const bodies = new Map<string, { listed: ListedDevice[]; body: Buffer; etag: string; until: number }>();
+  function write(listed: ListedDevice, at: number): string {
+    const known = written.get(listed);
+    if (known && at <= known.until) return known.json;
+    const { record, latest } = listed;
+    const json = JSON.stringify(toDeviceView(kind, record, latest, at).device);
+    const turns = record.lastSeenAt ? record.lastSeenAt.getTime() + record.inactivityTimeoutSeconds * 1000 : Infinity;
+    written.set(listed, { json, until: at <= turns ? turns : Infinity });
+    return json;
+  }
+
   async function views(records: DeviceRecord[]): Promise<DeviceView[]> {
     const latest = await deps.latestOf(records.map((record) => record.id));
     const at = Date.now();
     return records.map((record) => toDeviceView(kind, record, latest.get(record.id) ?? {}, at));
   }
+  /** How an organization's list is read from the database into memory. */
+  const readListed = (organizationId: string) => async (): Promise<ListedDevice[]> => {
+    const records = await dal.list(organizationId);
+    const latest = await deps.latestOf(records.map((record) => record.id));
+    return records.map((record) => ({ record, latest: latest.get(record.id) ?? {} }));
+  };
   async function view(record: DeviceRecord): Promise<DeviceView> {
     const [one] = await views([record]);
     if (!one) throw missing();
@@ -135,13 +183,37 @@ export function createDeviceService(deps: {
     kind,
     async list(organizationId: string): Promise<DeviceView[]> {
       if (!cache) return views(await dal.list(organizationId));
-      const listed = await cache.list(organizationId, async () => {
-        const records = await dal.list(organizationId);
-        const latest = await deps.latestOf(records.map((record) => record.id));
-        return records.map((record) => ({ record, latest: latest.get(record.id) ?? {} }));
-      });
+      const listed = await cache.list(organizationId, readListed(organizationId));
       const at = Date.now();
       return listed.map(({ record, latest }) => toDeviceView(kind, record, latest, at));
+    },
+    /**
+     * The same list as `list`, as the body the API answers (`{"sensors":[…]}` or `{"emitters":[…]}`),
+     * with a weak ETag of it. While no device of the organization changed and no status turned,
+     * the same bytes answer again.
+     */
+    async listBody(organizationId: string): Promise<{ body: Buffer; etag: string }> {
+      const at = Date.now();
+      if (!cache) {
+        const body = Buffer.from(
+          JSON.stringify({ [`${kind}s`]: (await views(await dal.list(organizationId))).map((view) => view.device) }),
+        );
+        return { body, etag: weakEtag(body) };
+      }
+      const listed = await cache.list(organizationId, readListed(organizationId));
+      const known = bodies.get(organizationId);
+      bodies.delete(organizationId);
+      if (known && at <= known.until && known.listed.length === listed.length && known.listed.every((device, i) => device === listed[i])) {
+        bodies.set(organizationId, known);
+        return known;
+      }
+      const body = Buffer.from(`{"${kind}s":[${listed.map((device) => write(device, at)).join(',')}]}`);
+      let until = Infinity;
+      for (const device of listed) until = Math.min(until, written.get(device)?.until ?? 0);
+      const answer = { listed, body, etag: weakEtag(body), until };
+      bodies.set(organizationId, answer);
+      if (bodies.size > MAX_BODIES) bodies.delete(bodies.keys().next().value as string);
+      return answer;
     },
     /** A page of the list, filtered (`q` in the name or serial, case aside; site; status now). */
     async page(
@@ -228,6 +300,26 @@ export function createDeviceService(deps: {
       await dal.touch(touches);
       cache?.heard(touches, latest, new Date());
     },
+    /** Another instance changed a device of the organization (shared lists). */
+    changedElsewhere(organizationId: string): void {
+      cache?.forget(organizationId);
+    },
+    /** Readings stored by any instance, as the bus tells them (shared lists). */
+    heardElsewhere(event: ReadingEvent): void {
+      if (!shared || !cache) return;
+      const at = new Date(event.lastSeenAt);
+      const latest = Object.entries(event.values).map(([key, { value, ts }]) => ({
+        deviceId: event.deviceId,
+        key,
+        value,
+        ts: new Date(ts),
+      }));
+      cache.heard([{ deviceId: event.deviceId, battery: event.battery, emitterId: null }], latest, at);
+    },
+    /** The bus was down: what other instances changed meanwhile is unknown. */
+    forgetAll(): void {
+      cache?.clear();
+    },
     /** Broadcasts the devices that went silent for longer than their timeout in the last `windowSeconds`. */
     async announceOffline(): Promise<number> {
       const silent = await dal.claimOffline();
@@ -271,8 +363,8 @@ export function createDeviceService(deps: {
       return dal.expired(trashCutoff(at), limit);
     },
     /** Erases devices past the retention period at `at` (their telemetry must be erased first). */
-    purge(ids: string[], at: Date) {
-      return dal.purge(ids, trashCutoff(at));
+    async purge(ids: string[], at: Date): Promise<number> {
+      return (await dal.purge(ids, trashCutoff(at))).length;
     },
   };
 }

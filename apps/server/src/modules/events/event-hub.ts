@@ -15,6 +15,11 @@ export type Stamped<P extends EventPayload> = P & { id: string; organizationId: 
 export interface EventHub<P extends EventPayload = LiveEventPayload> {
   /** Broadcasts to every instance; never throws (a live view is best effort, storage is not). */
   publish(events: (P & { organizationId: string })[]): void;
+  /**
+   * Broadcasts, and resolves once this instance has heard the events back from the bus: by then
+   * the database has sent them to every instance listening. Resolves after `timeoutMs` anyway.
+   */
+  publishHeard(events: (P & { organizationId: string })[], timeoutMs?: number): Promise<void>;
   subscribe(organizationId: string, listener: (event: Stamped<P>) => void): () => void;
   /** Every event of every organization: for the server's own components, never for a browser. */
   subscribeAll(listener: (event: Stamped<P>) => void): () => void;
@@ -66,8 +71,12 @@ export function createEventHub<P extends EventPayload>(
   /** Per organization, its last events for replay, with the time this instance received each. */
   const buffers = new Map<string, { event: Event; at: number }[]>();
 
+  /** Events published by `publishHeard`, until this instance hears them back. */
+  const awaited = new Map<string, () => void>();
+
   const deliver = (event: Event) => {
     for (const listener of global) listener(event);
+    awaited.get(event.id)?.();
     if (!options.browserTypes.has(event.type)) return;
     let buffer = buffers.get(event.organizationId);
     if (!buffer) buffers.set(event.organizationId, (buffer = []));
@@ -75,6 +84,34 @@ export function createEventHub<P extends EventPayload>(
     if (buffer.length > REPLAY_BUFFER) buffer.splice(0, buffer.length - REPLAY_BUFFER);
     for (const listener of listeners.get(event.organizationId) ?? []) listener(event);
   };
+
+  function send(events: (P & { organizationId: string })[]): string[] {
+    if (events.length === 0) return [];
+    const stamped = events.map((event) => ({ ...event, id: `${Date.now().toString(36)}-${instance}-${(sequence += 1).toString(36)}` }));
+    // Several NOTIFY messages when one would exceed PostgreSQL's payload limit.
+    const chunks: string[] = [];
+    let current: string[] = [];
+    let size = 2;
+    for (const event of stamped) {
+      const json = JSON.stringify(event);
+      if (json.length + 2 > PUBSUB_MAX_PAYLOAD) {
+        log.warn({ type: event.type }, 'Événement trop volumineux pour la diffusion, ignoré');
+        continue;
+      }
+      if (size + json.length + 1 > PUBSUB_MAX_PAYLOAD) {
+        chunks.push(`[${current.join(',')}]`);
+        current = [];
+        size = 2;
+      }
+      current.push(json);
+      size += json.length + 1;
+    }
+    if (current.length > 0) chunks.push(`[${current.join(',')}]`);
+    for (const chunk of chunks) {
+      pubsub.publish(chunk).catch((error: unknown) => log.warn({ err: error }, "Diffusion d'un événement impossible"));
+    }
+    return stamped.map((event) => event.id);
+  }
 
   const unsubscribe = pubsub.subscribe((payload) => {
     try {
@@ -91,30 +128,26 @@ export function createEventHub<P extends EventPayload>(
 
   return {
     publish(events) {
-      if (events.length === 0) return;
-      const stamped = events.map((event) => ({ ...event, id: `${Date.now().toString(36)}-${instance}-${(sequence += 1).toString(36)}` }));
-      // Several NOTIFY messages when one would exceed PostgreSQL's payload limit.
-      const chunks: string[] = [];
-      let current: string[] = [];
-      let size = 2;
-      for (const event of stamped) {
-        const json = JSON.stringify(event);
-        if (json.length + 2 > PUBSUB_MAX_PAYLOAD) {
-          log.warn({ type: event.type }, 'Événement trop volumineux pour la diffusion, ignoré');
-          continue;
-        }
-        if (size + json.length + 1 > PUBSUB_MAX_PAYLOAD) {
-          chunks.push(`[${current.join(',')}]`);
-          current = [];
-          size = 2;
-        }
-        current.push(json);
-        size += json.length + 1;
-      }
-      if (current.length > 0) chunks.push(`[${current.join(',')}]`);
-      for (const chunk of chunks) {
-        pubsub.publish(chunk).catch((error: unknown) => log.warn({ err: error }, "Diffusion d'un événement impossible"));
-      }
+      send(events);
+    },
+    async publishHeard(events, timeoutMs = 2000) {
+      const ids = send(events);
+      // An instance that does not hear the bus now would only wait for nothing.
+      if (!pubsub.live()) return;
+      await Promise.all(
+        ids.map(
+          (id) =>
+            new Promise<void>((resolve) => {
+              const done = () => {
+                clearTimeout(timer);
+                awaited.delete(id);
+                resolve();
+              };
+              const timer = setTimeout(done, timeoutMs);
+              awaited.set(id, done);
+            }),
+        ),
+      );
     },
     subscribe(organizationId, listener) {
       let set = listeners.get(organizationId);

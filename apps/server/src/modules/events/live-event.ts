@@ -1,11 +1,19 @@
-import { alertStreamEventSchema, deviceEventSchema, readingEventSchema, reportStreamEventSchema, uuidSchema } from '@vigie/contract';
+import {
+  alertStreamEventSchema,
+  deviceEventSchema,
+  deviceKindSchema,
+  readingEventSchema,
+  reportStreamEventSchema,
+  uuidSchema,
+} from '@vigie/contract';
 import { z } from 'zod';
 
 /**
  * Every event of the bus, one member per type, built from the contract's event schemas so the
- * stream and the browser read the same shapes. `revoked`, `restored` and `session-ended` are
- * internal (a device token ended, a device came back from the trash, a user logged out, on any
- * instance): browsers never see them.
+ * stream and the browser read the same shapes. `revoked`, `restored`, `session-ended`,
+ * `account-changed` and `devices-changed` are internal (a device token ended, a device came back
+ * from the trash, a user logged out, an account or a device changed, on any instance): browsers
+ * never see them.
  */
 export const liveEventPayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reading'), data: readingEventSchema }),
@@ -18,6 +26,10 @@ export const liveEventPayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('alert-rules'), data: z.object({}) }),
   // Internal: a session ended (logout); every instance closes the live streams it opened.
   z.object({ type: z.literal('session-ended'), data: z.object({ userId: uuidSchema, sessionId: uuidSchema }) }),
+  // Internal: a user (or, without one, every user of the organization) changed: role, two-factor state.
+  z.object({ type: z.literal('account-changed'), data: z.object({ userId: uuidSchema.nullable() }) }),
+  // Internal: a device of the organization was created, changed, trashed or restored.
+  z.object({ type: z.literal('devices-changed'), data: z.object({ kind: deviceKindSchema }) }),
 ]);
 export type LiveEventPayload = z.infer<typeof liveEventPayloadSchema>;
 export type LiveEventType = LiveEventPayload['type'];

@@ -19,7 +19,7 @@ export function createMembersService(deps: {
   now: () => Date;
   onSessionEnded: SessionEnded;
   /** A member's role changed or the member left: every instance reads the account again. */
-  onAccountChanged: (organizationId: string, userId: string) => void;
+  onAccountChanged: (organizationId: string, userId: string) => void | Promise<void>;
 }) {
   const dal = createMembersDal(deps.db);
 
@@ -42,7 +42,7 @@ export function createMembersService(deps: {
 
     async changeRole(organizationId: string, memberId: string, role: Role): Promise<Member> {
       const member = settled(await dal.changeRole(organizationId, memberId, role));
-      deps.onAccountChanged(organizationId, member.id);
+      await deps.onAccountChanged(organizationId, member.id);
       return member;
     },
 
@@ -50,8 +50,8 @@ export function createMembersService(deps: {
       const change = await dal.remove(organizationId, memberId, deps.now());
       const member = settled(change);
       if (change.outcome !== 'done') return;
-      deps.onAccountChanged(organizationId, member.id);
-      for (const sessionId of change.endedSessions) deps.onSessionEnded({ organizationId, userId: member.id, sessionId });
+      await deps.onAccountChanged(organizationId, member.id);
+      await Promise.all(change.endedSessions.map((sessionId) => deps.onSessionEnded({ organizationId, userId: member.id, sessionId })));
     },
   };
 }

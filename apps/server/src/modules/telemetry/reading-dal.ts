@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
+import { type Database, rowsOf } from '../../db/database.ts';
 import {
   DAYS_AHEAD,
   dayStart,
@@ -35,9 +35,7 @@ export interface ReadingCursor {
 
 /** How many rows a statement returned (`returning 1` counts what it changed). */
 async function changed(db: Database, query: SQL): Promise<number> {
-  const result: unknown = await db.execute(query);
-  const found = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
-  return Array.isArray(found) ? found.length : 0;
+  return (await rowsOf(db, query)).length;
 }
 
 /**
