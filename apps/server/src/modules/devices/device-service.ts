@@ -51,8 +51,8 @@ export function toDeviceView(kind: DeviceKind, record: DeviceRecord, latest: Rec
   return kind === 'sensor' ? { kind, device: { ...device, emitterId: record.emitterId ?? null } } : { kind, device };
 }
 
-/** Organizations whose last answered list is kept whole. */
-const MAX_BODIES = 32;
+/** Bytes of whole answered lists kept, the least recently asked dropped first. */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /** The weak ETag the API gives a body (as @fastify/etag would: SHA-1, base64). */
 export const weakEtag = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64')}"`;
@@ -152,6 +152,7 @@ export function createDeviceService(deps: {
   const written = new WeakMap<ListedDevice, { json: string; until: number }>();
   /** The last list answered per organization (the most recently asked last), with its ETag. */
   const bodies = new Map<string, { listed: ListedDevice[]; body: Buffer; etag: string; until: number }>();
+  let bodyBytes = 0;
   function write(listed: ListedDevice, at: number): string {
     const known = written.get(listed);
     if (known && at <= known.until) return known.json;
@@ -202,17 +203,26 @@ export function createDeviceService(deps: {
       }
       const listed = await cache.list(organizationId, readListed(organizationId));
       const known = bodies.get(organizationId);
-      bodies.delete(organizationId);
       if (known && at <= known.until && known.listed.length === listed.length && known.listed.every((device, i) => device === listed[i])) {
+        bodies.delete(organizationId);
         bodies.set(organizationId, known);
         return known;
+      }
+      if (known) {
+        bodies.delete(organizationId);
+        bodyBytes -= known.body.length;
       }
       const body = Buffer.from(`{"${kind}s":[${listed.map((device) => write(device, at)).join(',')}]}`);
       let until = Infinity;
       for (const device of listed) until = Math.min(until, written.get(device)?.until ?? 0);
       const answer = { listed, body, etag: weakEtag(body), until };
       bodies.set(organizationId, answer);
-      if (bodies.size > MAX_BODIES) bodies.delete(bodies.keys().next().value as string);
+      bodyBytes += body.length;
+      for (const [oldest, kept] of bodies) {
+        if (bodyBytes <= MAX_BODY_BYTES || oldest === organizationId) break;
+        bodies.delete(oldest);
+        bodyBytes -= kept.body.length;
+      }
       return answer;
     },
     /** A page of the list, filtered (`q` in the name or serial, case aside; site; status now). */
