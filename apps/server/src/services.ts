@@ -85,7 +85,7 @@ export function createServices(options: {
   const accountChanged = async (organizationId: string, userId?: string) => {
     if (userId) accountCache.forgetUser(userId);
     else accountCache.forgetOrganization(organizationId);
-    if (database.sharedByInstances) await tell([{ organizationId, type: 'account-changed', data: { userId: userId ?? null } }]);
+    await tell([{ organizationId, type: 'account-changed', data: { userId: userId ?? null } }]);
   };
   events.subscribeAll((event) => {
     if (event.type === 'session-ended') accountCache.forgetSession(event.data.sessionId);

@@ -55,7 +55,7 @@ export function toDeviceView(kind: DeviceKind, record: DeviceRecord, latest: Rec
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /** The weak ETag the API gives a body (as @fastify/etag would: SHA-1, base64). */
-export const weakEtag = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64')}"`;
+const weakEtag = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64')}"`;
 
 /** Devices per page when a list is asked with parameters but no `limit`. */
 const DEFAULT_PAGE = 100;
@@ -84,62 +84,58 @@ export function createDeviceService(deps: {
    */
   siteFor: (organizationId: string, siteId: string | undefined) => Promise<string>;
   /**
-   * Keep each organization's list in memory (see `createDeviceListCache`). `alone`: this process
+   * Each organization's list is kept in memory (see `createDeviceListCache`). `alone`: this process
    * makes every change of the devices (the embedded database). Shared: other instances change them
    * too and say so on the bus (`changedElsewhere`, `heardElsewhere`); memory answers only while
    * `trusted` (the bus is heard).
    */
-  cacheLists?: 'alone' | { trusted: () => boolean } | undefined;
+  cacheLists: 'alone' | { trusted: () => boolean };
 }) {
   const { kind, events } = deps;
   const stored = createDeviceDal(deps.db, kind);
   const shared = typeof deps.cacheLists === 'object';
-  const cache = deps.cacheLists
-    ? createDeviceListCache(typeof deps.cacheLists === 'object' ? { trusted: deps.cacheLists.trusted } : {})
-    : null;
+  const cache = createDeviceListCache(typeof deps.cacheLists === 'object' ? { trusted: deps.cacheLists.trusted } : {});
   /** A change is committed: this instance forgets the list at once, the others when they hear it. */
   const changed = (organizationId: string) => {
-    cache?.forget(organizationId);
+    cache.forget(organizationId);
     if (shared) events.publish([{ organizationId, type: 'devices-changed', data: { kind } }]);
   };
   // Every change goes through these: a list in memory is forgotten once the change is committed.
-  const dal: DeviceDal = cache
-    ? {
-        ...stored,
-        async create(organizationId, input) {
-          const record = await stored.create(organizationId, input);
-          changed(organizationId);
-          return record;
-        },
-        async update(organizationId, id, changes) {
-          const record = await stored.update(organizationId, id, changes);
-          changed(organizationId);
-          return record;
-        },
-        async trash(organizationId, id, at) {
-          const trashed = await stored.trash(organizationId, id, at);
-          changed(organizationId);
-          return trashed;
-        },
-        async restore(organizationId, id, notBefore) {
-          const record = await stored.restore(organizationId, id, notBefore);
-          changed(organizationId);
-          return record;
-        },
-        async purge(ids, cutoff) {
-          // No list shows the trash, but a purged transmitter leaves its sensors without one.
-          const organizations = await stored.purge(ids, cutoff);
-          for (const organizationId of new Set(organizations)) changed(organizationId);
-          return organizations;
-        },
-        async touch(touches) {
-          // A sensor heard through another transmitter than before: its card names the new one.
-          const moved = await stored.touch(touches);
-          if (shared) for (const organizationId of moved) changed(organizationId);
-          return moved;
-        },
-      }
-    : stored;
+  const dal: DeviceDal = {
+    ...stored,
+    async create(organizationId, input) {
+      const record = await stored.create(organizationId, input);
+      changed(organizationId);
+      return record;
+    },
+    async update(organizationId, id, changes) {
+      const record = await stored.update(organizationId, id, changes);
+      changed(organizationId);
+      return record;
+    },
+    async trash(organizationId, id, at) {
+      const trashed = await stored.trash(organizationId, id, at);
+      changed(organizationId);
+      return trashed;
+    },
+    async restore(organizationId, id, notBefore) {
+      const record = await stored.restore(organizationId, id, notBefore);
+      changed(organizationId);
+      return record;
+    },
+    async purge(ids, cutoff) {
+      // No list shows the trash, but a purged transmitter leaves its sensors without one.
+      const organizations = await stored.purge(ids, cutoff);
+      for (const organizationId of new Set(organizations)) changed(organizationId);
+      return organizations;
+    },
+    async touch(touches) {
+      // A sensor heard through another transmitter than before: its card names the new one.
+      const moved = await stored.touch(touches);
+      if (shared) for (const organizationId of moved) changed(organizationId);
+      return moved;
+    },
+  };
   const now = deps.now ?? (() => new Date());
   const missing = () => notFound(MESSAGES[kind]);
   const announce = (organizationId: string, events_: DeviceEvent[]) =>
@@ -183,7 +179,6 @@ export function createDeviceService(deps: {
   return {
     kind,
     async list(organizationId: string): Promise<DeviceView[]> {
-      if (!cache) return views(await dal.list(organizationId));
       const listed = await cache.list(organizationId, readListed(organizationId));
       const at = Date.now();
       return listed.map(({ record, latest }) => toDeviceView(kind, record, latest, at));
@@ -195,12 +190,6 @@ export function createDeviceService(deps: {
      */
     async listBody(organizationId: string): Promise<{ body: Buffer; etag: string }> {
       const at = Date.now();
-      if (!cache) {
-        const body = Buffer.from(
-          JSON.stringify({ [`${kind}s`]: (await views(await dal.list(organizationId))).map((view) => view.device) }),
-        );
-        return { body, etag: weakEtag(body) };
-      }
       const listed = await cache.list(organizationId, readListed(organizationId));
       const known = bodies.get(organizationId);
       if (known && at <= known.until && known.listed.length === listed.length && known.listed.every((device, i) => device === listed[i])) {
@@ -278,7 +267,6 @@ export function createDeviceService(deps: {
     watched(filter: { ids: string[] } | { organizationId: string; siteId: string }) {
       return dal.watched(filter);
     },
-    /** Whether the device exists, in the organization, outside the trash. */
     /** Active devices heard from since `since`, in every organization, by id after `after` (background analysis). */
     seenSince(since: Date, limit: number, after?: string) {
       return dal.seenSince(since, limit, after);
@@ -294,6 +282,7 @@ export function createDeviceService(deps: {
       }));
     },
 
+    /** Whether the device exists, in the organization, outside the trash. */
     isActive(organizationId: string, id: string) {
       return dal.isActive(organizationId, id);
     },
@@ -308,15 +297,15 @@ export function createDeviceService(deps: {
     /** Devices heard from now, with the battery and transmitter they reported, and their newest values just committed. */
     async touch(touches: DeviceTouch[], latest: readonly LatestRow[] = []): Promise<void> {
       await dal.touch(touches);
-      cache?.heard(touches, latest, new Date());
+      cache.heard(touches, latest, new Date());
     },
     /** Another instance changed a device of the organization (shared lists). */
     changedElsewhere(organizationId: string): void {
-      cache?.forget(organizationId);
+      cache.forget(organizationId);
     },
     /** Readings stored by any instance, as the bus tells them (shared lists). */
     heardElsewhere(event: ReadingEvent): void {
-      if (!shared || !cache) return;
+      if (!shared) return;
       const at = new Date(event.lastSeenAt);
       const latest = Object.entries(event.values).map(([key, { value, ts }]) => ({
         deviceId: event.deviceId,
@@ -328,7 +317,7 @@ export function createDeviceService(deps: {
     },
     /** The bus was down: what other instances changed meanwhile is unknown. */
     forgetAll(): void {
-      cache?.clear();
+      cache.clear();
     },
     /** Broadcasts the devices that went silent for longer than their timeout in the last `windowSeconds`. */
     async announceOffline(): Promise<number> {
