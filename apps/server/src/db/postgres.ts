@@ -157,8 +157,14 @@ function createListenNotify(pool: pg.Pool, url: string, options: DatabaseOptions
   };
 
   return {
-    async publish(payload) {
-      await pool.query('select pg_notify($1, $2)', [PUBSUB_CHANNEL, payload]);
+    async publish(payloads) {
+      if (payloads.length === 0) return;
+      // One statement, one transaction: PostgreSQL delivers its notifications in the order sent.
+      // (A JSON array: node-postgres would escape a text[] parameter character by character.)
+      await pool.query('select pg_notify($1, payload) from json_array_elements_text($2::json) as payload', [
+        PUBSUB_CHANNEL,
+        JSON.stringify(payloads),
+      ]);
     },
     subscribe(handler) {
       handlers.add(handler);

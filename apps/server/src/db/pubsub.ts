@@ -6,7 +6,8 @@ import { EventEmitter } from 'node:events';
  * database there is only one instance, so it stays in process.
  */
 export interface PubSub {
-  publish(payload: string): Promise<void>;
+  /** Sends the payloads in this order, in one message to the database where it can. */
+  publish(payloads: string[]): Promise<void>;
   subscribe(handler: (payload: string) => void): () => void;
   /**
    * Whether this instance hears every message now. While it does not (PostgreSQL's listening
@@ -25,9 +26,11 @@ export function createLocalPubSub(): PubSub & { close(): void } {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
-    async publish(payload) {
+    async publish(payloads) {
       // Asynchronous like NOTIFY: subscribers never run inside the publisher's call stack.
-      setImmediate(() => emitter.emit('message', payload));
+      setImmediate(() => {
+        for (const payload of payloads) emitter.emit('message', payload);
+      });
     },
     subscribe(handler) {
       emitter.on('message', handler);

@@ -59,3 +59,39 @@ describe('event hub replay', () => {
     events.close();
   });
 });
+
+describe('event hub publication', () => {
+  it('sends what is published while a publication is on its way together, in order', async () => {
+    const local = createLocalPubSub();
+    const sent: string[][] = [];
+    let release: () => void = () => undefined;
+    const pubsub = {
+      ...local,
+      publish: async (payloads: string[]) => {
+        sent.push(payloads);
+        // The first publication waits, as a NOTIFY does for the database's answer.
+        if (sent.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        await local.publish(payloads);
+      },
+    };
+    const events = createEventHub<TestEvent>(pubsub, quiet, {
+      parse: (value) => testEventSchema.safeParse(value).data ?? null,
+      browserTypes: new Set(['reading']),
+    });
+    const seen: number[] = [];
+    events.subscribe(ORG, (event) => seen.push(event.data.n));
+
+    for (let n = 0; n < 300; n += 1) events.publish([{ organizationId: ORG, type: 'reading', data: { n } }]);
+    release();
+    await vi.waitFor(() => expect(seen).toHaveLength(300));
+
+    // The first event leaves at once; the 299 published while it was on its way leave together
+    // next, in one publication of as few payloads as the size limit allows.
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toHaveLength(1);
+    expect(sent[1]?.length).toBeLessThan(10);
+    expect(sent[1]?.every((payload) => payload.length < 7800)).toBe(true);
+    expect(seen).toEqual(Array.from({ length: 300 }, (_, n) => n));
+    events.close();
+  });
+});

@@ -85,14 +85,16 @@ export function createEventHub<P extends EventPayload>(
     for (const listener of listeners.get(event.organizationId) ?? []) listener(event);
   };
 
-  function send(events: (P & { organizationId: string })[]): string[] {
-    if (events.length === 0) return [];
-    const stamped = events.map((event) => ({ ...event, id: `${Date.now().toString(36)}-${instance}-${(sequence += 1).toString(36)}` }));
-    // Several NOTIFY messages when one would exceed PostgreSQL's payload limit.
+  /** Stamped events waiting for the bus, and whether a publication is on its way. */
+  const outbox: Event[] = [];
+  let sending = false;
+
+  /** The outbox as NOTIFY payloads, each within PostgreSQL's limit. */
+  function payloads(events: Event[]): string[] {
     const chunks: string[] = [];
     let current: string[] = [];
     let size = 2;
-    for (const event of stamped) {
+    for (const event of events) {
       const json = JSON.stringify(event);
       if (json.length + 2 > PUBSUB_MAX_PAYLOAD) {
         log.warn({ type: event.type }, 'Événement trop volumineux pour la diffusion, ignoré');
@@ -107,8 +109,33 @@ export function createEventHub<P extends EventPayload>(
       size += json.length + 1;
     }
     if (current.length > 0) chunks.push(`[${current.join(',')}]`);
-    for (const chunk of chunks) {
-      pubsub.publish(chunk).catch((error: unknown) => log.warn({ err: error }, "Diffusion d'un événement impossible"));
+    return chunks;
+  }
+
+  /**
+   * One publication at a time, in order: what is published meanwhile leaves with the next one,
+   * so a busy instance sends a few full NOTIFY payloads in one statement instead of one
+   * statement per event (the group commit of the bus).
+   */
+  async function drain(): Promise<void> {
+    try {
+      while (outbox.length > 0) {
+        await pubsub
+          .publish(payloads(outbox.splice(0)))
+          .catch((error: unknown) => log.warn({ err: error }, "Diffusion d'un événement impossible"));
+      }
+    } finally {
+      sending = false;
+    }
+  }
+
+  function send(events: (P & { organizationId: string })[]): string[] {
+    if (events.length === 0) return [];
+    const stamped = events.map((event) => ({ ...event, id: `${Date.now().toString(36)}-${instance}-${(sequence += 1).toString(36)}` }));
+    for (const event of stamped) outbox.push(event);
+    if (!sending) {
+      sending = true;
+      void drain();
     }
     return stamped.map((event) => event.id);
   }
@@ -179,6 +206,7 @@ export function createEventHub<P extends EventPayload>(
     },
     close() {
       unsubscribe();
+      outbox.length = 0;
       listeners.clear();
       global.clear();
       buffers.clear();

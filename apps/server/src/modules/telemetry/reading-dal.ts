@@ -50,7 +50,7 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
   return {
     /**
      * Stores readings (a retried reading id is kept once) and moves each key's latest value
-     * forward, in one transaction. `latestRows` come sorted by (device, key) so that concurrent
+     * forward, in one statement. `latestRows` come sorted by (device, key) so that concurrent
      * transactions lock rows in one order and cannot deadlock.
      */
     async insert(rows: ReadingRow[], latestRows: ReadingRow[]): Promise<void> {
@@ -58,15 +58,15 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
       const json = JSON.stringify(
         rows.map((r) => ({ device_id: r.deviceId, key: r.key, ts: r.ts.toISOString(), value: r.value, reading_id: r.readingId })),
       );
-      await db.transaction(async (tx) => {
-        if (partitioned) {
-          // A reading id is claimed in reading_ids (its primary key waits for a concurrent claim
+      const latestJson = JSON.stringify(
+        latestRows.map((r) => ({ device_id: r.deviceId, key: r.key, ts: r.ts.toISOString(), value: r.value })),
+      );
+      // One statement, so one round trip and its own transaction: every part commits or none.
+      const stored = partitioned
+        ? // A reading id is claimed in reading_ids (its primary key waits for a concurrent claim
           // of the same id, like a unique index): only the readings whose claim succeeded are
           // stored. Within one batch, the earliest of a repeated id wins.
-          await tx.execute(sql`
-            with x as (
-              select * from json_to_recordset(${json}::json)
-                as x(device_id uuid, key text, ts timestamptz, value float8, reading_id text)),
+          sql`
             firsts as (
               select distinct on (device_id, reading_id, key) device_id, key, ts, value, reading_id
               from x where reading_id is not null
@@ -75,27 +75,28 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
               insert into reading_ids (device_id, reading_id, key)
               select device_id, reading_id, key from firsts
               on conflict do nothing
-              returning device_id, reading_id, key)
-            insert into readings (device_id, key, ts, value, reading_id)
-            select device_id, key, ts, value, reading_id from x where reading_id is null
-            union all
-            select f.device_id, f.key, f.ts, f.value, f.reading_id from firsts f join claimed using (device_id, reading_id, key)`);
-        } else {
-          await tx.execute(sql`
-            insert into readings (device_id, key, ts, value, reading_id)
-            select device_id, key, ts, value, reading_id
-            from json_to_recordset(${json}::json)
-              as x(device_id uuid, key text, ts timestamptz, value float8, reading_id text)
-            on conflict do nothing`);
-        }
-        await tx.execute(sql`
-          insert into latest_values (device_id, key, value, ts)
-          select device_id, key, value, ts
-          from json_to_recordset(${JSON.stringify(latestRows.map((r) => ({ device_id: r.deviceId, key: r.key, ts: r.ts.toISOString(), value: r.value })))}::json)
-            as x(device_id uuid, key text, value float8, ts timestamptz)
-          on conflict (device_id, key) do update set value = excluded.value, ts = excluded.ts
-          where latest_values.ts <= excluded.ts`);
-      });
+              returning device_id, reading_id, key),
+            stored as (
+              insert into readings (device_id, key, ts, value, reading_id)
+              select device_id, key, ts, value, reading_id from x where reading_id is null
+              union all
+              select f.device_id, f.key, f.ts, f.value, f.reading_id from firsts f join claimed using (device_id, reading_id, key))`
+        : sql`
+            stored as (
+              insert into readings (device_id, key, ts, value, reading_id)
+              select device_id, key, ts, value, reading_id from x
+              on conflict do nothing)`;
+      await db.execute(sql`
+        with x as (
+          select * from json_to_recordset(${json}::json)
+            as x(device_id uuid, key text, ts timestamptz, value float8, reading_id text)),
+        ${stored}
+        insert into latest_values (device_id, key, value, ts)
+        select device_id, key, value, ts
+        from json_to_recordset(${latestJson}::json)
+          as l(device_id uuid, key text, value float8, ts timestamptz)
+        on conflict (device_id, key) do update set value = excluded.value, ts = excluded.ts
+        where latest_values.ts <= excluded.ts`);
     },
 
     /** The newest value of each key of the given devices. */
