@@ -202,7 +202,7 @@ async function baseline(exec: Exec): Promise<number> {
 interface Result {
   database: string;
   /** 1 000 devices connected, one reading per message, the next after the PUBACK; and bare Aedes with the same clients. */
-  fleet: { vigie: FleetFigures; bare: FleetFigures };
+  fleet: { vigie: FleetFigures; bare: FleetFigures; ratio: number; pairs: number[] };
   mqtt: number;
   /** The same MQTT run once every sensor has an alert rule; both are medians of alternating phases. */
   mqttWithRules: number;
@@ -355,19 +355,44 @@ async function analysedSince(server: Server, userToken: string, devices: { devic
   return analysed;
 }
 
+/** Pairs of alternating fleet phases, Vigie and bare Aedes: the baseline varies a lot from one run to the next. */
+const FLEET_ROUNDS = 3;
+
 /**
- * The fleet scenario on a server of its own with the product's per-device limits, then bare Aedes
- * with the same clients right after it.
+ * The fleet scenario on a server of its own with the product's per-device limits, and bare Aedes
+ * with the same clients, in FLEET_ROUNDS pairs of phases in the order V B, B V, V B (the server
+ * frozen while Aedes runs): medians of each side, and the median of each pair's ratio.
  */
 async function fleetScenario(env: Record<string, string>): Promise<Result['fleet']> {
   const server = await startServer({ ...env, INSIGHTS_INTERVAL_SECONDS: '0' });
   try {
     const { devices } = await setup(server, FLEET_DEVICES);
-    const vigie = await vigieFleet(server, devices);
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
-    return { vigie, bare: await bareAedesFleet() };
+    const vigie: FleetFigures[] = [];
+    const bare: FleetFigures[] = [];
+    const vigiePhase = async () => {
+      server.child.kill('SIGCONT');
+      vigie.push(await vigieFleet(server, devices));
+      server.child.kill('SIGSTOP');
+    };
+    const barePhase = async () => {
+      bare.push(await bareAedesFleet());
+    };
+    server.child.kill('SIGSTOP');
+    for (let round = 0; round < FLEET_ROUNDS; round += 1) {
+      const [first, second] = round % 2 === 0 ? [vigiePhase, barePhase] : [barePhase, vigiePhase];
+      await first();
+      await second();
+    }
+    server.child.kill('SIGCONT');
+    const medians = (figures: FleetFigures[]): FleetFigures => ({
+      messagesPerSecond: median(figures.map((f) => f.messagesPerSecond)),
+      p50Ms: median(figures.map((f) => f.p50Ms)),
+      p99Ms: median(figures.map((f) => f.p99Ms)),
+    });
+    const ratios = vigie.map((v, round) => v.messagesPerSecond / (bare[round]?.messagesPerSecond ?? Number.NaN));
+    return { vigie: medians(vigie), bare: medians(bare), ratio: median(ratios), pairs: ratios };
   } finally {
+    server.child.kill('SIGCONT');
     server.child.kill('SIGKILL');
   }
 }
@@ -501,15 +526,20 @@ async function main() {
     );
   }
   console.log(
-    `\nFlotte MQTT : ${fmt(FLEET_DEVICES)} appareils connectés, une lecture par message en QoS 1, le suivant après le PUBACK ; référence : Aedes nu, mêmes clients, dans la même exécution`,
+    `\nFlotte MQTT : ${fmt(FLEET_DEVICES)} appareils connectés, une lecture par message en QoS 1, le suivant après le PUBACK ; référence : Aedes nu, mêmes clients, dans la même exécution ; médianes de ${FLEET_ROUNDS} paires de phases alternées (Vigie / nu : médiane des rapports de chaque paire)`,
   );
-  console.log('base        | Vigie (messages/s) | PUBACK p50 / p99     | Aedes nu (messages/s) | PUBACK p50 / p99     | Vigie / nu');
-  console.log('------------|--------------------|----------------------|-----------------------|----------------------|-----------');
+  console.log(
+    'base        | Vigie (messages/s) | PUBACK p50 / p99     | Aedes nu (messages/s) | PUBACK p50 / p99     | Vigie / nu | chaque paire',
+  );
+  console.log(
+    '------------|--------------------|----------------------|-----------------------|----------------------|------------|-------------',
+  );
   const latencies = (f: FleetFigures) => `${f.p50Ms.toFixed(1)} / ${f.p99Ms.toFixed(1)} ms`;
   for (const r of results) {
-    const { vigie, bare } = r.fleet;
+    const { vigie, bare, ratio, pairs } = r.fleet;
+    const percent = (value: number) => `${Math.round(value * 100)} %`;
     console.log(
-      `${r.database.padEnd(11)} | ${fmt(vigie.messagesPerSecond).padStart(18)} | ${latencies(vigie).padStart(20)} | ${fmt(bare.messagesPerSecond).padStart(21)} | ${latencies(bare).padStart(20)} | ${`${Math.round((vigie.messagesPerSecond / bare.messagesPerSecond) * 100)} %`.padStart(9)}`,
+      `${r.database.padEnd(11)} | ${fmt(vigie.messagesPerSecond).padStart(18)} | ${latencies(vigie).padStart(20)} | ${fmt(bare.messagesPerSecond).padStart(21)} | ${latencies(bare).padStart(20)} | ${percent(ratio).padStart(10)} | ${pairs.map(percent).join(', ')}`,
     );
   }
   console.log(`\nDurée totale : ${Math.round((Date.now() - started) / 1000)} s`);
@@ -543,8 +573,7 @@ async function main() {
       failures.push(`analyse prédictive sur ${r.database} : ${analysed.toFixed(1)} capteurs sur ${CLIENTS} analysés par phase en moyenne`);
   }
   for (const r of results) {
-    const { vigie, bare } = r.fleet;
-    const ratio = vigie.messagesPerSecond / bare.messagesPerSecond;
+    const { vigie, ratio } = r.fleet;
     if (ratio < BUDGETS.fleetRatio)
       failures.push(`flotte MQTT sur ${r.database} : ${Math.round(ratio * 100)} % d’Aedes nu < ${BUDGETS.fleetRatio * 100} %`);
     if (!(vigie.p99Ms < BUDGETS.fleetP99Ms))
