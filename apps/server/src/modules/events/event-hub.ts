@@ -120,9 +120,11 @@ export function createEventHub<P extends EventPayload>(
   async function drain(): Promise<void> {
     try {
       while (outbox.length > 0) {
-        await pubsub
-          .publish(payloads(outbox.splice(0)))
-          .catch((error: unknown) => log.warn({ err: error }, "Diffusion d'un événement impossible"));
+        try {
+          await pubsub.publish(payloads(outbox.splice(0)));
+        } catch (error) {
+          log.warn({ err: error }, "Diffusion d'un événement impossible");
+        }
       }
     } finally {
       sending = false;
