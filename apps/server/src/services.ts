@@ -82,17 +82,18 @@ export function createServices(options: {
     accountCache.forgetSession(sessionId);
     await tell([{ organizationId, type: 'session-ended', data: { userId, sessionId } }]);
   };
-  const accountChanged = async (organizationId: string, userId?: string) => {
+  /** One user, or without one every user of the organization. */
+  const forgetAccount = (organizationId: string, userId: string | null) => {
     if (userId) accountCache.forgetUser(userId);
     else accountCache.forgetOrganization(organizationId);
+  };
+  const accountChanged = async (organizationId: string, userId?: string) => {
+    forgetAccount(organizationId, userId ?? null);
     await tell([{ organizationId, type: 'account-changed', data: { userId: userId ?? null } }]);
   };
   events.subscribeAll((event) => {
     if (event.type === 'session-ended') accountCache.forgetSession(event.data.sessionId);
-    if (event.type === 'account-changed') {
-      if (event.data.userId) accountCache.forgetUser(event.data.userId);
-      else accountCache.forgetOrganization(event.organizationId);
-    }
+    if (event.type === 'account-changed') forgetAccount(event.organizationId, event.data.userId);
   });
   database.pubsub.onResumed(() => accountCache.clear());
   /** The signed-in user of a request (see `accountCache`). */

@@ -282,17 +282,10 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
           .sort((a, b) => (a.deviceId < b.deviceId ? -1 : 1))
           .map((t) => ({ id: t.deviceId, battery: t.battery, emitter_id: t.emitterId })),
       );
-      if (table !== sensors) {
+      // Transmitters, and sensors heard directly: no transmitter to compare.
+      if (table !== sensors || !touches.some((touch) => touch.emitterId)) {
         await db.execute(
           sql`update ${table} d set last_seen_at = now(), battery = coalesce(v.battery, d.battery)
-              from json_to_recordset(${json}::json) as v(id uuid, battery real)
-              where d.id = v.id`,
-        );
-        return [];
-      }
-      if (!touches.some((touch) => touch.emitterId)) {
-        await db.execute(
-          sql`update ${sensors} d set last_seen_at = now(), battery = coalesce(v.battery, d.battery)
               from json_to_recordset(${json}::json) as v(id uuid, battery real)
               where d.id = v.id`,
         );

@@ -93,36 +93,30 @@ export function createDeviceService(deps: {
 }) {
   const { kind, events } = deps;
   const stored = createDeviceDal(deps.db, kind);
-  const shared = typeof deps.cacheLists === 'object';
-  const cache = createDeviceListCache(typeof deps.cacheLists === 'object' ? { trusted: deps.cacheLists.trusted } : {});
+  const sharedLists = typeof deps.cacheLists === 'object' ? deps.cacheLists : undefined;
+  const shared = sharedLists !== undefined;
+  const cache = createDeviceListCache(sharedLists ? { trusted: sharedLists.trusted } : {});
   /** A change is committed: this instance forgets the list at once, the others when they hear it. */
   const changed = (organizationId: string) => {
     cache.forget(organizationId);
     if (shared) events.publish([{ organizationId, type: 'devices-changed', data: { kind } }]);
   };
+  /** A change of one device of the organization, followed by `changed` once it is committed. */
+  const thenChanged =
+    <A extends unknown[], R>(change: (organizationId: string, ...args: A) => Promise<R>) =>
+    async (organizationId: string, ...args: A): Promise<R> => {
+      const result = await change(organizationId, ...args);
+      changed(organizationId);
+      return result;
+    };
   // Every change goes through these: a list in memory is forgotten once the change is committed.
   const dal: DeviceDal = {
     ...stored,
-    async create(organizationId, input) {
-      const record = await stored.create(organizationId, input);
-      changed(organizationId);
-      return record;
-    },
-    async update(organizationId, id, changes) {
-      const record = await stored.update(organizationId, id, changes);
-      changed(organizationId);
-      return record;
-    },
-    async trash(organizationId, id, at) {
-      const trashed = await stored.trash(organizationId, id, at);
-      changed(organizationId);
-      return trashed;
-    },
-    async restore(organizationId, id, notBefore) {
-      const record = await stored.restore(organizationId, id, notBefore);
-      changed(organizationId);
-      return record;
-    },
+    // Bound: the DAL's methods call one another through `this`.
+    create: thenChanged(stored.create.bind(stored)),
+    update: thenChanged(stored.update.bind(stored)),
+    trash: thenChanged(stored.trash.bind(stored)),
+    restore: thenChanged(stored.restore.bind(stored)),
     async purge(ids, cutoff) {
       // No list shows the trash, but a purged transmitter leaves its sensors without one.
       const organizations = await stored.purge(ids, cutoff);
