@@ -186,3 +186,26 @@ export async function monthlyReadingsDatabase(
     }
   });
 }
+
+/** What the database keeps of a device's last contact, as a restarted server would read it. */
+export async function storedContact(
+  t: TestApp,
+  kind: DeviceKind,
+  deviceId: string,
+): Promise<{ lastSeenAt: Date | null; battery: number | null }> {
+  const table = kind === 'sensor' ? sql`sensors` : sql`emitters`;
+  const [row] = await rows<{ last_seen_at: string | Date | null; battery: number | null }>(
+    t,
+    sql`select last_seen_at, battery from ${table} where id = ${deviceId}`,
+  );
+  return { lastSeenAt: row?.last_seen_at ? new Date(row.last_seen_at) : null, battery: row?.battery ?? null };
+}
+
+/** The latest value of each key the database keeps for a device. */
+export async function storedLatest(t: TestApp, deviceId: string): Promise<Record<string, { value: number; ts: Date }>> {
+  const found = await rows<{ key: string; value: number; ts: string | Date }>(
+    t,
+    sql`select key, value, ts from latest_values where device_id = ${deviceId}`,
+  );
+  return Object.fromEntries(found.map((row) => [row.key, { value: Number(row.value), ts: new Date(row.ts) }]));
+}

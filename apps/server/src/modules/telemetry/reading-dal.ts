@@ -50,18 +50,15 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
   return {
     /**
      * Stores readings (a retried reading id is kept once) and moves each key's latest value
-     * forward, in one statement. `latestRows` come sorted by (device, key) so that concurrent
-     * transactions lock rows in one order and cannot deadlock.
+     * forward, in one statement: the batch is sent once, as compact JSON (times in epoch
+     * milliseconds), and each key's newest value is taken from it by the database. Latest values
+     * are written in (device, key) order, so concurrent transactions lock rows in one order and
+     * cannot deadlock; of two readings of a key at the same time, the later in the batch wins.
      */
-    async insert(rows: ReadingRow[], latestRows: ReadingRow[]): Promise<void> {
+    async insert(rows: ReadingRow[]): Promise<void> {
       if (rows.length === 0) return;
-      const json = JSON.stringify(
-        rows.map((r) => ({ device_id: r.deviceId, key: r.key, ts: r.ts.toISOString(), value: r.value, reading_id: r.readingId })),
-      );
-      const latestJson = JSON.stringify(
-        latestRows.map((r) => ({ device_id: r.deviceId, key: r.key, ts: r.ts.toISOString(), value: r.value })),
-      );
-      // One statement, so one round trip and its own transaction: every part commits or none.
+      const json = JSON.stringify(rows.map((r) => ({ d: r.deviceId, k: r.key, t: r.ts.getTime(), v: r.value, r: r.readingId })));
+      // Readings without an id cannot repeat one: a plain insert, cheaper than one that checks.
       const stored = partitioned
         ? // A reading id is claimed in reading_ids (its primary key waits for a concurrent claim
           // of the same id, like a unique index): only the readings whose claim succeeded are
@@ -70,7 +67,7 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
             firsts as (
               select distinct on (device_id, reading_id, key) device_id, key, ts, value, reading_id
               from x where reading_id is not null
-              order by device_id, reading_id, key, ts),
+              order by device_id, reading_id, key, n),
             claimed as (
               insert into reading_ids (device_id, reading_id, key)
               select device_id, reading_id, key from firsts
@@ -84,17 +81,22 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
         : sql`
             stored as (
               insert into readings (device_id, key, ts, value, reading_id)
-              select device_id, key, ts, value, reading_id from x
+              select device_id, key, ts, value, reading_id from x where reading_id is null),
+            deduplicated as (
+              insert into readings (device_id, key, ts, value, reading_id)
+              select device_id, key, ts, value, reading_id from x where reading_id is not null order by n
               on conflict do nothing)`;
       await db.execute(sql`
         with x as (
-          select * from json_to_recordset(${json}::json)
-            as x(device_id uuid, key text, ts timestamptz, value float8, reading_id text)),
-        ${stored}
+          select d as device_id, k as key, timestamptz 'epoch' + t * interval '1 millisecond' as ts, v as value, r as reading_id, n
+          from rows from (json_to_recordset(${json}::json) as (d uuid, k text, t float8, v float8, r text))
+            with ordinality as x(d, k, t, v, r, n)),
+        ${stored},
+        latest as (
+          select distinct on (device_id, key) device_id, key, value, ts
+          from x order by device_id, key, ts desc, n desc)
         insert into latest_values (device_id, key, value, ts)
-        select device_id, key, value, ts
-        from json_to_recordset(${latestJson}::json)
-          as l(device_id uuid, key text, value float8, ts timestamptz)
+        select device_id, key, value, ts from latest order by device_id, key
         on conflict (device_id, key) do update set value = excluded.value, ts = excluded.ts
         where latest_values.ts <= excluded.ts`);
     },

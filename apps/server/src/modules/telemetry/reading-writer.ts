@@ -32,7 +32,7 @@ const UNAVAILABLE_ATTEMPTS = 3;
  */
 export function createReadingWriter(deps: {
   /** Stores readings and latest values in one transaction (one statement, one round trip). */
-  insert: (rows: ReadingRow[], latestRows: ReadingRow[]) => Promise<void>;
+  insert: (rows: ReadingRow[]) => Promise<void>;
   /** Marks devices as heard from (the devices module owns them). */
   touch: (touches: ReadingTouch[], latest: ReadingRow[]) => Promise<void>;
   concurrency?: number;
@@ -62,12 +62,9 @@ export function createReadingWriter(deps: {
         emitterId: touch.emitterId ?? previous?.emitterId ?? null,
       });
     }
-    // Rows locked in one global order (device, key), so concurrent transactions cannot deadlock.
-    const byDeviceKey = (a: ReadingRow, b: ReadingRow) =>
-      a.deviceId === b.deviceId ? (a.key < b.key ? -1 : 1) : a.deviceId < b.deviceId ? -1 : 1;
     // Each step is retried on its own: replaying stored readings without ids would store them
     // twice. Devices are marked heard, and their lists shown the new values, once those are stored.
-    await retried(() => deps.insert(rows, [...latest.values()].sort(byDeviceKey)));
+    await retried(() => deps.insert(rows));
     await retried(() => deps.touch([...touched.values()], [...latest.values()]));
   }
 

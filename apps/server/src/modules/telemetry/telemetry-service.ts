@@ -64,7 +64,7 @@ export function createTelemetryService(deps: {
     }
   };
   const writer = createReadingWriter({
-    insert: (rows, latestRows) => dal.insert(rows, latestRows),
+    insert: (rows) => dal.insert(rows),
     touch: touchDevices,
     ...(deps.writeConcurrency === undefined ? {} : { concurrency: deps.writeConcurrency }),
   });
