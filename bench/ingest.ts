@@ -388,6 +388,8 @@ async function fleetScenario(env: Record<string, string>): Promise<Result['fleet
       messagesPerSecond: median(figures.map((f) => f.messagesPerSecond)),
       p50Ms: median(figures.map((f) => f.p50Ms)),
       p99Ms: median(figures.map((f) => f.p99Ms)),
+      brokerCores: median(figures.map((f) => f.brokerCores)),
+      clientCores: median(figures.map((f) => f.clientCores)),
     });
     const ratios = vigie.map((v, round) => v.messagesPerSecond / (bare[round]?.messagesPerSecond ?? Number.NaN));
     return { vigie: medians(vigie), bare: medians(bare), ratio: median(ratios), pairs: ratios };
@@ -542,6 +544,10 @@ async function main() {
       `${r.database.padEnd(11)} | ${fmt(vigie.messagesPerSecond).padStart(18)} | ${latencies(vigie).padStart(20)} | ${fmt(bare.messagesPerSecond).padStart(21)} | ${latencies(bare).padStart(20)} | ${percent(ratio).padStart(10)} | ${pairs.map(percent).join(', ')}`,
     );
   }
+  // Which side limits each figure: a process at about one core cannot go faster (Node runs its code on one thread).
+  const cores = (f: FleetFigures) => `serveur ${fmt(f.brokerCores, 2)}, clients ${fmt(f.clientCores, 2)}`;
+  console.log('\nCœurs utilisés pendant la mesure (médianes ; 1 = un cœur plein) :');
+  for (const r of results) console.log(`${r.database.padEnd(11)} | Vigie : ${cores(r.fleet.vigie)} | Aedes nu : ${cores(r.fleet.bare)}`);
   console.log(`\nDurée totale : ${Math.round((Date.now() - started) / 1000)} s`);
 
   const failures: string[] = [];

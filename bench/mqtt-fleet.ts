@@ -4,7 +4,8 @@
  * do. The same clients then run against a bare Aedes broker (bench/bare-aedes.mjs), in the same
  * run: messages acknowledged per second and PUBACK latency, for Vigie and for the baseline.
  */
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { type BenchServer, freePort, root } from './support';
@@ -18,6 +19,30 @@ export interface FleetFigures {
   messagesPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** Cores used during the measure (1 = one full core): the broker's process, and the 1 000 clients'. */
+  brokerCores: number;
+  clientCores: number;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (Linux); NaN elsewhere, and the cores print as such. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  } catch {
+    return Number.NaN;
+  }
+})();
+
+/** CPU seconds used so far by a process (user + system), from /proc; NaN where there is none. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -36,12 +61,20 @@ async function connectFleet(url: string, options: (index: number) => IClientOpti
   return clients;
 }
 
-/** Every client publishes one reading, waits for its PUBACK, publishes the next: until the end of the phase. */
-async function drive(clients: MqttClient[], topicOf: (index: number) => string): Promise<FleetFigures> {
+/**
+ * Every client publishes one reading, waits for its PUBACK, publishes the next: until the end of
+ * the phase. The CPU used by the broker (`brokerPid`) and by this process is read at both ends of
+ * the measure, which shows which side limits the figure.
+ */
+async function drive(clients: MqttClient[], topicOf: (index: number) => string, brokerPid: number | undefined): Promise<FleetFigures> {
   const warmEnd = Date.now() + WARMUP_MS;
   const end = warmEnd + MEASURE_MS;
   const latencies: number[] = [];
   let acked = 0;
+  const cpu = () => ({ broker: cpuSeconds(brokerPid), clients: process.cpuUsage() });
+  let from = cpu();
+  let to = from;
+  const marks = [setTimeout(() => (from = cpu()), WARMUP_MS), setTimeout(() => (to = cpu()), WARMUP_MS + MEASURE_MS)];
   await Promise.all(
     clients.map(async (client, index) => {
       const topic = topicOf(index);
@@ -56,8 +89,17 @@ async function drive(clients: MqttClient[], topicOf: (index: number) => string):
       }
     }),
   );
+  for (const mark of marks) clearTimeout(mark);
   latencies.sort((a, b) => a - b);
-  return { messagesPerSecond: acked / (MEASURE_MS / 1000), p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
+  const seconds = MEASURE_MS / 1000;
+  const clientMicros = to.clients.user + to.clients.system - from.clients.user - from.clients.system;
+  return {
+    messagesPerSecond: acked / seconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    brokerCores: (to.broker - from.broker) / seconds,
+    clientCores: clientMicros / 1e6 / seconds,
+  };
 }
 
 /** Vigie's broker, with the devices provisioned on `server`. */
@@ -68,7 +110,7 @@ export async function vigieFleet(server: BenchServer, devices: { deviceId: strin
     return { clientId: device.deviceId, username: device.deviceId, password: device.accessToken };
   });
   try {
-    return await drive(clients, (index) => `vigie/devices/${devices[index]?.deviceId}/telemetry`);
+    return await drive(clients, (index) => `vigie/devices/${devices[index]?.deviceId}/telemetry`, server.child.pid);
   } finally {
     await Promise.all(clients.map((client) => client.endAsync()));
   }
@@ -85,7 +127,7 @@ export async function bareAedesFleet(): Promise<FleetFigures> {
     });
     const clients = await connectFleet(`mqtt://127.0.0.1:${port}`, (index) => ({ clientId: `bare-${index}` }));
     try {
-      return await drive(clients, (index) => `vigie/devices/bare-${index}/telemetry`);
+      return await drive(clients, (index) => `vigie/devices/bare-${index}/telemetry`, child.pid);
     } finally {
       await Promise.all(clients.map((client) => client.endAsync()));
     }
