@@ -545,7 +545,7 @@ async function main() {
     );
   }
   // Which side limits each figure: a process at about one core cannot go faster (Node runs its code on one thread).
-  const cores = (f: FleetFigures) => `serveur ${fmt(f.brokerCores, 2)}, clients ${fmt(f.clientCores, 2)}`;
+  const cores = (f: FleetFigures) => `broker ${fmt(f.brokerCores, 2)}, clients ${fmt(f.clientCores, 2)}`;
   console.log('\nCœurs utilisés pendant la mesure (médianes ; 1 = un cœur plein) :');
   for (const r of results) console.log(`${r.database.padEnd(11)} | Vigie : ${cores(r.fleet.vigie)} | Aedes nu : ${cores(r.fleet.bare)}`);
   console.log(`\nDurée totale : ${Math.round((Date.now() - started) / 1000)} s`);
