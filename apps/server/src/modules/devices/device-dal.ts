@@ -284,29 +284,30 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
       const json = JSON.stringify(
         [...touches].sort((a, b) => (a.deviceId < b.deviceId ? -1 : 1)).map((t) => ({ i: t.deviceId, b: t.battery, e: t.emitterId })),
       );
-      const stale = sql`(d.last_seen_at is null or d.last_seen_at <= now() - interval '1 second')`;
+      // The reported values under their columns' names (the JSON keys are one letter: less to parse).
+      const reported = sql`(select i as id, b as battery, e as emitter_id from json_to_recordset(${json}::json) as r(i uuid, b real, e uuid))`;
+      const rewritten = sql`(d.last_seen_at is null or d.last_seen_at <= now() - interval '1 second'
+        or (v.battery is not null and v.battery is distinct from d.battery))`;
       // Transmitters, and sensors heard directly: no transmitter to compare.
       if (table !== sensors || !touches.some((touch) => touch.emitterId)) {
         await db.execute(
-          sql`update ${table} d set last_seen_at = now(), battery = coalesce(v.b, d.battery)
-              from json_to_recordset(${json}::json) as v(i uuid, b real)
-              where d.id = v.i and (${stale} or (v.b is not null and v.b is distinct from d.battery))`,
+          sql`update ${table} d set last_seen_at = now(), battery = coalesce(v.battery, d.battery)
+              from ${reported} v where d.id = v.id and ${rewritten}`,
         );
         return [];
       }
       // Every part of the statement reads the rows as they were before it: \`moved\` compares the old transmitter.
       const moved = await rowsOf<{ organization_id: string }>(
         db,
-        sql`with v as (select i as id, b as battery, e as emitter_id from json_to_recordset(${json}::json) as v(i uuid, b real, e uuid)),
+        sql`with v as ${reported},
             moved as (
               select distinct d.organization_id from ${sensors} d join v on d.id = v.id
               where v.emitter_id is not null and d.emitter_id is distinct from v.emitter_id
             ),
             touched as (
               update ${sensors} d set last_seen_at = now(), battery = coalesce(v.battery, d.battery), emitter_id = coalesce(v.emitter_id, d.emitter_id)
-              from v where d.id = v.id and (${stale}
-                or (v.battery is not null and v.battery is distinct from d.battery)
-                or (v.emitter_id is not null and v.emitter_id is distinct from d.emitter_id))
+              from v where d.id = v.id
+                and (${rewritten} or (v.emitter_id is not null and v.emitter_id is distinct from d.emitter_id))
             )
             select organization_id from moved`,
       );
