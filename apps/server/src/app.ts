@@ -128,6 +128,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAudit(app, services.audit);
   // Readings queued before the database closes are committed first.
   app.addHook('onClose', async () => services.close());
+  const secrets = await services.totp.sealStoredSecrets();
+  if (secrets.sealed > 0) app.log.info({ sealed: secrets.sealed }, 'Secrets de double authentification scellés avec la clé du serveur');
+  if (secrets.otherKey > 0) {
+    app.log.error(
+      { accounts: secrets.otherKey },
+      'Des secrets de double authentification sont scellés par une autre clé : ce serveur ne peut pas vérifier leurs codes. Donnez à toutes les instances la même TOTP_KEY (sans elle, le même JWT_SECRET) ; après un changement de JWT_SECRET, mettez l’ancien dans TOTP_KEY.',
+    );
+  }
   const { devices, provisioning, telemetry } = services;
   const authenticate = createAuthenticate({ tokens: services.tokens, users: services.accounts, sessions: services.sessions });
 

@@ -30,6 +30,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { error: 'une adresse postgres://… est attendue' })
     .optional(),
   JWT_SECRET: z.string().min(32, { error: 'le secret doit contenir au moins 32 caractères' }).optional(),
+  TOTP_KEY: z.string().min(32, { error: 'la clé doit contenir au moins 32 caractères' }).optional(),
   SEED_DEMO: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default(defaultWebDist),
@@ -80,6 +81,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
+  /** Seals the two-factor secrets in the database; a key derived from the signing secret without it. */
+  totpKey: string | undefined;
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
@@ -148,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
+    totpKey: e.TOTP_KEY,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),

@@ -28,6 +28,7 @@ import { createReportService } from './modules/reports/report-service.ts';
 import { createSiteService } from './modules/sites/site-service.ts';
 import { createMembersService } from './modules/members/members-service.ts';
 import { createAuditService } from './modules/audit/audit-service.ts';
+import { createSecretBox } from './modules/auth/secret-box.ts';
 import { createTotpService } from './modules/auth/totp-service.ts';
 import { createInvitationService } from './modules/members/invitation-service.ts';
 import { createPasswordResetService, PASSWORD_RESET_MAX_PER_EMAIL } from './modules/auth/password-reset-service.ts';
@@ -111,7 +112,9 @@ export function createServices(options: {
   const rateLimits = createRateLimits({ db, sharedByInstances: database.sharedByInstances, scope: options.rateLimitScope ?? '' });
   const audit = createAuditService({ db, now });
   // Codes of the authenticator app follow the clock of sessions (moved by the tests of codes).
-  const totp = createTotpService({ db, now: sessionClock, onAccountChanged: accountChanged });
+  // Their secrets are sealed with TOTP_KEY, or a key derived from the signing secret: both live outside the database.
+  const box = createSecretBox(config.totpKey ?? options.jwtSecret, 'totp-secrets');
+  const totp = createTotpService({ db, now: sessionClock, box, onAccountChanged: accountChanged });
   const auth = createAuthService({ users, tokens, limiter: createLoginLimiter(config.loginLimits, rateLimits), sessions, audit, totp });
 
   // Devices and telemetry need each other (latest values shown with a device; a transmitter's

@@ -2,7 +2,11 @@ import type { AuditResponse, CurrentUserResponse, TotpEnableResponse, TotpSetupR
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, databaseKind, type TestAccount, type TestApp } from '../test/test-app.ts';
-import { setRole } from '../test/test-dal.ts';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createSecretBox } from '../modules/auth/secret-box.ts';
+import { setRole, setStoredTotpSecret, storedTotpSecrets } from '../test/test-dal.ts';
 
 const MIN = 60_000;
 const WRONG_CODE = 'Code incorrect, expiré ou déjà utilisé.';
@@ -169,5 +173,93 @@ describe(`two-factor authentication (${databaseKind})`, () => {
     expect(off.statusCode).toBe(409);
     expect((await require(first, false)).statusCode).toBe(200);
     expect((await post('/api/user/totp/disable', { password: first.password }, first)).statusCode).toBe(204);
+  });
+
+  it('keeps the secret sealed in the database, bound to its account, and seals those stored before sealing', async () => {
+    const account = await t.createAccount();
+    const setup = body<TotpSetupResponse>(await post('/api/user/totp/setup', undefined, account));
+    // Neither the pending secret nor, once confirmed, the active one is readable in the database.
+    const pending = await storedTotpSecrets(t, account.id);
+    expect(pending.pending).toMatch(/^v1\.[0-9a-f]{16}\./);
+    expect(pending.pending).not.toContain(setup.secret);
+    expect((await post('/api/user/totp/enable', { code: codeOf(setup.secret) }, account)).statusCode).toBe(200);
+    clock += MIN;
+    const stored = await storedTotpSecrets(t, account.id);
+    expect(stored).toEqual({ secret: pending.pending, pending: null });
+    expect((await post('/api/auth/login/totp', { challenge: await challengeOf(account), code: codeOf(setup.secret) })).statusCode).toBe(
+      200,
+    );
+
+    // Copied onto another account, a sealed secret does not open there: a clear 503, never a sign-in.
+    const other = await t.createAccount();
+    const { secret: otherSecret } = await turnOn(other);
+    await setStoredTotpSecret(t, other.id, stored.secret ?? '');
+    const moved = await post('/api/auth/login/totp', { challenge: await challengeOf(other), code: codeOf(setup.secret) });
+    expect(moved.statusCode).toBe(503);
+    expect(message(moved)).toBe(
+      'La double authentification de ce compte ne peut pas être vérifiée : ce serveur n’a pas la clé qui protège son secret (TOTP_KEY). Prévenez la personne qui administre le serveur Vigie.',
+    );
+
+    // A secret stored in clear (before sealing existed) is sealed at start-up, and its codes still work.
+    await setStoredTotpSecret(t, other.id, otherSecret);
+    const result = await t.app.services.totp.sealStoredSecrets();
+    expect(result.sealed).toBeGreaterThanOrEqual(1);
+    const sealed = await storedTotpSecrets(t, other.id);
+    expect(sealed.secret).toMatch(/^v1\./);
+    expect(sealed.secret).not.toContain(otherSecret);
+    clock += MIN;
+    expect((await post('/api/auth/login/totp', { challenge: await challengeOf(other), code: codeOf(otherSecret) })).statusCode).toBe(200);
+  });
+
+  it('reads secrets only with the key that sealed them: TOTP_KEY, or the one derived from the signing secret', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-totp-key-'));
+    const key = 'une-clé-totp-de-test-d-au-moins-trente-deux-caractères';
+    const at = () => new Date(clock);
+    try {
+      // A server with its own TOTP_KEY turns it on for an account…
+      const keyed = await createTestApp({ dataDir, sessionClock: at, env: { TOTP_KEY: key } });
+      let account: TestAccount;
+      let secret: string;
+      try {
+        account = await keyed.createAccount();
+        const setup = body<TotpSetupResponse>(
+          await keyed.app.inject({ method: 'POST', url: '/api/user/totp/setup', headers: account.auth }),
+        );
+        secret = setup.secret;
+        const enabled = await keyed.app.inject({
+          method: 'POST',
+          url: '/api/user/totp/enable',
+          headers: account.auth,
+          payload: { code: codeOf(secret) },
+        });
+        expect(enabled.statusCode).toBe(200);
+        expect((await storedTotpSecrets(keyed, account.id)).secret?.startsWith(createSecretBox(key, 'totp-secrets').ownPrefix)).toBe(true);
+      } finally {
+        await keyed.close();
+      }
+      clock += MIN;
+
+      // …a server without it, on the same database, cannot check the codes: it says so.
+      const unkeyed = await createTestApp({ dataDir, sessionClock: at });
+      try {
+        expect((await unkeyed.app.services.totp.sealStoredSecrets()).otherKey).toBeGreaterThanOrEqual(1);
+        const login = await unkeyed.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: account.email, password: account.password },
+        });
+        const { challenge } = JSON.parse(login.body) as { challenge: string };
+        const refused = await unkeyed.app.inject({
+          method: 'POST',
+          url: '/api/auth/login/totp',
+          payload: { challenge, code: codeOf(secret) },
+        });
+        expect(refused.statusCode).toBe(503);
+      } finally {
+        await unkeyed.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

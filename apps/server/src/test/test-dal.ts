@@ -209,3 +209,17 @@ export async function storedLatest(t: TestApp, deviceId: string): Promise<Record
   );
   return Object.fromEntries(found.map((row) => [row.key, { value: Number(row.value), ts: new Date(row.ts) }]));
 }
+
+/** An account's two-factor secrets as the database keeps them (active, and pending confirmation). */
+export async function storedTotpSecrets(t: TestApp, userId: string): Promise<{ secret: string | null; pending: string | null }> {
+  const [row] = await rows<{ totp_secret: string | null; totp_pending_secret: string | null }>(
+    t,
+    sql`select totp_secret, totp_pending_secret from users where id = ${userId}`,
+  );
+  return { secret: row?.totp_secret ?? null, pending: row?.totp_pending_secret ?? null };
+}
+
+/** Stores an account's active two-factor secret as given (as an older version did, or another server). */
+export async function setStoredTotpSecret(t: TestApp, userId: string, secret: string): Promise<void> {
+  await t.database.db.execute(sql`update users set totp_secret = ${secret} where id = ${userId}`);
+}

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, like, lt, notLike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { organizations, recoveryCodes, users } from '../../db/schema.ts';
 
@@ -31,6 +31,42 @@ export function createTotpDal(db: Database) {
         .where(eq(users.id, userId))
         .limit(1);
       return row;
+    },
+
+    /** Accounts with a secret not yet sealed (stored before sealing existed): `sealedPrefix` starts every sealed one. */
+    unsealed(sealedPrefix: string): Promise<{ id: string; secret: string | null; pendingSecret: string | null }[]> {
+      const pattern = `${sealedPrefix}%`;
+      return db
+        .select({ id: users.id, secret: users.totpSecret, pendingSecret: users.totpPendingSecret })
+        .from(users)
+        .where(
+          or(
+            and(isNotNull(users.totpSecret), notLike(users.totpSecret, pattern)),
+            and(isNotNull(users.totpPendingSecret), notLike(users.totpPendingSecret, pattern)),
+          ),
+        );
+    },
+
+    /** Replaces a stored secret if it is still `from`; false when it changed meanwhile (another instance sealed it). */
+    async replaceSecret(userId: string, which: 'secret' | 'pendingSecret', from: string, to: string): Promise<boolean> {
+      const column = which === 'secret' ? users.totpSecret : users.totpPendingSecret;
+      const updated = await db
+        .update(users)
+        .set(which === 'secret' ? { totpSecret: to } : { totpPendingSecret: to })
+        .where(and(eq(users.id, userId), eq(column, from)))
+        .returning({ id: users.id });
+      return updated.length > 0;
+    },
+
+    /** Accounts whose secret another key sealed: sealed (`sealedPrefix`), but not with `ownPrefix`. */
+    async countSealedByOtherKeys(sealedPrefix: string, ownPrefix: string): Promise<number> {
+      const other = (column: typeof users.totpSecret | typeof users.totpPendingSecret) =>
+        and(like(column, `${sealedPrefix}%`), notLike(column, `${ownPrefix}%`));
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(users)
+        .where(or(other(users.totpSecret), other(users.totpPendingSecret)));
+      return Number(row?.count ?? 0);
     },
 
     async setPending(userId: string, secret: string): Promise<void> {

@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
+import { type SecretBox, SecretUnreadableError } from './secret-box.ts';
 import { createTotpDal } from './totp-dal.ts';
 
 export const TOTP_MESSAGES = {
@@ -11,6 +12,8 @@ export const TOTP_MESSAGES = {
   requiredForAdmins: 'Votre organisation exige la double authentification des administrateurs : elle ne peut pas être désactivée.',
   turnOnFirst: 'Activez d’abord la double authentification sur votre propre compte, pour ne pas vous en fermer l’accès.',
   setupRequired: 'Votre organisation exige la double authentification des administrateurs : activez-la dans « Mon compte » pour continuer.',
+  unreadable:
+    'La double authentification de ce compte ne peut pas être vérifiée : ce serveur n’a pas la clé qui protège son secret (TOTP_KEY). Prévenez la personne qui administre le serveur Vigie.',
 } as const;
 
 const ISSUER = 'Vigie';
@@ -40,10 +43,24 @@ function newRecoveryCode(): string {
 export function createTotpService(deps: {
   db: Database;
   now: () => Date;
+  /** Seals the secrets kept in the database (decision 0025): what is stored there cannot compute a code. */
+  box: SecretBox;
   /** A user's two-factor state or the organization's requirement changed: every instance reads the accounts again. */
   onAccountChanged?: (organizationId: string, userId?: string) => void | Promise<void>;
 }) {
   const dal = createTotpDal(deps.db);
+  /** A sealed secret opens only on the row of its account. */
+  const contextOf = (userId: string) => `totp:${userId}`;
+
+  /** The secret a sealed value holds; a 503 in French when this server's key cannot open it. */
+  function reveal(userId: string, sealed: string): string {
+    try {
+      return deps.box.open(sealed, contextOf(userId));
+    } catch (error) {
+      if (error instanceof SecretUnreadableError) throw new AppError(503, TOTP_MESSAGES.unreadable);
+      throw error;
+    }
+  }
 
   /** The time step of a valid code for this secret now, or null. */
   function stepOf(secret: string, code: string): number | null {
@@ -65,7 +82,7 @@ export function createTotpService(deps: {
       if (!state) throw badRequest(TOTP_MESSAGES.noSetup);
       if (state.secret) throw conflict(TOTP_MESSAGES.alreadyOn);
       const secret = new Secret({ size: 20 }).base32;
-      await dal.setPending(userId, secret);
+      await dal.setPending(userId, deps.box.seal(secret, contextOf(userId)));
       return { secret, uri: totp(secret, state.email).toString() };
     },
 
@@ -74,7 +91,7 @@ export function createTotpService(deps: {
       const state = await dal.state(userId);
       if (state?.secret) throw conflict(TOTP_MESSAGES.alreadyOn);
       if (!state?.pendingSecret) throw badRequest(TOTP_MESSAGES.noSetup);
-      const step = /^\d{6}$/.test(code) ? stepOf(state.pendingSecret, code) : null;
+      const step = /^\d{6}$/.test(code) ? stepOf(reveal(userId, state.pendingSecret), code) : null;
       if (step === null) throw badRequest(TOTP_MESSAGES.wrongCode);
       const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
       if (!(await dal.enable(userId, state.pendingSecret, step, codes.map(recoveryHash)))) throw badRequest(TOTP_MESSAGES.noSetup);
@@ -90,13 +107,29 @@ export function createTotpService(deps: {
       const state = await dal.state(userId);
       if (!state?.secret) return null;
       if (/^\d{6}$/.test(code)) {
-        const step = stepOf(state.secret, code);
+        const step = stepOf(reveal(userId, state.secret), code);
         return step !== null && (await dal.acceptStep(userId, step)) ? 'app' : null;
       }
       return (await dal.spendRecoveryCode(userId, recoveryHash(code), deps.now())) ? 'recovery' : null;
     },
 
     remainingRecoveryCodes: (userId: string) => dal.remainingRecoveryCodes(userId),
+
+    /**
+     * At start-up: seals the secrets still stored as they were before sealing (each once, even with
+     * several instances at it), and counts those another key sealed, which this server cannot read.
+     */
+    async sealStoredSecrets(): Promise<{ sealed: number; otherKey: number }> {
+      let sealed = 0;
+      for (const row of await dal.unsealed(deps.box.sealedPrefix)) {
+        for (const column of ['secret', 'pendingSecret'] as const) {
+          const plain = row[column];
+          if (plain === null || deps.box.isSealed(plain)) continue;
+          if (await dal.replaceSecret(row.id, column, plain, deps.box.seal(plain, contextOf(row.id)))) sealed += 1;
+        }
+      }
+      return { sealed, otherKey: await dal.countSealedByOtherKeys(deps.box.sealedPrefix, deps.box.ownPrefix) };
+    },
 
     /** Turns it off (the caller checked the password); refused to an admin whose organization requires it. */
     async disable(userId: string): Promise<void> {
