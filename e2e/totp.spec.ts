@@ -172,3 +172,51 @@ test('two-factor authentication: turned on with a QR code, used to sign in, then
   expect((await request.get('/api/sensor', { headers: { Authorization: `Bearer ${newcomerToken}` } })).status()).toBe(200);
   await context.close();
 });
+
+test('recovery codes: « Mon compte » counts those left and renews all ten given the password', async ({ page, request, login }) => {
+  const who = account('recovery');
+  await login('recovery', '/dashboard/compte');
+  const { app, recoveryCodes } = await enrol(page);
+  const section = page.getByRole('region', { name: 'Double authentification' });
+  await section.getByRole('button', { name: 'J’ai mis mes codes en lieu sûr' }).click();
+  const left = section.getByTestId('recovery-codes-left');
+  await expect(left).toHaveText('10 codes de secours inutilisés sur 10.');
+
+  // One spent on a sign-in elsewhere: the page read again counts nine.
+  const password = await request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
+  const { challenge } = (await password.json()) as { challenge: string };
+  expect((await request.post('/api/auth/login/totp', { data: { challenge, code: recoveryCodes[0] } })).status()).toBe(200);
+  await page.reload();
+  await expect(left).toHaveText('9 codes de secours inutilisés sur 10.');
+  await checkAtBothSizes(page, 'totp-recovery-left');
+
+  const renewal = section.getByRole('form', { name: 'Renouveler les codes de secours' });
+  await renewal.getByRole('button', { name: 'Renouveler les codes de secours' }).click();
+  await expect(renewal.getByRole('alert')).toHaveText('Saisissez votre mot de passe pour renouveler les codes de secours.');
+  await renewal.getByLabel('Mot de passe').fill('pas le bon mot de passe');
+  await renewal.getByRole('button', { name: 'Renouveler les codes de secours' }).click();
+  await expect(renewal.getByRole('alert')).toHaveText('Le mot de passe actuel est incorrect.');
+  await renewal.getByLabel('Mot de passe').fill(who.password);
+  await renewal.getByRole('button', { name: 'Renouveler les codes de secours' }).click();
+
+  const codes = section.getByRole('list', { name: 'Codes de secours' }).getByTestId('recovery-code');
+  await expect(codes).toHaveCount(10);
+  const fresh = (await codes.allTextContents()).map((code) => code.trim());
+  expect(fresh.filter((code) => recoveryCodes.includes(code))).toEqual([]);
+  await expect(section.getByText(`Nouveaux codes de secours${NNBSP}: les anciens ne fonctionnent plus.`)).toBeVisible();
+  await checkAtBothSizes(page, 'totp-recovery-renewed');
+  await section.getByRole('button', { name: 'J’ai mis mes codes en lieu sûr' }).click();
+  await expect(section.getByRole('status').filter({ hasText: 'Vos nouveaux codes de secours sont prêts.' })).toBeVisible();
+  await expect(left).toHaveText('10 codes de secours inutilisés sur 10.');
+
+  // An old code no longer signs in; a new one does, with the app still as before.
+  const again = async () =>
+    (
+      (await (await request.post('/api/auth/login', { data: { email: who.email, password: who.password } })).json()) as {
+        challenge: string;
+      }
+    ).challenge;
+  expect((await request.post('/api/auth/login/totp', { data: { challenge: await again(), code: recoveryCodes[1] } })).status()).toBe(401);
+  expect((await request.post('/api/auth/login/totp', { data: { challenge: await again(), code: fresh[0] } })).status()).toBe(200);
+  expect((await request.post('/api/auth/login/totp', { data: { challenge: await again(), code: app.code() } })).status()).toBe(200);
+});

@@ -21,6 +21,7 @@ export const ACCOUNT_KEYS = [
   'team', // team.spec.ts: an admin invites a viewer by e-mail, who joins and can only read
   'journal', // journal.spec.ts: the audit trail of an admin's actions, filtered and exported
   'totp', // totp.spec.ts: two-factor authentication turned on, used to sign in, required of admins
+  'recovery', // totp.spec.ts: recovery codes counted, and renewed given the password
   'reset', // password-reset.spec.ts: a forgotten password reset from the e-mailed link
   'fleet', // fleet.spec.ts: a chain's 10 000 sensors, searched, filtered and updated live
 ] as const;

@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS = {
   'auth.totp_enabled': 'Double authentification activée',
   'auth.totp_disabled': 'Double authentification désactivée',
   'auth.recovery_code_used': 'Code de secours utilisé',
+  'auth.totp_recovery_codes_renewed': 'Codes de secours renouvelés',
   'organization.security_updated': 'Sécurité de l’organisation modifiée',
   'device.created': 'Appareil ajouté',
   'device.claimed': 'Appareil rattaché',

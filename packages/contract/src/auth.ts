@@ -136,6 +136,13 @@ export const totpDisableRequestSchema = z.strictObject({
     .max(PASSWORD_MAX_LENGTH, { error: `Le mot de passe ne doit pas dépasser ${PASSWORD_MAX_LENGTH} caractères.` }),
 });
 
+/** New recovery codes replace all the old ones, given the password (as turning it off). */
+export const totpRecoveryCodesRequestSchema = totpDisableRequestSchema;
+
+/** How many recovery codes of the account are still unused. */
+export const totpRecoveryCodesStatusSchema = z.object({ remaining: z.number().int() });
+export type TotpRecoveryCodesStatus = z.infer<typeof totpRecoveryCodesStatusSchema>;
+
 /** What an admin decides for the whole organization's accounts. */
 export const securityPolicySchema = z.strictObject({
   requireTotpForAdmins: z.boolean({ error: 'requireTotpForAdmins doit valoir true ou false.' }),

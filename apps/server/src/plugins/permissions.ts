@@ -50,6 +50,8 @@ export const PERMISSIONS: PermissionTable = {
   'POST /api/user/totp/setup': ownAccount,
   'POST /api/user/totp/enable': ownAccount,
   'POST /api/user/totp/disable': everyone,
+  'GET /api/user/totp/recovery-codes': everyone,
+  'POST /api/user/totp/recovery-codes': everyone,
   'GET /api/organization/security': everyone,
   'PUT /api/organization/security': admins('changer les règles de sécurité de l’organisation'),
   'GET /api/stream': everyone,

@@ -175,6 +175,42 @@ describe(`two-factor authentication (${databaseKind})`, () => {
     expect((await post('/api/user/totp/disable', { password: first.password }, first)).statusCode).toBe(204);
   });
 
+  it('renews the recovery codes given the password: the old ones, used or not, stop working', async () => {
+    const account = await t.createAccount();
+    const remaining = async () => t.app.inject({ url: '/api/user/totp/recovery-codes', headers: account.auth });
+    const notOn = 'La double authentification n’est pas activée sur ce compte : il n’a pas de codes de secours.';
+    expect(message(await remaining())).toBe(notOn);
+    const early = await post('/api/user/totp/recovery-codes', { password: account.password }, account);
+    expect(early.statusCode).toBe(409);
+    expect(message(early)).toBe(notOn);
+
+    const { recoveryCodes } = await turnOn(account);
+    const [spent, kept] = recoveryCodes;
+    expect((await post('/api/auth/login/totp', { challenge: await challengeOf(account), code: spent })).statusCode).toBe(200);
+    const nine = await remaining();
+    expect(nine.statusCode).toBe(200);
+    expect(nine.headers['cache-control']).toBe('no-store');
+    expect(body<{ remaining: number }>(nine)).toEqual({ remaining: 9 });
+
+    const wrong = await post('/api/user/totp/recovery-codes', { password: 'pas le bon' }, account);
+    expect(wrong.statusCode).toBe(400);
+    expect(message(wrong)).toBe('Le mot de passe actuel est incorrect.');
+    expect(body<{ remaining: number }>(await remaining())).toEqual({ remaining: 9 });
+
+    const renewed = await post('/api/user/totp/recovery-codes', { password: account.password }, account);
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.headers['cache-control']).toBe('no-store');
+    const fresh = body<TotpEnableResponse>(renewed).recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((code) => recoveryCodes.includes(code))).toEqual([]);
+    expect(body<{ remaining: number }>(await remaining())).toEqual({ remaining: 10 });
+    expect((await post('/api/auth/login/totp', { challenge: await challengeOf(account), code: kept })).statusCode).toBe(401);
+    expect((await post('/api/auth/login/totp', { challenge: await challengeOf(account), code: fresh[0] })).statusCode).toBe(200);
+
+    const trail = body<AuditResponse>(await t.app.inject({ url: '/api/audit', headers: account.auth }));
+    expect(trail.events.map((event) => event.action)).toContain('auth.totp_recovery_codes_renewed');
+  });
+
   it('keeps the secret sealed in the database, bound to its account, and seals those stored before sealing', async () => {
     const account = await t.createAccount();
     const setup = body<TotpSetupResponse>(await post('/api/user/totp/setup', undefined, account));

@@ -5,6 +5,8 @@ import {
   totpDisableRequestSchema,
   totpEnableRequestSchema,
   totpEnableResponseSchema,
+  totpRecoveryCodesRequestSchema,
+  totpRecoveryCodesStatusSchema,
   totpSetupResponseSchema,
 } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -51,6 +53,28 @@ export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService; auth: Pick<A
       await totp.disable(user.id);
       await request.audit('auth.totp_disabled');
       return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/user/totp/recovery-codes',
+    { schema: { response: { 200: totpRecoveryCodesStatusSchema, ...errors } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { remaining: await totp.remainingRecoveryCodes(currentUser(request).id) };
+    },
+  );
+
+  app.post(
+    '/user/totp/recovery-codes',
+    { bodyLimit: 8 * 1024, schema: { body: totpRecoveryCodesRequestSchema, response: { 200: totpEnableResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await auth.confirmPassword(user, request.body.password, request.ip);
+      const recoveryCodes = await totp.renewRecoveryCodes(user.id);
+      await request.audit('auth.totp_recovery_codes_renewed');
+      reply.header('cache-control', 'no-store');
+      return { recoveryCodes };
     },
   );
 

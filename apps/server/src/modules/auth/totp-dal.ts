@@ -88,6 +88,21 @@ export function createTotpDal(db: Database) {
       });
     },
 
+    /** Ten new recovery codes replace every old one, while two-factor authentication is on; false when it is not. */
+    renewRecoveryCodes(userId: string, codeHashes: string[]): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [on] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, userId), isNotNull(users.totpSecret)))
+          .for('update');
+        if (!on) return false;
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+        await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+        return true;
+      });
+    },
+
     /** Records that the code of `step` was used; false when this step or a later one already was (a replayed code). */
     async acceptStep(userId: string, step: number): Promise<boolean> {
       const updated = await db

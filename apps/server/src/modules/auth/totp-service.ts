@@ -9,6 +9,7 @@ export const TOTP_MESSAGES = {
   wrongCode: 'Code incorrect, expiré ou déjà utilisé.',
   noSetup: 'Aucune activation en cours : recommencez depuis « Activer la double authentification ».',
   alreadyOn: 'La double authentification est déjà activée.',
+  notOn: 'La double authentification n’est pas activée sur ce compte : il n’a pas de codes de secours.',
   requiredForAdmins: 'Votre organisation exige la double authentification des administrateurs : elle ne peut pas être désactivée.',
   turnOnFirst: 'Activez d’abord la double authentification sur votre propre compte, pour ne pas vous en fermer l’accès.',
   setupRequired: 'Votre organisation exige la double authentification des administrateurs : activez-la dans « Mon compte » pour continuer.',
@@ -34,6 +35,8 @@ function newRecoveryCode(): string {
   const letters = Array.from({ length: 8 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
   return `${letters.slice(0, 4)}-${letters.slice(4)}`;
 }
+
+const newRecoveryCodes = () => Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
 
 /**
  * Two-factor authentication by TOTP (RFC 6238, as in every authenticator app): turned on by
@@ -93,7 +96,7 @@ export function createTotpService(deps: {
       if (!state?.pendingSecret) throw badRequest(TOTP_MESSAGES.noSetup);
       const step = /^\d{6}$/.test(code) ? stepOf(reveal(userId, state.pendingSecret), code) : null;
       if (step === null) throw badRequest(TOTP_MESSAGES.wrongCode);
-      const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+      const codes = newRecoveryCodes();
       if (!(await dal.enable(userId, state.pendingSecret, step, codes.map(recoveryHash)))) throw badRequest(TOTP_MESSAGES.noSetup);
       await deps.onAccountChanged?.(state.organizationId, userId);
       return codes;
@@ -113,7 +116,18 @@ export function createTotpService(deps: {
       return (await dal.spendRecoveryCode(userId, recoveryHash(code), deps.now())) ? 'recovery' : null;
     },
 
-    remainingRecoveryCodes: (userId: string) => dal.remainingRecoveryCodes(userId),
+    /** Unused recovery codes of the account; 409 when two-factor authentication is off. */
+    async remainingRecoveryCodes(userId: string): Promise<number> {
+      if (!(await dal.state(userId))?.secret) throw conflict(TOTP_MESSAGES.notOn);
+      return dal.remainingRecoveryCodes(userId);
+    },
+
+    /** Ten new recovery codes, shown this once; the old ones, used or not, stop working. 409 when it is off. */
+    async renewRecoveryCodes(userId: string): Promise<string[]> {
+      const codes = newRecoveryCodes();
+      if (!(await dal.renewRecoveryCodes(userId, codes.map(recoveryHash)))) throw conflict(TOTP_MESSAGES.notOn);
+      return codes;
+    },
 
     /**
      * At start-up: seals the secrets still stored as they were before sealing (each once, even with

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SecurityPolicy, TotpEnableResponse, TotpSetupResponse } from '@vigie/contract';
+import type { SecurityPolicy, TotpEnableResponse, TotpRecoveryCodesStatus, TotpSetupResponse } from '@vigie/contract';
 import { api } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 
@@ -13,6 +13,27 @@ export const useTotpEnable = () =>
 /** POST /api/user/totp/disable: given the password. */
 export const useTotpDisable = () =>
   useMutation({ mutationFn: (password: string) => api.post<undefined>('/user/totp/disable', { password }) });
+
+const recoveryKey = (owner: string) => ['totp-recovery-codes', owner] as const;
+
+/** GET /api/user/totp/recovery-codes: how many recovery codes are still unused (two-factor on only). */
+export function useRecoveryCodesLeft() {
+  const owner = useOwner();
+  return useQuery({
+    queryKey: recoveryKey(owner),
+    queryFn: async ({ signal }) => (await api.get<TotpRecoveryCodesStatus>('/user/totp/recovery-codes', { signal })).remaining,
+  });
+}
+
+/** POST /api/user/totp/recovery-codes: ten new codes, given the password; the old ones stop working. */
+export function useRenewRecoveryCodes() {
+  const owner = useOwner();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => api.post<TotpEnableResponse>('/user/totp/recovery-codes', { password }),
+    onSuccess: ({ recoveryCodes }) => queryClient.setQueryData(recoveryKey(owner), recoveryCodes.length),
+  });
+}
 
 const securityKey = (owner: string) => ['organization-security', owner] as const;
 

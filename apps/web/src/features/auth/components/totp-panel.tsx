@@ -1,5 +1,5 @@
-import { Download, ShieldCheck, ShieldOff } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { Download, KeyRound, ShieldCheck, ShieldOff } from 'lucide-react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { TotpSetupResponse } from '@vigie/contract';
 import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
@@ -8,14 +8,14 @@ import { QrCode } from '@/components/qr-code';
 import { useAuth } from '@/lib/auth';
 import { saveBlob } from '@/lib/download-file';
 import { errorMessage } from '@/lib/errors';
-import { useTotpDisable, useTotpEnable, useTotpSetup } from '../api/totp';
+import { useRecoveryCodesLeft, useRenewRecoveryCodes, useTotpDisable, useTotpEnable, useTotpSetup } from '../api/totp';
 
 /** The secret in groups of four, as authenticator apps show and ask for it. */
 function grouped(secret: string): string {
   return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 }
 
-function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
+function RecoveryCodes({ codes, email, status, onDone }: { codes: string[]; email: string; status: string; onDone: () => void }) {
   const id = useId();
   const download = () => {
     const text = [
@@ -31,7 +31,7 @@ function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: strin
     <div className="grid gap-4" role="group" aria-labelledby={`${id}-title`}>
       <p role="status" className="flex items-center gap-2 text-sm font-medium text-emerald-200">
         <ShieldCheck className="size-4" aria-hidden="true" />
-        Double authentification activée.
+        {status}
       </p>
       <div>
         <h3 id={`${id}-title`} className="font-semibold text-white">
@@ -128,27 +128,42 @@ function Enrolment({
   );
 }
 
-function Disable({ onDisabled }: { onDisabled: () => void }) {
+/** A password to confirm a change of one's second factor (turning it off, new recovery codes). */
+function PasswordConfirm({
+  action,
+  variant,
+  icon,
+  busy,
+  missing,
+  failure,
+  onConfirm,
+}: {
+  action: string;
+  variant: 'danger' | 'secondary';
+  icon: ReactNode;
+  busy: boolean;
+  /** What to say when the field is empty, and when the change fails without a message of the server. */
+  missing: string;
+  failure: string;
+  /** Makes the change with the password; rejects when it is refused. */
+  onConfirm: (password: string) => Promise<void>;
+}) {
   const id = useId();
-  const disable = useTotpDisable();
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!password) return setProblem('Saisissez votre mot de passe pour désactiver la double authentification.');
+    if (!password) return setProblem(missing);
     setProblem(null);
-    disable.mutate(password, {
-      onSuccess: () => {
-        setPassword('');
-        onDisabled();
-      },
-      onError: (error) => setProblem(errorMessage(error, 'La double authentification n’a pas pu être désactivée.')),
-    });
+    onConfirm(password).then(
+      () => setPassword(''),
+      (error: unknown) => setProblem(errorMessage(error, failure)),
+    );
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid max-w-md gap-3">
+    <form noValidate onSubmit={onSubmit} className="grid max-w-md gap-3" aria-label={action}>
       <label htmlFor={`${id}-password`} className="block text-sm font-medium text-slate-200">
         Mot de passe
       </label>
@@ -164,11 +179,60 @@ function Disable({ onDisabled }: { onDisabled: () => void }) {
       />
       <FormStatus id={`${id}-status`} error={problem} />
       <div>
-        <Button type="submit" variant="danger" busy={disable.isPending} icon={<ShieldOff className="size-4" aria-hidden="true" />}>
-          Désactiver la double authentification
+        <Button type="submit" variant={variant} busy={busy} icon={icon}>
+          {action}
         </Button>
       </div>
     </form>
+  );
+}
+
+function Disable({ onDisabled }: { onDisabled: () => void }) {
+  const disable = useTotpDisable();
+  return (
+    <PasswordConfirm
+      action="Désactiver la double authentification"
+      variant="danger"
+      icon={<ShieldOff className="size-4" aria-hidden="true" />}
+      busy={disable.isPending}
+      missing="Saisissez votre mot de passe pour désactiver la double authentification."
+      failure="La double authentification n’a pas pu être désactivée."
+      onConfirm={(password) => disable.mutateAsync(password).then(onDisabled)}
+    />
+  );
+}
+
+/** How many recovery codes are left, and ten new ones given the password. */
+function RecoveryCodesLeft({ onRenewed }: { onRenewed: (codes: string[]) => void }) {
+  const left = useRecoveryCodesLeft();
+  const renew = useRenewRecoveryCodes();
+  const remaining = left.data;
+  return (
+    <section aria-labelledby="recovery-codes-title" className="grid gap-3 border-t border-white/10 pt-4">
+      <h3 id="recovery-codes-title" className="font-semibold text-white">
+        Codes de secours
+      </h3>
+      <p className="text-sm text-slate-300" data-testid="recovery-codes-left">
+        {remaining === undefined
+          ? left.isError
+            ? 'Le nombre de codes de secours restants n’a pas pu être lu.'
+            : 'Lecture des codes de secours…'
+          : remaining === 0
+            ? 'Vous n’avez plus aucun code de secours inutilisé\u202F: renouvelez-les.'
+            : `${remaining} code${remaining > 1 ? 's' : ''} de secours inutilisé${remaining > 1 ? 's' : ''} sur 10.`}
+        {remaining !== undefined && remaining > 0 && remaining <= 3 ? ' Il vous en reste peu\u202F: renouvelez-les.' : ''}
+      </p>
+      <p className="text-sm text-slate-300">Renouveler remplace tous vos codes de secours{'\u202F'}: les anciens ne fonctionneront plus.</p>
+      <PasswordConfirm
+        action="Renouveler les codes de secours"
+        variant="secondary"
+        icon={<KeyRound className="size-4" aria-hidden="true" />}
+        busy={renew.isPending}
+        missing="Saisissez votre mot de passe pour renouveler les codes de secours."
+        failure="Les codes de secours n’ont pas pu être renouvelés."
+        onConfirm={(password) => renew.mutateAsync(password).then(({ recoveryCodes }) => onRenewed(recoveryCodes))}
+      />
+    </section>
   );
 }
 
@@ -179,7 +243,7 @@ function Disable({ onDisabled }: { onDisabled: () => void }) {
 export function TotpPanel() {
   const { user, refreshUser } = useAuth();
   const setup = useTotpSetup();
-  const [codes, setCodes] = useState<string[] | null>(null);
+  const [codes, setCodes] = useState<{ list: string[]; status: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const refresh = () =>
@@ -190,11 +254,12 @@ export function TotpPanel() {
   if (codes) {
     return (
       <RecoveryCodes
-        codes={codes}
+        codes={codes.list}
         email={user.email}
+        status={codes.status}
         onDone={() => {
           setCodes(null);
-          setNotice('La double authentification est activée.');
+          setNotice(user.totpEnabled ? 'Vos nouveaux codes de secours sont prêts.' : 'La double authentification est activée.');
           void refresh();
         }}
       />
@@ -208,7 +273,7 @@ export function TotpPanel() {
         onCancel={() => setup.reset()}
         onEnabled={(recoveryCodes) => {
           setup.reset();
-          setCodes(recoveryCodes);
+          setCodes({ list: recoveryCodes, status: 'Double authentification activée.' });
         }}
       />
     );
@@ -226,6 +291,12 @@ export function TotpPanel() {
           onDisabled={() => {
             setNotice('La double authentification est désactivée.');
             void refresh();
+          }}
+        />
+        <RecoveryCodesLeft
+          onRenewed={(recoveryCodes) => {
+            setNotice(null);
+            setCodes({ list: recoveryCodes, status: 'Nouveaux codes de secours\u202F: les anciens ne fonctionnent plus.' });
           }}
         />
       </div>
