@@ -26,3 +26,11 @@ describe('configuration of the external MQTT broker', () => {
     );
   });
 });
+
+describe('configuration of the key of two-factor secrets', () => {
+  it('is optional (a key is derived from the signing secret), and refused under 32 characters in French', () => {
+    expect(loadConfig({}).totpKey).toBeUndefined();
+    expect(loadConfig({ TOTP_KEY: 'k'.repeat(32) }).totpKey).toBe('k'.repeat(32));
+    expect(() => loadConfig({ TOTP_KEY: 'trop courte' })).toThrow(/TOTP_KEY : la clé doit contenir au moins 32 caractères/);
+  });
+});

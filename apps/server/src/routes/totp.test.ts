@@ -236,7 +236,14 @@ describe(`two-factor authentication (${databaseKind})`, () => {
       'La double authentification de ce compte ne peut pas être vérifiée : ce serveur n’a pas la clé qui protège son secret (TOTP_KEY). Prévenez la personne qui administre le serveur Vigie.',
     );
 
-    // A secret stored in clear (before sealing existed) is sealed at start-up, and its codes still work.
+    // A secret stored in clear (before sealing existed, or by an instance not yet updated) still
+    // works, and is sealed on its first use…
+    await setStoredTotpSecret(t, other.id, otherSecret);
+    clock += MIN;
+    expect((await post('/api/auth/login/totp', { challenge: await challengeOf(other), code: codeOf(otherSecret) })).statusCode).toBe(200);
+    expect((await storedTotpSecrets(t, other.id)).secret).toMatch(/^v1\./);
+
+    // …or at start-up, and its codes still work.
     await setStoredTotpSecret(t, other.id, otherSecret);
     const result = await t.app.services.totp.sealStoredSecrets();
     expect(result.sealed).toBeGreaterThanOrEqual(1);

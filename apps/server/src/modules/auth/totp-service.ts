@@ -55,10 +55,19 @@ export function createTotpService(deps: {
   /** A sealed secret opens only on the row of its account. */
   const contextOf = (userId: string) => `totp:${userId}`;
 
-  /** The secret a sealed value holds; a 503 in French when this server's key cannot open it. */
-  function reveal(userId: string, sealed: string): string {
+  /**
+   * The secret a stored value holds. One still in clear (written before sealing, or by an instance
+   * of the previous version during an update) is used as it is; an active one is sealed on the way
+   * (a pending one moves as it is, and is sealed once active). A sealed value this server's key
+   * cannot open is a 503 in French, never a sign-in.
+   */
+  async function reveal(userId: string, stored: string, which: 'secret' | 'pendingSecret'): Promise<string> {
+    if (!deps.box.isSealed(stored)) {
+      if (which === 'secret') await dal.replaceSecret(userId, which, stored, deps.box.seal(stored, contextOf(userId)));
+      return stored;
+    }
     try {
-      return deps.box.open(sealed, contextOf(userId));
+      return deps.box.open(stored, contextOf(userId));
     } catch (error) {
       if (error instanceof SecretUnreadableError) throw new AppError(503, TOTP_MESSAGES.unreadable);
       throw error;
@@ -94,7 +103,7 @@ export function createTotpService(deps: {
       const state = await dal.state(userId);
       if (state?.secret) throw conflict(TOTP_MESSAGES.alreadyOn);
       if (!state?.pendingSecret) throw badRequest(TOTP_MESSAGES.noSetup);
-      const step = /^\d{6}$/.test(code) ? stepOf(reveal(userId, state.pendingSecret), code) : null;
+      const step = /^\d{6}$/.test(code) ? stepOf(await reveal(userId, state.pendingSecret, 'pendingSecret'), code) : null;
       if (step === null) throw badRequest(TOTP_MESSAGES.wrongCode);
       const codes = newRecoveryCodes();
       if (!(await dal.enable(userId, state.pendingSecret, step, codes.map(recoveryHash)))) throw badRequest(TOTP_MESSAGES.noSetup);
@@ -110,7 +119,7 @@ export function createTotpService(deps: {
       const state = await dal.state(userId);
       if (!state?.secret) return null;
       if (/^\d{6}$/.test(code)) {
-        const step = stepOf(reveal(userId, state.secret), code);
+        const step = stepOf(await reveal(userId, state.secret, 'secret'), code);
         return step !== null && (await dal.acceptStep(userId, step)) ? 'app' : null;
       }
       return (await dal.spendRecoveryCode(userId, recoveryHash(code), deps.now())) ? 'recovery' : null;
