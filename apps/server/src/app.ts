@@ -130,10 +130,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => services.close());
   const secrets = await services.totp.sealStoredSecrets();
   if (secrets.sealed > 0) app.log.info({ sealed: secrets.sealed }, 'Secrets de double authentification scellés avec la clé du serveur');
-  if (secrets.otherKey > 0) {
+  if (secrets.unreadable > 0) {
     app.log.error(
-      { accounts: secrets.otherKey },
-      'Des secrets de double authentification sont scellés par une autre clé : ce serveur ne peut pas vérifier leurs codes. Donnez à toutes les instances la même TOTP_KEY (sans elle, le même JWT_SECRET) ; après un changement de JWT_SECRET, mettez l’ancien dans TOTP_KEY.',
+      { accounts: secrets.unreadable },
+      'Des secrets de double authentification ne s’ouvrent avec aucune clé de ce serveur\u202F: ces comptes ne peuvent se connecter qu’avec leurs codes de secours. Donnez à toutes les instances la même TOTP_KEY (sans elle, le même JWT_SECRET)\u202F; après un changement de clé, mettez l’ancienne dans TOTP_PREVIOUS_KEYS.',
     );
   }
   const { devices, provisioning, telemetry } = services;

@@ -32,5 +32,13 @@ describe('configuration of the key of two-factor secrets', () => {
     expect(loadConfig({}).totpKey).toBeUndefined();
     expect(loadConfig({ TOTP_KEY: 'k'.repeat(32) }).totpKey).toBe('k'.repeat(32));
     expect(() => loadConfig({ TOTP_KEY: 'trop courte' })).toThrow(/TOTP_KEY : la clé doit contenir au moins 32 caractères/);
+    expect(loadConfig({}).totpPreviousKeys).toEqual([]);
+    expect(loadConfig({ TOTP_PREVIOUS_KEYS: ` ${'a'.repeat(32)}, ${'b'.repeat(40)} ` }).totpPreviousKeys).toEqual([
+      'a'.repeat(32),
+      'b'.repeat(40),
+    ]);
+    expect(() => loadConfig({ TOTP_PREVIOUS_KEYS: `${'a'.repeat(32)},courte` })).toThrow(
+      /chaque ancienne clé doit contenir au moins 32 caractères/,
+    );
   });
 });

@@ -31,6 +31,16 @@ const envSchema = z.object({
     .optional(),
   JWT_SECRET: z.string().min(32, { error: 'le secret doit contenir au moins 32 caractères' }).optional(),
   TOTP_KEY: z.string().min(32, { error: 'la clé doit contenir au moins 32 caractères' }).optional(),
+  TOTP_PREVIOUS_KEYS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().min(32, { error: 'chaque ancienne clé doit contenir au moins 32 caractères' }))),
   SEED_DEMO: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default(defaultWebDist),
@@ -83,6 +93,8 @@ export interface Config {
   jwtSecret: string | undefined;
   /** Seals the two-factor secrets in the database; a key derived from the signing secret without it. */
   totpKey: string | undefined;
+  /** Keys that sealed secrets before the current one: they still open them, which are then sealed again. */
+  totpPreviousKeys: string[];
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
@@ -152,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     totpKey: e.TOTP_KEY,
+    totpPreviousKeys: e.TOTP_PREVIOUS_KEYS,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST),

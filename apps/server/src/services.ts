@@ -113,8 +113,8 @@ export function createServices(options: {
   const audit = createAuditService({ db, now });
   // Codes of the authenticator app follow the clock of sessions (moved by the tests of codes).
   // Their secrets are sealed with TOTP_KEY, or a key derived from the signing secret: both live outside the database.
-  const box = createSecretBox(config.totpKey ?? options.jwtSecret, 'totp-secrets');
-  const totp = createTotpService({ db, now: sessionClock, box, onAccountChanged: accountChanged });
+  const box = createSecretBox(config.totpKey ?? options.jwtSecret, 'totp-secrets', config.totpPreviousKeys);
+  const totp = createTotpService({ db, now: sessionClock, box, logger, onAccountChanged: accountChanged });
   const auth = createAuthService({ users, tokens, limiter: createLoginLimiter(config.loginLimits, rateLimits), sessions, audit, totp });
 
   // Devices and telemetry need each other (latest values shown with a device; a transmitter's

@@ -1,7 +1,7 @@
 import type { AuditResponse, CurrentUserResponse, TotpEnableResponse, TotpSetupResponse } from '@vigie/contract';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { body, createTestApp, databaseKind, type TestAccount, type TestApp } from '../test/test-app.ts';
+import { body, createTestApp, databaseKind, TEST_JWT_SECRET, type TestAccount, type TestApp } from '../test/test-app.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -178,7 +178,7 @@ describe(`two-factor authentication (${databaseKind})`, () => {
   it('renews the recovery codes given the password: the old ones, used or not, stop working', async () => {
     const account = await t.createAccount();
     const remaining = async () => t.app.inject({ url: '/api/user/totp/recovery-codes', headers: account.auth });
-    const notOn = 'La double authentification n’est pas activée sur ce compte : il n’a pas de codes de secours.';
+    const notOn = 'La double authentification n’est pas activée sur ce compte\u202F: il n’a pas de codes de secours.';
     expect(message(await remaining())).toBe(notOn);
     const early = await post('/api/user/totp/recovery-codes', { password: account.password }, account);
     expect(early.statusCode).toBe(409);
@@ -233,7 +233,7 @@ describe(`two-factor authentication (${databaseKind})`, () => {
     const moved = await post('/api/auth/login/totp', { challenge: await challengeOf(other), code: codeOf(setup.secret) });
     expect(moved.statusCode).toBe(503);
     expect(message(moved)).toBe(
-      'La double authentification de ce compte ne peut pas être vérifiée : ce serveur n’a pas la clé qui protège son secret (TOTP_KEY). Prévenez la personne qui administre le serveur Vigie.',
+      'La double authentification de ce compte ne peut pas être vérifiée par ce serveur\u202F: connectez-vous avec un de vos codes de secours, et prévenez la personne qui administre le serveur Vigie.',
     );
 
     // A secret stored in clear (before sealing existed, or by an instance not yet updated) still
@@ -254,15 +254,28 @@ describe(`two-factor authentication (${databaseKind})`, () => {
     expect((await post('/api/auth/login/totp', { challenge: await challengeOf(other), code: codeOf(otherSecret) })).statusCode).toBe(200);
   });
 
-  it('reads secrets only with the key that sealed them: TOTP_KEY, or the one derived from the signing secret', async () => {
+  it('reads secrets with the keys it is given: a server without the key says so, one given it as a previous key seals them again', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigie-totp-key-'));
     const key = 'une-clé-totp-de-test-d-au-moins-trente-deux-caractères';
     const at = () => new Date(clock);
+    /** The code step of a sign-in on `server`: its status and message. */
+    const codeStep = async (server: TestApp, account: TestAccount, code: string) => {
+      const password = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: account.email, password: account.password },
+      });
+      const { challenge } = JSON.parse(password.body) as { challenge: string };
+      const response = await server.app.inject({ method: 'POST', url: '/api/auth/login/totp', payload: { challenge, code } });
+      clock += MIN;
+      return { status: response.statusCode, message: message(response) };
+    };
     try {
       // A server with its own TOTP_KEY turns it on for an account…
       const keyed = await createTestApp({ dataDir, sessionClock: at, env: { TOTP_KEY: key } });
       let account: TestAccount;
       let secret: string;
+      let recoveryCodes: string[];
       try {
         account = await keyed.createAccount();
         const setup = body<TotpSetupResponse>(
@@ -276,30 +289,36 @@ describe(`two-factor authentication (${databaseKind})`, () => {
           payload: { code: codeOf(secret) },
         });
         expect(enabled.statusCode).toBe(200);
+        recoveryCodes = body<TotpEnableResponse>(enabled).recoveryCodes;
         expect((await storedTotpSecrets(keyed, account.id)).secret?.startsWith(createSecretBox(key, 'totp-secrets').ownPrefix)).toBe(true);
       } finally {
         await keyed.close();
       }
       clock += MIN;
 
-      // …a server without it, on the same database, cannot check the codes: it says so.
+      // …a server without it, on the same database, cannot check the app's codes: it says so, and
+      // the recovery codes still sign in.
       const unkeyed = await createTestApp({ dataDir, sessionClock: at });
       try {
-        expect((await unkeyed.app.services.totp.sealStoredSecrets()).otherKey).toBeGreaterThanOrEqual(1);
-        const login = await unkeyed.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email: account.email, password: account.password },
+        expect((await unkeyed.app.services.totp.sealStoredSecrets()).unreadable).toBeGreaterThanOrEqual(1);
+        expect(await codeStep(unkeyed, account, codeOf(secret))).toEqual({
+          status: 503,
+          message:
+            'La double authentification de ce compte ne peut pas être vérifiée par ce serveur\u202F: connectez-vous avec un de vos codes de secours, et prévenez la personne qui administre le serveur Vigie.',
         });
-        const { challenge } = JSON.parse(login.body) as { challenge: string };
-        const refused = await unkeyed.app.inject({
-          method: 'POST',
-          url: '/api/auth/login/totp',
-          payload: { challenge, code: codeOf(secret) },
-        });
-        expect(refused.statusCode).toBe(503);
+        expect((await codeStep(unkeyed, account, recoveryCodes[0] ?? '')).status).toBe(200);
       } finally {
         await unkeyed.close();
+      }
+
+      // A server given it as a previous key seals the secret again with its own at start-up.
+      const rotated = await createTestApp({ dataDir, sessionClock: at, env: { TOTP_PREVIOUS_KEYS: key } });
+      try {
+        const { secret: stored } = await storedTotpSecrets(rotated, account.id);
+        expect(stored?.startsWith(createSecretBox(TEST_JWT_SECRET, 'totp-secrets').ownPrefix)).toBe(true);
+        expect((await codeStep(rotated, account, codeOf(secret))).status).toBe(200);
+      } finally {
+        await rotated.close();
       }
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

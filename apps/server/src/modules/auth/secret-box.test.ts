@@ -28,7 +28,9 @@ describe('secret box', () => {
       return 'opened';
     };
     expect(reasonOf(() => box.open(sealed, 'totp:user-2'))).toBe('altered');
-    const flipped = `${sealed.slice(0, -2)}${sealed.endsWith('A') ? 'B' : 'A'}${sealed.slice(-1)}`;
+    // One character of the tag changed (the one before last, whatever it was).
+    const flipped = `${sealed.slice(0, -2)}${sealed.at(-2) === 'A' ? 'B' : 'A'}${sealed.slice(-1)}`;
+    expect(flipped).not.toBe(sealed);
     expect(reasonOf(() => box.open(flipped, 'totp:user-1'))).toBe('altered');
     expect(reasonOf(() => box.open('JBSWY3DPEHPK3PXP', 'totp:user-1'))).toBe('altered');
     expect(reasonOf(() => box.open(`${box.ownPrefix}court.court`, 'totp:user-1'))).toBe('altered');
@@ -38,5 +40,16 @@ describe('secret box', () => {
     expect(reasonOf(() => other.open(sealed, 'totp:user-1'))).toBe('other-key');
     // The same material for another purpose is another key.
     expect(createSecretBox(KEY, 'autre-usage').ownPrefix).not.toBe(box.ownPrefix);
+  });
+
+  it('still opens what a previous key sealed, and tells it from what the current key seals', () => {
+    const old = createSecretBox(`${KEY}-ancienne`, 'totp-secrets');
+    const sealedBefore = old.seal('JBSWY3DPEHPK3PXP', 'totp:user-1');
+    const rotated = createSecretBox(KEY, 'totp-secrets', [`${KEY}-ancienne`]);
+    expect(rotated.open(sealedBefore, 'totp:user-1')).toBe('JBSWY3DPEHPK3PXP');
+    expect(rotated.isCurrent(sealedBefore)).toBe(false);
+    const resealed = rotated.seal('JBSWY3DPEHPK3PXP', 'totp:user-1');
+    expect(rotated.isCurrent(resealed)).toBe(true);
+    expect(box.open(resealed, 'totp:user-1')).toBe('JBSWY3DPEHPK3PXP');
   });
 });

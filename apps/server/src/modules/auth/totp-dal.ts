@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, like, lt, notLike, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, notLike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { organizations, recoveryCodes, users } from '../../db/schema.ts';
 
@@ -33,9 +33,9 @@ export function createTotpDal(db: Database) {
       return row;
     },
 
-    /** Accounts with a secret not yet sealed (stored before sealing existed): `sealedPrefix` starts every sealed one. */
-    unsealed(sealedPrefix: string): Promise<{ id: string; secret: string | null; pendingSecret: string | null }[]> {
-      const pattern = `${sealedPrefix}%`;
+    /** Accounts with a secret (active or pending) not sealed with the current key, whose values start with `ownPrefix`. */
+    notSealedWith(ownPrefix: string): Promise<{ id: string; secret: string | null; pendingSecret: string | null }[]> {
+      const pattern = `${ownPrefix}%`;
       return db
         .select({ id: users.id, secret: users.totpSecret, pendingSecret: users.totpPendingSecret })
         .from(users)
@@ -58,27 +58,19 @@ export function createTotpDal(db: Database) {
       return updated.length > 0;
     },
 
-    /** Accounts whose secret another key sealed: sealed (`sealedPrefix`), but not with `ownPrefix`. */
-    async countSealedByOtherKeys(sealedPrefix: string, ownPrefix: string): Promise<number> {
-      const other = (column: typeof users.totpSecret | typeof users.totpPendingSecret) =>
-        and(like(column, `${sealedPrefix}%`), notLike(column, `${ownPrefix}%`));
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(users)
-        .where(or(other(users.totpSecret), other(users.totpPendingSecret)));
-      return Number(row?.count ?? 0);
-    },
-
     async setPending(userId: string, secret: string): Promise<void> {
       await db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, userId));
     },
 
-    /** The pending secret becomes the account's, with fresh recovery codes; false if another setup replaced it meanwhile. */
-    enable(userId: string, pendingSecret: string, step: number, codeHashes: string[]): Promise<boolean> {
+    /**
+     * The pending secret (`pendingSecret`, as stored) becomes the account's, stored as `secret`, with
+     * fresh recovery codes; false if another setup replaced it meanwhile.
+     */
+    enable(userId: string, pendingSecret: string, secret: string, step: number, codeHashes: string[]): Promise<boolean> {
       return db.transaction(async (tx) => {
         const updated = await tx
           .update(users)
-          .set({ totpSecret: pendingSecret, totpPendingSecret: null, totpLastStep: step })
+          .set({ totpSecret: secret, totpPendingSecret: null, totpLastStep: step })
           .where(and(eq(users.id, userId), eq(users.totpPendingSecret, pendingSecret)))
           .returning({ id: users.id });
         if (updated.length === 0) return false;

@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
+import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import { type SecretBox, SecretUnreadableError } from './secret-box.ts';
@@ -9,12 +10,12 @@ export const TOTP_MESSAGES = {
   wrongCode: 'Code incorrect, expiré ou déjà utilisé.',
   noSetup: 'Aucune activation en cours : recommencez depuis « Activer la double authentification ».',
   alreadyOn: 'La double authentification est déjà activée.',
-  notOn: 'La double authentification n’est pas activée sur ce compte : il n’a pas de codes de secours.',
+  notOn: 'La double authentification n’est pas activée sur ce compte\u202F: il n’a pas de codes de secours.',
   requiredForAdmins: 'Votre organisation exige la double authentification des administrateurs : elle ne peut pas être désactivée.',
   turnOnFirst: 'Activez d’abord la double authentification sur votre propre compte, pour ne pas vous en fermer l’accès.',
   setupRequired: 'Votre organisation exige la double authentification des administrateurs : activez-la dans « Mon compte » pour continuer.',
   unreadable:
-    'La double authentification de ce compte ne peut pas être vérifiée : ce serveur n’a pas la clé qui protège son secret (TOTP_KEY). Prévenez la personne qui administre le serveur Vigie.',
+    'La double authentification de ce compte ne peut pas être vérifiée par ce serveur\u202F: connectez-vous avec un de vos codes de secours, et prévenez la personne qui administre le serveur Vigie.',
 } as const;
 
 const ISSUER = 'Vigie';
@@ -48,30 +49,35 @@ export function createTotpService(deps: {
   now: () => Date;
   /** Seals the secrets kept in the database (decision 0025): what is stored there cannot compute a code. */
   box: SecretBox;
+  logger: Pick<Logger, 'error'>;
   /** A user's two-factor state or the organization's requirement changed: every instance reads the accounts again. */
   onAccountChanged?: (organizationId: string, userId?: string) => void | Promise<void>;
 }) {
   const dal = createTotpDal(deps.db);
   /** A sealed secret opens only on the row of its account. */
   const contextOf = (userId: string) => `totp:${userId}`;
+  /** A stored value in clear, or opened by a key of this server (else SecretUnreadableError). */
+  const plainOf = (userId: string, stored: string) => (deps.box.isSealed(stored) ? deps.box.open(stored, contextOf(userId)) : stored);
 
   /**
    * The secret a stored value holds. One still in clear (written before sealing, or by an instance
-   * of the previous version during an update) is used as it is; an active one is sealed on the way
-   * (a pending one moves as it is, and is sealed once active). A sealed value this server's key
-   * cannot open is a 503 in French, never a sign-in.
+   * of the previous version) or sealed by a previous key opens too, and an active one moves to the
+   * current key on the way. When no key of this server opens it, `unreadable` is thrown (and the
+   * reason logged: another key, or a value altered or moved to another account).
    */
-  async function reveal(userId: string, stored: string, which: 'secret' | 'pendingSecret'): Promise<string> {
-    if (!deps.box.isSealed(stored)) {
-      if (which === 'secret') await dal.replaceSecret(userId, which, stored, deps.box.seal(stored, contextOf(userId)));
-      return stored;
-    }
+  async function reveal(userId: string, stored: string, which: 'secret' | 'pendingSecret', unreadable: AppError): Promise<string> {
+    let plain: string;
     try {
-      return deps.box.open(stored, contextOf(userId));
+      plain = plainOf(userId, stored);
     } catch (error) {
-      if (error instanceof SecretUnreadableError) throw new AppError(503, TOTP_MESSAGES.unreadable);
-      throw error;
+      if (!(error instanceof SecretUnreadableError)) throw error;
+      deps.logger.error({ userId, reason: error.reason }, 'Secret de double authentification illisible avec les clés de ce serveur');
+      throw unreadable;
     }
+    if (which === 'secret' && !deps.box.isCurrent(stored)) {
+      await dal.replaceSecret(userId, which, stored, deps.box.seal(plain, contextOf(userId)));
+    }
+    return plain;
   }
 
   /** The time step of a valid code for this secret now, or null. */
@@ -103,10 +109,14 @@ export function createTotpService(deps: {
       const state = await dal.state(userId);
       if (state?.secret) throw conflict(TOTP_MESSAGES.alreadyOn);
       if (!state?.pendingSecret) throw badRequest(TOTP_MESSAGES.noSetup);
-      const step = /^\d{6}$/.test(code) ? stepOf(await reveal(userId, state.pendingSecret, 'pendingSecret'), code) : null;
+      if (!/^\d{6}$/.test(code)) throw badRequest(TOTP_MESSAGES.wrongCode);
+      // A pending secret this server cannot read is an activation to start again.
+      const pending = await reveal(userId, state.pendingSecret, 'pendingSecret', badRequest(TOTP_MESSAGES.noSetup));
+      const step = stepOf(pending, code);
       if (step === null) throw badRequest(TOTP_MESSAGES.wrongCode);
       const codes = newRecoveryCodes();
-      if (!(await dal.enable(userId, state.pendingSecret, step, codes.map(recoveryHash)))) throw badRequest(TOTP_MESSAGES.noSetup);
+      const active = deps.box.isCurrent(state.pendingSecret) ? state.pendingSecret : deps.box.seal(pending, contextOf(userId));
+      if (!(await dal.enable(userId, state.pendingSecret, active, step, codes.map(recoveryHash)))) throw badRequest(TOTP_MESSAGES.noSetup);
       await deps.onAccountChanged?.(state.organizationId, userId);
       return codes;
     },
@@ -119,7 +129,7 @@ export function createTotpService(deps: {
       const state = await dal.state(userId);
       if (!state?.secret) return null;
       if (/^\d{6}$/.test(code)) {
-        const step = stepOf(await reveal(userId, state.secret, 'secret'), code);
+        const step = stepOf(await reveal(userId, state.secret, 'secret', new AppError(503, TOTP_MESSAGES.unreadable)), code);
         return step !== null && (await dal.acceptStep(userId, step)) ? 'app' : null;
       }
       return (await dal.spendRecoveryCode(userId, recoveryHash(code), deps.now())) ? 'recovery' : null;
@@ -139,19 +149,29 @@ export function createTotpService(deps: {
     },
 
     /**
-     * At start-up: seals the secrets still stored as they were before sealing (each once, even with
-     * several instances at it), and counts those another key sealed, which this server cannot read.
+     * At start-up: seals with the current key the secrets still in clear (stored before sealing)
+     * or sealed by a previous key, each once even with several instances at it; counts the
+     * accounts whose secret no key of this server opens.
      */
-    async sealStoredSecrets(): Promise<{ sealed: number; otherKey: number }> {
+    async sealStoredSecrets(): Promise<{ sealed: number; unreadable: number }> {
       let sealed = 0;
-      for (const row of await dal.unsealed(deps.box.sealedPrefix)) {
+      const unreadable = new Set<string>();
+      for (const row of await dal.notSealedWith(deps.box.ownPrefix)) {
         for (const column of ['secret', 'pendingSecret'] as const) {
-          const plain = row[column];
-          if (plain === null || deps.box.isSealed(plain)) continue;
-          if (await dal.replaceSecret(row.id, column, plain, deps.box.seal(plain, contextOf(row.id)))) sealed += 1;
+          const stored = row[column];
+          if (stored === null || deps.box.isCurrent(stored)) continue;
+          let plain: string;
+          try {
+            plain = plainOf(row.id, stored);
+          } catch (error) {
+            if (!(error instanceof SecretUnreadableError)) throw error;
+            unreadable.add(row.id);
+            continue;
+          }
+          if (await dal.replaceSecret(row.id, column, stored, deps.box.seal(plain, contextOf(row.id)))) sealed += 1;
         }
       }
-      return { sealed, otherKey: await dal.countSealedByOtherKeys(deps.box.sealedPrefix, deps.box.ownPrefix) };
+      return { sealed, unreadable: unreadable.size };
     },
 
     /** Turns it off (the caller checked the password); refused to an admin whose organization requires it. */

@@ -3,18 +3,30 @@ import type { SecurityPolicy, TotpEnableResponse, TotpRecoveryCodesStatus, TotpS
 import { api } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 
+const recoveryKey = (owner: string) => ['totp-recovery-codes', owner] as const;
+
 /** POST /api/user/totp/setup: a new secret, shown as a QR code; nothing changes until a code confirms it. */
 export const useTotpSetup = () => useMutation({ mutationFn: () => api.post<TotpSetupResponse>('/user/totp/setup') });
 
 /** POST /api/user/totp/enable: a code from the app turns it on; the recovery codes come back this once. */
-export const useTotpEnable = () =>
-  useMutation({ mutationFn: (code: string) => api.post<TotpEnableResponse>('/user/totp/enable', { code }) });
+export function useTotpEnable() {
+  const owner = useOwner();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => api.post<TotpEnableResponse>('/user/totp/enable', { code }),
+    onSuccess: ({ recoveryCodes }) => queryClient.setQueryData(recoveryKey(owner), recoveryCodes.length),
+  });
+}
 
 /** POST /api/user/totp/disable: given the password. */
-export const useTotpDisable = () =>
-  useMutation({ mutationFn: (password: string) => api.post<undefined>('/user/totp/disable', { password }) });
-
-const recoveryKey = (owner: string) => ['totp-recovery-codes', owner] as const;
+export function useTotpDisable() {
+  const owner = useOwner();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => api.post<undefined>('/user/totp/disable', { password }),
+    onSuccess: () => queryClient.removeQueries({ queryKey: recoveryKey(owner) }),
+  });
+}
 
 /** GET /api/user/totp/recovery-codes: how many recovery codes are still unused (two-factor on only). */
 export function useRecoveryCodesLeft() {

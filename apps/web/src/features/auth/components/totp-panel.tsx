@@ -204,12 +204,13 @@ function Disable({ onDisabled }: { onDisabled: () => void }) {
 
 /** How many recovery codes are left, and ten new ones given the password. */
 function RecoveryCodesLeft({ onRenewed }: { onRenewed: (codes: string[]) => void }) {
+  const id = useId();
   const left = useRecoveryCodesLeft();
   const renew = useRenewRecoveryCodes();
   const remaining = left.data;
   return (
-    <section aria-labelledby="recovery-codes-title" className="grid gap-3 border-t border-white/10 pt-4">
-      <h3 id="recovery-codes-title" className="font-semibold text-white">
+    <section aria-labelledby={`${id}-title`} className="grid gap-3 border-t border-white/10 pt-4">
+      <h3 id={`${id}-title`} className="font-semibold text-white">
         Codes de secours
       </h3>
       <p className="text-sm text-slate-300" data-testid="recovery-codes-left">
@@ -243,7 +244,8 @@ function RecoveryCodesLeft({ onRenewed }: { onRenewed: (codes: string[]) => void
 export function TotpPanel() {
   const { user, refreshUser } = useAuth();
   const setup = useTotpSetup();
-  const [codes, setCodes] = useState<{ list: string[]; status: string } | null>(null);
+  /** Recovery codes to show once, what to say above them, and once they are put away. */
+  const [codes, setCodes] = useState<{ list: string[]; status: string; done: string } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const refresh = () =>
@@ -259,7 +261,7 @@ export function TotpPanel() {
         status={codes.status}
         onDone={() => {
           setCodes(null);
-          setNotice(user.totpEnabled ? 'Vos nouveaux codes de secours sont prêts.' : 'La double authentification est activée.');
+          setNotice(codes.done);
           void refresh();
         }}
       />
@@ -273,7 +275,7 @@ export function TotpPanel() {
         onCancel={() => setup.reset()}
         onEnabled={(recoveryCodes) => {
           setup.reset();
-          setCodes({ list: recoveryCodes, status: 'Double authentification activée.' });
+          setCodes({ list: recoveryCodes, status: 'Double authentification activée.', done: 'La double authentification est activée.' });
         }}
       />
     );
@@ -296,7 +298,11 @@ export function TotpPanel() {
         <RecoveryCodesLeft
           onRenewed={(recoveryCodes) => {
             setNotice(null);
-            setCodes({ list: recoveryCodes, status: 'Nouveaux codes de secours\u202F: les anciens ne fonctionnent plus.' });
+            setCodes({
+              list: recoveryCodes,
+              status: 'Nouveaux codes de secours\u202F: les anciens ne fonctionnent plus.',
+              done: 'Vos nouveaux codes de secours sont prêts.',
+            });
           }}
         />
       </div>
