@@ -220,3 +220,42 @@ test('recovery codes: « Mon compte » counts those left and renews all ten give
   expect((await request.post('/api/auth/login/totp', { data: { challenge: await again(), code: fresh[0] } })).status()).toBe(200);
   expect((await request.post('/api/auth/login/totp', { data: { challenge: await again(), code: app.code() } })).status()).toBe(200);
 });
+
+test('an admin resets the two-factor authentication of a member who lost their phone and codes', async ({ page, request, login }) => {
+  const admin = await login('totp-reset', '/dashboard/equipe');
+  const headers = { Authorization: `Bearer ${admin.token}` };
+  // A manager joins by invitation and turns it on.
+  const address = `manager-${Date.now().toString(36)}@vigie-e2e.fr`;
+  expect((await request.post('/api/invitations', { headers, data: { email: address, role: 'manager' } })).status()).toBe(201);
+  await expect.poll(() => invitationLink(lastMailTo(address)), { timeout: 30_000 }).toMatch(/\/invitation#/);
+  const accepted = await request.post('/api/invitations/accept', {
+    data: { token: (invitationLink(lastMailTo(address)) ?? '').split('#')[1], name: 'Lou Perdu', password: 'une phrase de passe solide' },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(201);
+  const memberAuth = { Authorization: `Bearer ${((await accepted.json()) as { accessToken: string }).accessToken}` };
+  const { secret } = (await (await request.post('/api/user/totp/setup', { headers: memberAuth })).json()) as { secret: string };
+  const enabled = await request.post('/api/user/totp/enable', { headers: memberAuth, data: { code: new Authenticator(secret).code() } });
+  expect(enabled.status()).toBe(200);
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Réinitialiser la double authentification de Lou Perdu' }).click();
+  const dialog = page.getByRole('dialog', { name: `Réinitialiser la double authentification de Lou Perdu${NNBSP}?` });
+  await expect(dialog).toContainText('se connecte ensuite avec son seul mot de passe');
+  await checkAtBothSizes(page, 'team-totp-reset');
+  await dialog.getByRole('button', { name: 'Réinitialiser', exact: true }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Double authentification de Lou Perdu réinitialisée${NNBSP}: ses sessions sont fermées.` }),
+  ).toBeVisible();
+
+  // Signed out everywhere; the password alone signs in again.
+  expect((await request.get('/api/user/me', { headers: memberAuth })).status()).toBe(401);
+  const again = await request.post('/api/auth/login', { data: { email: address, password: 'une phrase de passe solide' } });
+  expect(Object.keys((await again.json()) as object)).toContain('accessToken');
+
+  // Twice: the reason, in French.
+  await page.getByRole('button', { name: 'Réinitialiser la double authentification de Lou Perdu' }).click();
+  await dialog.getByRole('button', { name: 'Réinitialiser', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    `Ce membre n’a pas activé la double authentification${NNBSP}: il n’y a rien à réinitialiser.`,
+  );
+});

@@ -22,6 +22,7 @@ export const ACCOUNT_KEYS = [
   'journal', // journal.spec.ts: the audit trail of an admin's actions, filtered and exported
   'totp', // totp.spec.ts: two-factor authentication turned on, used to sign in, required of admins
   'recovery', // totp.spec.ts: recovery codes counted, and renewed given the password
+  'totp-reset', // totp.spec.ts: an admin resets the two-factor authentication of a member who lost it
   'reset', // password-reset.spec.ts: a forgotten password reset from the e-mailed link
   'fleet', // fleet.spec.ts: a chain's 10 000 sensors, searched, filtered and updated live
 ] as const;

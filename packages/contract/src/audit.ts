@@ -39,6 +39,7 @@ export const AUDIT_ACTION_LABELS = {
   'member.invitation_revoked': 'Invitation révoquée',
   'member.joined': 'Invitation acceptée',
   'member.role_changed': 'Rôle modifié',
+  'member.two_factor_reset': 'Double authentification réinitialisée',
   'member.removed': 'Membre retiré',
   'report.created': 'Rapport généré',
   'report.signed': 'Rapport signé',

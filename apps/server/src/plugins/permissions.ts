@@ -114,6 +114,7 @@ export const PERMISSIONS: PermissionTable = {
   'GET /api/members': everyone,
   'PUT /api/members/:id': members,
   'DELETE /api/members/:id': members,
+  'POST /api/members/:id/two-factor/reset': members,
   'GET /api/invitations': invitations,
   'POST /api/invitations': invitations,
   'POST /api/invitations/:id/resend': invitations,

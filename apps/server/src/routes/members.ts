@@ -43,6 +43,16 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MembersService }> = 
     },
   );
 
+  app.post(
+    '/members/:id/two-factor/reset',
+    { schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      const member = await members.resetTwoFactor(organizationOf(request), request.params.id, currentUser(request).id);
+      await request.audit('member.two_factor_reset', memberSubject(member));
+      return reply.code(204).send(null);
+    },
+  );
+
   app.delete('/members/:id', { schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
     const member = await members.get(organizationOf(request), request.params.id);
     await members.remove(organizationOf(request), request.params.id);

@@ -211,6 +211,50 @@ describe(`two-factor authentication (${databaseKind})`, () => {
     expect(trail.events.map((event) => event.action)).toContain('auth.totp_recovery_codes_renewed');
   });
 
+  it('is reset by an admin for a member who lost it: their sessions end and they must turn it on again', async () => {
+    const organization = `Org ${crypto.randomUUID()}`;
+    const admin = await t.createAccount({ organization });
+    const member = await t.createAccount({ organization });
+    const stranger = await t.createAccount();
+    const reset = (account: TestAccount, by: TestAccount) => post(`/api/members/${account.id}/two-factor/reset`, undefined, by);
+    await turnOn(admin);
+    await turnOn(member);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/organization/security',
+          headers: admin.auth,
+          payload: { requireTotpForAdmins: true },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    const own = await reset(admin, admin);
+    expect(own.statusCode).toBe(409);
+    expect(message(own)).toBe('Votre propre double authentification se gère dans « Mon compte ».');
+    const elsewhere = await reset(stranger, admin);
+    expect(elsewhere.statusCode).toBe(404);
+    expect((await post('/api/auth/login', { email: stranger.email, password: stranger.password })).statusCode).toBe(200);
+
+    const done = await reset(member, admin);
+    expect(done.statusCode, done.body).toBe(204);
+    // Signed out everywhere; the password alone signs in, and the organization's rule asks for a new enrolment.
+    expect((await t.app.inject({ url: '/api/user/me', headers: member.auth })).statusCode).toBe(401);
+    const signedIn = JSON.parse((await login(member)).body) as { accessToken?: string };
+    expect(signedIn.accessToken).toBeDefined();
+    const me = body<CurrentUserResponse>(
+      await t.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${signedIn.accessToken}` } }),
+    );
+    expect(me.user).toMatchObject({ totpEnabled: false, totpSetupRequired: true });
+
+    const again = await reset(member, admin);
+    expect(again.statusCode).toBe(409);
+    expect(message(again)).toBe('Ce membre n’a pas activé la double authentification\u202F: il n’y a rien à réinitialiser.');
+    const trail = body<AuditResponse>(await t.app.inject({ url: '/api/audit', headers: admin.auth }));
+    expect(trail.events.find((event) => event.action === 'member.two_factor_reset')).toMatchObject({ subject: { id: member.id } });
+  });
+
   it('keeps the secret sealed in the database, bound to its account, and seals those stored before sealing', async () => {
     const account = await t.createAccount();
     const setup = body<TotpSetupResponse>(await post('/api/user/totp/setup', undefined, account));

@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { recoveryCodes, sessions, users } from '../../db/schema.ts';
 
 export interface MemberRow {
   id: string;
@@ -12,7 +12,10 @@ export interface MemberRow {
 
 /** Why a change of the admins was refused: it would leave the organization without one. */
 export type MemberChange =
-  { outcome: 'done'; member: MemberRow; endedSessions: string[] } | { outcome: 'not-found' } | { outcome: 'last-admin' };
+  | { outcome: 'done'; member: MemberRow; endedSessions: string[] }
+  | { outcome: 'not-found' }
+  | { outcome: 'last-admin' }
+  | { outcome: 'no-two-factor' };
 
 const columns = { id: users.id, name: users.name, email: users.email, role: users.role };
 
@@ -45,6 +48,16 @@ export function createMembersDal(db: Database) {
     return row;
   }
 
+  /** Ends the member's open sessions; their ids, to close what they hold open. */
+  async function endSessions(tx: Tx, userId: string, now: Date): Promise<string[]> {
+    const ended = await tx
+      .update(sessions)
+      .set({ endedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
+      .returning({ id: sessions.id });
+    return ended.map((row) => row.id);
+  }
+
   const leavesNoAdmin = (admins: string[], member: MemberRow) =>
     member.role === 'admin' && admins.filter((id) => id !== member.id).length === 0;
 
@@ -75,13 +88,28 @@ export function createMembersDal(db: Database) {
         const member = await memberOf(tx, organizationId, memberId);
         if (!member) return { outcome: 'not-found' };
         if (leavesNoAdmin(admins, member)) return { outcome: 'last-admin' };
-        const ended = await tx
-          .update(sessions)
-          .set({ endedAt: now })
-          .where(and(eq(sessions.userId, member.id), isNull(sessions.endedAt)))
-          .returning({ id: sessions.id });
+        const endedSessions = await endSessions(tx, member.id, now);
         await tx.delete(users).where(eq(users.id, member.id));
-        return { outcome: 'done', member, endedSessions: ended.map((row) => row.id) };
+        return { outcome: 'done', member, endedSessions };
+      });
+    },
+
+    /**
+     * Turns the member's two-factor authentication off (secret, pending secret and recovery codes)
+     * and ends their sessions, in one transaction; `no-two-factor` when it was not on.
+     */
+    resetTwoFactor(organizationId: string, memberId: string, now: Date): Promise<MemberChange> {
+      return db.transaction(async (tx) => {
+        const member = await memberOf(tx, organizationId, memberId);
+        if (!member) return { outcome: 'not-found' };
+        const reset = await tx
+          .update(users)
+          .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+          .where(and(eq(users.id, member.id), isNotNull(users.totpSecret)))
+          .returning({ id: users.id });
+        if (reset.length === 0) return { outcome: 'no-two-factor' };
+        await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, member.id));
+        return { outcome: 'done', member, endedSessions: await endSessions(tx, member.id, now) };
       });
     },
   };

@@ -7,6 +7,8 @@ import { createMembersDal, type MemberChange } from './members-dal.ts';
 export const MEMBER_MESSAGES = {
   notFound: 'Ce membre n’existe pas dans votre organisation.',
   lastAdmin: 'L’organisation doit garder au moins un administrateur.',
+  noTwoFactor: 'Ce membre n’a pas activé la double authentification\u202F: il n’y a rien à réinitialiser.',
+  ownTwoFactor: 'Votre propre double authentification se gère dans « Mon compte ».',
 } as const;
 
 /**
@@ -26,7 +28,17 @@ export function createMembersService(deps: {
   function settled(change: MemberChange): Member {
     if (change.outcome === 'not-found') throw notFound(MEMBER_MESSAGES.notFound);
     if (change.outcome === 'last-admin') throw conflict(MEMBER_MESSAGES.lastAdmin);
+    if (change.outcome === 'no-two-factor') throw conflict(MEMBER_MESSAGES.noTwoFactor);
     return change.member;
+  }
+
+  /** A change that signs the member out: every instance reads the account again and closes its sessions. */
+  async function applied(organizationId: string, change: MemberChange): Promise<Member> {
+    const member = settled(change);
+    if (change.outcome !== 'done') return member;
+    await deps.onAccountChanged(organizationId, member.id);
+    await Promise.all(change.endedSessions.map((sessionId) => deps.onSessionEnded({ organizationId, userId: member.id, sessionId })));
+    return member;
   }
 
   return {
@@ -47,11 +59,17 @@ export function createMembersService(deps: {
     },
 
     async remove(organizationId: string, memberId: string): Promise<void> {
-      const change = await dal.remove(organizationId, memberId, deps.now());
-      const member = settled(change);
-      if (change.outcome !== 'done') return;
-      await deps.onAccountChanged(organizationId, member.id);
-      await Promise.all(change.endedSessions.map((sessionId) => deps.onSessionEnded({ organizationId, userId: member.id, sessionId })));
+      await applied(organizationId, await dal.remove(organizationId, memberId, deps.now()));
+    },
+
+    /**
+     * An admin turns off the two-factor authentication of a member who lost their phone and their
+     * recovery codes: the member signs in with the password alone (and turns it on again, at once if
+     * the organization requires it of admins); their sessions end everywhere. Not for oneself.
+     */
+    async resetTwoFactor(organizationId: string, memberId: string, adminId: string): Promise<Member> {
+      if (memberId === adminId) throw conflict(MEMBER_MESSAGES.ownTwoFactor);
+      return applied(organizationId, await dal.resetTwoFactor(organizationId, memberId, deps.now()));
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Member, Role } from '@vigie/contract';
-import { UserMinus } from 'lucide-react';
+import { ShieldOff, UserMinus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { showToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { ROLE_LABELS, ROLE_OPTIONS } from '@/lib/permissions';
-import { useRemoveMember, useUpdateMemberRole } from '../api/member-mutations';
+import { useRemoveMember, useResetMemberTwoFactor, useUpdateMemberRole } from '../api/member-mutations';
 import { memberLabel } from '../team-format';
 
 const selectClass =
@@ -28,6 +28,8 @@ export function MemberList({ members, currentUserId, canManage, organizationName
   const remove = useRemoveMember();
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
+  const resetTwoFactor = useResetMemberTwoFactor();
+  const [resetting, setResetting] = useState<Member | null>(null);
   const selectId = useId();
   const adminCount = members.filter((member) => member.role === 'admin').length;
 
@@ -55,6 +57,22 @@ export function MemberList({ members, currentUserId, canManage, organizationName
       onError: (failure) => {
         setRemoving(null);
         setError(errorMessage(failure, 'Le membre n’a pas été retiré.'));
+      },
+    });
+  };
+
+  const onResetTwoFactor = () => {
+    if (!resetting) return;
+    const member = resetting;
+    setError(null);
+    resetTwoFactor.mutate(member.id, {
+      onSuccess: () => {
+        setResetting(null);
+        showToast({ message: `Double authentification de ${memberLabel(member)} réinitialisée\u202F: ses sessions sont fermées.` });
+      },
+      onError: (failure) => {
+        setResetting(null);
+        setError(errorMessage(failure, 'La double authentification n’a pas été réinitialisée.'));
       },
     });
   };
@@ -110,6 +128,16 @@ export function MemberList({ members, currentUserId, canManage, organizationName
                   >
                     Retirer
                   </Button>
+                  {member.id !== currentUserId && (
+                    <Button
+                      size="sm"
+                      onClick={() => setResetting(member)}
+                      aria-label={`Réinitialiser la double authentification de ${label}`}
+                      icon={<ShieldOff className="size-4" aria-hidden="true" />}
+                    >
+                      Réinitialiser la double authentification
+                    </Button>
+                  )}
                 </div>
               ) : (
                 <p className="text-sm text-slate-200">{ROLE_LABELS[member.role]}</p>
@@ -127,6 +155,20 @@ export function MemberList({ members, currentUserId, canManage, organizationName
         onCancel={() => setRemoving(null)}
       >
         {`${removing ? memberLabel(removing) : 'Ce membre'} n’aura plus accès à ${organizationName ?? 'votre organisation'}. Ses sessions en cours prennent fin immédiatement\u00A0: cette personne est déconnectée partout, à l’instant.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={resetting !== null}
+        title={
+          resetting
+            ? `Réinitialiser la double authentification de ${memberLabel(resetting)}\u202F?`
+            : 'Réinitialiser la double authentification\u202F?'
+        }
+        confirmLabel={resetTwoFactor.isPending ? 'Réinitialisation…' : 'Réinitialiser'}
+        busy={resetTwoFactor.isPending}
+        onConfirm={onResetTwoFactor}
+        onCancel={() => setResetting(null)}
+      >
+        {`Pour un membre qui a perdu son téléphone et ses codes de secours, après avoir vérifié que c’est bien cette personne (de vive voix, par exemple). ${resetting ? memberLabel(resetting) : 'Ce membre'} est déconnecté partout à l’instant, se connecte ensuite avec son seul mot de passe et doit réactiver la double authentification dans « Mon compte ».`}
       </ConfirmDialog>
     </div>
   );
