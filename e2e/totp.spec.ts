@@ -241,11 +241,22 @@ test('an admin resets the two-factor authentication of a member who lost their p
   await page.getByRole('button', { name: 'Réinitialiser la double authentification de Lou Perdu' }).click();
   const dialog = page.getByRole('dialog', { name: `Réinitialiser la double authentification de Lou Perdu${NNBSP}?` });
   await expect(dialog).toContainText('se connecte ensuite avec son seul mot de passe');
-  await checkAtBothSizes(page, 'team-totp-reset');
+  // The admin's own password confirms it; a wrong one is said in the dialog, which stays open.
+  const password = dialog.getByLabel('Votre mot de passe');
+  await password.fill('pas le bon mot de passe');
   await dialog.getByRole('button', { name: 'Réinitialiser', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Le mot de passe actuel est incorrect.');
+  expect((await request.get('/api/user/me', { headers: memberAuth })).status()).toBe(200);
+  await password.fill(account('totp-reset').password);
+  await checkAtBothSizes(page, 'team-totp-reset');
+  await password.press('Enter');
   await expect(
     page.getByRole('status').filter({ hasText: `Double authentification de Lou Perdu réinitialisée${NNBSP}: ses sessions sont fermées.` }),
   ).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(() => lastMailTo(address)?.subject ?? '', { timeout: 30_000 })
+    .toBe('Votre double authentification Vigie a été réinitialisée');
 
   // Signed out everywhere; the password alone signs in again.
   expect((await request.get('/api/user/me', { headers: memberAuth })).status()).toBe(401);
@@ -254,8 +265,9 @@ test('an admin resets the two-factor authentication of a member who lost their p
 
   // Twice: the reason, in French.
   await page.getByRole('button', { name: 'Réinitialiser la double authentification de Lou Perdu' }).click();
+  await dialog.getByLabel('Votre mot de passe').fill(account('totp-reset').password);
   await dialog.getByRole('button', { name: 'Réinitialiser', exact: true }).click();
-  await expect(page.getByRole('alert')).toContainText(
+  await expect(dialog.getByRole('alert')).toHaveText(
     `Ce membre n’a pas activé la double authentification${NNBSP}: il n’y a rien à réinitialiser.`,
   );
 });

@@ -159,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         enforcePermissions(secured, PERMISSIONS);
         await secured.register(logoutRoutes, { sessions: services.sessions, auth: services.auth });
         await secured.register(userRoutes);
-        await secured.register(memberRoutes, { members: services.members });
+        await secured.register(memberRoutes, { members: services.members, auth: services.auth });
         await secured.register(auditRoutes, { audit: services.audit });
         await secured.register(totpRoutes, { totp: services.totp, auth: services.auth });
         await secured.register(invitationRoutes, { invitations: services.invitations });

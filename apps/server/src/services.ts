@@ -248,6 +248,8 @@ export function createServices(options: {
     now: () => new Date(),
     onSessionEnded: sessionEnded,
     onAccountChanged: accountChanged,
+    sendEmail: (message) => notifications.sendEmail(message),
+    publicUrl: config.publicUrl,
   });
   const invitations = createInvitationService({
     db,

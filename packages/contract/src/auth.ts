@@ -139,6 +139,9 @@ export const totpDisableRequestSchema = z.strictObject({
 /** New recovery codes replace all the old ones, given the password (as turning it off). */
 export const totpRecoveryCodesRequestSchema = totpDisableRequestSchema;
 
+/** An admin resets a member's two-factor authentication, given the admin's own password. */
+export const memberTwoFactorResetRequestSchema = totpDisableRequestSchema;
+
 /** How many recovery codes of the account are still unused. */
 export const totpRecoveryCodesStatusSchema = z.object({ remaining: z.number().int() });
 export type TotpRecoveryCodesStatus = z.infer<typeof totpRecoveryCodesStatusSchema>;

@@ -4,10 +4,12 @@ import {
   type Member,
   memberResponseSchema,
   membersResponseSchema,
+  memberTwoFactorResetRequestSchema,
   updateMemberRequestSchema,
 } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AuthService } from '../modules/auth/auth-service.ts';
 import type { MembersService } from '../modules/members/members-service.ts';
 import type { AuditSubject } from '../modules/audit/audit-service.ts';
 import { changes } from '../plugins/audit.ts';
@@ -25,7 +27,10 @@ const errors = {
 export const memberSubject = (member: Member): AuditSubject => ({ type: 'member', id: member.id, name: member.name ?? member.email });
 
 /** PRODUCT §9: the members of the caller's organization and their roles (who may call what: the role policy). */
-export const memberRoutes: FastifyPluginAsyncZod<{ members: MembersService }> = async (app, { members }) => {
+export const memberRoutes: FastifyPluginAsyncZod<{ members: MembersService; auth: Pick<AuthService, 'confirmPassword'> }> = async (
+  app,
+  { members, auth },
+) => {
   const organizationOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).organization.id;
 
   app.get('/members', { schema: { response: { 200: membersResponseSchema, ...errors } } }, async (request) => ({
@@ -45,10 +50,20 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MembersService }> = 
 
   app.post(
     '/members/:id/two-factor/reset',
-    { schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } } },
+    {
+      bodyLimit: 8 * 1024,
+      schema: {
+        params: idParamsSchema,
+        body: memberTwoFactorResetRequestSchema,
+        response: { 204: z.null(), ...errors, 429: errorResponseSchema },
+      },
+    },
     async (request, reply) => {
-      const member = await members.resetTwoFactor(organizationOf(request), request.params.id, currentUser(request).id);
-      await request.audit('member.two_factor_reset', memberSubject(member));
+      // A stolen admin session alone must not strip another admin's second factor: the password too.
+      const admin = currentUser(request);
+      await auth.confirmPassword(admin, request.body.password, request.ip);
+      const { member, endedSessions } = await members.resetTwoFactor(admin, request.params.id);
+      await request.audit('member.two_factor_reset', memberSubject(member), { endedSessions });
       return reply.code(204).send(null);
     },
   );

@@ -216,9 +216,11 @@ describe(`two-factor authentication (${databaseKind})`, () => {
     const admin = await t.createAccount({ organization });
     const member = await t.createAccount({ organization });
     const stranger = await t.createAccount();
-    const reset = (account: TestAccount, by: TestAccount) => post(`/api/members/${account.id}/two-factor/reset`, undefined, by);
+    const reset = (account: TestAccount, by: TestAccount, password = by.password) =>
+      post(`/api/members/${account.id}/two-factor/reset`, { password }, by);
     await turnOn(admin);
     await turnOn(member);
+    await turnOn(stranger);
     expect(
       (
         await t.app.inject({
@@ -235,12 +237,22 @@ describe(`two-factor authentication (${databaseKind})`, () => {
     expect(message(own)).toBe('Votre propre double authentification se gère dans « Mon compte ».');
     const elsewhere = await reset(stranger, admin);
     expect(elsewhere.statusCode).toBe(404);
-    expect((await post('/api/auth/login', { email: stranger.email, password: stranger.password })).statusCode).toBe(200);
+    expect(JSON.parse((await login(stranger)).body)).toHaveProperty('totpRequired', true);
+    expect((await t.app.inject({ url: '/api/user/me', headers: stranger.auth })).statusCode).toBe(200);
+    // The admin's password is asked too: a stolen session alone strips no one's second factor.
+    const wrong = await reset(member, admin, 'pas le bon');
+    expect(wrong.statusCode).toBe(400);
+    expect(message(wrong)).toBe('Le mot de passe actuel est incorrect.');
+    expect((await t.app.inject({ url: '/api/user/me', headers: member.auth })).statusCode).toBe(200);
+    const challengeBefore = await challengeOf(member);
 
     const done = await reset(member, admin);
     expect(done.statusCode, done.body).toBe(204);
     // Signed out everywhere; the password alone signs in, and the organization's rule asks for a new enrolment.
     expect((await t.app.inject({ url: '/api/user/me', headers: member.auth })).statusCode).toBe(401);
+    // A code step begun before the reset opens nothing.
+    const late = await post('/api/auth/login/totp', { challenge: challengeBefore, code: '123456' });
+    expect(late.statusCode).toBe(401);
     const signedIn = JSON.parse((await login(member)).body) as { accessToken?: string };
     expect(signedIn.accessToken).toBeDefined();
     const me = body<CurrentUserResponse>(
@@ -252,7 +264,10 @@ describe(`two-factor authentication (${databaseKind})`, () => {
     expect(again.statusCode).toBe(409);
     expect(message(again)).toBe('Ce membre n’a pas activé la double authentification\u202F: il n’y a rien à réinitialiser.');
     const trail = body<AuditResponse>(await t.app.inject({ url: '/api/audit', headers: admin.auth }));
-    expect(trail.events.find((event) => event.action === 'member.two_factor_reset')).toMatchObject({ subject: { id: member.id } });
+    expect(trail.events.find((event) => event.action === 'member.two_factor_reset')).toMatchObject({
+      subject: { id: member.id },
+      details: { endedSessions: 1 },
+    });
   });
 
   it('keeps the secret sealed in the database, bound to its account, and seals those stored before sealing', async () => {

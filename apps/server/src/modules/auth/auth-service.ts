@@ -10,7 +10,7 @@ export function createAuthService(deps: {
   users: Pick<UserService, 'verifyCredentials' | 'changePassword'>;
   tokens: TokenService;
   limiter: LoginLimiter;
-  sessions: Pick<SessionService, 'open' | 'endAll'>;
+  sessions: Pick<SessionService, 'open' | 'end' | 'endAll'>;
   /** Two-factor authentication: with it on, the password opens only the code step. */
   totp?: Pick<TotpService, 'enabledFor' | 'verify' | 'state'>;
   /** The audit trail, told of every sign-in and of every wrong password for a known address. */
@@ -59,6 +59,11 @@ export function createAuthService(deps: {
       }
       await limiter.succeeded(ip, state.email);
       const session = await sessions.open(proven.userId, proven.remember);
+      // Reset by an admin between the code and the session (whose sessions it ended): not this one either.
+      if (!(await deps.totp?.enabledFor(proven.userId))) {
+        await sessions.end({ id: session.id, userId: proven.userId, organizationId: state.organizationId });
+        throw unauthorized(MESSAGES.challengeExpired);
+      }
       await deps.audit?.loginSucceeded(proven.userId, ip, { step: method === 'recovery' ? 'recovery-code' : 'app' });
       return { accessToken: await tokens.issue(proven.userId, session.id, session) };
     },

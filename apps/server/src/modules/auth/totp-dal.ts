@@ -95,12 +95,15 @@ export function createTotpDal(db: Database) {
       });
     },
 
-    /** Records that the code of `step` was used; false when this step or a later one already was (a replayed code). */
+    /**
+     * Records that the code of `step` was used; false when this step or a later one already was (a
+     * replayed code), or when two-factor authentication was turned off or reset meanwhile.
+     */
     async acceptStep(userId: string, step: number): Promise<boolean> {
       const updated = await db
         .update(users)
         .set({ totpLastStep: step })
-        .where(and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+        .where(and(eq(users.id, userId), isNotNull(users.totpSecret), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
         .returning({ id: users.id });
       return updated.length > 0;
     },

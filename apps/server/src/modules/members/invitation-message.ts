@@ -30,3 +30,23 @@ export function invitationEmail(input: { organizationName: string; inviterName: 
     ].join('\n'),
   };
 }
+
+/** Tells a member that an admin reset their two-factor authentication: expected, or a warning. */
+export function twoFactorResetEmail(input: { organizationName: string; adminName: string; link: string }): {
+  subject: string;
+  text: string;
+} {
+  return {
+    subject: 'Votre double authentification Vigie a été réinitialisée',
+    text: [
+      'Bonjour,',
+      '',
+      `${input.adminName}, administrateur de « ${input.organizationName} » sur Vigie, vient de réinitialiser la double authentification de votre compte. Vos sessions ont été fermées.`,
+      '',
+      'Connectez-vous avec votre mot de passe, puis réactivez-la dans « Mon compte » :',
+      input.link,
+      '',
+      'Si vous n’avez rien demandé, changez votre mot de passe et prévenez aussitôt un autre administrateur de votre organisation.',
+    ].join('\n'),
+  };
+}

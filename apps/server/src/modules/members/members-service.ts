@@ -2,6 +2,8 @@ import type { Member, Role } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { SessionEnded } from '../auth/session-service.ts';
+import type { OneEmail } from '../notifications/notification-service.ts';
+import { twoFactorResetEmail } from './invitation-message.ts';
 import { createMembersDal, type MemberChange } from './members-dal.ts';
 
 export const MEMBER_MESSAGES = {
@@ -22,6 +24,9 @@ export function createMembersService(deps: {
   onSessionEnded: SessionEnded;
   /** A member's role changed or the member left: every instance reads the account again. */
   onAccountChanged: (organizationId: string, userId: string) => void | Promise<void>;
+  /** The outbox (sent once, even with several instances); false when no SMTP server is set. */
+  sendEmail?: (message: OneEmail) => Promise<boolean>;
+  publicUrl?: string;
 }) {
   const dal = createMembersDal(deps.db);
 
@@ -67,9 +72,26 @@ export function createMembersService(deps: {
      * recovery codes: the member signs in with the password alone (and turns it on again, at once if
      * the organization requires it of admins); their sessions end everywhere. Not for oneself.
      */
-    async resetTwoFactor(organizationId: string, memberId: string, adminId: string): Promise<Member> {
-      if (memberId === adminId) throw conflict(MEMBER_MESSAGES.ownTwoFactor);
-      return applied(organizationId, await dal.resetTwoFactor(organizationId, memberId, deps.now()));
+    async resetTwoFactor(
+      admin: { id: string; name: string | null; email: string; organization: { id: string; name: string } },
+      memberId: string,
+    ): Promise<{ member: Member; endedSessions: number }> {
+      if (memberId === admin.id) throw conflict(MEMBER_MESSAGES.ownTwoFactor);
+      const now = deps.now();
+      const change = await dal.resetTwoFactor(admin.organization.id, memberId, now);
+      const member = await applied(admin.organization.id, change);
+      // The member hears of it: expected after a lost phone, or the alarm if they asked nothing.
+      await deps.sendEmail?.({
+        organizationId: admin.organization.id,
+        to: member.email,
+        ...twoFactorResetEmail({
+          organizationName: admin.organization.name,
+          adminName: admin.name ?? admin.email,
+          link: `${deps.publicUrl ?? ''}/login`,
+        }),
+        idempotencyKey: `two-factor-reset:${member.id}:${now.getTime()}`,
+      });
+      return { member, endedSessions: change.outcome === 'done' ? change.endedSessions.length : 0 };
     },
   };
 }

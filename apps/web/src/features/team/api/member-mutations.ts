@@ -41,11 +41,12 @@ export function useRemoveMember() {
 }
 
 /**
- * POST /api/members/:id/two-factor/reset: the member lost their phone and recovery codes; their
- * sessions end and they sign in with the password alone until they turn it on again.
+ * POST /api/members/:id/two-factor/reset `{password}` (the admin's): the member lost their phone and
+ * recovery codes; their sessions end and they sign in with the password alone until they turn it on again.
  */
 export function useResetMemberTwoFactor() {
   return useMutation({
-    mutationFn: (id: string) => api.post<undefined>(`/members/${encodeURIComponent(id)}/two-factor/reset`),
+    mutationFn: ({ id, password }: { id: string; password: string }) =>
+      api.post<undefined>(`/members/${encodeURIComponent(id)}/two-factor/reset`, { password }),
   });
 }

@@ -3,6 +3,8 @@ import { ShieldOff, UserMinus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormStatus } from '@/components/ui/form-status';
+import { inputClass } from '@/components/ui/section';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { showToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
@@ -30,6 +32,14 @@ export function MemberList({ members, currentUserId, canManage, organizationName
   const [removing, setRemoving] = useState<Member | null>(null);
   const resetTwoFactor = useResetMemberTwoFactor();
   const [resetting, setResetting] = useState<Member | null>(null);
+  const [adminPassword, setAdminPassword] = useState('');
+  const [resetProblem, setResetProblem] = useState<string | null>(null);
+  const passwordId = useId();
+  const closeReset = () => {
+    setResetting(null);
+    setAdminPassword('');
+    setResetProblem(null);
+  };
   const selectId = useId();
   const adminCount = members.filter((member) => member.role === 'admin').length;
 
@@ -64,17 +74,19 @@ export function MemberList({ members, currentUserId, canManage, organizationName
   const onResetTwoFactor = () => {
     if (!resetting) return;
     const member = resetting;
-    setError(null);
-    resetTwoFactor.mutate(member.id, {
-      onSuccess: () => {
-        setResetting(null);
-        showToast({ message: `Double authentification de ${memberLabel(member)} réinitialisée\u202F: ses sessions sont fermées.` });
+    if (!adminPassword) return setResetProblem('Saisissez votre mot de passe pour confirmer.');
+    setResetProblem(null);
+    resetTwoFactor.mutate(
+      { id: member.id, password: adminPassword },
+      {
+        onSuccess: () => {
+          closeReset();
+          showToast({ message: `Double authentification de ${memberLabel(member)} réinitialisée\u202F: ses sessions sont fermées.` });
+        },
+        // Shown in the dialog, which stays open: a mistyped password is typed again there.
+        onError: (failure) => setResetProblem(errorMessage(failure, 'La double authentification n’a pas été réinitialisée.')),
       },
-      onError: (failure) => {
-        setResetting(null);
-        setError(errorMessage(failure, 'La double authentification n’a pas été réinitialisée.'));
-      },
-    });
+    );
   };
 
   return (
@@ -166,9 +178,28 @@ export function MemberList({ members, currentUserId, canManage, organizationName
         confirmLabel={resetTwoFactor.isPending ? 'Réinitialisation…' : 'Réinitialiser'}
         busy={resetTwoFactor.isPending}
         onConfirm={onResetTwoFactor}
-        onCancel={() => setResetting(null)}
+        onCancel={closeReset}
       >
-        {`Pour un membre qui a perdu son téléphone et ses codes de secours, après avoir vérifié que c’est bien cette personne (de vive voix, par exemple). ${resetting ? memberLabel(resetting) : 'Ce membre'} est déconnecté partout à l’instant, se connecte ensuite avec son seul mot de passe et doit réactiver la double authentification dans « Mon compte ».`}
+        <p>
+          {`Pour un membre qui a perdu son téléphone et ses codes de secours, après avoir vérifié que c’est bien cette personne (de vive voix, par exemple). Elle est déconnectée partout à l’instant, prévenue par e-mail, se connecte ensuite avec son seul mot de passe et doit réactiver la double authentification dans « Mon compte ».`}
+        </p>
+        <label htmlFor={passwordId} className="mt-4 block text-sm font-medium text-slate-200">
+          Votre mot de passe
+        </label>
+        <input
+          id={passwordId}
+          type="password"
+          autoComplete="current-password"
+          value={adminPassword}
+          onChange={(event) => setAdminPassword(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') onResetTwoFactor();
+          }}
+          aria-invalid={resetProblem ? true : undefined}
+          aria-describedby={`${passwordId}-status`}
+          className={`mt-1.5 ${inputClass}`}
+        />
+        <FormStatus id={`${passwordId}-status`} error={resetProblem} className="mt-2" />
       </ConfirmDialog>
     </div>
   );
