@@ -304,8 +304,8 @@ describe(`two-factor authentication (${databaseKind})`, () => {
 
     // …or at start-up, and its codes still work.
     await setStoredTotpSecret(t, other.id, otherSecret);
-    const result = await t.app.services.totp.sealStoredSecrets();
-    expect(result.sealed).toBeGreaterThanOrEqual(1);
+    // (Another app starting on a shared database may seal it first, with the same key: the outcome is the same.)
+    await t.app.services.totp.sealStoredSecrets();
     const sealed = await storedTotpSecrets(t, other.id);
     expect(sealed.secret).toMatch(/^v1\./);
     expect(sealed.secret).not.toContain(otherSecret);
