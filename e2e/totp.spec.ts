@@ -243,6 +243,7 @@ test('an admin resets the two-factor authentication of a member who lost their p
   await expect(dialog).toContainText('se connecte ensuite avec son seul mot de passe');
   // The admin's own password confirms it; a wrong one is said in the dialog, which stays open.
   const password = dialog.getByLabel('Votre mot de passe');
+  await expect(password).toBeFocused();
   await password.fill('pas le bon mot de passe');
   await dialog.getByRole('button', { name: 'Réinitialiser', exact: true }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Le mot de passe actuel est incorrect.');

@@ -1,6 +1,6 @@
 import type { Member, Role } from '@vigie/contract';
 import { ShieldOff, UserMinus } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
@@ -35,6 +35,11 @@ export function MemberList({ members, currentUserId, canManage, organizationName
   const [adminPassword, setAdminPassword] = useState('');
   const [resetProblem, setResetProblem] = useState<string | null>(null);
   const passwordId = useId();
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // The password is what the admin types first: it takes the focus the dialog gave « Annuler ».
+  useEffect(() => {
+    if (resetting) passwordRef.current?.focus();
+  }, [resetting]);
   const closeReset = () => {
     setResetting(null);
     setAdminPassword('');
@@ -187,6 +192,7 @@ export function MemberList({ members, currentUserId, canManage, organizationName
           Votre mot de passe
         </label>
         <input
+          ref={passwordRef}
           id={passwordId}
           type="password"
           autoComplete="current-password"
