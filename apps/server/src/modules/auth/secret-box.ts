@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
-const VERSION = 'v1';
+/** How every sealed value starts, whatever key sealed it. */
+const SEALED = 'v1.';
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
@@ -23,18 +24,17 @@ export class SecretUnreadableError extends Error {
 export function createSecretBox(material: string, purpose: string, previous: readonly string[] = []) {
   const derive = (from: string) => {
     const key = Buffer.from(hkdfSync('sha256', from, 'vigie secret box', purpose, 32));
-    return { key, prefix: `${VERSION}.${createHmac('sha256', key).update('key id').digest('hex').slice(0, 16)}.` };
+    return { key, prefix: `${SEALED}${createHmac('sha256', key).update('key id').digest('hex').slice(0, 16)}.` };
   };
   const current = derive(material);
   const keys = [current, ...previous.map(derive)];
 
   return {
-    /** How every sealed value starts, and how those of the current key start. */
-    sealedPrefix: `${VERSION}.`,
+    /** How the values the current key sealed start. */
     ownPrefix: current.prefix,
 
     /** Whether a stored value is sealed (by any key), rather than kept as it was before sealing. */
-    isSealed: (value: string) => value.startsWith(`${VERSION}.`),
+    isSealed: (value: string) => value.startsWith(SEALED),
 
     /** Whether the current key sealed it (if not, sealing it again moves it to the current key). */
     isCurrent: (value: string) => value.startsWith(current.prefix),
@@ -50,7 +50,7 @@ export function createSecretBox(material: string, purpose: string, previous: rea
     /** The plain value; throws {@link SecretUnreadableError} when no key of this box opens it for this context. */
     open(value: string, context: string): string {
       const known = keys.find((candidate) => value.startsWith(candidate.prefix));
-      if (!known) throw new SecretUnreadableError(value.startsWith(`${VERSION}.`) ? 'other-key' : 'altered');
+      if (!known) throw new SecretUnreadableError(value.startsWith(SEALED) ? 'other-key' : 'altered');
       const [ivText, sealedText] = value.slice(known.prefix.length).split('.');
       const iv = Buffer.from(ivText ?? '', 'base64url');
       const sealed = Buffer.from(sealedText ?? '', 'base64url');

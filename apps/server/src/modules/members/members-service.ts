@@ -25,8 +25,8 @@ export function createMembersService(deps: {
   /** A member's role changed or the member left: every instance reads the account again. */
   onAccountChanged: (organizationId: string, userId: string) => void | Promise<void>;
   /** The outbox (sent once, even with several instances); false when no SMTP server is set. */
-  sendEmail?: (message: OneEmail) => Promise<boolean>;
-  publicUrl?: string;
+  sendEmail: (message: OneEmail) => Promise<boolean>;
+  publicUrl: string;
 }) {
   const dal = createMembersDal(deps.db);
 
@@ -81,13 +81,13 @@ export function createMembersService(deps: {
       const change = await dal.resetTwoFactor(admin.organization.id, memberId, now);
       const member = await applied(admin.organization.id, change);
       // The member hears of it: expected after a lost phone, or the alarm if they asked nothing.
-      await deps.sendEmail?.({
+      await deps.sendEmail({
         organizationId: admin.organization.id,
         to: member.email,
         ...twoFactorResetEmail({
           organizationName: admin.organization.name,
           adminName: admin.name ?? admin.email,
-          link: `${deps.publicUrl ?? ''}/login`,
+          link: `${deps.publicUrl}/login`,
         }),
         idempotencyKey: `two-factor-reset:${member.id}:${now.getTime()}`,
       });
