@@ -338,6 +338,11 @@ export const alerts = pgTable(
     resolution: text('resolution', { enum: ['auto', 'manual'] }),
     peak: doublePrecision('peak'),
     last: doublePrecision('last'),
+    /**
+     * Bumped by every change of state (opened again, acknowledged, annotated, resolved): what the
+     * notifier compares with the revision it last planned, so it looks again only at what changed.
+     */
+    revision: integer('revision').notNull().default(0),
   },
   (t) => [
     uniqueIndex('alerts_one_active_per_rule_sensor')
@@ -415,6 +420,45 @@ export const notificationOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * The notifier's plan per alert: the alert revision it last planned and when its next message
+ * (escalation step, repeat, reminder) falls due. A clock tick reads only the alerts whose plan is
+ * due or whose revision moved, found by index, instead of planning every active alert again.
+ */
+export const notificationSchedule = pgTable(
+  'notification_schedule',
+  {
+    alertId: uuid('alert_id')
+      .primaryKey()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    /** Null: nothing more will fall due unless the alert changes. */
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('notification_schedule_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} is not null`),
+  ],
+);
+
+/**
+ * Bus messages too large for PostgreSQL's NOTIFY (8 000 bytes): the notification carries the row's
+ * id, and every listening instance reads the payload here. Rows are dropped after a few minutes.
+ */
+export const pubsubSpill = pgTable(
+  'pubsub_spill',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    payload: text('payload').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('pubsub_spill_created_idx').on(t.createdAt)],
 );
 
 /**
