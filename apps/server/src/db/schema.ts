@@ -350,6 +350,13 @@ export const alerts = pgTable(
       .where(sql`${t.status} <> 'resolved'`),
     index('alerts_organization_opened_idx').on(t.organizationId, t.openedAt),
     index('alerts_sensor_idx').on(t.sensorId, t.openedAt),
+    // What the notifier reads each tick: the active alerts and the recently resolved ones.
+    index('alerts_active_idx')
+      .on(t.openedAt)
+      .where(sql`${t.status} <> 'resolved'`),
+    index('alerts_resolved_at_idx')
+      .on(t.resolvedAt)
+      .where(sql`${t.resolvedAt} is not null`),
   ],
 );
 
@@ -423,7 +430,7 @@ export const notificationOutbox = pgTable(
 );
 
 /**
- * The notifier's plan per alert: the alert revision it last planned and when its next message
+ * Kept by the alerts module for the notifier: per alert, the revision last planned and when its next message
  * (escalation step, repeat, reminder) falls due. A clock tick reads only the alerts whose plan is
  * due or whose revision moved, found by index, instead of planning every active alert again.
  */
