@@ -75,3 +75,41 @@ describe(`session lifetimes (${databaseKind})`, () => {
     expect(response.json<{ message: string }>().message).toContain('rememberMe');
   });
 });
+
+/** A short idle timeout: a session used more often than it never ends, one left alone ends soon after it. */
+describe(`a one-minute idle timeout (${databaseKind})`, () => {
+  const SECOND = 1000;
+  let t: TestApp;
+  let clock = Date.parse('2026-11-23T08:00:00Z');
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SESSION_IDLE_MINUTES: '1' }, sessionClock: () => new Date(clock) });
+  });
+  afterAll(() => t.close());
+
+  const me = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${token}` } })).statusCode;
+
+  it('keeps a session used every 10 seconds, or every 59, open; ends it a minute or a few seconds more after its last use', async () => {
+    const account = await t.createAccount();
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: account.email, password: account.password },
+    });
+    const token = signedIn.json<{ accessToken: string }>().accessToken;
+    const statuses: number[] = [];
+    for (let use = 0; use < 30; use += 1) {
+      clock += 10 * SECOND;
+      statuses.push(await me(token));
+    }
+    for (let use = 0; use < 5; use += 1) {
+      clock += 59 * SECOND;
+      statuses.push(await me(token));
+    }
+    expect(statuses).toEqual(Array.from({ length: 35 }, () => 200));
+    // Left alone: ended within a tenth of the timeout after it.
+    clock += 66 * SECOND;
+    expect(await me(token)).toBe(401);
+  });
+});

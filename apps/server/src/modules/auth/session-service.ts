@@ -18,8 +18,16 @@ export interface SessionLifetimes {
   rememberSeconds: number;
 }
 
-/** An idle deadline is pushed back at most once a minute: one write a minute per active session. */
+/** An idle deadline is written at most once a minute per active session… */
 const SLIDE_EVERY_MS = 60_000;
+/** …and at most once per this fraction of its idle timeout, so that a short timeout still slides smoothly. */
+const SLIDE_FRACTION = 10;
+
+/**
+ * How much later than its idle timeout an idle session may end: the deadline is written only once
+ * per this step, so each write gives it this much beyond the timeout to last until the next one.
+ */
+const slideStepMs = (idleSeconds: number) => Math.min(SLIDE_EVERY_MS, Math.floor((idleSeconds * 1000) / SLIDE_FRACTION));
 
 /**
  * Sessions that really end (PRODUCT §9): each access token names its session, checked on every
@@ -45,7 +53,9 @@ export function createSessionService(deps: {
       const now = deps.now();
       const lifetimeSeconds = remember ? lifetimes.rememberSeconds : lifetimes.maxSeconds;
       const idleSeconds = remember ? null : Math.min(lifetimes.idleSeconds, lifetimes.maxSeconds);
-      const expiresAt = new Date(now.getTime() + (idleSeconds ?? lifetimeSeconds) * 1000);
+      const lifetimeMs =
+        idleSeconds === null ? lifetimeSeconds * 1000 : Math.min(idleSeconds * 1000 + slideStepMs(idleSeconds), lifetimeSeconds * 1000);
+      const expiresAt = new Date(now.getTime() + lifetimeMs);
       return { id: await dal.create(userId, now, expiresAt), lifetimeSeconds, idleSeconds };
     },
 
@@ -58,9 +68,12 @@ export function createSessionService(deps: {
       const load = async () => dal.openUntil(sessionId, userId, now);
       const expiresAt = cache ? await cache.sessionExpiry(sessionId, userId, now.getTime(), load) : ((await load())?.getTime() ?? null);
       if (expiresAt === null) return false;
-      if (idle.idleSeconds !== null) {
-        const next = Math.min(now.getTime() + idle.idleSeconds * 1000, idle.endsAt);
-        if (next - expiresAt >= SLIDE_EVERY_MS) {
+      // After every request the deadline is at least a full idle timeout away: a session used more
+      // often than its timeout never ends. It is written only when it falls short, then a step
+      // beyond, so one active session costs a write per step, and an idle one ends at most a step late.
+      if (idle.idleSeconds !== null && now.getTime() + idle.idleSeconds * 1000 > expiresAt) {
+        const next = Math.min(now.getTime() + idle.idleSeconds * 1000 + slideStepMs(idle.idleSeconds), idle.endsAt);
+        if (next > expiresAt) {
           await dal.extend(sessionId, new Date(next), now);
           cache?.sessionExtended(sessionId, next);
         }
