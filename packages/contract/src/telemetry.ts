@@ -60,7 +60,10 @@ export type TelemetryResponse = z.infer<typeof telemetryResponseSchema>;
 export interface TelemetryReading {
   /** Epoch milliseconds or ISO 8601; default: when the server receives it. */
   ts?: number | string;
-  /** The device's id for this reading: a retry with the same id is stored once. */
+  /**
+   * The device's id for this reading: a retry with the same id is stored once. A number must be
+   * an integer within ±(2^53 − 1), which a JSON parser reads exactly; a larger one is sent as a string.
+   */
   id?: string | number;
   /** Only from a transmitter: the serial or id of the sensor the reading is for. */
   sensor?: string;

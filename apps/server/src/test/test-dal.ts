@@ -18,6 +18,15 @@ export async function countRows(t: TestApp, deviceId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** The reading ids stored for a device, in text order. */
+export async function storedReadingIds(t: TestApp, deviceId: string): Promise<string[]> {
+  const found = await rows<{ reading_id: string }>(
+    t,
+    sql`select reading_id from readings where device_id = ${deviceId} and reading_id is not null order by reading_id`,
+  );
+  return found.map((row) => row.reading_id);
+}
+
 export async function storedTokenHash(t: TestApp, deviceId: string): Promise<string | undefined> {
   const [row] = await rows<{ token_hash: string }>(t, sql`select token_hash from device_credentials where device_id = ${deviceId}`);
   return row?.token_hash;

@@ -21,6 +21,9 @@ const RESERVED = new Set(['ts', 'id', 'sensor', 'values']);
 const MAX_FUTURE_MS = 5 * 60 * 1000;
 const ISO_8601 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const formatter = new Intl.NumberFormat('fr-FR');
+const UNSAFE_NUMERIC_ID =
+  `identifiant « id » numérique invalide : un nombre entier de −${formatter.format(Number.MAX_SAFE_INTEGER)} à ` +
+  `${formatter.format(Number.MAX_SAFE_INTEGER)} est attendu ; au-delà, ou avec des décimales, envoyez-le en chaîne`;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -74,9 +77,12 @@ function parseReading(raw: unknown, options: ParseOptions): ParsedReading {
   let readingId: string | null = null;
   const id = raw['id'];
   if (typeof id === 'string' && id.length > 0 && id.length <= 64) readingId = id;
-  else if (typeof id === 'number' && Number.isFinite(id)) readingId = String(id);
+  // JSON numbers arrive as doubles: past 2^53 − 1, or with a fraction, two ids the device typed
+  // differently can read as the same number, and the second reading would be taken for a retry.
+  else if (typeof id === 'number' && Number.isSafeInteger(id)) readingId = String(id);
+  else if (typeof id === 'number') throw badRequest(UNSAFE_NUMERIC_ID);
   else if (id !== undefined && id !== null)
-    throw badRequest('identifiant « id » invalide : une chaîne de 64 caractères au plus ou un nombre');
+    throw badRequest('identifiant « id » invalide : une chaîne de 64 caractères au plus ou un nombre entier');
 
   let sensor: string | null = null;
   if (raw['sensor'] !== undefined) {
