@@ -161,6 +161,21 @@ describe(`audit trail (${databaseKind})`, () => {
     expect(sites[1]).toContain(';Site;"Magasin; Lyon";');
   });
 
+  it('neutralises every text cell of the CSV that a spreadsheet would run as a formula, the author’s e-mail address included', async () => {
+    const email = `=cmd|'/Ccalc'!A0-${crypto.randomUUID()}@example.fr`;
+    const password = `mot de passe ${crypto.randomUUID()}`;
+    await t.app.services.users.createAccount({ email, password, name: '+Ève', organizationName: `Org ${crypto.randomUUID()}` });
+    const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    const auth = { authorization: `Bearer ${signedIn.json<{ accessToken: string }>().accessToken}` };
+    const response = await t.app.inject({ url: '/api/audit.csv?action=auth.login', headers: auth });
+    expect(response.statusCode).toBe(200);
+    const [, line] = response.body.split('\r\n');
+    const cells = line?.split(';') ?? [];
+    expect(cells.slice(2)).toEqual(['Connexion', "'+Ève", `'${email}`, '', '', '', '127.0.0.1']);
+    for (const cell of cells) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
   it('is append-only: the database refuses to change or delete a line', async () => {
     const { admin } = await organization();
     await call(admin, 'POST', '/api/sensor', { name: 'Témoin' });

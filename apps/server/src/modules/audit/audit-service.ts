@@ -185,18 +185,20 @@ export function createAuditService(deps: { db: Database; now: () => Date }) {
         yield shown
           .map((row) => {
             const event = toEvent(row);
+            // Every cell is neutralised, not only those typed as names: an e-mail address, a stored
+            // action or an address read from a header may start like a formula as well.
             return [
               local(row.at),
               event.at,
               AUDIT_ACTION_LABELS[event.action] ?? event.action,
-              csvText(event.actor ? (event.actor.name ?? event.actor.email) : null),
-              event.actor?.email ?? '',
-              event.subject ? SUBJECT_LABELS[event.subject.type] : '',
-              csvText(event.subject?.name ?? null),
-              csvText(describeDetails(event.details)),
-              event.ip ?? '',
+              event.actor ? (event.actor.name ?? event.actor.email) : null,
+              event.actor?.email ?? null,
+              event.subject ? SUBJECT_LABELS[event.subject.type] : null,
+              event.subject?.name ?? null,
+              describeDetails(event.details),
+              event.ip,
             ]
-              .map(csvField)
+              .map((cell) => csvField(csvText(cell)))
               .join(';')
               .concat('\r\n');
           })
