@@ -35,6 +35,7 @@ export const notificationPolicySchema = z.object({
   reacknowledgeMinutes: z.number().int(),
   /** An HTTPS endpoint told of every notification, signed with `webhookSecret` (HMAC-SHA256). */
   webhookUrl: z.string().nullable(),
+  /** Null without a webhook, and for a role that may not change the policy (it could forge notifications). */
   webhookSecret: z.string().nullable(),
   /** False when the server has no SMTP_URL: e-mail is off. */
   emailEnabled: z.boolean(),

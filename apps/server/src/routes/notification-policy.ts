@@ -1,16 +1,45 @@
-import { errorResponseSchema, notificationPolicyResponseSchema, updateNotificationPolicyRequestSchema } from '@vigie/contract';
+import {
+  errorResponseSchema,
+  type NotificationPolicy,
+  notificationPolicyResponseSchema,
+  type Role,
+  updateNotificationPolicyRequestSchema,
+} from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { NotificationService } from '../modules/notifications/notification-service.ts';
 import { changes } from '../plugins/audit.ts';
 import { currentUser } from '../plugins/authenticate.ts';
+import { PERMISSIONS } from '../plugins/permissions.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 
+/** The fields a line of the audit trail may show; the signing secret is never one of them. */
+const AUDITED = ['steps', 'repeatMinutes', 'reacknowledgeMinutes', 'webhookUrl'] as const satisfies readonly (keyof NotificationPolicy)[];
+
+/** A password written into the webhook's address (`https://user:password@…`) is a secret too. */
+function withoutPassword(url: string | null): string | null {
+  if (url === null) return null;
+  const parsed = new URL(url);
+  if (!parsed.password) return url;
+  parsed.password = '***';
+  return parsed.href;
+}
+
+/**
+ * The policy as `role` may read it: whoever holds the signing secret can forge notifications
+ * the receiver trusts, so only those who may change the policy see it.
+ */
+function policyFor(role: Role, policy: NotificationPolicy): NotificationPolicy {
+  if (PERMISSIONS['PUT /api/notification-policy']?.roles.includes(role)) return policy;
+  return { ...policy, webhookUrl: withoutPassword(policy.webhookUrl), webhookSecret: null };
+}
+
 /** Who is told of the organization's alerts, and how Vigie insists (PRODUCT §8). */
 export const notificationPolicyRoutes: FastifyPluginAsyncZod<{ notifications: NotificationService }> = async (app, { notifications }) => {
-  app.get('/notification-policy', { schema: { response: { 200: notificationPolicyResponseSchema, ...errors } } }, async (request) => ({
-    policy: await notifications.getPolicy(currentUser(request).organization.id),
-  }));
+  app.get('/notification-policy', { schema: { response: { 200: notificationPolicyResponseSchema, ...errors } } }, async (request) => {
+    const user = currentUser(request);
+    return { policy: policyFor(user.role, await notifications.getPolicy(user.organization.id)) };
+  });
 
   app.put(
     '/notification-policy',
@@ -19,7 +48,11 @@ export const notificationPolicyRoutes: FastifyPluginAsyncZod<{ notifications: No
       const organizationId = currentUser(request).organization.id;
       const before = await notifications.getPolicy(organizationId);
       const policy = await notifications.updatePolicy(organizationId, request.body);
-      await request.audit('notification_policy.updated', null, changes(before, policy, Object.keys(policy) as (keyof typeof policy)[]));
+      // The trail can never be erased: it says that the secret changed, never what it is.
+      const audited = (value: NotificationPolicy) => ({ ...value, webhookUrl: withoutPassword(value.webhookUrl) });
+      const details = changes(audited(before), audited(policy), AUDITED);
+      if (policy.webhookSecret !== before.webhookSecret) details['webhookSecret'] = policy.webhookSecret ? 'renouvelé' : 'retiré';
+      await request.audit('notification_policy.updated', null, details);
       return { policy };
     },
   );

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import type { AuditEvent, NotificationPolicy, Role } from '@vigie/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setRole } from '../test/test-dal.ts';
+import { createTestApp, databaseKind, type TestAccount, type TestApp } from '../test/test-app.ts';
+
+/** A public address written as such: no DNS answer is needed to accept it. */
+const PUBLIC_HOOK = 'https://93.184.215.14/hooks/vigie';
+
+describe(`notification policy (${databaseKind})`, () => {
+  let t: TestApp;
+  const accounts = {} as Record<Role, TestAccount>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const organization = `Politique ${randomUUID()}`;
+    for (const role of ['admin', 'manager', 'viewer'] as const) {
+      accounts[role] = await t.createAccount({ organization, name: `Compte ${role}` });
+      await setRole(t, accounts[role].id, role);
+    }
+  });
+  afterAll(() => t.close());
+
+  const read = async (role: Role) => {
+    const response = await t.app.inject({ url: '/api/notification-policy', headers: accounts[role].auth });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ policy: NotificationPolicy }>().policy;
+  };
+  const update = (role: Role, payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/notification-policy', headers: accounts[role].auth, payload });
+
+  describe('the webhook signing secret', () => {
+    it('is shown to those who manage the policy only, and never written into the audit trail', async () => {
+      const saved = await update('manager', { webhookUrl: PUBLIC_HOOK, repeatMinutes: 30 });
+      expect(saved.statusCode).toBe(200);
+      const secret = saved.json<{ policy: NotificationPolicy }>().policy.webhookSecret;
+      expect(secret).toMatch(/^[\w-]{40,}$/);
+
+      expect((await read('admin')).webhookSecret).toBe(secret);
+      expect((await read('manager')).webhookSecret).toBe(secret);
+      const seenByViewer = await read('viewer');
+      expect(seenByViewer).toMatchObject({ webhookUrl: PUBLIC_HOOK, webhookSecret: null, repeatMinutes: 30 });
+
+      // A new address renews the secret: neither the old nor the new one reaches the trail, nor
+      // a password written into the address.
+      const renewed = await update('admin', { webhookUrl: 'https://vigie:motdepasse@93.184.215.14/hooks/v2' });
+      const second = renewed.json<{ policy: NotificationPolicy }>().policy.webhookSecret;
+      expect(second).toMatch(/^[\w-]{40,}$/);
+      expect(second).not.toBe(secret);
+      expect(await read('viewer')).toMatchObject({ webhookUrl: 'https://vigie:***@93.184.215.14/hooks/v2', webhookSecret: null });
+      expect((await read('manager')).webhookUrl).toBe('https://vigie:motdepasse@93.184.215.14/hooks/v2');
+      await update('admin', { webhookUrl: null });
+
+      const trail = await t.app.inject({ url: '/api/audit?action=notification_policy.updated', headers: accounts.admin.auth });
+      const events = trail.json<{ events: AuditEvent[] }>().events;
+      expect(events).toHaveLength(3);
+      const csv = (await t.app.inject({ url: '/api/audit.csv?action=notification_policy.updated', headers: accounts.admin.auth })).body;
+      for (const value of [secret, second, 'motdepasse']) {
+        expect(trail.body).not.toContain(value);
+        expect(csv).not.toContain(value);
+      }
+      // What the trail still says: the address changed, and with it the secret.
+      const first = events.at(-1)?.details;
+      expect(first).toMatchObject({ webhookUrl: { from: null, to: PUBLIC_HOOK }, repeatMinutes: { from: 60, to: 30 } });
+      expect(first?.['webhookSecret']).toBe('renouvelé');
+      expect(events[1]?.details).toMatchObject({
+        webhookUrl: { from: PUBLIC_HOOK, to: 'https://vigie:***@93.184.215.14/hooks/v2' },
+        webhookSecret: 'renouvelé',
+      });
+      expect(events[0]?.details).toMatchObject({
+        webhookUrl: { from: 'https://vigie:***@93.184.215.14/hooks/v2', to: null },
+        webhookSecret: 'retiré',
+      });
+    });
+  });
+});
