@@ -15,6 +15,7 @@ import { logoutRoutes } from './routes/logout.ts';
 import { enforcePermissions, PERMISSIONS } from './plugins/permissions.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerClientAddressCheck, trustedProxies } from './plugins/client-address.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { totpRoutes } from './routes/totp.ts';
@@ -68,7 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     loggerInstance: options.logger as FastifyBaseLogger,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: API_BODY_LIMIT,
     // Close idle keep-alive sockets at shutdown; in-flight requests still finish.
     forceCloseConnections: 'idle',
@@ -106,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('sessionId', null);
 
   registerErrorHandler(app);
+  registerClientAddressCheck(app, config.trustProxy);
   await registerSecurityHeaders(app);
   // Conditional GET: a weak ETag of the body (the same for its compressed copies), and 304 when the
   // client already has it. Registered before compression, whose hook turns the body into a stream.

@@ -42,3 +42,19 @@ describe('configuration of the key of two-factor secrets', () => {
     );
   });
 });
+
+describe('configuration of the reverse proxies (TRUST_PROXY)', () => {
+  it('reads none, a number of proxies (true is one) or their addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1, fd00::/8,loopback ' }).trustProxy).toEqual(['10.0.0.1', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses anything else in French', () => {
+    for (const value of ['proxy', '10.0.0.0/33', '10.0.0.300', '127.0.0.1, =cmd', '100']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY : true \(un proxy\), le nombre de proxys/);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,45 @@ const port = z.coerce
   .max(65535, { error: 'un port entre 0 et 65535 est attendu' });
 
 const positiveInt = z.coerce.number({ error: 'un nombre entier est attendu' }).int().positive();
+
+/** Ranges of addresses a proxy list may name by their usual names. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IP address, or a range in CIDR notation (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) >= 1 && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies stand between the clients and the server: `false` (none), a number of proxies
+ * (`true` is one), or the proxies' addresses and ranges. Each proxy adds to `X-Forwarded-For` the
+ * address it received the request from; only the entries added by trusted proxies are believed.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    const word = value.toLowerCase();
+    if (['false', '0', 'no', 'off'].includes(word)) return false;
+    if (['true', 'yes', 'on'].includes(word)) return 1;
+    if (/^[1-9]\d?$/.test(word)) return Number(word);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    if (entries.length > 0 && entries.every(isAddressOrRange)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'true (un proxy), le nombre de proxys devant le serveur, ou leurs adresses IP ou plages CIDR séparées par des virgules (127.0.0.1, 10.0.0.0/8, loopback…) sont attendus',
+    });
+    return z.NEVER;
+  });
 
 /** The built web app, next to this package in the monorepo. */
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -44,7 +84,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().min(1).default(defaultWebDist),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   MQTT_PORT: port.default(1883),
   MQTT_HOST: z.string().min(1).optional(),
   MQTT_MAX_MESSAGES_PER_SECOND: positiveInt.default(100),
@@ -98,7 +138,12 @@ export interface Config {
   seedDemo: boolean;
   logLevel: Env['LOG_LEVEL'];
   webDist: string;
-  trustProxy: boolean;
+  /**
+   * The reverse proxies in front of the server: none (false), how many, or their addresses. The
+   * client's address is read from `X-Forwarded-For` walking back from the server through trusted
+   * proxies only, so that what a client writes there itself is never taken for its address.
+   */
+  trustProxy: false | number | string[];
   mqttPort: number;
   /** False when MQTT_PORT was left to its default: a busy 1883 then only disables MQTT. */
   mqttPortExplicit: boolean;

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { AUDIT_ACTION_LABELS, type AuditAction, type AuditEvent, type AuditQuery, type AuditSubjectType } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../errors.ts';
@@ -112,7 +113,8 @@ export function createAuditService(deps: { db: Database; now: () => Date }) {
       subjectId: subject?.id ?? null,
       subjectName: subject?.name ?? null,
       details: details && Object.keys(details).length > 0 ? details : null,
-      ip: by.ip,
+      // Only an address is kept as one: never text that came from a header unchecked.
+      ip: by.ip !== null && isIP(by.ip) !== 0 ? by.ip : null,
     });
   }
 
