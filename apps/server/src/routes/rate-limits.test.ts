@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseUrl, type TestAccount, type TestApp } from '../test/test-app.ts';
 
@@ -65,6 +66,36 @@ describe.runIf(databaseUrl)('rate limits shared by two instances on PostgreSQL',
     } finally {
       await restarted.close();
     }
+  });
+
+  it('counts the wrong two-factor codes of an account across instances, the right password given each time', async () => {
+    const owner = await first.createAccount();
+    const setup = await first.app.inject({ method: 'POST', url: '/api/user/totp/setup', headers: owner.auth });
+    const app = new TOTP({ secret: Secret.fromBase32(setup.json<{ secret: string }>().secret), algorithm: 'SHA1', digits: 6, period: 30 });
+    const enabled = await first.app.inject({
+      method: 'POST',
+      url: '/api/user/totp/enable',
+      headers: owner.auth,
+      payload: { code: app.generate() },
+    });
+    expect(enabled.statusCode).toBe(200);
+    // Each guess from an address of its own: only the account's count can stop them.
+    const wrongCode = async (t: TestApp, remoteAddress: string) => {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress,
+        payload: { email: owner.email, password: owner.password },
+      });
+      const payload = {
+        challenge: login.json<{ challenge: string }>().challenge,
+        code: app.generate({ timestamp: Date.now() - 3_600_000 }),
+      };
+      return (await t.app.inject({ method: 'POST', url: '/api/auth/login/totp', remoteAddress, payload })).statusCode;
+    };
+    const statuses: number[] = [];
+    for (const [n, t] of [first, second, first, second].entries()) statuses.push(await wrongCode(t, `198.51.100.${40 + n}`));
+    expect(statuses).toEqual([401, 401, 401, 429]);
   });
 
   it('counts password-reset requests for one address across instances', async () => {

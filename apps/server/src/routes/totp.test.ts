@@ -130,6 +130,31 @@ describe(`two-factor authentication (${databaseKind})`, () => {
     expect(steps).toContainEqual(['auth.totp_enabled', null]);
   });
 
+  it('counts wrong codes against the account, whatever the address and however often the right password is given', async () => {
+    const account = await t.createAccount();
+    const { secret } = await turnOn(account);
+    /** The right password, then a wrong code from an address of its own, as a guesser holding the password would. */
+    const guess = async (n: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login/totp',
+        remoteAddress: `198.51.100.${n}`,
+        payload: { challenge: await challengeOf(account), code: codeOf(secret, clock - 10 * MIN) },
+      });
+    const statuses: number[] = [];
+    for (let n = 1; n <= 9; n += 1) statuses.push((await guess(n)).statusCode);
+    // The owner's right code starts the count again.
+    expect((await post('/api/auth/login/totp', { challenge: await challengeOf(account), code: codeOf(secret) })).statusCode).toBe(200);
+    clock += MIN;
+    for (let n = 10; n <= 21; n += 1) statuses.push((await guess(n)).statusCode);
+    // LOGIN_MAX_FAILURES_PER_EMAIL (10) wrong codes in the window, then none is checked.
+    expect(statuses).toEqual([...Array<number>(19).fill(401), 429, 429]);
+    const refused = await post('/api/auth/login/totp', { challenge: await challengeOf(account), code: codeOf(secret) });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(message(refused)).toMatch(/^Trop de tentatives/);
+  });
+
   it('is turned off with the password only', async () => {
     const account = await t.createAccount();
     await turnOn(account);

@@ -43,12 +43,15 @@ export function createAuthService(deps: {
       return { accessToken: await tokens.issue(userId, session.id, session) };
     },
 
-    /** The code step: a code of the app or a recovery code, throttled like passwords. */
+    /**
+     * The code step: a code of the app or a recovery code, throttled per account (see `takeCode`):
+     * a right password, given again and again, buys no more codes.
+     */
     async loginWithCode(challenge: string, code: string, ip: string): Promise<LoginResponse> {
       const proven = await tokens.readChallenge(challenge);
       const state = proven && (await deps.totp?.state(proven.userId));
       if (!proven || !state) throw unauthorized(MESSAGES.challengeExpired);
-      const retryAfter = await limiter.take(ip, state.email);
+      const retryAfter = await limiter.takeCode(ip, proven.userId);
       if (retryAfter > 0) {
         throw new AppError(429, MESSAGES.tooManyAttempts(retryAfter), { 'retry-after': String(retryAfter) });
       }
@@ -57,7 +60,7 @@ export function createAuthService(deps: {
         await deps.audit?.loginFailed(state.email, ip, { step: 'code' });
         throw unauthorized(TOTP_MESSAGES.wrongCode);
       }
-      await limiter.succeeded(ip, state.email);
+      await limiter.codeAccepted(ip, proven.userId);
       const session = await sessions.open(proven.userId, proven.remember);
       // Reset by an admin between the code and the session (whose sessions it ended): not this one either.
       if (!(await deps.totp?.enabledFor(proven.userId))) {

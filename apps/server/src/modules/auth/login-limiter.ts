@@ -16,6 +16,15 @@ export interface LoginLimiter {
   take(ip: string, email: string): Promise<number>;
   /** The password was right: the attempt is given back, and this address becomes a usual one for the account. */
   succeeded(ip: string, email: string): Promise<void>;
+  /**
+   * Takes one attempt at the second factor of this account, and one for this address, before the
+   * code is checked. Whoever reaches the code step holds the password: giving it again must not
+   * buy more codes, so wrong codes count per account whatever the address, and only a right code
+   * starts the count again. Resolves with 0 when the attempt may go on, or the seconds to wait.
+   */
+  takeCode(ip: string, userId: string): Promise<number>;
+  /** The code was right: the account's wrong codes are forgotten, and the address's attempt given back. */
+  codeAccepted(ip: string, userId: string): Promise<void>;
 }
 
 const emailKey = (email: string) => email.trim().toLowerCase();
@@ -32,7 +41,8 @@ const MAX_ACCOUNTS_REMEMBERED = 100_000;
  *   the window, each new attempt waits twice as long as the previous one (2 s, 4 s, 8 s… up to the
  *   window), so a guess spread over many addresses slows to a crawl, while the owner, from an
  *   address they signed in from before, is not held by it.
- * Successful logins give their attempt back.
+ * Successful logins give their attempt back. Codes of the second factor are counted apart, per
+ * account (`maxFailuresPerEmail`), and only a right code gives them back.
  */
 export function createLoginLimiter(limits: LoginLimits, counters: Pick<RateLimits, 'create'>): LoginLimiter {
   const byIp = counters.create({ keyPrefix: 'login-ip', points: limits.maxFailuresPerIp, duration: limits.windowSeconds });
@@ -43,6 +53,7 @@ export function createLoginLimiter(limits: LoginLimits, counters: Pick<RateLimit
     points: Number.MAX_SAFE_INTEGER,
     duration: limits.windowSeconds,
   });
+  const wrongCodes = counters.create({ keyPrefix: 'login-code', points: limits.maxFailuresPerEmail, duration: limits.windowSeconds });
   const usual = new Map<string, string[]>();
   const lastStrangerAttempt = new Map<string, number>();
 
@@ -83,6 +94,13 @@ export function createLoginLimiter(limits: LoginLimits, counters: Pick<RateLimit
       addresses.push(ip);
       if (usual.size > MAX_ACCOUNTS_REMEMBERED) usual.clear();
       usual.set(account, addresses.slice(-USUAL_ADDRESSES_PER_ACCOUNT));
+    },
+    async takeCode(ip, userId) {
+      const [ipWait, codeWait] = await Promise.all([consume(byIp, ip), consume(wrongCodes, userId)]);
+      return Math.max(ipWait, codeWait);
+    },
+    async codeAccepted(ip, userId) {
+      await Promise.all([byIp.reward(ip, 1), wrongCodes.delete(userId)]);
     },
   };
 }
