@@ -73,4 +73,75 @@ describe(`notification policy (${databaseKind})`, () => {
       });
     });
   });
+
+  describe('the webhook address', () => {
+    // Loopback, private, link-local (cloud metadata), unspecified and reserved addresses, in every
+    // spelling a URL allows: numbers, octal, hexadecimal, IPv4 inside IPv6 (compatible, mapped,
+    // NAT64, 6to4), and a name that resolves to loopback.
+    const refused = [
+      'http://[::127.0.0.1]/x',
+      'http://[::7f00:1]:8080/x',
+      'http://[::ffff:127.0.0.1]/x',
+      'http://[::ffff:169.254.169.254]/latest/meta-data',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[64:ff9b::169.254.169.254]/x',
+      'http://[2002:7f00:1::]/x',
+      'http://[2002:a00:1::1]/x',
+      'http://[::]/x',
+      'http://0.0.0.0:8080/x',
+      'http://2130706433/x',
+      'http://0x7f.1/x',
+      'http://0177.0.0.1/x',
+      'http://127.0.0.1./x',
+      'http://10.1.2.3/x',
+      'http://[fd00::1]/x',
+      'http://[fe80::1]/x',
+      'http://100.64.0.1/x',
+      'http://198.51.100.7/x',
+      'http://localhost:8080/x',
+    ];
+
+    it('refuses a private, local or reserved target when it is configured, in French, and keeps the address in force', async () => {
+      expect((await update('manager', { webhookUrl: PUBLIC_HOOK })).statusCode).toBe(200);
+      const before = await read('manager');
+      for (const webhookUrl of refused) {
+        const response = await update('manager', { webhookUrl, repeatMinutes: 15 });
+        expect(response.statusCode, webhookUrl).toBe(400);
+        expect(response.json<{ message: string }>().message, webhookUrl).toBe(
+          'Adresse refusée : un webhook ne peut viser ni la machine elle-même, ni un réseau privé ou local, ni une adresse réservée.',
+        );
+      }
+      const unknown = await update('manager', { webhookUrl: 'https://vigie-webhook.invalid/x' });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json<{ message: string }>().message).toBe(
+        'Le nom « vigie-webhook.invalid » ne se résout pas : vérifiez l’adresse du webhook.',
+      );
+      expect(await read('manager')).toEqual(before);
+    });
+
+    it('accepts a public address, in IPv4, IPv6 or through NAT64', async () => {
+      for (const webhookUrl of [PUBLIC_HOOK, 'https://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]/x', 'https://[64:ff9b::5db8:d70e]/x']) {
+        const response = await update('manager', { webhookUrl });
+        expect(response.statusCode, webhookUrl).toBe(200);
+        expect(response.json<{ policy: NotificationPolicy }>().policy.webhookUrl).toBe(webhookUrl);
+      }
+      await update('manager', { webhookUrl: null });
+    });
+
+    it('accepts a private target when the operator allows it (WEBHOOK_ALLOW_PRIVATE=true)', async () => {
+      const allowing = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+      try {
+        const admin = await allowing.createAccount();
+        const response = await allowing.app.inject({
+          method: 'PUT',
+          url: '/api/notification-policy',
+          headers: admin.auth,
+          payload: { webhookUrl: 'http://[::127.0.0.1]:8080/x' },
+        });
+        expect(response.statusCode).toBe(200);
+      } finally {
+        await allowing.close();
+      }
+    });
+  });
 });

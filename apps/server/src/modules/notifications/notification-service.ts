@@ -7,7 +7,7 @@ import type { Mailer } from './mailer.ts';
 import type { Database } from '../../db/database.ts';
 import { createNotificationDal, type OutboxPayload, type OutboxRow, type PolicyRecord } from './notification-dal.ts';
 import { type PlanPolicy, planNotifications } from './notification-plan.ts';
-import { sendWebhook } from './webhook-sender.ts';
+import { checkWebhookUrl, sendWebhook } from './webhook-sender.ts';
 
 export const DEFAULT_POLICY: PlanPolicy = {
   steps: [{ afterMinutes: 0, emails: null }],
@@ -225,6 +225,8 @@ export function createNotificationService(deps: {
     async updatePolicy(organizationId: string, changes: UpdateNotificationPolicyRequest): Promise<NotificationPolicy> {
       const current = toPolicy(await dal.policy(organizationId));
       const webhookUrl = changes.webhookUrl === undefined ? current.webhookUrl : changes.webhookUrl;
+      // A new address is checked now, with the check each sending repeats: refused, nothing changes.
+      if (webhookUrl !== null && webhookUrl !== current.webhookUrl) await checkWebhookUrl(webhookUrl, deps.allowPrivateWebhooks);
       // A new address gets a new secret: a receiver configured for the old one must not be fooled.
       const webhookSecret =
         webhookUrl === null
