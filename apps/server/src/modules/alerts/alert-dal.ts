@@ -1,11 +1,14 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Severity } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
-import { alertEvents, alerts, alertTracks } from '../../db/schema.ts';
+import { alertEvents, alerts, alertTracks, notificationSchedule } from '../../db/schema.ts';
 import type { AlertChange, AlertEventRecord, AlertFilters, AlertRecord } from './alert-types.ts';
 import { INITIAL_TRACK, type TrackState, type Transition } from './rule-evaluator.ts';
 
 const LIST_LIMIT = 1000;
+
+/** Every change of an alert's state moves its revision: the notifier plans again what moved. */
+const nextRevision = sql`${alerts.revision} + 1`;
 
 /** Dates of a track state survive the JSON column as ISO strings. */
 function serializeTrack(state: TrackState): Record<string, string | number | null> {
@@ -25,7 +28,7 @@ export function parseTrack(raw: unknown): TrackState {
 }
 
 /**
- * The only code that touches `alerts`, `alert_events` and `alert_tracks`. Every transition runs in
+ * The only code that touches `alerts`, `alert_events`, `alert_tracks` and `notification_schedule`. Every transition runs in
  * one transaction with the track row locked, so several server instances evaluating the same
  * sensor still open one alert; the partial unique index keeps one active alert per rule and sensor.
  */
@@ -170,6 +173,7 @@ export function createAlertDal(db: Database) {
                     acknowledgedAt: null,
                     acknowledgedBy: null,
                     last: transition.last,
+                    revision: nextRevision,
                   })
                   .where(eq(alerts.id, latest.id));
                 id = latest.id;
@@ -212,7 +216,13 @@ export function createAlertDal(db: Database) {
           } else {
             const rows = await tx
               .update(alerts)
-              .set({ status: 'resolved', resolvedAt: transition.at, resolution: 'auto', last: transition.last ?? undefined })
+              .set({
+                status: 'resolved',
+                resolvedAt: transition.at,
+                resolution: 'auto',
+                last: transition.last ?? undefined,
+                revision: nextRevision,
+              })
               .where(activeOf)
               .returning({ id: alerts.id });
             for (const { id } of rows) {
@@ -232,15 +242,42 @@ export function createAlertDal(db: Database) {
       });
     },
 
-    /** Active alerts and those resolved since `resolvedSince`, every organization: for the notifier. */
-    async notifiable(resolvedSince: Date): Promise<AlertRecord[]> {
+    /**
+     * What the notifier must plan now, every organization: among the active alerts and those
+     * resolved since `resolvedSince`, the ones never planned, changed since they were planned
+     * (their revision moved), or whose next message is due. Oldest first, at most `limit`.
+     */
+    async dueForNotification(at: Date, resolvedSince: Date, limit: number): Promise<(AlertRecord & { revision: number })[]> {
       const rows = await db
-        .select(columns)
+        .select({ ...columns, revision: alerts.revision })
         .from(alerts)
-        .where(or(inArray(alerts.status, ['open', 'acknowledged']), gte(alerts.resolvedAt, resolvedSince)))
-        .orderBy(asc(alerts.openedAt))
-        .limit(5000);
-      return rows.map(withDates);
+        .leftJoin(notificationSchedule, eq(notificationSchedule.alertId, alerts.id))
+        .where(
+          and(
+            or(ne(alerts.status, 'resolved'), gte(alerts.resolvedAt, resolvedSince)),
+            or(
+              isNull(notificationSchedule.alertId),
+              ne(notificationSchedule.revision, alerts.revision),
+              lte(notificationSchedule.dueAt, at),
+            ),
+          ),
+        )
+        .orderBy(asc(alerts.openedAt), asc(alerts.id))
+        .limit(limit);
+      return rows.map((row) => ({ ...withDates(row), revision: row.revision }));
+    },
+
+    /** Records that the notifier planned `revision` of an alert, and when its next message is due (null: none). */
+    async planned(alertId: string, organizationId: string, revision: number, dueAt: Date | null): Promise<void> {
+      await db
+        .insert(notificationSchedule)
+        .values({ alertId, organizationId, revision, dueAt })
+        .onConflictDoUpdate({ target: notificationSchedule.alertId, set: { revision, dueAt } });
+    },
+
+    /** The organization's notification policy changed: each of its alerts is planned again at the next tick. */
+    async replanOrganization(organizationId: string): Promise<void> {
+      await db.delete(notificationSchedule).where(eq(notificationSchedule.organizationId, organizationId));
     },
 
     /** Appends a line written by background work; the same `key` is written once. Returns whether it was new. */
@@ -258,7 +295,7 @@ export function createAlertDal(db: Database) {
       return db.transaction(async (tx) => {
         const rows = await tx
           .update(alerts)
-          .set({ status: 'resolved', resolvedAt: at, resolution: 'auto' })
+          .set({ status: 'resolved', resolvedAt: at, resolution: 'auto', revision: nextRevision })
           .where(and(eq(alerts.ruleId, ruleId), inArray(alerts.status, ['open', 'acknowledged'])))
           .returning({ id: alerts.id });
         const closed: AlertRecord[] = [];
@@ -292,7 +329,10 @@ export function createAlertDal(db: Database) {
         if (!current) return undefined;
         const decision = change(current);
         if (typeof decision === 'string') return decision;
-        if (Object.keys(decision.set).length > 0) await tx.update(alerts).set(decision.set).where(eq(alerts.id, id));
+        await tx
+          .update(alerts)
+          .set({ ...decision.set, revision: nextRevision })
+          .where(eq(alerts.id, id));
         await tx.insert(alertEvents).values({ alertId: id, ...decision.event });
         if (decision.resetTrack) {
           // Resolved by a person: the rule watches this sensor afresh (a breach still there opens a new alert).

@@ -107,8 +107,15 @@ export function createAlertService(deps: {
       );
     },
 
-    /** Active alerts and those resolved since `resolvedSince`, every organization: for the notifier. */
-    notifiable: (resolvedSince: Date) => dal.notifiable(resolvedSince),
+    /** For the notifier: the alerts it has to plan now (never planned, changed, or due). */
+    dueForNotification: (at: Date, resolvedSince: Date, limit: number) => dal.dueForNotification(at, resolvedSince, limit),
+
+    /** For the notifier: the revision of an alert it planned, and when it next falls due. */
+    planned: (alertId: string, organizationId: string, revision: number, dueAt: Date | null) =>
+      dal.planned(alertId, organizationId, revision, dueAt),
+
+    /** For the notifier: the organization's policy changed, every alert of it is planned again. */
+    replanOrganization: (organizationId: string) => dal.replanOrganization(organizationId),
 
     /** A line of background work (who was notified); the same key is written once. */
     appendEvent: (alertId: string, event: AlertEventRecord, key: string) => dal.appendEvent(alertId, event, key),

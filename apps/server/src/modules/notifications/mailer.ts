@@ -6,9 +6,13 @@ export interface Mailer {
   close(): void;
 }
 
-/** E-mail through the operator's SMTP server (SMTP_URL); the Message-ID carries the idempotency key. */
+/**
+ * E-mail through the operator's SMTP server (SMTP_URL); the Message-ID carries the idempotency key.
+ * Connections are pooled and reused: an alert storm's thousands of e-mails do not each pay a new
+ * TCP (and TLS) handshake and greeting.
+ */
 export function createMailer(options: { smtpUrl: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 3, maxMessages: 500 });
   return {
     async send(message) {
       const id = createHash('sha256').update(message.idempotencyKey).digest('hex').slice(0, 32);

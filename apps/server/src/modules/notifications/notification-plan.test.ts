@@ -1,6 +1,6 @@
 import type { AlertEventType, AlertStatus } from '@vigie/contract';
 import { describe, expect, it } from 'vitest';
-import { type PlanPolicy, planNotifications } from './notification-plan.ts';
+import { nextDueAt, type PlanPolicy, planNotifications } from './notification-plan.ts';
 
 const T0 = Date.parse('2026-01-05T10:00:00Z');
 const at = (minutes: number) => new Date(T0 + minutes * 60_000);
@@ -72,5 +72,44 @@ describe('notification planning', () => {
     );
     expect(planNotifications(resolved, policy, at(11)).map((n) => [n.key, n.reason])).toEqual([['alert:a1:e1:resolved', 'resolved']]);
     expect(planNotifications(resolved, policy, at(10 + 24 * 60 + 1))).toEqual([]);
+  });
+
+  it('names when the next notification falls due: nothing new before it, something new at it', () => {
+    const keys = (a: ReturnType<typeof alert>, minute: number) => new Set(planNotifications(a, policy, at(minute)).map((n) => n.key));
+    const scenarios = [
+      alert('open', [['opened', 0]]),
+      alert('acknowledged', [
+        ['opened', 0],
+        ['acknowledged', 30],
+      ]),
+      alert('open', [
+        ['opened', 0],
+        ['resolved', 20],
+        ['opened', 50],
+      ]),
+    ];
+    for (const scenario of scenarios) {
+      for (let minute = 0; minute <= 400; minute += 7) {
+        const due = nextDueAt(scenario, policy, at(minute));
+        const before = keys(scenario, minute);
+        const horizon = due ? (due.getTime() - T0) / 60_000 : 500;
+        expect(horizon).toBeGreaterThan(minute);
+        for (let later = minute + 1; later < horizon && later <= 500; later += 1) {
+          for (const key of keys(scenario, later)) expect(before.has(key), `${key} at ${later} before ${horizon}`).toBe(true);
+        }
+        if (due) expect([...keys(scenario, horizon)].some((key) => !before.has(key))).toBe(true);
+      }
+    }
+    expect(nextDueAt(alert('resolved', [['opened', 0]], 10), policy, at(11))).toBeNull();
+    expect(
+      nextDueAt(
+        alert('acknowledged', [
+          ['opened', 0],
+          ['acknowledged', 5],
+        ]),
+        policy,
+        at(300),
+      ),
+    ).toBeNull();
   });
 });

@@ -106,3 +106,29 @@ export function planNotifications(alert: PlannedAlert, policy: PlanPolicy, now: 
   }
   return planned;
 }
+
+/**
+ * When `planNotifications` will next add a notification for this alert if nothing changes, or
+ * null when it never will (resolved, or reminded already). Always after `now`: the notifier
+ * looks at the alert again then, or sooner when the alert changes.
+ */
+export function nextDueAt(alert: PlannedAlert, policy: PlanPolicy, now: Date): Date | null {
+  const start = alert.events.filter((event) => event.type === 'opened').at(-1)?.at;
+  if (!start || alert.status === 'resolved') return null;
+
+  if (alert.status === 'acknowledged') {
+    const acknowledged = alert.events.filter((event) => event.type === 'acknowledged').at(-1)?.at;
+    if (!acknowledged) return null;
+    const reminder = acknowledged.getTime() + policy.reacknowledgeMinutes * 60_000;
+    return reminder > now.getTime() ? new Date(reminder) : null;
+  }
+
+  const elapsed = now.getTime() - start.getTime();
+  const upcoming: number[] = [];
+  for (const step of policy.steps) if (step.afterMinutes * 60_000 > elapsed) upcoming.push(start.getTime() + step.afterMinutes * 60_000);
+  if (policy.repeatMinutes !== null && policy.repeatMinutes > 0) {
+    const every = policy.repeatMinutes * 60_000;
+    upcoming.push(start.getTime() + (Math.floor(Math.max(0, elapsed) / every) + 1) * every);
+  }
+  return upcoming.length > 0 ? new Date(Math.min(...upcoming)) : null;
+}

@@ -12,6 +12,12 @@ import { isPublicAddress, resolveWebhookTarget } from './webhook-sender.ts';
 
 const T0 = Date.parse('2026-01-05T10:00:00Z');
 
+/** Waits until `done` holds (an e-mail reaches the SMTP server just after the outbox marks it). */
+async function waitFor(done: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 /** A local HTTP receiver of webhooks. */
 async function startReceiver() {
   const deliveries: { headers: http.IncomingHttpHeaders; body: string }[] = [];
@@ -214,6 +220,76 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
     expect(refused.at(-1)?.lastError).toContain('réseau privé');
     await service.updatePolicy(account.organizationId, { webhookUrl: null });
   });
+
+  it('plans an alert storm once: later ticks render nothing until a step falls due, and a burst of ticks makes one pass', async () => {
+    setNow(0);
+    const service = notifier();
+    await service.updatePolicy(account.organizationId, { steps: [{ afterMinutes: 0, emails: null }], repeatMinutes: 60 });
+    let described = 0;
+    const stormRules = new Set<string>();
+    const mailed = () => smtp.received.filter((mail) => mail.subject?.includes('Tempête')).length;
+    const counting = createNotificationService({
+      db: test.database.db,
+      alerts: alertsModule().alerts,
+      describe: async (alert) => {
+        // Alerts opened by the other tests may fall due too: only the storm's are counted.
+        const ours = stormRules.has(alert.ruleId);
+        if (ours) described += 1;
+        return {
+          sensorName: ours ? 'Tempête' : 'Autre',
+          siteName: 'Boutique Lyon',
+          timezone: 'Europe/Paris',
+          ruleName: 'Froid',
+          condition: null,
+        };
+      },
+      teamEmails: async () => [account.email],
+      mailer: createMailer({ smtpUrl: smtp.url, from: 'Vigie <alertes@vigie.test>' }),
+      allowPrivateWebhooks: false,
+      publicUrl: 'https://vigie.example.fr',
+      now: () => now,
+      logger: { warn: () => undefined, error: (obj) => console.error(obj) },
+    });
+    // Everything opened before is planned first, so that only the storm is counted below.
+    await counting.tick();
+    const storm = 60;
+    const { engine, rules } = alertsModule();
+    for (let index = 0; index < storm; index += 1) {
+      const created = await test.app.inject({
+        method: 'POST',
+        url: '/api/sensor',
+        headers: account.auth,
+        payload: { name: `Meuble ${index}` },
+      });
+      const sensorId = created.json<{ sensor: Sensor }>().sensor.id;
+      const rule = await rules.create(account.organizationId, { name: `Froid ${index}`, sensorId, preset: 'chilled_very_perishable' });
+      stormRules.add(rule.id);
+      await engine.onReadings([{ organizationId: account.organizationId, sensorId, ts: now, values: { temperature: 9 } }]);
+    }
+    described = 0;
+    // Every opened alert asks for a tick, at once: one or two passes, not one per alert.
+    await Promise.all(Array.from({ length: storm }, () => counting.tick()));
+    expect(described).toBe(storm);
+    await waitFor(() => mailed() >= storm);
+    expect(mailed()).toBe(storm);
+
+    // The clock ticks every 10 s for the next 50 minutes: nothing is due, nothing is rendered again.
+    for (let second = 10; second < 50 * 60; second += 10) {
+      setNow(second / 60);
+      await counting.tick();
+    }
+    expect(described).toBe(storm);
+    expect(mailed()).toBe(storm);
+
+    // An hour after opening, the repeat falls due: each alert is planned once more, e-mailed once more.
+    setNow(60);
+    await counting.tick();
+    await counting.tick();
+    expect(described).toBe(2 * storm);
+    await waitFor(() => mailed() >= 2 * storm);
+    expect(mailed()).toBe(2 * storm);
+    await service.updatePolicy(account.organizationId, { repeatMinutes: null });
+  }, 120_000);
 
   it('tells public addresses from loopback, private, link-local and mapped ones', async () => {
     expect(['8.8.8.8', '2a00:1450:4007:80f::200e', '193.51.24.1'].map(isPublicAddress)).toEqual([true, true, true]);

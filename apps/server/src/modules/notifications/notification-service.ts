@@ -6,7 +6,7 @@ import { type AlertContext, alertEmail } from './alert-message.ts';
 import type { Mailer } from './mailer.ts';
 import type { Database } from '../../db/database.ts';
 import { createNotificationDal, type OutboxPayload, type OutboxRow, type PolicyRecord } from './notification-dal.ts';
-import { type PlanPolicy, planNotifications } from './notification-plan.ts';
+import { nextDueAt, type PlanPolicy, planNotifications } from './notification-plan.ts';
 import { checkWebhookUrl, sendWebhook } from './webhook-sender.ts';
 
 export const DEFAULT_POLICY: PlanPolicy = {
@@ -19,6 +19,11 @@ const MAX_ATTEMPTS = 12;
 const LEASE_MS = 2 * 60_000;
 const BATCH = 20;
 const RESOLVED_WINDOW_MS = 24 * 3600 * 1000;
+/** Alerts planned per query, and queries per tick at most (the rest waits for the next tick). */
+const PLAN_BATCH = 200;
+const PLAN_ROUNDS = 25;
+/** An alert that could not be planned is tried again after this delay. */
+const PLAN_RETRY_MS = 60_000;
 
 /** 30 s, 1 min, 2 min… up to 1 h between attempts. */
 export function retryDelayMs(attempts: number): number {
@@ -60,7 +65,9 @@ export type SendSecretEmail = (message: OneEmail & { secret: true }) => Promise<
 export function createNotificationService(deps: {
   db: Database;
   alerts: {
-    notifiable(resolvedSince: Date): Promise<AlertRecord[]>;
+    dueForNotification(at: Date, resolvedSince: Date, limit: number): Promise<(AlertRecord & { revision: number })[]>;
+    planned(alertId: string, organizationId: string, revision: number, dueAt: Date | null): Promise<void>;
+    replanOrganization(organizationId: string): Promise<void>;
     appendEvent(
       alertId: string,
       event: { type: 'notified' | 'escalated'; at: Date; userId: null; text: string },
@@ -132,26 +139,45 @@ export function createNotificationService(deps: {
     });
   }
 
+  /**
+   * Plans the alerts that need it (never planned, changed, or due), queues what their plan says,
+   * and records when each next falls due: a tick costs what changed, not what is active.
+   */
   async function plan(): Promise<number> {
     const at = now();
+    const resolvedSince = new Date(at.getTime() - RESOLVED_WINDOW_MS);
     const policies = new Map<string, NotificationPolicy>();
     let queued = 0;
-    for (const alert of await deps.alerts.notifiable(new Date(at.getTime() - RESOLVED_WINDOW_MS))) {
-      let policy = policies.get(alert.organizationId);
-      if (!policy) {
-        policy = toPolicy(await dal.policy(alert.organizationId));
-        policies.set(alert.organizationId, policy);
-      }
-      // No e-mail and no webhook: nothing could be queued, so nothing is described.
-      if (!deps.mailer && !policy.webhookUrl) continue;
-      for (const { plan: planned, rows } of await rowsFor(alert, policy, at)) {
-        const fresh = await dal.enqueue(rows, at);
-        queued += fresh.size;
-        // The timeline says who was told, once, as soon as something was queued for this step.
-        if (planned.timeline && fresh.size > 0) {
-          await deps.alerts.appendEvent(alert.id, { ...planned.timeline, at, userId: null }, planned.key);
+    for (let round = 0; round < PLAN_ROUNDS; round += 1) {
+      const due = await deps.alerts.dueForNotification(at, resolvedSince, PLAN_BATCH);
+      for (const alert of due) {
+        let policy = policies.get(alert.organizationId);
+        if (!policy) {
+          policy = toPolicy(await dal.policy(alert.organizationId));
+          policies.set(alert.organizationId, policy);
         }
+        let dueAt: Date | null;
+        try {
+          // No e-mail and no webhook: nothing could be queued, so nothing is described.
+          if (deps.mailer || policy.webhookUrl) {
+            for (const { plan: planned, rows } of await rowsFor(alert, policy, at)) {
+              const fresh = await dal.enqueue(rows, at);
+              queued += fresh.size;
+              // The timeline says who was told, once, as soon as something was queued for this step.
+              if (planned.timeline && fresh.size > 0) {
+                await deps.alerts.appendEvent(alert.id, { ...planned.timeline, at, userId: null }, planned.key);
+              }
+            }
+          }
+          dueAt = nextDueAt(alert, policy, at);
+        } catch (error) {
+          // One alert that cannot be planned must not hold back the others: it is tried again later.
+          deps.logger.error({ err: error, alertId: alert.id }, 'Notifications : alerte non planifiée');
+          dueAt = new Date(at.getTime() + PLAN_RETRY_MS);
+        }
+        await deps.alerts.planned(alert.id, alert.organizationId, alert.revision, dueAt);
       }
+      if (due.length < PLAN_BATCH) break;
     }
     return queued;
   }
@@ -202,19 +228,35 @@ export function createNotificationService(deps: {
     }
   }
 
-  let running: Promise<unknown> = Promise.resolve();
+  let running: Promise<void> = Promise.resolve();
+  /** The run waiting behind the one under way; later requests join it instead of queueing more. */
+  let waiting: { plan: boolean; done: Promise<void> } | null = null;
+  let closed = false;
 
-  /** Runs `work` after the run under way on this instance; a failure is logged, never thrown. */
-  function serialized(work: () => Promise<unknown>): Promise<void> {
-    const run = running.then(async () => {
+  /**
+   * Runs a pass (plan then deliver, or deliver only) after the one under way on this instance.
+   * At most one pass waits: a burst of requests (a thousand alerts opening at once) makes one more
+   * pass, not a thousand. A failure is logged, never thrown.
+   */
+  function requestPass(withPlan: boolean): Promise<void> {
+    if (closed) return running;
+    if (waiting) {
+      waiting.plan ||= withPlan;
+      return waiting.done;
+    }
+    const entry: { plan: boolean; done: Promise<void> } = { plan: withPlan, done: Promise.resolve() };
+    entry.done = running.then(async () => {
+      waiting = null;
       try {
-        await work();
+        if (entry.plan) await plan();
+        await deliver();
       } catch (error) {
         deps.logger.error({ err: error }, 'Notifications : tour en échec');
       }
     });
-    running = run;
-    return run;
+    waiting = entry;
+    running = entry.done;
+    return entry.done;
   }
 
   return {
@@ -234,7 +276,7 @@ export function createNotificationService(deps: {
           : webhookUrl === current.webhookUrl && current.webhookSecret
             ? current.webhookSecret
             : randomBytes(32).toString('base64url');
-      return toPolicy(
+      const saved = toPolicy(
         await dal.savePolicy(organizationId, {
           steps: changes.steps ?? current.steps,
           repeatMinutes: changes.repeatMinutes === undefined ? current.repeatMinutes : changes.repeatMinutes,
@@ -243,14 +285,14 @@ export function createNotificationService(deps: {
           webhookSecret,
         }),
       );
+      // Delays, recipients or the webhook changed: every alert of the organization is planned anew.
+      await deps.alerts.replanOrganization(organizationId);
+      return saved;
     },
 
-    /** Plans then delivers; runs are serialized on this instance. */
+    /** Plans then delivers; passes are serialized on this instance, and a burst of calls makes one more pass. */
     tick(): Promise<void> {
-      return serialized(async () => {
-        await plan();
-        await deliver();
-      });
+      return requestPass(true);
     },
 
     /**
@@ -272,7 +314,7 @@ export function createNotificationService(deps: {
         ],
         now(),
       );
-      void serialized(deliver);
+      void requestPass(false);
       return true;
     },
 
@@ -280,6 +322,7 @@ export function createNotificationService(deps: {
 
     /** Waits for the tick under way, then closes the SMTP connection. */
     async close(): Promise<void> {
+      closed = true;
       await running;
       deps.mailer?.close();
     },
