@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { loadConfigOrExit } from './config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { createLogger } from './logger.ts';
-import { createServer, PortInUseError, startServer } from './server.ts';
+import { createServer, PortInUseError, startServer, StartupInterrupted } from './server.ts';
 
 function fail(message: string): never {
   console.error(`\n${message}\n`);
@@ -33,9 +33,12 @@ async function main(): Promise<void> {
     const { address, mqtt } = await startServer(app, config, logger);
     logger.info(`Vigie est prêt sur ${address.replace('0.0.0.0', 'localhost')}${mqtt ? ` (MQTT sur le port ${mqtt.port})` : ''}`);
   } catch (error) {
+    // A signal during start-up: close-with-grace is already closing the app.
+    if (error instanceof StartupInterrupted) return;
     await app.close();
     if (error instanceof PortInUseError) fail(error.message);
-    throw error;
+    logger.fatal({ err: error }, 'Démarrage impossible');
+    fail(`Démarrage impossible : ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

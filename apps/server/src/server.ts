@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
@@ -19,6 +20,31 @@ export class PortInUseError extends Error {
     super(`Le port ${port} est déjà utilisé. Libérez-le ou choisissez-en un autre avec la variable ${variable}.`);
   }
 }
+
+/** Start-up was stopped (SIGTERM, SIGINT) while it waited: nothing failed. */
+export class StartupInterrupted extends Error {
+  constructor() {
+    super('Démarrage interrompu : arrêt demandé.');
+  }
+}
+
+/** How start-up waits for an external broker that does not answer yet. */
+export interface BrokerStartup {
+  /** Attempts before giving up; the delay between two doubles from `firstDelayMs` up to `maxDelayMs`. */
+  attempts: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** How long a dynamic-security request waits for the broker's answer (the adapter's default when absent). */
+  commandTimeoutMs?: number;
+}
+
+/** Ten attempts, 1 s apart at first and at most 30 s apart: two and a half minutes of waits in all. */
+export const BROKER_STARTUP: BrokerStartup = { attempts: 10, firstDelayMs: 1_000, maxDelayMs: 30_000 };
+
+const STARTING_MESSAGE = 'Vigie démarre : il attend le broker MQTT. Réessayez dans un instant.';
+
+/** The broker turned Vigie's account down: trying again will not help. */
+const refusedAccount = (error: unknown) => error instanceof Error && /refuse le compte/.test(error.message);
 
 /** Opens the database, seeds it when asked, and builds the app; closing the app closes everything. */
 export async function createServer(config: Config, logger: Logger): Promise<FastifyInstance> {
@@ -58,14 +84,23 @@ export async function startServer(
   app: FastifyInstance,
   config: Config,
   logger: Logger,
+  options: { brokerStartup?: BrokerStartup } = {},
 ): Promise<{ address: string; mqtt: MqttBroker | null }> {
   let broker: MqttBroker | null = null;
   let adminSocket: AdminSocket | null = null;
   let stopJobs = () => {};
   let stopRevocations = () => {};
   let stopDemo = () => {};
+  const stopping = new AbortController();
+  // While an external broker is awaited, the API (health and readiness included) answers 503: a
+  // token issued now would not reach the broker, and a load balancer sends requests elsewhere.
+  let starting = Boolean(config.mqttBroker);
+  app.addHook('onRequest', async (request, reply) => {
+    if (starting && request.url.startsWith('/api/')) return reply.code(503).header('retry-after', '5').send({ message: STARTING_MESSAGE });
+  });
   // Before the HTTP server stops: no more MQTT readings, then the writer drains (onClose).
   app.addHook('preClose', async () => {
+    stopping.abort();
     stopJobs();
     stopDemo();
     stopRevocations();
@@ -80,16 +115,6 @@ export async function startServer(
       importDevices: (devices) => app.services.claiming.importBatch(devices),
       logger,
     });
-  // An external broker first: a token issued by the first requests must already reach it.
-  const external = config.mqttBroker
-    ? await connectExternalBroker({
-        ...config.mqttBroker,
-        credentials: app.services.credentials,
-        telemetry: app.services.telemetry,
-        logger,
-      })
-    : null;
-  broker = external;
   let address: string;
   try {
     address = await app.listen({ port: config.port, host: config.host });
@@ -97,6 +122,20 @@ export async function startServer(
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(config.port, 'PORT');
     throw error;
   }
+  const brokerConfig = config.mqttBroker;
+  const external = brokerConfig
+    ? await connectPatiently(options.brokerStartup ?? BROKER_STARTUP, stopping.signal, logger, () =>
+        connectExternalBroker({
+          ...brokerConfig,
+          credentials: app.services.credentials,
+          telemetry: app.services.telemetry,
+          logger,
+          commandTimeoutMs: options.brokerStartup?.commandTimeoutMs,
+        }),
+      )
+    : null;
+  broker = external;
+  starting = false;
   let mqtt: MqttBroker | null = null;
   try {
     mqtt =
@@ -136,4 +175,42 @@ export async function startServer(
     if (demo) stopDemo = demo.stop;
   }
   return { address, mqtt };
+}
+
+/**
+ * Connects to the external broker, again with a growing delay while it does not answer (it may be
+ * busy, restarting, or another instance's changes may have closed this one's connections), and
+ * logs each failure; refused credentials and the last attempt end the start-up.
+ */
+async function connectPatiently(
+  startup: BrokerStartup,
+  signal: AbortSignal,
+  logger: Logger,
+  connect: () => Promise<MqttBroker>,
+): Promise<MqttBroker> {
+  for (let attempt = 1; ; attempt += 1) {
+    if (signal.aborted) throw new StartupInterrupted();
+    try {
+      const connected = await connect();
+      // Stopped while it connected: what it opened closes with it.
+      if (signal.aborted) {
+        await connected.close();
+        throw new StartupInterrupted();
+      }
+      if (attempt > 1) logger.info({ attempt }, 'Broker MQTT joint : Vigie est prêt');
+      return connected;
+    } catch (error) {
+      if (error instanceof StartupInterrupted || refusedAccount(error)) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      if (attempt >= startup.attempts) {
+        throw new Error(`le broker MQTT ne répond toujours pas après ${attempt} essais (${reason})`, { cause: error });
+      }
+      const wait = Math.min(startup.firstDelayMs * 2 ** (attempt - 1), startup.maxDelayMs);
+      logger.warn(
+        { err: error, attempt, attempts: startup.attempts, retryInMs: wait },
+        `Broker MQTT pas encore prêt (essai ${attempt} sur ${startup.attempts}) : ${reason} Nouvel essai dans ${Math.ceil(wait / 1000)} s ; /api/health répond 503 d’ici là.`,
+      );
+      await delay(wait, undefined, { signal }).catch(() => undefined);
+    }
+  }
 }

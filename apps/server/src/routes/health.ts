@@ -3,7 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../errors.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<void> }> = async (app, { ping }) => {
-  app.get('/health', { schema: { response: { 200: healthResponseSchema } } }, async () => ({ status: 'ok' as const }));
+  // Both answer 503 while the server starts (startServer): an external broker not joined yet.
+  app.get('/health', { schema: { response: { 200: healthResponseSchema, 503: errorResponseSchema } } }, async () => ({
+    status: 'ok' as const,
+  }));
 
   app.get('/ready', { schema: { response: { 200: healthResponseSchema, 503: errorResponseSchema } } }, async (request, reply) => {
     try {

@@ -69,17 +69,28 @@ export async function connectExternalBroker(options: {
   credentials: Pick<CredentialService, 'identityOf' | 'useAccess'>;
   telemetry: Pick<TelemetryService, 'ingest'>;
   logger: Logger;
+  /** How long a dynamic-security request waits for the broker's answer. */
+  commandTimeoutMs?: number;
 }): Promise<MqttBroker> {
   const { credentials, telemetry, logger } = options;
   const control = connectionOptions(options.url, `${options.clientId}-control`);
-  const controlClient = mqtt.connect(control.url, { ...control.options, clean: true });
-  await firstConnection(controlClient, 'Connexion de contrôle');
-  controlClient.on('error', (error) => logger.warn({ err: error }, 'Broker MQTT : connexion de contrôle en erreur'));
-  const security = createDynamicSecurity(controlClient);
+  // The dynamic-security client subscribes to its answers itself on each connection, before its requests.
+  const controlClient = mqtt.connect(control.url, { ...control.options, clean: true, resubscribe: false });
+  const security = createDynamicSecurity(controlClient, { timeoutMs: options.commandTimeoutMs });
+  const consumers: MqttClient[] = [];
+  // A start-up that fails part way leaves nothing behind: the caller may try again.
+  const abandon = () => {
+    credentials.useAccess(null);
+    for (const client of consumers) client.end(true);
+    security.close();
+    controlClient.end(true);
+  };
   try {
+    await firstConnection(controlClient, 'Connexion de contrôle');
+    controlClient.on('error', (error) => logger.warn({ err: error }, 'Broker MQTT : connexion de contrôle en erreur'));
     await security.prepare(control.username);
   } catch (error) {
-    controlClient.end(true);
+    abandon();
     throw error;
   }
   credentials.useAccess(security.access);
@@ -95,7 +106,6 @@ export async function connectExternalBroker(options: {
     await storeTelemetryMessage(telemetry, device, payload, report(device.deviceId));
   }
 
-  const consumers: MqttClient[] = [];
   for (let index = 0; index < options.consumers; index += 1) {
     const consumer = connectionOptions(options.url, `${options.clientId}-${index}`);
     const client = mqtt.connect(consumer.url, {
@@ -125,7 +135,12 @@ export async function connectExternalBroker(options: {
     });
     client.on('error', (error) => logger.warn({ err: error, clientId: consumer.options.clientId }, 'Broker MQTT : consommateur en erreur'));
     consumers.push(client);
-    await firstConnection(client, `Consommateur ${index + 1}`);
+    try {
+      await firstConnection(client, `Consommateur ${index + 1}`);
+    } catch (error) {
+      abandon();
+      throw error;
+    }
   }
 
   return {
