@@ -115,7 +115,9 @@ export function createServices(options: {
   // Their secrets are sealed with TOTP_KEY, or a key derived from the signing secret: both live outside the database.
   const box = createSecretBox(config.totpKey ?? options.jwtSecret, 'totp-secrets', config.totpPreviousKeys);
   const totp = createTotpService({ db, now: sessionClock, box, logger, onAccountChanged: accountChanged });
-  const auth = createAuthService({ users, tokens, limiter: createLoginLimiter(config.loginLimits, rateLimits), sessions, audit, totp });
+  // The owner's usual addresses are those of the sign-ins in the audit trail, on the trail's clock.
+  const limiter = createLoginLimiter(config.loginLimits, rateLimits, audit, now);
+  const auth = createAuthService({ users, tokens, limiter, sessions, audit, totp });
 
   // Devices and telemetry need each other (latest values shown with a device; a transmitter's
   // readings for its sensors): each receives the other's methods, called only at run time.

@@ -98,6 +98,28 @@ describe.runIf(databaseUrl)('rate limits shared by two instances on PostgreSQL',
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
 
+  it('lets the owner in from an address they signed in from, on instances that never saw them, while strangers are held', async () => {
+    const owner = await first.createAccount(); // signs in from 127.0.0.1, through the first instance
+    // Started afterwards, as after a restart: they know the owner only from the database.
+    const third = await createTestApp({ env: LIMITS, applicationName: 'vigie-limits-d', rateLimitScope: scope });
+    try {
+      const statuses: number[] = [];
+      for (let n = 1; n <= 8; n += 1)
+        statuses.push((await wrongLogin(n % 2 === 0 ? third : second, owner.email, `203.0.113.${100 + n}`)).statusCode);
+      expect(statuses).toContain(429);
+      for (const t of [third, second]) {
+        const signIn = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: owner.email, password: owner.password },
+        });
+        expect(signIn.statusCode, signIn.body).toBe(200);
+      }
+    } finally {
+      await third.close();
+    }
+  });
+
   it('counts password-reset requests for one address across instances', async () => {
     const ip = '198.51.100.9';
     const ask = (t: TestApp, n: number) =>

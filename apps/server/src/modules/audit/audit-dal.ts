@@ -44,6 +44,24 @@ export function createAuditDal(db: Database) {
         .limit(limit + 1);
     },
 
+    /** Whether the account of this address (in any letter case) signed in from `ip` at or after `since`. */
+    async signedInFrom(email: string, ip: string, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: auditEvents.id })
+        .from(users)
+        .innerJoin(auditEvents, and(eq(auditEvents.organizationId, users.organizationId), eq(auditEvents.actorId, users.id)))
+        .where(
+          and(
+            eq(sql`lower(${users.email})`, email.trim().toLowerCase()),
+            eq(auditEvents.action, 'auth.login'),
+            eq(auditEvents.ip, ip),
+            gte(auditEvents.at, since),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** The account an address belongs to, to file a failed login in its organization's trail. */
     async accountByEmail(email: string): Promise<{ id: string; organizationId: string; name: string | null; email: string } | undefined> {
       const [row] = await db

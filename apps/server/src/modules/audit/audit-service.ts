@@ -155,6 +155,9 @@ export function createAuditService(deps: { db: Database; now: () => Date }) {
       return byAccount(userId, ip, 'auth.login', null, details);
     },
 
+    /** Whether the account of this address completed a sign-in from `ip` at or after `since` (the owner's usual addresses). */
+    signedInFrom: (email: string, ip: string, since: Date): Promise<boolean> => dal.signedInFrom(email, ip, since),
+
     /** A wrong password for a known address: filed with no author, the account as subject. Unknown addresses belong to nobody's trail. */
     async loginFailed(email: string, ip: string, details?: AuditDetails): Promise<void> {
       const account = await dal.accountByEmail(email);
