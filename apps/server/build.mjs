@@ -14,6 +14,8 @@ await build({
     simulate: 'src/simulator/simulate.ts',
     // Insights are computed in a worker thread, which loads this file beside main.js.
     'insights-worker': 'src/modules/insights/insights-worker.ts',
+    // Reports are rendered in a worker thread too, within a time budget.
+    'report-worker': 'src/modules/reports/report-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -24,6 +24,7 @@ import { createNotificationService } from './modules/notifications/notification-
 import type { AlertContext } from './modules/notifications/alert-message.ts';
 import { createInsightsRunner } from './modules/insights/insights-runner.ts';
 import { createInsightsService } from './modules/insights/insights-service.ts';
+import { createReportRenderer } from './modules/reports/report-renderer.ts';
 import { createReportService } from './modules/reports/report-service.ts';
 import { createSiteService } from './modules/sites/site-service.ts';
 import { createMembersService } from './modules/members/members-service.ts';
@@ -312,9 +313,11 @@ export function createServices(options: {
     now,
   });
 
+  const reportRenderer = createReportRenderer({ logger });
   const reports = createReportService({
     db,
     now,
+    renderer: reportRenderer,
     site: (organizationId, siteId) => sites.get(organizationId, siteId),
     sites: () => sites.all(),
     organizationName: async (organizationId) => (await organizations.findById(organizationId))?.name ?? '',
@@ -399,6 +402,7 @@ export function createServices(options: {
     now,
     async close() {
       await insightsRunner.close();
+      await reportRenderer.close();
       await telemetry.close();
       await alerts.engine.idle();
       await passwordResets.idle();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, nameSchema, uuidSchema } from './common.ts';
+import { hasOverloadedCharacter, OVERLOADED_CHARACTER_MESSAGE } from './text.ts';
 import { RULE_PRESETS, type RulePreset } from './presets.ts';
 import { READING_KEY_PATTERN } from './telemetry.ts';
 
@@ -189,7 +190,8 @@ const textSchema = z
   .string({ error: 'Le texte doit être une chaîne de caractères.' })
   .trim()
   .min(1, { error: 'Le texte est obligatoire.' })
-  .max(TEXT_MAX, { error: `Le texte ne doit pas dépasser ${TEXT_MAX} caractères.` });
+  .max(TEXT_MAX, { error: `Le texte ne doit pas dépasser ${TEXT_MAX} caractères.` })
+  .refine((value) => !hasOverloadedCharacter(value), { error: OVERLOADED_CHARACTER_MESSAGE });
 
 export const alertListQuerySchema = z.strictObject({
   status: z

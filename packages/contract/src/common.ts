@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { characterCount } from './text.ts';
+import { byteLength, characterCount, hasOverloadedCharacter, OVERLOADED_CHARACTER_MESSAGE } from './text.ts';
 
 /** Every error answer of the API: one French sentence a person can act on. */
 export const errorResponseSchema = z.object({ message: z.string() });
@@ -14,14 +14,26 @@ export type IdParams = z.infer<typeof idParamsSchema>;
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
 export const NAME_MAX_LENGTH = 100;
+/** 100 characters of any script or emoji fit; stacked marks or long emoji sequences do not. */
+export const NAME_MAX_BYTES = 400;
 
-export { characterCount } from './text.ts';
+const NAME_BYTES_MESSAGE = `Le nom est trop long une fois encodé : ${NAME_MAX_BYTES} octets au plus (un caractère accentué ou un emoji en compte plusieurs).`;
 
-/** A device or organization name: trimmed, 1 to 100 characters, kept as typed otherwise. */
+export { byteLength, characterCount, hasOverloadedCharacter, OVERLOADED_CHARACTER_MESSAGE, tameText } from './text.ts';
+
+/**
+ * A device, site, rule or organization name: trimmed, 1 to 100 characters as a person counts them,
+ * at most 400 bytes in UTF-8, and no character stacking more marks than writing needs.
+ */
 export const nameSchema = z
   .string({ error: 'Le nom doit être une chaîne de caractères.' })
   .trim()
   .min(1, { error: 'Le nom est obligatoire.' })
+  // Checked on code units first, so a huge value is refused before it is segmented.
+  .max(NAME_MAX_BYTES, { error: NAME_BYTES_MESSAGE, abort: true })
   .refine((value) => characterCount(value) <= NAME_MAX_LENGTH, {
     error: `Le nom ne doit pas dépasser ${NAME_MAX_LENGTH} caractères.`,
-  });
+    abort: true,
+  })
+  .refine((value) => !hasOverloadedCharacter(value), { error: OVERLOADED_CHARACTER_MESSAGE, abort: true })
+  .refine((value) => byteLength(value) <= NAME_MAX_BYTES, { error: NAME_BYTES_MESSAGE });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, uuidSchema } from './common.ts';
+import { hasOverloadedCharacter, OVERLOADED_CHARACTER_MESSAGE } from './text.ts';
 
 /** A calendar month `YYYY-MM`, read on the site's own wall clock. */
 export const reportMonthSchema = z
@@ -20,6 +21,7 @@ export const signReportRequestSchema = z.strictObject(
       .string({ error: 'Le commentaire doit être un texte.' })
       .trim()
       .max(REPORT_COMMENT_MAX_LENGTH, { error: `Le commentaire ne doit pas dépasser ${REPORT_COMMENT_MAX_LENGTH} caractères.` })
+      .refine((value) => !hasOverloadedCharacter(value), { error: OVERLOADED_CHARACTER_MESSAGE })
       .optional(),
   },
   { error: 'Corps invalide : { "comment": "…" } facultatif est attendu.' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, nameSchema, uuidSchema } from './common.ts';
+import { hasOverloadedCharacter, OVERLOADED_CHARACTER_MESSAGE } from './text.ts';
 import { deviceKindSchema, emitterSchema, inactivityTimeoutSchema, latestValueSchema, sensorSchema } from './devices.ts';
 
 export const installationKeyResponseSchema = z.object({ installationKey: z.string() });
@@ -43,6 +44,7 @@ export const provisionRequestSchema = z.strictObject({
     .trim()
     .min(1, { error: 'Le site ne peut pas être vide.' })
     .max(100, { error: 'Le nom du site ne doit pas dépasser 100 caractères.' })
+    .refine((value) => !hasOverloadedCharacter(value), { error: OVERLOADED_CHARACTER_MESSAGE })
     .optional(),
 });
 export type ProvisionRequest = z.infer<typeof provisionRequestSchema>;

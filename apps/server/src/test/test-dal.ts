@@ -232,3 +232,9 @@ export async function storedTotpSecrets(t: TestApp, userId: string): Promise<{ s
 export async function setStoredTotpSecret(t: TestApp, userId: string, secret: string): Promise<void> {
   await t.database.db.execute(sql`update users set totp_secret = ${secret} where id = ${userId}`);
 }
+
+/** Stores names as a release without byte or mark limits could have: a site's and a sensor's. */
+export async function setStoredNames(t: TestApp, names: { siteId: string; site: string; sensorId: string; sensor: string }): Promise<void> {
+  await t.database.db.execute(sql`update sites set name = ${names.site} where id = ${names.siteId}`);
+  await t.database.db.execute(sql`update sensors set name = ${names.sensor} where id = ${names.sensorId}`);
+}

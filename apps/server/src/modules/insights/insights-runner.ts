@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '../../worker-thread.ts';
 import { computeInsights, type InsightsInput, type InsightsResult } from './insights-compute.ts';
 import type { WorkerRequest, WorkerResponse, WorkerSettings } from './insights-worker.ts';
 
@@ -49,16 +50,8 @@ function createLane(settings: WorkerSettings, options: { logger: Logger; useWork
 
   function start(): Worker | null {
     if (worker || broken) return worker;
-    const fromSources = import.meta.url.endsWith('.ts');
-    const url = new URL(fromSources ? './insights-worker.ts' : './insights-worker.js', import.meta.url);
     try {
-      // From the sources, the thread first registers tsx's loader, then loads the TypeScript worker.
-      const created = fromSources
-        ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`, {
-            eval: true,
-            workerData: settings,
-          })
-        : new Worker(url, { workerData: settings });
+      const created = startWorkerThread(import.meta.url, 'insights-worker', settings);
       created.unref();
       created.on('message', (response: WorkerResponse) => {
         const waiting = pending.get(response.id);

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { ReportUnitSummary } from '@vigie/contract';
+import { tameText } from '@vigie/contract/text';
 import type { ReportContent } from './report-content.ts';
 import {
   NBSP,
@@ -27,6 +28,16 @@ import {
   type Doc,
 } from './report-pdf-layout.ts';
 
+/** Every string of the value, tamed (see `tameText`); the rest as it is. */
+function tamed<T>(value: T): T {
+  if (typeof value === 'string') return tameText(value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => tamed(item)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, tamed(item)])) as T;
+  }
+  return value;
+}
+
 export const REPORT_TITLE = 'Relevé de températures — HACCP';
 
 /**
@@ -35,7 +46,10 @@ export const REPORT_TITLE = 'Relevé de températures — HACCP';
  * blanks, battery). The same content always gives the same bytes: the dates and the file ID come
  * from `content.createdAt`, never from the clock.
  */
-export async function renderReportPdf(content: ReportContent): Promise<Buffer> {
+export async function renderReportPdf(stored: ReportContent): Promise<Buffer> {
+  // Names and texts stored before characters were bounded are laid out tamed: shaping time grows
+  // with the square of the marks stacked on one character.
+  const content = tamed(stored);
   const { regular, bold } = reportFonts();
   const createdAt = new Date(content.createdAt);
   const doc: Doc = new PDFDocument({

@@ -5,10 +5,9 @@ import { isDatabaseUnavailable } from '../../db/connection-errors.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { buildReportContent, type ReportSources } from './report-builder.ts';
-import { renderReportCsv } from './report-csv.ts';
 import { createReportDal, type ReportRecord } from './report-dal.ts';
 import { localMonth, monthOf, previousMonth } from './report-period.ts';
-import { renderReportPdf } from './report-pdf.ts';
+import type { ReportRenderer } from './report-renderer.ts';
 
 const NOT_FOUND = 'Rapport introuvable.';
 const MONTHLY_GRACE_MS = 3600_000;
@@ -43,6 +42,7 @@ export function createReportService(
     site: (organizationId: string, siteId: string) => Promise<Site>;
     sites: () => AsyncIterable<Site & { organizationId: string; createdAt: Date }>;
     publish: (organizationId: string, action: ReportAction, report: Report) => void;
+    renderer: ReportRenderer;
     logger: Pick<Logger, 'error'>;
   },
 ) {
@@ -52,8 +52,8 @@ export function createReportService(
     const id = randomUUID();
     const now = deps.now();
     const content = await buildReportContent(deps, { reportId: id, organizationId, site, month, now, createdByName: by?.name ?? null });
-    const pdf = await renderReportPdf(content);
-    const csv = renderReportCsv(content);
+    // Laid out in a worker thread within a time budget: the server keeps answering meanwhile.
+    const { pdf, csv } = await deps.renderer.render(content);
     return {
       id,
       organizationId,
