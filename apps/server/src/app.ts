@@ -15,6 +15,7 @@ import { logoutRoutes } from './routes/logout.ts';
 import { enforcePermissions, PERMISSIONS } from './plugins/permissions.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerClientError, answerFrameworkError, MAX_PARAM_LENGTH, registerHttpErrors } from './plugins/http-errors.ts';
 import { registerClientAddressCheck, trustedProxies } from './plugins/client-address.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { auditRoutes } from './routes/audit.ts';
@@ -73,9 +74,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: API_BODY_LIMIT,
     // Close idle keep-alive sockets at shutdown; in-flight requests still finish.
     forceCloseConnections: 'idle',
-    return503OnClosing: true,
-    routerOptions: { ignoreTrailingSlash: true },
+    // What the HTTP parser and the router refuse before any route runs, and a request that comes
+    // while the server stops (503, registerHttpErrors), answer `{message}` in French too.
+    return503OnClosing: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
+  registerHttpErrors(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON is spoken: anything else is 415 rather than a confusing validation error.
