@@ -34,6 +34,8 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
         .catch(callback);
     },
   });
+  // A client that vanishes (a killed server's pooled connection resets) is that client's end, not the catcher's.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return { received, state, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
