@@ -256,10 +256,11 @@ stream {
   );
   const a = instance('a', portA, env);
   const b = instance('b', portB, env);
-  await Promise.all([a.start(), b.start()]);
+  // Before they start: one that does not get ready must not leave the other running.
   cleanups.push(() => {
-    for (const one of [a, b]) if (one.child.exitCode === null) one.child.kill('SIGTERM');
+    for (const one of [a, b]) if (one.child && one.child.exitCode === null && one.child.signalCode === null) one.child.kill('SIGTERM');
   });
+  await Promise.all([a.start(), b.start()]);
   await waitFor('nginx répond', async () => (await fetch(`${lbBase}/api/health`)).ok);
   log(`Deux instances (${portA}, ${portB}) derrière nginx (HTTP ${lbHttp}, MQTT ${lbMqtt}), Mosquitto ${broker.port}, base ${database}`);
 
