@@ -11,13 +11,17 @@ import {
   migrationsFolder,
   pingDatabase,
 } from './database.ts';
-import { type PubSub, PUBSUB_CHANNEL } from './pubsub.ts';
+import { type PubSub, PUBSUB_CHANNEL, PUBSUB_MAX_PAYLOAD_BYTES } from './pubsub.ts';
 import { partitionReadings } from './reading-partitions.ts';
 import { schema } from './schema.ts';
 
 /** Any constant shared by every Vigie instance: serializes migrations across instances. */
 const MIGRATION_LOCK_KEY = 7_414_367_501;
 const STARTUP_ATTEMPTS = 15;
+/** A notification that names a spilled message: `spill:<id>` (bus messages are JSON arrays, `[…`). */
+const SPILL_PREFIX = 'spill:';
+/** Listeners read a spilled message within moments; it is kept a while for a slow one. */
+const SPILL_KEEP_MINUTES = 10;
 
 async function migrateWithLock(pool: pg.Pool, options: DatabaseOptions): Promise<void> {
   const client = await pool.connect();
@@ -143,7 +147,7 @@ function createListenNotify(pool: pg.Pool, url: string, options: DatabaseOptions
     client.on('end', () => reconnect());
     client.on('notification', (message) => {
       if (message.channel !== PUBSUB_CHANNEL || message.payload === undefined) return;
-      for (const handler of handlers) handler(message.payload);
+      receive(message.payload);
     });
     try {
       await client.connect();
@@ -156,15 +160,70 @@ function createListenNotify(pool: pg.Pool, url: string, options: DatabaseOptions
     }
   };
 
+  /**
+   * A message too large for NOTIFY is written to `pubsub_spill` and only its reference is notified;
+   * listeners read it back. Rows older than a few minutes are dropped on the way.
+   */
+  async function spill(payload: string): Promise<string> {
+    const { rows } = await pool.query<{ id: string }>(
+      `with purged as (delete from pubsub_spill where created_at < now() - interval '${SPILL_KEEP_MINUTES} minutes')
+       insert into pubsub_spill (payload) values ($1) returning id::text`,
+      [payload],
+    );
+    const id = rows[0]?.id;
+    if (!id) throw new Error('Message du bus non enregistré');
+    return `${SPILL_PREFIX}${id}`;
+  }
+
+  async function notify(payloads: string[]): Promise<void> {
+    // One statement, one transaction: PostgreSQL delivers its notifications in the order sent.
+    // (A JSON array: node-postgres would escape a text[] parameter character by character.)
+    await pool.query('select pg_notify($1, payload) from json_array_elements_text($2::json) as payload', [
+      PUBSUB_CHANNEL,
+      JSON.stringify(payloads),
+    ]);
+  }
+
+  /**
+   * Received messages are handed on one at a time, in the order they arrived: a spilled one is
+   * read back from its table before the messages that followed it are delivered.
+   */
+  let inbound: Promise<void> = Promise.resolve();
+  function receive(payload: string): void {
+    inbound = inbound.then(async () => {
+      let message: string | undefined = payload;
+      if (payload.startsWith(SPILL_PREFIX)) {
+        try {
+          const { rows } = await pool.query<{ payload: string }>('select payload from pubsub_spill where id = $1', [
+            payload.slice(SPILL_PREFIX.length),
+          ]);
+          message = rows[0]?.payload;
+          if (message === undefined) options.logger.warn({ ref: payload }, 'Message volumineux du bus introuvable ; ignoré');
+        } catch (error) {
+          message = undefined;
+          options.logger.warn({ err: error, ref: payload }, 'Message volumineux du bus illisible ; ignoré');
+        }
+      }
+      if (message !== undefined) for (const handler of handlers) handler(message);
+    });
+  }
+
   return {
+    preferredMaxBytes: PUBSUB_MAX_PAYLOAD_BYTES,
     async publish(payloads) {
       if (payloads.length === 0) return;
-      // One statement, one transaction: PostgreSQL delivers its notifications in the order sent.
-      // (A JSON array: node-postgres would escape a text[] parameter character by character.)
-      await pool.query('select pg_notify($1, payload) from json_array_elements_text($2::json) as payload', [
-        PUBSUB_CHANNEL,
-        JSON.stringify(payloads),
-      ]);
+      const sendable = await Promise.all(
+        payloads.map((payload) => (Buffer.byteLength(payload) > PUBSUB_MAX_PAYLOAD_BYTES ? spill(payload) : payload)),
+      );
+      try {
+        await notify(sendable);
+      } catch (error) {
+        if (sendable.length === 1) throw error;
+        // One message the database refused must not take the others with it: each is sent alone.
+        let failure: unknown;
+        for (const payload of sendable) await notify([payload]).catch((single: unknown) => (failure = single));
+        if (failure) throw failure;
+      }
     },
     subscribe(handler) {
       handlers.add(handler);

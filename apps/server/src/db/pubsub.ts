@@ -16,11 +16,16 @@ export interface PubSub {
   live(): boolean;
   /** Called each time this instance starts hearing again: what was announced meanwhile is lost. */
   onResumed(handler: () => void): () => void;
+  /**
+   * Bytes (UTF-8) a message travels best within: publishers group small events up to it. A larger
+   * message is still delivered, by a slower path (PostgreSQL: through a table).
+   */
+  readonly preferredMaxBytes: number;
 }
 
 export const PUBSUB_CHANNEL = 'vigie_events';
-/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
-export const PUBSUB_MAX_PAYLOAD = 7800;
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more (bytes, not characters). */
+export const PUBSUB_MAX_PAYLOAD_BYTES = 7800;
 
 export function createLocalPubSub(): PubSub & { close(): void } {
   const emitter = new EventEmitter();
@@ -38,6 +43,8 @@ export function createLocalPubSub(): PubSub & { close(): void } {
     },
     live: () => true,
     onResumed: () => () => undefined,
+    // In process nothing limits a message; events are grouped as on PostgreSQL all the same.
+    preferredMaxBytes: PUBSUB_MAX_PAYLOAD_BYTES,
     close() {
       emitter.removeAllListeners();
     },

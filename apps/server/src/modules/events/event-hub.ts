@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PUBSUB_MAX_PAYLOAD, type PubSub } from '../../db/pubsub.ts';
+import type { PubSub } from '../../db/pubsub.ts';
 import { BROWSER_EVENT_TYPES, type LiveEventPayload, liveEventSchema } from './live-event.ts';
 
 /** A payload of the bus: a type and the data that type carries. */
@@ -89,24 +89,26 @@ export function createEventHub<P extends EventPayload>(
   const outbox: Event[] = [];
   let sending = false;
 
-  /** The outbox as NOTIFY payloads, each within PostgreSQL's limit. */
+  /**
+   * The outbox as bus messages: events grouped, in order, up to the bus's preferred size in bytes
+   * (what PostgreSQL counts, not characters). An event larger than that alone travels by itself,
+   * never dropped: the bus delivers it by its slower path.
+   */
   function payloads(events: Event[]): string[] {
+    const limit = pubsub.preferredMaxBytes;
     const chunks: string[] = [];
     let current: string[] = [];
     let size = 2;
     for (const event of events) {
       const json = JSON.stringify(event);
-      if (json.length + 2 > PUBSUB_MAX_PAYLOAD) {
-        log.warn({ type: event.type }, 'Événement trop volumineux pour la diffusion, ignoré');
-        continue;
-      }
-      if (size + json.length + 1 > PUBSUB_MAX_PAYLOAD) {
+      const bytes = Buffer.byteLength(json);
+      if (current.length > 0 && size + bytes + 1 > limit) {
         chunks.push(`[${current.join(',')}]`);
         current = [];
         size = 2;
       }
       current.push(json);
-      size += json.length + 1;
+      size += bytes + 1;
     }
     if (current.length > 0) chunks.push(`[${current.join(',')}]`);
     return chunks;
