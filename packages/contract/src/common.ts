@@ -14,16 +14,16 @@ export type IdParams = z.infer<typeof idParamsSchema>;
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
 export const NAME_MAX_LENGTH = 100;
-/** 100 characters of any script or emoji fit; stacked marks or long emoji sequences do not. */
-export const NAME_MAX_BYTES = 400;
+/** 100 characters of any script fit, and 100 flags (8 bytes each); 100 family emoji (25 bytes each) do not. */
+export const NAME_MAX_BYTES = 1000;
 
-const NAME_BYTES_MESSAGE = `Le nom est trop long une fois encodé : ${NAME_MAX_BYTES} octets au plus (un caractère accentué ou un emoji en compte plusieurs).`;
+const NAME_BYTES_MESSAGE = `Le nom est trop long une fois encodé : 1\u00a0000 octets au plus (un caractère accentué ou un emoji en compte plusieurs).`;
 
 export { byteLength, characterCount, hasOverloadedCharacter, OVERLOADED_CHARACTER_MESSAGE, tameText } from './text.ts';
 
 /**
  * A device, site, rule or organization name: trimmed, 1 to 100 characters as a person counts them,
- * at most 400 bytes in UTF-8, and no character stacking more marks than writing needs.
+ * at most 1 000 bytes in UTF-8, and no character stacking more marks than writing needs.
  */
 export const nameSchema = z
   .string({ error: 'Le nom doit être une chaîne de caractères.' })
