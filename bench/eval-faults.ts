@@ -1,5 +1,5 @@
 /**
- * The predictive analysis scored on the simulator's labelled faults (PRODUCT §11):
+ * The predictive analysis scored on the simulator's labelled faults (docs/api.md, Analyse prédictive):
  *
  * - anomaly detection: precision, recall and F1 of the detector on the standard scenarios of
  *   `faults.ts` (fed one-minute bucket means, as the product does), beside a static threshold on

@@ -1,5 +1,5 @@
 /**
- * npm run eval:predict [-- --data DIR] — measured accuracy of the predictive analysis (PRODUCT §11)
+ * npm run eval:predict [-- --data DIR] — measured accuracy of the predictive analysis (docs/api.md, Analyse prédictive)
  * on data laid out like ../shared/data/nab (DIR, the default):
  *
  * - the forecasts, on the simulator's fridge and on NAB's ambient_temperature_system_failure.

@@ -4,7 +4,7 @@ import mqtt from 'mqtt';
 export type Provisioned = { deviceId: string; kind: 'sensor' | 'emitter'; accessToken: string };
 export type Reading = { ts?: number | string; values: Record<string, number | boolean>; sensor?: string };
 
-/** Calls of the device protocol (README « Protocole des appareils »), through plain HTTP. */
+/** Calls of the device protocol (docs/protocole-appareils.md), through plain HTTP. */
 export class DeviceProtocol {
   constructor(
     private readonly request: APIRequestContext,

@@ -86,7 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON is spoken: anything else is 415 rather than a confusing validation error.
   app.removeContentTypeParser('text/plain');
-  // Clients send `Content-Type: application/json` on every call (spec §7), DELETE included: an
+  // Clients send `Content-Type: application/json` on every call, DELETE included: an
   // empty body is no body for a route that takes none, and a clear 400 for one that needs it.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');

@@ -22,7 +22,7 @@ const withinMinutesSchema = z
   .max(MAX_PREDICTION_MINUTES, { error: 'L’horizon de prévision va de 15 à 240 minutes.' })
   .default(120);
 
-/** What makes a sensor out of limits (PRODUCT §8). */
+/** What makes a sensor out of limits (docs/api.md, Alertes). */
 export const ruleConditionSchema = z.discriminatedUnion(
   'type',
   [
@@ -32,7 +32,7 @@ export const ruleConditionSchema = z.discriminatedUnion(
       .strictObject({ type: z.literal('outside'), key: keySchema, min: thresholdSchema, max: thresholdSchema })
       .refine((condition) => condition.min < condition.max, { error: 'Le minimum doit être inférieur au maximum.' }),
     z.strictObject({ type: z.literal('offline') }),
-    // « Dépassement prévu » (PRODUCT §11): the forecast crosses the limit within the next minutes.
+    // « Dépassement prévu » (docs/api.md, Analyse prédictive): the forecast crosses the limit within the next minutes.
     z.strictObject({
       type: z.literal('predicted_above'),
       key: keySchema,

@@ -29,7 +29,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const organizationSchema = z.object({ id: uuidSchema, name: z.string() });
 export type Organization = z.infer<typeof organizationSchema>;
 
-/** PRODUCT §9: admin (everything, members included), manager (devices, sites, rules, alerts, reports), viewer (reads, acknowledges). */
+/** docs/api.md, Rôles: admin (everything, members included), manager (devices, sites, rules, alerts, reports), viewer (reads, acknowledges). */
 export const ROLES = ['admin', 'manager', 'viewer'] as const;
 export const roleSchema = z.enum(ROLES, { error: 'Le rôle doit être « admin », « manager » ou « viewer ».' });
 export type Role = z.infer<typeof roleSchema>;

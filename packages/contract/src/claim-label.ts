@@ -1,5 +1,5 @@
 /**
- * A factory device's printed label (PRODUCT §12), without zod so that the web app can read it
+ * A factory device's printed label (docs/protocole-appareils.md, Appareils d'usine), without zod so that the web app can read it
  * alone (`@vigie/contract/claim-label`): a QR code holding the serial and the secret claim code.
  */
 export const CLAIM_URI_PREFIX = 'vigie:claim?';

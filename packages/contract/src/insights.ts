@@ -13,7 +13,7 @@ export const insightsQuerySchema = z.strictObject({
 export const forecastPointSchema = z.object({ ts: isoDateTimeSchema, value: z.number(), low: z.number(), high: z.number() });
 export type ForecastPoint = z.infer<typeof forecastPointSchema>;
 
-/** PRODUCT §11: when the forecast crosses a limit of an active rule of the sensor. */
+/** docs/api.md, Analyse prédictive: when the forecast crosses a limit of an active rule of the sensor. */
 export const predictedBreachSchema = z.object({ ruleId: uuidSchema, threshold: z.number(), eta: isoDateTimeSchema });
 export type PredictedBreach = z.infer<typeof predictedBreachSchema>;
 
@@ -43,7 +43,7 @@ export const ANOMALY_KINDS = [
 export const anomalyKindSchema = z.enum(ANOMALY_KINDS);
 export type AnomalyKind = z.infer<typeof anomalyKindSchema>;
 
-/** PRODUCT §11: `score` from 0 (barely) to 1 (certain and severe); `explanation` in plain French. */
+/** docs/api.md, Analyse prédictive: `score` from 0 (barely) to 1 (certain and severe); `explanation` in plain French. */
 export const anomalySchema = z.object({
   from: isoDateTimeSchema,
   to: isoDateTimeSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { newEmailSchema, newPasswordSchema, roleSchema } from './auth.ts';
 import { isoDateTimeSchema, nameSchema, uuidSchema } from './common.ts';
 
-/** PRODUCT §9: a member of the organization. */
+/** docs/api.md, Membres et invitations: a member of the organization. */
 export const memberSchema = z.object({
   id: uuidSchema,
   name: z.string().nullable(),

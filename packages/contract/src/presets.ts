@@ -32,7 +32,7 @@ export const RULE_PRESETS = {
 } as const satisfies Record<string, { label: string; source: string; condition: PresetCondition }>;
 export type RulePreset = keyof typeof RULE_PRESETS;
 
-/** What an installed device watches, and the alert rule created with it (PRODUCT §12, `preset`). */
+/** What an installed device watches, and the alert rule created with it (docs/api.md, Rattachement des appareils d'usine, `preset`). */
 export interface InstallUse {
   label: string;
   /** One line for the person installing it: what the rule does. */

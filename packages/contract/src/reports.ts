@@ -69,7 +69,7 @@ export const reportSummarySchema = z.object({
 });
 export type ReportSummary = z.infer<typeof reportSummarySchema>;
 
-/** PRODUCT §10: a report never changes after it is made; signing adds who and when beside it. */
+/** docs/api.md, Rapports: a report never changes after it is made; signing adds who and when beside it. */
 export const reportSchema = z.object({
   id: uuidSchema,
   siteId: uuidSchema,

@@ -58,7 +58,7 @@ export type DeviceTokenResponse = z.infer<typeof deviceTokenResponseSchema>;
 export const telemetryResponseSchema = z.object({ accepted: z.number().int() });
 export type TelemetryResponse = z.infer<typeof telemetryResponseSchema>;
 
-/** One reading as a device sends it (HTTP body or MQTT payload); see the README's device protocol. */
+/** One reading as a device sends it (HTTP body or MQTT payload); see docs/protocole-appareils.md. */
 export interface TelemetryReading {
   /** Epoch milliseconds or ISO 8601; default: when the server receives it. */
   ts?: number | string;

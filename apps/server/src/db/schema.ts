@@ -63,7 +63,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name'),
     passwordHash: text('password_hash').notNull(),
-    /** PRODUCT §9: what the person may do in the organization. */
+    /** docs/api.md, Rôles: what the person may do in the organization. */
     role: text('role', { enum: ROLES }).notNull().default('admin'),
     /** Two-factor authentication: the TOTP secret (base32) once turned on, null otherwise. */
     totpSecret: text('totp_secret'),
@@ -95,7 +95,7 @@ export const sessions = pgTable(
 );
 
 /**
- * An invitation to join an organization (PRODUCT §9): only the SHA-256 of its link's secret is
+ * An invitation to join an organization (docs/api.md, Membres et invitations): only the SHA-256 of its link's secret is
  * kept; it works once (`acceptedAt`), until `expiresAt`, unless revoked or replaced.
  */
 export const invitations = pgTable(
@@ -383,7 +383,7 @@ export const alertEvents = pgTable(
   ],
 );
 
-/** Who an organization's alerts are told to, and how Vigie insists (PRODUCT §8). */
+/** Who an organization's alerts are told to, and how Vigie insists (docs/api.md, Alertes). */
 export const notificationPolicies = pgTable('notification_policies', {
   organizationId: uuid('organization_id')
     .primaryKey()
@@ -469,7 +469,7 @@ export const pubsubSpill = pgTable(
 );
 
 /**
- * A HACCP compliance report of a site for a month (PRODUCT §10). Its PDF, CSV and JSON snapshot
+ * A HACCP compliance report of a site for a month (docs/api.md, Rapports). Its PDF, CSV and JSON snapshot
  * are written once, with the PDF's SHA-256, and never updated: only the sign-off columns are set,
  * once. A report stays when its site's readings are purged.
  */
@@ -506,7 +506,7 @@ export const reports = pgTable(
 );
 
 /**
- * A sensor's last computed insights for one measure (PRODUCT §11), shared by every instance: the
+ * A sensor's last computed insights for one measure (docs/api.md, Analyse prédictive), shared by every instance: the
  * « À surveiller » list reads them, and a request answers from them without computing.
  */
 export const sensorInsights = pgTable(
@@ -569,7 +569,7 @@ export const schema = {
 export type Schema = typeof schema;
 
 /**
- * A maker's device, loaded from its batch before anyone owns it (PRODUCT §12). Its label's claim
+ * A maker's device, loaded from its batch before anyone owns it (docs/api.md, Rattachement des appareils d'usine). Its label's claim
  * code is stored only as an argon2id hash; a person of an organization claims it, then the device
  * receives its token.
  */

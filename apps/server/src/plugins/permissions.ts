@@ -4,7 +4,7 @@ import { forbidden } from '../errors.ts';
 import { TOTP_MESSAGES } from '../modules/auth/totp-service.ts';
 import { currentUser } from './authenticate.ts';
 
-/** Who may call a route, and what someone else is told (PRODUCT §9). */
+/** Who may call a route, and what someone else is told (docs/api.md, Rôles). */
 export interface Permission {
   readonly roles: readonly Role[];
   /** The French sentence of the 403; unused when every role is allowed. */

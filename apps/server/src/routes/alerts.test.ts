@@ -23,7 +23,7 @@ describe(`sites, alert rules and alerts over HTTP (${databaseKind})`, () => {
     t.app.inject({ method, url: `/api${url}`, headers: who.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
   const settle = () => t.app.services.alerts.engine.idle();
 
-  describe('sites (PRODUCT §7)', () => {
+  describe('sites (docs/api.md, Sites)', () => {
     it('gives every organization a default site where its devices go', async () => {
       const sensor = await provision(t, owner, 'sensor');
       const sites = (await api(owner, 'GET', '/sites')).json<{ sites: Site[] }>().sites;
@@ -105,7 +105,7 @@ describe(`sites, alert rules and alerts over HTTP (${databaseKind})`, () => {
     });
   });
 
-  describe('rules and alerts (PRODUCT §8)', () => {
+  describe('rules and alerts (docs/api.md, Alertes)', () => {
     it('creates a rule from a preset, opens an alert on a reading above the limit, and tells the live stream', async () => {
       const sensor = await provision(t, owner, 'sensor');
       const created = await api(owner, 'POST', '/alert-rules', {

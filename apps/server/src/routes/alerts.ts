@@ -33,7 +33,7 @@ const comment = (text: string | null | undefined) => (text ? { text } : null);
 /** Acknowledging or resolving needs no body; an empty one is accepted. */
 const optionalBody = <T extends z.ZodType>(schema: T) => schema.nullish();
 
-/** PRODUCT §8: alert rules and the alerts they open, for the caller's organization. */
+/** docs/api.md, Alertes: alert rules and the alerts they open, for the caller's organization. */
 export const alertRoutes: FastifyPluginAsyncZod<{ rules: AlertRuleService; alerts: AlertService }> = async (app, { rules, alerts }) => {
   const who = (request: Parameters<typeof currentUser>[0]) => currentUser(request);
   const ruleSubject = (rule: Rule): AuditSubject => ({ type: 'rule', id: rule.id, name: rule.name });

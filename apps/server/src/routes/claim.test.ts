@@ -8,7 +8,7 @@ import { type TestAccount, type TestApp, createTestApp, databaseKind } from '../
 const UNKNOWN = 'Appareil introuvable : vérifiez le numéro de série et le code de l’étiquette.';
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-describe(`claiming a factory device (PRODUCT §12) on ${databaseKind}`, () => {
+describe(`claiming a factory device (docs/api.md, Rattachement des appareils d'usine) on ${databaseKind}`, () => {
   let t: TestApp;
   let owner: TestAccount;
   let stranger: TestAccount;

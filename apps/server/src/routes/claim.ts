@@ -11,7 +11,7 @@ const errors = {
   429: errorResponseSchema,
 };
 
-/** PRODUCT §12: a person claims a labelled factory device for their organization. */
+/** docs/api.md, Rattachement des appareils d'usine: a person claims a labelled factory device for their organization. */
 export const claimRoutes: FastifyPluginAsyncZod<{ claiming: Pick<ClaimingService, 'claim'> }> = async (app, { claiming }) => {
   app.post(
     '/devices/claim',

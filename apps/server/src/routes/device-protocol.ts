@@ -29,7 +29,7 @@ function invalid(error: z.ZodError): Error {
   return badRequest(field ? `${message} (champ « ${field} »)` : message);
 }
 
-/** The public device protocol (README, « Protocole des appareils »): what devices call, with their own credentials. */
+/** The public device protocol (docs/protocole-appareils.md): what devices call, with their own credentials. */
 export const deviceProtocolRoutes: FastifyPluginAsyncZod<{
   provisioning: ProvisioningService;
   claiming: Pick<ClaimingService, 'provision'>;
@@ -45,7 +45,7 @@ export const deviceProtocolRoutes: FastifyPluginAsyncZod<{
     errorsTopic: 'vigie/devices/{deviceId}/errors' as const,
   }));
 
-  // Two ways in: the organization's installation key (§6), or the code of a factory label (§12).
+  // Two ways in: the organization's installation key, or the code of a factory label (docs/protocole-appareils.md).
   app.post(
     '/devices/provision',
     {

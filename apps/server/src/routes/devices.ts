@@ -73,7 +73,7 @@ function period(query: { from?: string | undefined; to?: string | undefined }) {
   return { from, to };
 }
 
-/** The routes of PRODUCT.md §3 and §6 for one kind of device, scoped to the caller's organization. */
+/** The device routes (docs/api.md, Appareils; device tokens: docs/protocole-appareils.md) for one kind of device, scoped to the caller's organization. */
 export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (app, options) => {
   const { resource, service, provisioning, telemetry } = options;
   const { list, one } = RESPONSES[resource];
@@ -81,7 +81,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
   const byId = `/${resource}/:id`;
   const organizationOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).organization.id;
 
-  // Without parameters, the seed contract's whole list; with any, a page of it (PRODUCT §3 unchanged).
+  // Without parameters, the seed contract's whole list; with any, a page of it (docs/api.md, Appareils: unchanged).
   app.get(
     base,
     {

@@ -12,7 +12,7 @@ import { currentUser } from '../plugins/authenticate.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
-/** PRODUCT §11: a sensor's forecast, predicted breach, anomalies and battery outlook; the « À surveiller » list. */
+/** docs/api.md, Analyse prédictive: a sensor's forecast, predicted breach, anomalies and battery outlook; the « À surveiller » list. */
 export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }> = async (app, { insights }) => {
   app.get(
     '/sensor/:id/insights',

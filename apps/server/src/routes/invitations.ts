@@ -26,7 +26,7 @@ const errors = {
 
 const invitationSubject = (invitation: Invitation): AuditSubject => ({ type: 'invitation', id: invitation.id, name: invitation.email });
 
-/** PRODUCT §9: an organization's pending invitations (who may call what: the role policy). */
+/** docs/api.md, Membres et invitations: an organization's pending invitations (who may call what: the role policy). */
 export const invitationRoutes: FastifyPluginAsyncZod<{ invitations: InvitationService }> = async (app, { invitations }) => {
   app.get('/invitations', { schema: { response: { 200: invitationsResponseSchema, ...errors } } }, async (request) => ({
     invitations: await invitations.listPending(currentUser(request).organization.id),

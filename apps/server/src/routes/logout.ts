@@ -7,7 +7,7 @@ import { currentUser } from '../plugins/authenticate.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
 
-/** The signed-in user's sessions (PRODUCT §9): logout, logout everywhere, a new password. */
+/** The signed-in user's sessions (docs/api.md, Connexion et sessions): logout, logout everywhere, a new password. */
 export const logoutRoutes: FastifyPluginAsyncZod<{
   sessions: Pick<SessionService, 'end' | 'endAll'>;
   auth: Pick<AuthService, 'changePassword'>;

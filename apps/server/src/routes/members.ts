@@ -26,7 +26,7 @@ const errors = {
 /** A member as the audit trail names them. */
 export const memberSubject = (member: Member): AuditSubject => ({ type: 'member', id: member.id, name: member.name ?? member.email });
 
-/** PRODUCT §9: the members of the caller's organization and their roles (who may call what: the role policy). */
+/** docs/api.md, Membres et invitations: the members of the caller's organization and their roles (who may call what: the role policy). */
 export const memberRoutes: FastifyPluginAsyncZod<{ members: MembersService; auth: Pick<AuthService, 'confirmPassword'> }> = async (
   app,
   { members, auth },

@@ -34,7 +34,7 @@ function policyFor(role: Role, policy: NotificationPolicy): NotificationPolicy {
   return { ...policy, webhookUrl: withoutPassword(policy.webhookUrl), webhookSecret: null };
 }
 
-/** Who is told of the organization's alerts, and how Vigie insists (PRODUCT §8). */
+/** Who is told of the organization's alerts, and how Vigie insists (docs/api.md, Alertes). */
 export const notificationPolicyRoutes: FastifyPluginAsyncZod<{ notifications: NotificationService }> = async (app, { notifications }) => {
   app.get('/notification-policy', { schema: { response: { 200: notificationPolicyResponseSchema, ...errors } } }, async (request) => {
     const user = currentUser(request);

@@ -32,7 +32,7 @@ function fileName(siteName: string, month: string, extension: 'pdf' | 'csv'): st
   return `rapport-haccp_${safe || 'site'}_${month}.${extension}`;
 }
 
-/** PRODUCT §10: HACCP compliance reports of the caller's organization. */
+/** docs/api.md, Rapports: HACCP compliance reports of the caller's organization. */
 /** A report as the audit trail names it: its site and month. */
 const reportSubject = (report: Report): AuditSubject => ({
   type: 'report',

@@ -17,7 +17,7 @@ const MANAGERS: Role[] = ['admin', 'manager'];
 const ADMINS: Role[] = ['admin'];
 
 /**
- * PRODUCT §9 written out on its own, not read from the permission table, so that a wrong entry
+ * The roles of docs/api.md (Rôles) written out on their own, not read from the permission table, so that a wrong entry
  * in the table fails here: a viewer reads everything but the installation key, acknowledges
  * alerts, follows the live stream, and manages their own sessions and password; members and invitations are an admin's; every other change is an admin's or
  * a manager's.
@@ -124,7 +124,7 @@ describe(`roles on every authenticated route (${databaseKind})`, { timeout: 180_
 
   // The viewer first: every refusal is tried on objects no permitted call has touched yet.
   for (const role of ['viewer', 'manager', 'admin'] as const) {
-    it(`lets the ${role} do exactly what PRODUCT §9 allows, and refuses the rest with a 403 that changes nothing`, async () => {
+    it(`lets the ${role} do exactly what docs/api.md (Rôles) allows, and refuses the rest with a 403 that changes nothing`, async () => {
       const problems: string[] = [];
       const routes = registeredRoutes(t.app);
       expect(routes.length).toBeGreaterThan(0);

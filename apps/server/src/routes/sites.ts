@@ -14,7 +14,7 @@ import { currentUser } from '../plugins/authenticate.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 
-/** PRODUCT §7: the sites (magasins) of the caller's organization. */
+/** docs/api.md, Sites: the sites (magasins) of the caller's organization. */
 export const siteRoutes: FastifyPluginAsyncZod<{ sites: SiteService }> = async (app, { sites }) => {
   const organizationOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).organization.id;
 

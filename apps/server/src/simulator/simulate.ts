@@ -38,7 +38,7 @@ Pannes (à partir du lancement, pour voir l’analyse prédictive les repérer)\
                            (+8\u00a0°C dépassés en une heure environ), puis refroidit à la fin de la panne
   --fault-minutes M   la panne cesse après M minutes (défaut\u202f: elle dure tant que le simulateur tourne)
 
-Appareils d’usine (étiquette à scanner, PRODUCT §12) :
+Appareils d’usine (étiquette à scanner, voir docs/protocole-appareils.md) :
   --make-batch N --out DOSSIER   crée un lot de N appareils : DOSSIER/lot.csv (pour npm run devices:import)
                                  et DOSSIER/etiquettes.html (les étiquettes à scanner)
   --factory FICHIER.csv          allume les appareils du lot : ils attendent d’être installés depuis

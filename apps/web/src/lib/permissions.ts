@@ -2,7 +2,7 @@ import type { Role } from '@vigie/contract';
 import { useAuth } from './auth';
 
 /**
- * What the signed-in person may do, mirroring the server's role matrix (PRODUCT §9). The server
+ * What the signed-in person may do, mirroring the server's role matrix (docs/api.md, Rôles). The server
  * decides; the screens only hide what would be refused, so that a viewer never meets a 403.
  */
 export type Permissions = {

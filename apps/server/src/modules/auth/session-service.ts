@@ -30,7 +30,7 @@ const SLIDE_FRACTION = 10;
 const slideStepMs = (idleSeconds: number) => Math.min(SLIDE_EVERY_MS, Math.floor((idleSeconds * 1000) / SLIDE_FRACTION));
 
 /**
- * Sessions that really end (PRODUCT §9): each access token names its session, checked on every
+ * Sessions that really end (docs/api.md, Connexion et sessions): each access token names its session, checked on every
  * request, so that logging out refuses the token at once on every instance. A session's row holds
  * its idle deadline, pushed back as it is used; its absolute end is its token's expiry.
  */

@@ -51,7 +51,7 @@ export async function importFactoryBatch(db: Database, devices: FactoryDevice[])
 }
 
 /**
- * Plug-and-play for factory devices (PRODUCT §12): a maker's batch is imported, a person claims a
+ * Plug-and-play for factory devices (docs/api.md, Rattachement des appareils d'usine): a maker's batch is imported, a person claims a
  * device with the code of its label, and the device, asking with the same code, receives its
  * token. Owns the factory_devices table; devices, tokens, sites and rules are asked of their modules.
  */

@@ -1,5 +1,5 @@
 /**
- * Anomaly detection of the predictive analysis (PRODUCT §11): a causal detector fed one bucket at a
+ * Anomaly detection of the predictive analysis (docs/api.md, Analyse prédictive): a causal detector fed one bucket at a
  * time (its start and mean value), which learns what is normal for this sensor and reports what is
  * not, each anomaly with a kind, a score in [0, 1] and a plain French explanation.
  *

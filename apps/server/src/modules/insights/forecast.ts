@@ -1,5 +1,5 @@
 /**
- * Forecasting core of the predictive analysis (PRODUCT §11): pure functions, no I/O.
+ * Forecasting core of the predictive analysis (docs/api.md, Analyse prédictive): pure functions, no I/O.
  *
  * - `resample` puts readings on a regular grid (bucket mean); an empty bucket is `null`.
  * - `fitHoltWinters` fits an additive Holt-Winters model, ETS(A,Ad,A) in error-correction form

@@ -202,7 +202,7 @@ export function forecastFrom(readings: readonly Reading[], start: number, depart
   });
 }
 
-/** PRODUCT §11 for one sensor's measure: pure computation, run in a worker thread. */
+/** The predictive analysis (docs/api.md, Analyse prédictive) of one sensor's measure: pure computation, run in a worker thread. */
 export function computeInsights(input: InsightsInput): InsightsResult {
   const { key, now, rules } = input;
   const readings = fromColumns(input.readings);

@@ -66,7 +66,7 @@ export interface InsightsSources {
 }
 
 /**
- * PRODUCT §11. Insights are computed off the request and ingestion paths: a background pass
+ * Predictive analysis (docs/api.md, Analyse prédictive). Insights are computed off the request and ingestion paths: a background pass
  * analyses every sensor that reports (once across instances, in a worker thread) and stores the
  * figures, which requests and the « À surveiller » list read. A request for figures older than a
  * minute computes them again.

@@ -6,7 +6,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   viewer: 'Lecteur',
 };
 
-/** The e-mail that carries an invitation link (PRODUCT §9), in French. */
+/** The e-mail that carries an invitation link (docs/api.md, Membres et invitations), in French. */
 export function invitationEmail(input: { organizationName: string; inviterName: string; role: Role; link: string; expiresAt: Date }): {
   subject: string;
   text: string;

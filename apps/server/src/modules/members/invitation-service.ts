@@ -36,7 +36,7 @@ export interface Inviter {
 }
 
 /**
- * Invitations to join an organization (PRODUCT §9): a link e-mailed through the outbox, whose
+ * Invitations to join an organization (docs/api.md, Membres et invitations): a link e-mailed through the outbox, whose
  * secret is kept only as a hash, that works once and for a limited time.
  */
 export function createInvitationService(deps: {

@@ -14,7 +14,7 @@ export const MEMBER_MESSAGES = {
 } as const;
 
 /**
- * The people of an organization and their roles (PRODUCT §9). The organization always keeps an
+ * The people of an organization and their roles (docs/api.md, Membres et invitations). The organization always keeps an
  * admin; a removed member is signed out everywhere at once. A new role applies from the next
  * request: the change is announced to every instance's account cache.
  */

@@ -11,7 +11,7 @@ import {
 } from './report-format.ts';
 
 /**
- * The report as a spreadsheet reads it (PRODUCT §10): UTF-8 with a BOM (so Excel reads the accents),
+ * The report as a spreadsheet reads it (docs/api.md, Rapports): UTF-8 with a BOM (so Excel reads the accents),
  * `;` between fields, CRLF line ends, one section per table — a line naming it, the header line,
  * the rows, a blank line. Numbers carry a decimal comma and no thousands separator, and negatives
  * the ASCII hyphen-minus, not the U+2212 of the PDF: spreadsheets parse only that as a number.

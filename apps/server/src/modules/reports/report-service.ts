@@ -32,7 +32,7 @@ export function toReport(record: ReportRecord): Report {
 }
 
 /**
- * HACCP compliance reports (PRODUCT §10): made from the data as it stands, on demand or by the
+ * HACCP compliance reports (docs/api.md, Rapports): made from the data as it stands, on demand or by the
  * monthly job, stored once with the SHA-256 of their PDF, signed once.
  */
 export function createReportService(

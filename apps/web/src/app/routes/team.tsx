@@ -24,7 +24,7 @@ function Loading({ children }: { children: ReactNode }) {
   );
 }
 
-/** /dashboard/equipe: the organization's members and invitations (PRODUCT §9); managed by admins only. */
+/** /dashboard/equipe: the organization's members and invitations (docs/api.md, Membres et invitations); managed by admins only. */
 export default function TeamRoute() {
   const { user } = useAuth();
   const { manageMembers } = usePermissions();

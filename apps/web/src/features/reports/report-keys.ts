@@ -6,7 +6,7 @@ export const reportKeys = {
   list: (owner: string, siteId: string | null) => ['reports', owner, 'list', siteId ?? 'all'] as const,
 };
 
-/** The roles allowed to generate and sign (PRODUCT §9); the server enforces it, the screen only follows. */
+/** The roles allowed to generate and sign (docs/api.md, Rôles); the server enforces it, the screen only follows. */
 export function canManageReports(role: string | undefined): boolean {
   return role !== 'viewer';
 }

@@ -33,7 +33,7 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * « Analyse prédictive » of a sensor's measure (PRODUCT §11): the next four hours and the time to a
+ * « Analyse prédictive » of a sensor's measure (docs/api.md, Analyse prédictive): the next four hours and the time to a
  * breach, the week's anomalies with their reasons, excursions in degree-hours, recognised defrosts,
  * and when to change the battery.
  */
