@@ -1,5 +1,5 @@
 /**
- * Plug-and-play for a shop employee (PRODUCT §12): on a phone, the label's QR code is read by the
+ * Plug-and-play for a shop employee (docs/guide-utilisateur.md, Installer un appareil étiqueté): on a phone, the label's QR code is read by the
  * camera (Chromium's fake camera plays a video of the label), the shop and the use are chosen, and
  * the first reading of the device, sent over MQTT, shows within seconds.
  */
