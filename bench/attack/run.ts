@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSmtpCatcher } from '../../apps/server/src/test/smtp-catcher.ts';
 import { root } from '../support.ts';
+import { fuzzRoutes } from './fuzz.ts';
 import { crossOrganization, roleMatrix } from './roles.ts';
 import { type FamilyResult, log, type Tally, vigie, type Vigie } from './support.ts';
 import { buildWorld, createAdmins, type World } from './world.ts';
@@ -72,17 +73,21 @@ async function onDatabase(database: string, dbEnv: NodeJS.ProcessEnv): Promise<v
     SMTP_URL: smtp.url,
     PUBLIC_URL: 'http://127.0.0.1',
     JWT_SECRET: 'un-secret-de-signature-pour-la-suite-d-attaque',
+    // Every call comes from 127.0.0.1: the per-address login limit is the limiter family's, on its own server.
+    LOGIN_MAX_FAILURES_PER_IP: '100000',
     ...dbEnv,
   };
   let server: Vigie | undefined;
   try {
     server = await vigie(env, path.join(dbDir, 'vigie.log'));
-    createAdmins(server.env);
+    // On the embedded database the running server makes the accounts (its admin socket): no second opening.
     await server.start();
+    createAdmins(server.env);
     log(`${database} — serveur prêt ; comptes et objets de départ`);
     const world = await buildWorld(database, server, smtp);
     await family('roles × routes', database, () => roleMatrix(world));
     await family('roles inter-organisations', database, () => crossOrganization(world));
+    await family('fuzz JSON', database, () => fuzzRoutes(world));
   } finally {
     await server?.stop();
     await smtp.close();
