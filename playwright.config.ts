@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { availableParallelism } from 'node:os';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium';
 
 // Debian's Chromium (or CHROMIUM_PATH): scripts/ensure-chromium.mjs installs it when missing.
@@ -7,9 +8,12 @@ export default defineConfig({
   testDir: './e2e',
   // Starts the real server on the production build with fresh accounts; sets the base URL.
   globalSetup: './e2e/support/global-setup.ts',
-  fullyParallel: false,
+  // Every test on its own, spread over the workers: each spec has its own accounts, and the
+  // files whose tests share one account's data run theirs in order (mode 'default').
+  fullyParallel: true,
   forbidOnly: Boolean(process.env['CI']),
-  workers: 2,
+  // One browser per core: the server under test shares the machine and mostly waits on them.
+  workers: availableParallelism(),
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },

@@ -14,6 +14,9 @@
 import type { Page } from '@playwright/test';
 import { account, expect, loginThroughForm, signInWithToken, test, TOKEN_KEY } from './support/fixtures';
 
+// Its tests share one account's data: in order, in one worker.
+test.describe.configure({ mode: 'default' });
+
 const storedToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
 
 test('verification screen', async ({ page, apiAs }) => {

@@ -18,7 +18,8 @@ function labelText(serial: string, claimCode: string): string {
 
 // A browser of its own with a fake camera, a QR code read from video and two accessibility scans:
 // more than the default 45 s on a loaded 2-core machine.
-test.describe.configure({ timeout: 120_000 });
+// Its tests share one account's data: in order, in one worker.
+test.describe.configure({ timeout: 120_000, mode: 'default' });
 
 test('a labelled sensor is installed from a phone: scan, choose the shop and the use, see its first reading', async ({
   request,

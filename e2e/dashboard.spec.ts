@@ -21,6 +21,9 @@
 import type { Page, Route } from '@playwright/test';
 import { expect, test, type Api } from './support/fixtures';
 
+// Its tests share one account's data: in order, in one worker.
+test.describe.configure({ mode: 'default' });
+
 const cards = (page: Page) => page.getByTestId('device-card');
 const hold = () => {
   let release: () => void = () => undefined;

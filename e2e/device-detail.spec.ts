@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { account, Api, expect, signInWithToken, test } from './support/fixtures';
 import { DeviceProtocol, sendHistory, sendTelemetry, uniqueSerial, type Reading } from './support/telemetry';
 
-test.describe.configure({ timeout: 90_000 });
+// Its tests share one account's data: in order, in one worker.
+test.describe.configure({ timeout: 90_000, mode: 'default' });
 
 test('history chart, rename, token rotation and CSV export of a sensor', async ({ page, request }) => {
   const api = await Api.login(request, account('detail'));

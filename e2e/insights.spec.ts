@@ -9,7 +9,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, saveScreenshot, seriousViolations, signInWithToken, test, type Api } from './support/fixtures';
 import { DeviceProtocol, sendHistory, sendTelemetry, uniqueSerial, type Reading } from './support/telemetry';
 
-test.describe.configure({ timeout: 90_000 });
+// Its tests share one account's data: in order, in one worker.
+test.describe.configure({ timeout: 90_000, mode: 'default' });
 
 const NNBSP = '\u202F';
 const sizes = [

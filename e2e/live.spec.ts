@@ -7,6 +7,9 @@ import type { Page } from '@playwright/test';
 import { account, Api, expect, signInWithToken, test } from './support/fixtures';
 import { connectDevice, DeviceProtocol, sendTelemetry, uniqueSerial } from './support/telemetry';
 
+// Its tests share one account's data: in order, in one worker.
+test.describe.configure({ mode: 'default' });
+
 const LIVE = { timeout: 1000 };
 
 /** Opens the dashboard signed in and waits until the live stream answers. */

@@ -11,7 +11,8 @@
 import type { Page } from '@playwright/test';
 import { expect, saveScreenshot, seriousViolations, test, type Api } from './support/fixtures';
 
-test.describe.configure({ timeout: 90_000 });
+// Its tests share one account's data: in order, in one worker.
+test.describe.configure({ timeout: 90_000, mode: 'default' });
 
 const cards = (page: Page) => page.getByTestId('device-card');
 const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}`;

@@ -11,7 +11,7 @@ import { MAIL_DIR_ENV, startMailCatcher } from './mail';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
-const userCreate = path.join(root, 'scripts/user-create.mjs');
+const createAccounts = path.join(root, 'e2e/support/create-accounts.ts');
 const devicesImport = path.join(root, 'scripts/devices-import.mjs');
 
 function freePort(): Promise<number> {
@@ -64,7 +64,7 @@ async function createDevices(baseUrl: string, token: string, kind: 'emitter' | '
 
 /**
  * Starts the real server on the production build, as an operator would, with accounts made by
- * the account script beforehand (the embedded database is locked while the server runs).
+ * the accounts' script beforehand (the embedded database is locked while the server runs).
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run "npm run build" first.`);
@@ -102,14 +102,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     name: key === 'noname' ? null : key === 'showcase' ? 'Camille Martin' : `Test ${key} ${runId}`,
     org: `E2E ${runId} ${key}`,
   }));
-  for (const account of accounts) {
-    const args = [userCreate, '--email', account.email, '--password', account.password, '--org', account.org];
-    if (account.name) args.push('--name', account.name);
-    const result = spawnSync(process.execPath, args, { cwd: root, env, encoding: 'utf8' });
-    if (result.status !== 0) {
-      throw new Error(`user-create failed for ${account.email} (exit ${result.status}): ${result.stderr || result.stdout}`);
-    }
-  }
+  // All accounts in one process (one start-up, one opening of the database), through the service
+  // the account command calls; that command itself is covered by the server's tests.
+  const created = spawnSync(process.execPath, ['--import', 'tsx', createAccounts], {
+    cwd: root,
+    env,
+    input: JSON.stringify(accounts),
+    encoding: 'utf8',
+  });
+  if (created.status !== 0) throw new Error(`Creating the accounts failed (exit ${created.status}): ${created.stderr || created.stdout}`);
 
   // A maker's batch of labelled devices, imported by the operator's script like the accounts.
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
