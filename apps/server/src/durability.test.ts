@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import mqtt from 'mqtt';
 import { freePort, runCli, startServer } from './test/child-process.ts';
 import { cleanedAfterEach } from './test/server-processes.ts';
@@ -118,7 +118,8 @@ describe('embedded database durability (real server processes)', { timeout: 180_
         if (response.status === 202) acked.add(n);
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Killed mid-traffic, once a good number of messages were acknowledged.
+    await vi.waitFor(() => expect(acked.size).toBeGreaterThan(100), { timeout: 20_000, interval: 10 });
     first.child.kill('SIGKILL');
     await first.exited;
     stop = true;

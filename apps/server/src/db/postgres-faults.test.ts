@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isDatabaseUnavailable } from './connection-errors.ts';
 import { countRows, provision, sendTelemetry } from '../test/device-helpers.ts';
 import { type TestAccount, type TestApp, createTestApp, databaseUrl } from '../test/test-app.ts';
@@ -58,13 +58,18 @@ describe.runIf(databaseUrl)('PostgreSQL connection faults', () => {
         }
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Each cut lands on traffic under way: a few more answers between two cuts, and after the last.
+    const moreAnswers = async (count: number) => {
+      const target = statuses.length + count;
+      await vi.waitFor(() => expect(statuses.length).toBeGreaterThanOrEqual(target), { timeout: 10_000, interval: 10 });
+    };
+    await moreAnswers(8);
     let killed = 0;
     for (let i = 0; i < 5; i += 1) {
       killed += await terminateServerConnections();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await moreAnswers(4);
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await moreAnswers(8);
     running = false;
     await traffic;
 
@@ -88,7 +93,17 @@ describe.runIf(databaseUrl)('PostgreSQL connection faults', () => {
       () => 'finished',
       (error: unknown) => error,
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Terminated while the query runs on the server.
+    await vi.waitFor(
+      async () => {
+        const running = await admin.query(
+          "select 1 from pg_stat_activity where application_name = $1 and state = 'active' and query like '%pg_sleep(5)%'",
+          [applicationName],
+        );
+        expect(running.rowCount).toBeGreaterThan(0);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
     expect(await terminateServerConnections()).toBeGreaterThan(0);
     const outcome = await slow;
     expect(outcome).toBeInstanceOf(Error);
@@ -112,9 +127,21 @@ describe.runIf(databaseUrl)('PostgreSQL connection faults', () => {
     const outcome = await t.database.db
       .transaction(async (tx) => {
         await tx.execute(sql`select 1`);
+        const inTransaction = await admin.query<{ pid: number }>(
+          "select pid from pg_stat_activity where application_name = $1 and state = 'idle in transaction'",
+          [applicationName],
+        );
         expect(await terminateServerConnections()).toBeGreaterThan(0);
-        // The client is checked out and idle while its connection dies: no listener of the pool.
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // The client is checked out and idle while its connection dies (no listener of the pool):
+        // the next statement is sent once the server process is gone.
+        await vi.waitFor(
+          async () => {
+            const pids = inTransaction.rows.map((row) => row.pid);
+            const left = await admin.query('select 1 from pg_stat_activity where pid = any($1::int[])', [pids]);
+            expect(left.rowCount).toBe(0);
+          },
+          { timeout: 5_000, interval: 20 },
+        );
         await tx.execute(sql`select 1`);
       })
       .then(

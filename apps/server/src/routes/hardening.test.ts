@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectDevice, countRows, installationKey, provision, sendTelemetry } from '../test/device-helpers.ts';
 import { createTestApp, databaseKind, TEST_JWT_SECRET, type TestAccount, type TestApp } from '../test/test-app.ts';
 import { MAX_STREAMS_PER_USER } from './stream.ts';
@@ -171,10 +171,16 @@ describe(`hardening (${databaseKind})`, () => {
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { message: string }).message).toContain('Trop de connexions en direct');
     for (const controller of controllers) controller.abort();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The server counts a stream closed once it has seen its connection end: tried until then.
     const again = new AbortController();
-    const reopened = await fetch(`${baseUrl}/api/stream`, { headers: owner.auth, signal: again.signal });
-    expect(reopened.status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const reopened = await fetch(`${baseUrl}/api/stream`, { headers: owner.auth, signal: again.signal });
+        if (reopened.status !== 200) await reopened.body?.cancel();
+        expect(reopened.status).toBe(200);
+      },
+      { timeout: 5_000, interval: 20 },
+    );
     again.abort();
   });
 });

@@ -1,5 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countRows, provision, type ProvisionedDevice } from '../../test/device-helpers.ts';
 import { openStream } from '../../test/sse-client.ts';
 import { type TestAccount, type TestApp, createTestApp, databaseKind } from '../../test/test-app.ts';
@@ -157,8 +157,7 @@ describe(`embedded MQTT broker on ${databaseKind}`, () => {
     ]) {
       await client.publishAsync(topic(device.deviceId), bad, { qos: 1 });
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(messages).toHaveLength(4);
+    await vi.waitFor(() => expect(messages).toHaveLength(4), { timeout: 5_000, interval: 20 });
     expect(messages.map((m) => JSON.parse(m).message).join('\n')).toMatch(/JSON valide[\s\S]*nombre fini[\s\S]*au plus[\s\S]*futur/);
     expect(await countRows(t, device.deviceId)).toBe(0);
     expect(client.connected).toBe(true);
