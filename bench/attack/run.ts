@@ -17,6 +17,11 @@ import { parseArgs } from 'node:util';
 import { startSmtpCatcher } from '../../apps/server/src/test/smtp-catcher.ts';
 import { root } from '../support.ts';
 import { fuzzRoutes } from './fuzz.ts';
+import { hostileNames } from './hostile.ts';
+import { LIMITS, limiterRaces } from './limiter.ts';
+import { mqttAbuse } from './mqtt-abuse.ts';
+import { sigkillWhilePublishing } from './sigkill.ts';
+import { alertStorm } from './storm.ts';
 import { crossOrganization, roleMatrix } from './roles.ts';
 import { type FamilyResult, log, type Tally, vigie, type Vigie } from './support.ts';
 import { buildWorld, createAdmins, type World } from './world.ts';
@@ -38,7 +43,7 @@ function run(command: string, commandArgs: string[], env: NodeJS.ProcessEnv = pr
 }
 
 async function family(name: string, database: string, body: () => Promise<Tally>): Promise<void> {
-  if (!wanted(name.split(' ')[0] ?? name)) return;
+  if (!wanted(name.split(/[ ']/)[0] ?? name)) return;
   log(`${database} — ${name}`);
   const t0 = Date.now();
   let tally: Tally;
@@ -88,6 +93,21 @@ async function onDatabase(database: string, dbEnv: NodeJS.ProcessEnv): Promise<v
     await family('roles × routes', database, () => roleMatrix(world));
     await family('roles inter-organisations', database, () => crossOrganization(world));
     await family('fuzz JSON', database, () => fuzzRoutes(world));
+    await family('noms hostiles', database, () => hostileNames(world));
+    await family(`tempête d'alertes`, database, () => alertStorm(world, SHORT ? 200 : 1000, SHORT ? 10_000 : 30_000));
+    await family('MQTT abusif', database, () => mqttAbuse(world));
+    await family('SIGKILL pendant la publication', database, () =>
+      sigkillWhilePublishing(world, SHORT ? 4 : 10, SHORT ? 1 : 2, SHORT ? 4000 : 8000),
+    );
+    if (wanted('limites')) {
+      // The same data behind a proxy, with the login limits as shipped.
+      await server.stop();
+      const limits = { LOGIN_MAX_FAILURES_PER_IP: String(LIMITS.perIp), LOGIN_MAX_FAILURES_PER_EMAIL: String(LIMITS.perEmail) };
+      server = await vigie({ ...env, ...limits, TRUST_PROXY: '1' }, path.join(dbDir, 'vigie-proxy.log'));
+      await server.start();
+      world.server = server;
+      await family('limites derrière un proxy', database, () => limiterRaces(world));
+    }
   } finally {
     await server?.stop();
     await smtp.close();

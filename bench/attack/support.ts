@@ -208,12 +208,16 @@ export const describe = (method: string, url: string, answer: Answer) =>
 
 export interface Sampler {
   stop(): Promise<number[]>;
+  /** The slowest answer and when it was asked, in ms after the sampler started. */
+  worst(): { ms: number; at: number };
 }
 
 /** GET /api/health every `everyMs`, one at a time: an answer that waits counts its whole wait. */
 export function sampleHealth(base: string, everyMs = 100): Sampler {
   const latencies: number[] = [];
   let stopped = false;
+  const origin = performance.now();
+  let worst = { ms: 0, at: 0 };
   const running = (async () => {
     while (!stopped) {
       const started = performance.now();
@@ -222,6 +226,7 @@ export function sampleHealth(base: string, everyMs = 100): Sampler {
         .catch(() => undefined);
       const ms = performance.now() - started;
       latencies.push(ms);
+      if (ms > worst.ms) worst = { ms, at: started - origin };
       if (ms < everyMs) await delay(everyMs - ms);
     }
   })();
@@ -231,6 +236,7 @@ export function sampleHealth(base: string, everyMs = 100): Sampler {
       await running;
       return latencies;
     },
+    worst: () => worst,
   };
 }
 
