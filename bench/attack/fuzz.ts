@@ -12,9 +12,10 @@ import type { World } from './world.ts';
 type Body = { raw: string | Uint8Array<ArrayBuffer>; label: string; contentType?: string };
 
 const huge = (n: number) => 'é'.repeat(n);
+const OVERSIZED = 'corps de 2 Mio';
 
 /** Variants of a route's valid body (an object): each field of another type, and the classic traps. */
-function variants(valid: Record<string, unknown>): Body[] {
+function variants(valid: Record<string, unknown>, short: boolean): Body[] {
   const out: Body[] = [
     { label: 'JSON tronqué', raw: '{"name": "Sonde' },
     { label: 'virgule finale', raw: '{"name": "a",}' },
@@ -32,7 +33,7 @@ function variants(valid: Record<string, unknown>): Body[] {
     { label: 'latin-1', raw: '{"name":"caf\u00e9"}', contentType: 'application/json; charset=iso-8859-1' },
     { label: 'texte brut', raw: JSON.stringify(valid), contentType: 'text/plain' },
     { label: 'chaîne de 60 000', raw: JSON.stringify({ ...valid, name: huge(60_000), text: huge(60_000), comment: huge(60_000) }) },
-    { label: 'corps de 2 Mio', raw: JSON.stringify({ ...valid, name: 'x'.repeat(2 * 1024 * 1024) }) },
+    { label: OVERSIZED, raw: JSON.stringify({ ...valid, name: 'x'.repeat(2 * 1024 * 1024) }) },
     { label: '__proto__', raw: `{"__proto__": {"polluted": "oui", "role": "admin"}, ${JSON.stringify(valid).slice(1)}` },
     { label: 'constructor', raw: JSON.stringify({ ...valid, constructor: { prototype: { polluted: 'oui' } } }) },
     {
@@ -52,7 +53,8 @@ function variants(valid: Record<string, unknown>): Body[] {
       ['null', null],
       ['chaîne', typeof value === 'string' ? `${value}${huge(200)}` : 'douze'],
     ];
-    for (const [label, other] of others) {
+    // The short profile keeps three wrong types per field; the full one all of them.
+    for (const [label, other] of short ? others.filter(([label]) => ['nombre', 'null', '2^53 + 1'].includes(label)) : others) {
       let raw = JSON.stringify({ ...valid, [key]: other });
       // Numbers JSON can write but a double cannot hold: written raw, not through JSON.stringify.
       if (typeof other === 'string' && other.startsWith('§')) raw = raw.replace(JSON.stringify(other), other.slice(1));
@@ -63,7 +65,10 @@ function variants(valid: Record<string, unknown>): Body[] {
 }
 
 function judge(tally: Tally, method: string, path: string, label: string, answer: Answer): void {
-  if (answer.status >= 200 && answer.status < 300) {
+  // A body far over the limit is answered 413 before it is read, and the connection closed: a
+  // client still sending may see the close before the answer. The server's health is checked after.
+  const cutWhileSending = answer.status === 0 && label === OVERSIZED;
+  if ((answer.status >= 200 && answer.status < 300) || cutWhileSending) {
     tally.check(true, () => '');
     return;
   }
@@ -71,7 +76,7 @@ function judge(tally: Tally, method: string, path: string, label: string, answer
   tally.check(bad === undefined, () => `${label} : ${describe(method, path, answer)} — ${bad}`);
 }
 
-export async function fuzzRoutes(w: World): Promise<Tally> {
+export async function fuzzRoutes(w: World, short: boolean): Promise<Tally> {
   const tally = new Tally();
   const base = w.server.base;
   let token = await w.login(w.adminA.email);
@@ -108,7 +113,7 @@ export async function fuzzRoutes(w: World): Promise<Tally> {
 
   for (const target of targets) {
     const sessionEnding = target.url === '/api/auth/logout' || target.url === '/api/auth/logout-all';
-    for (const variant of variants(target.valid)) {
+    for (const variant of variants(target.valid, short)) {
       const callToken = target.token ?? (sessionEnding ? await w.login(w.adminA.email) : token);
       const answer = await call(base, target.method, target.path, {
         token: target.url.startsWith('/api/auth/') && !sessionEnding ? undefined : callToken,

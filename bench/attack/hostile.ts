@@ -85,7 +85,8 @@ export async function hostileNames(w: World): Promise<Tally> {
   );
 
   // Reports of every hostile site while /api/health is measured.
-  const sampler = sampleHealth(base);
+  // Every 25 ms: the rendering lasts seconds, and a p99 needs a hundred samples or more behind it.
+  const sampler = sampleHealth(base, 25);
   const rendered = await pool(accepted, 3, async (site) => {
     const report = await call(base, 'POST', '/api/reports', { token, body: { siteId: site.siteId, month }, timeoutMs: 120_000 });
     if (!tally.check(report.status === 201, () => `rapport « ${site.label} » : ${describe('POST', '/api/reports', report)}`))

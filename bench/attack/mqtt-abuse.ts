@@ -88,7 +88,7 @@ export async function mqttAbuse(w: World): Promise<Tally> {
         () => 'acquitté',
         (error: unknown) => `refusé (${String(error)})`,
       ),
-      delay(5000).then(() => 'sans réponse'),
+      delay(2000).then(() => 'sans réponse'),
     ]);
 
   // Legitimate readings of A (QoS 1, QoS 0).

@@ -18,7 +18,7 @@ interface StormAlert {
   status: string;
 }
 
-export async function alertStorm(w: World, sensors: number, observeMs: number): Promise<Tally> {
+export async function alertStorm(w: World, sensors: number, observeMs: number, cpuWindowMs: number): Promise<Tally> {
   const tally = new Tally();
   const base = w.server.base;
   const token = w.adminA.token;
@@ -61,17 +61,11 @@ export async function alertStorm(w: World, sensors: number, observeMs: number): 
     alerts = (await ok<{ alerts: StormAlert[] }>(base, 'GET', `/api/alerts?siteId=${site.id}`, { token, timeoutMs: 60_000 })).alerts;
     return alerts;
   };
-  await waitFor('une alerte par capteur', async () => (await readAlerts()).length >= sensors, 180_000, 1000);
-  log(`  ${alerts.length} alertes ouvertes en ${((Date.now() - stormAt) / 1000).toFixed(1)} s`);
-  const alertIds = new Set(alerts.map((alert) => alert.id));
   // The team told of alerts: admins and managers (viewers are not).
   const team = members.filter((member) => member.role !== 'viewer').length;
   const expectedMails = sensors * team;
-  const stormMails = () =>
-    w.smtp.received.filter((mail) => {
-      const id = mail.text?.match(/\/dashboard\/alertes\/([0-9a-f-]{36})/)?.[1];
-      return id !== undefined && alertIds.has(id);
-    });
+  // Waited for on the SMTP side, not by asking the server: the harness adds no load of its own.
+  const stormMails = () => w.smtp.received.filter((mail) => / – Tempête \d+ : /.test(mail.subject ?? ''));
   let lastLog = Date.now();
   await waitFor(
     'un e-mail par alerte et par membre',
@@ -84,11 +78,12 @@ export async function alertStorm(w: World, sensors: number, observeMs: number): 
       return count >= expectedMails;
     },
     240_000,
-    1000,
+    250,
   );
   const stormSeconds = (Date.now() - stormAt) / 1000;
   const duringLatencies = await during.stop();
-  log(`  ${alerts.length} alertes, ${stormMails().length} e-mails en ${Math.round(stormSeconds)} s ; observation ${observeMs / 1000} s`);
+  await readAlerts();
+  log(`  ${alerts.length} alertes, ${stormMails().length} e-mails en ${stormSeconds.toFixed(1)} s ; observation ${observeMs / 1000} s`);
 
   // After the storm: the server idles with N open alerts; nothing more may be sent.
   const after = sampleHealth(base);
@@ -130,7 +125,7 @@ export async function alertStorm(w: World, sensors: number, observeMs: number): 
   log(`  ${alerts.length} alertes acquittées en ${Math.round((Date.now() - ackAt) / 1000)} s`);
   await delay(3000);
   const pid = w.server.child.pid ?? 0;
-  const cpu = await cpuShare(pid, 10_000);
+  const cpu = await cpuShare(pid, cpuWindowMs);
 
   const figures = (label: string, latencies: number[], worstAt: number) => {
     const p99 = percentile(latencies, 99);
@@ -149,7 +144,7 @@ export async function alertStorm(w: World, sensors: number, observeMs: number): 
   figures('pendant la tempête', duringLatencies, during.worst().at);
   figures(`après (${observeMs / 1000} s)`, afterLatencies, after.worst().at);
   tally.figure(
-    'CPU du serveur après acquittement (10 s)',
+    `CPU du serveur après acquittement (${cpuWindowMs / 1000} s)`,
     `${(cpu * 100).toFixed(1).replace('.', ',')} % < ${STORM_BUDGETS.cpuAfterAck * 100} %`,
     cpu < STORM_BUDGETS.cpuAfterAck,
   );
