@@ -57,7 +57,11 @@ async function family(name: string, database: string, body: () => Promise<Tally>
   }
   const result = { family: name, database, tries: tally.tries, failures: tally.failures, figures: tally.figures, ms: Date.now() - t0 };
   results.push(result);
-  log(`${database} — ${name} : ${tally.tries} essais, ${tally.failures.length} échecs (${Math.round(result.ms / 1000)} s)`);
+  // The latency budgets depend on what else the machine runs: its load is printed beside them.
+  const load = os.loadavg()[0]?.toFixed(1).replace('.', ',');
+  log(
+    `${database} — ${name} : ${tally.tries} essais, ${tally.failures.length} échecs (${Math.round(result.ms / 1000)} s ; charge de la machine ${load})`,
+  );
   for (const failure of tally.failures.slice(0, 8)) console.log(`    ÉCHEC ${failure}`);
   if (tally.failures.length > 8) console.log(`    … et ${tally.failures.length - 8} autres`);
 }
@@ -138,7 +142,12 @@ try {
 }
 
 const seconds = Math.round((Date.now() - started) / 1000);
-console.log(`\nSuite d'attaque — profil ${SHORT ? 'court' : 'complet'}, ${seconds} s\n`);
+console.log(
+  `\nSuite d'attaque — profil ${SHORT ? 'court' : 'complet'}, ${seconds} s, ${os.cpus().length} cœurs, charge moyenne ${os
+    .loadavg()
+    .map((n) => n.toFixed(1).replace('.', ','))
+    .join(' · ')} (1, 5, 15 min)\n`,
+);
 const width = Math.max(8, ...results.map((r) => r.family.length));
 console.log(`${'famille'.padEnd(width)} | base       | essais | échecs | durée`);
 console.log(`${'-'.repeat(width)}-|------------|--------|--------|------`);

@@ -84,6 +84,8 @@ export async function vigie(env: NodeJS.ProcessEnv, logFile: string): Promise<Vi
     HOST: '127.0.0.1',
     PORT: String(port),
     MQTT_PORT: String(mqttPort),
+    // To look inside the server during a run, e.g. ATTACK_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/profils".
+    ...(process.env['ATTACK_SERVER_NODE_OPTIONS'] ? { NODE_OPTIONS: process.env['ATTACK_SERVER_NODE_OPTIONS'] } : {}),
     ...env,
   };
   const self: Vigie = {
