@@ -8,9 +8,10 @@ export default defineConfig({
   testDir: './e2e',
   // Starts the real server on the production build with fresh accounts; sets the base URL.
   globalSetup: './e2e/support/global-setup.ts',
-  // Every test on its own, spread over the workers: each spec has its own accounts, and the
-  // files whose tests share one account's data run theirs in order (mode 'default').
-  fullyParallel: true,
+  // Files spread over the workers, each file's tests in order: several files' tests check live
+  // updates within seconds, which a machine running one browser per core plus the server can
+  // still give, but not with every test of a file competing at once.
+  fullyParallel: false,
   forbidOnly: Boolean(process.env['CI']),
   // One browser per core: the server under test shares the machine and mostly waits on them.
   workers: availableParallelism(),
