@@ -84,8 +84,6 @@ export async function vigie(env: NodeJS.ProcessEnv, logFile: string): Promise<Vi
     HOST: '127.0.0.1',
     PORT: String(port),
     MQTT_PORT: String(mqttPort),
-    // To look inside the server during a run, e.g. ATTACK_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/profils".
-    ...(process.env['ATTACK_SERVER_NODE_OPTIONS'] ? { NODE_OPTIONS: process.env['ATTACK_SERVER_NODE_OPTIONS'] } : {}),
     ...env,
   };
   const self: Vigie = {
@@ -96,7 +94,13 @@ export async function vigie(env: NodeJS.ProcessEnv, logFile: string): Promise<Vi
     logFile,
     async start() {
       const out = fs.openSync(logFile, 'a');
-      self.child = spawn(process.execPath, ['apps/server/dist/main.js'], { cwd: root, env: fullEnv, stdio: ['ignore', out, out] });
+      // To look inside the server during a run: ATTACK_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profils".
+      const nodeArgs = process.env['ATTACK_SERVER_NODE_ARGS']?.split(' ').filter(Boolean) ?? [];
+      self.child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
+        cwd: root,
+        env: fullEnv,
+        stdio: ['ignore', out, out],
+      });
       fs.closeSync(out);
       const up = await waitFor(
         'le serveur démarre',
