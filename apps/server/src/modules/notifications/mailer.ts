@@ -8,11 +8,12 @@ export interface Mailer {
 
 /**
  * E-mail through the operator's SMTP server (SMTP_URL); the Message-ID carries the idempotency key.
- * Connections are pooled and reused: an alert storm's thousands of e-mails do not each pay a new
- * TCP (and TLS) handshake and greeting.
+ * One connection per message: with a pool, a connection the server closed while idle can fail
+ * the next message, which then waits for its retry (30 s, then more); an invitation or a password
+ * reset must not be late for that. An alert storm's e-mails pay a handshake each instead.
  */
 export function createMailer(options: { smtpUrl: string; from: string }): Mailer {
-  const transport = nodemailer.createTransport({ url: options.smtpUrl, pool: true, maxConnections: 3, maxMessages: 500 });
+  const transport = nodemailer.createTransport(options.smtpUrl);
   return {
     async send(message) {
       const id = createHash('sha256').update(message.idempotencyKey).digest('hex').slice(0, 32);
