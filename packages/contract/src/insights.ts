@@ -72,11 +72,22 @@ export type Excursion = z.infer<typeof excursionSchema>;
 /** The battery's end of life: the most likely date, within a range (never a promise). */
 export const batteryOutlookSchema = z.object({ endOfLifeAt: isoDateTimeSchema, earliest: isoDateTimeSchema, latest: isoDateTimeSchema });
 
+/**
+ * Which model speaks for the forecast: `seasonal` (the unit's habits, its cycles and hours),
+ * `relaxation` (it tends exponentially to a new level: a cold unit that lost its cooling warms
+ * toward the shop's air) or `trend` (it moves away at a steady pace); `explanation` in plain French.
+ */
+export const FORECAST_MODELS = ['seasonal', 'relaxation', 'trend'] as const;
+export const forecastModelSchema = z.object({ kind: z.enum(FORECAST_MODELS), explanation: z.string() });
+export type ForecastModel = z.infer<typeof forecastModelSchema>;
+
 export const insightsSchema = z.object({
   key: z.string(),
   /** When these figures were computed (they are cached for a minute). */
   computedAt: isoDateTimeSchema,
   forecast: z.array(forecastPointSchema),
+  /** The model behind `forecast` (absent from insights computed before it existed, null without a forecast). */
+  forecastModel: forecastModelSchema.nullable().optional(),
   breach: predictedBreachSchema.nullable(),
   anomalies: z.array(anomalySchema),
   battery: batteryOutlookSchema.nullable(),

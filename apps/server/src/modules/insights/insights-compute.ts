@@ -1,6 +1,15 @@
 import type { Anomaly, Excursion, Insights, PredictedBreach, Rule } from '@vigie/contract';
 import { detectAnomalies, excursions, theilSen, type SignalProfile } from './anomalies.ts';
-import { candidatePeriods, fillShortGaps, fitHoltWinters, forecastHoltWinters, resample, type Reading } from './forecast.ts';
+import {
+  candidatePeriods,
+  fillShortGaps,
+  fitHoltWinters,
+  forecastHoltWinters,
+  resample,
+  updateHoltWinters,
+  type Reading,
+} from './forecast.ts';
+import { cadenceOf, explainForecast, fitRelaxation, relaxationAt, type ForecastModelKind } from './relaxation.ts';
 
 export const STEP_MS = 5 * 60_000;
 /** History the analysis learns from: a week holds several daily cycles and hundreds of compressor cycles. */
@@ -18,8 +27,21 @@ export const MIN_FORECAST_HISTORY_MS = 12 * 3600_000;
 const DEPARTURES: ReadonlySet<Anomaly['kind']> = new Set(['compressor', 'level_shift', 'drift', 'defrost_long']);
 /** A departure is followed when it held within this time. */
 const DEPARTURE_RECENT_MS = 15 * 60_000;
-/** The departure’s trend is read over the last half hour: a failing unit’s rise steepens. */
-const TREND_WINDOW_MS = 30 * 60_000;
+/** The readings judged against what the seasonal model expected of them: this long at least, four reporting steps at least. */
+const DEPARTURE_WINDOW_MS = 60 * 60_000;
+/** A departure: readings beyond the interval for this much (interval half-widths beyond it × hours). */
+const DEPARTURE_AREA = 0.25;
+/** A cadence beyond this is a sensor that lost its way, not one to wait for. */
+const MAX_CADENCE_MS = 30 * 60_000;
+/** A departure slower than this (per hour) is left to the seasonal model. */
+const MIN_DEPARTURE_SLOPE = 0.3;
+/** The shop's air, the prior on where a cold unit that lost its cooling is heading (°C). */
+const SHOP_AIR = 21;
+const HOUR = 3600_000;
+/** Around the same time of day: this much either side. */
+const SAME_HOUR_MS = 20 * 60_000;
+/** Units of the usual measures, for the explanations. */
+const UNITS: Readonly<Record<string, string>> = { temperature: '°C', humidity: '%', co2: 'ppm' };
 /** An anomaly that held within this time is still « going on » for the watch list. */
 export const CURRENT_ANOMALY_MS = 2 * 3600_000;
 
@@ -164,42 +186,132 @@ export function departing(anomalies: readonly { kind: Anomaly['kind']; to: numbe
   return anomalies.some((anomaly) => DEPARTURES.has(anomaly.kind) && anomaly.to >= now - DEPARTURE_RECENT_MS);
 }
 
+/** What the forecast says and which model speaks for it. */
+export interface Outlook {
+  forecast: Insights['forecast'];
+  model: ForecastModelKind;
+  explanation: string;
+}
+
+/** The readings' typical step-to-step jitter (median absolute difference of successive readings), at least the 0,1 quantisation. */
+function jitterOf(readings: readonly Reading[]): number {
+  const diffs: number[] = [];
+  for (let i = Math.max(1, readings.length - 500); i < readings.length; i += 1)
+    diffs.push(Math.abs((readings[i] as Reading).value - (readings[i - 1] as Reading).value));
+  diffs.sort((a, b) => a - b);
+  return Math.max(0.1, (diffs[Math.floor(diffs.length / 2)] ?? 0) / Math.SQRT2);
+}
+
 /**
- * The next four hours from `readings` (minute means, before `start`, in time order): Holt-Winters on
- * five-minute buckets, the unit's normal with its cycles. While the unit is leaving its normal
- * (`departure`), a seasonal model would pull it back to its habits; the forecast then also follows
- * the last half hour’s robust trend (Theil–Sen), whichever goes further, with an interval widened by the
- * trend's spread. Empty without a recent reading or with less than half a day of history.
+ * The next four hours from `readings` (before `start`, in time order, any cadence): Holt-Winters on
+ * five-minute buckets gives the unit's normal with its cycles. The readings of the last
+ * `departureWindow` (half an hour, or three reporting steps when the sensor reports less often) are
+ * compared with what that model expected of them before they came: when they all lie beyond its
+ * interval and keep moving away — or when the detectors say the unit is leaving its normal
+ * (`departure`) — a seasonal model would pull the forecast back to the unit's habits, and the
+ * physical model speaks instead (relaxation.ts: an exponential approach to a target, or a straight
+ * trend), fitted on the readings since the departure began. Empty without a recent reading or with
+ * less than half a day of history.
  */
-export function forecastFrom(readings: readonly Reading[], start: number, departure: boolean): Insights['forecast'] {
+export function outlookFrom(
+  readings: readonly Reading[],
+  start: number,
+  departure: boolean,
+  options: { cold?: boolean; unit?: string } = {},
+): Outlook {
+  const cold = options.cold ?? false;
+  const unit = options.unit ?? '';
+  const none: Outlook = { forecast: [], model: 'seasonal', explanation: '' };
   const first = readings[0]?.ts ?? Infinity;
   const fresh = (readings.at(-1)?.ts ?? -Infinity) >= start - STALE_MS;
-  if (!fresh || start - first < MIN_FORECAST_HISTORY_MS) return [];
+  if (!fresh || start - first < MIN_FORECAST_HISTORY_MS) return none;
+  const cadence = Math.min(cadenceOf(readings), MAX_CADENCE_MS);
+  const window = Math.max(DEPARTURE_WINDOW_MS, 4 * cadence);
+  const origin = Math.floor((start - window) / STEP_MS) * STEP_MS;
   const series = fillShortGaps(resample(readings as Reading[], STEP_MS, start - HISTORY_MS, start));
-  const model = fitHoltWinters(series, { periods: candidatePeriods(series, STEP_MS), horizon: 24 });
-  if (!model) return [];
-  const forecast = forecastHoltWinters(model, HORIZON_STEPS).map((point, index) => ({ ts: iso(start + index * STEP_MS), ...point }));
-  if (!departure) return forecast;
-  const recent = readings.filter((reading) => reading.ts >= start - TREND_WINDOW_MS);
-  if (recent.length < 20) return forecast;
-  const hours = recent.map((reading) => (reading.ts - start) / 3600_000);
-  const { slope, concordance } = theilSen(
-    hours,
-    recent.map((reading) => reading.value),
-  );
-  // A trend worth following: steady (most pairs agree) and at least 0,3 unit an hour.
-  if (!(concordance >= 0.7 && Math.abs(slope) >= 0.3)) return forecast;
-  const residuals = recent.map((reading, index) => reading.value - slope * (hours[index] ?? 0));
-  const level = [...residuals].sort((a, b) => a - b)[Math.floor(residuals.length / 2)] ?? 0;
-  const spread = Math.max(...residuals.map((r) => Math.abs(r - level)));
-  return forecast.map((point, index) => {
-    const ahead = (index * STEP_MS + STEP_MS / 2) / 3600_000;
-    const trend = level + slope * ahead;
-    const further = slope > 0 ? trend > point.value : trend < point.value;
-    if (!further) return point;
-    const width = spread + Math.abs(slope) * ahead * 0.25;
-    return { ...point, value: trend, low: Math.min(point.low, trend - width), high: Math.max(point.high, trend + width) };
+  const before = series.length - (start - origin) / STEP_MS;
+  const fitted = fitHoltWinters(series.slice(0, before), { periods: candidatePeriods(series.slice(0, before), STEP_MS), horizon: 24 });
+  if (!fitted) return none;
+  // What the model expected of the window's buckets, then the model brought up to date with them.
+  const expected = forecastHoltWinters(fitted, series.length - before);
+  let model = fitted;
+  for (let i = before; i < series.length; i += 1) model = updateHoltWinters(model, series[i] ?? null);
+  const seasonal = forecastHoltWinters(model, HORIZON_STEPS).map((point, index) => ({ ts: iso(start + index * STEP_MS), ...point }));
+  const habits: Outlook = { forecast: seasonal, model: 'seasonal', explanation: explainForecast(null, unit, cold) };
+
+  // How far the window's readings stand from what was expected, in units of the interval's half-width.
+  const recent = readings.filter((reading) => reading.ts >= origin && reading.ts < start);
+  const z = recent.map((reading) => {
+    const point = expected[Math.min(expected.length - 1, Math.floor((reading.ts - origin) / STEP_MS))];
+    if (!point) return 0;
+    const half = Math.max((point.high - point.low) / 2, 1e-9);
+    return (reading.value - point.value) / half;
   });
+  // The trailing stretch beyond the interval, weighed by the time each reading stands for: a
+  // large departure is seen soon, a small one once it has lasted (a CUSUM in time, not in counts).
+  const side = (z.at(-1) ?? 0) >= 0 ? 1 : -1;
+  let area = 0;
+  let stretch = 0;
+  for (let i = z.length - 1; i >= 0 && (z[i] as number) * side > 1; i -= 1) {
+    const gap = i > 0 ? (recent[i] as Reading).ts - (recent[i - 1] as Reading).ts : cadence / 2;
+    area += ((z[i] as number) * side - 1) * (Math.min(gap, 2 * cadence) / HOUR);
+    stretch += 1;
+  }
+  let beyond = stretch >= 2 && area >= DEPARTURE_AREA && (z.at(-1) ?? 0) * side > 1.5;
+  // A departure the unit has already made at this hour and come back from (a scheduled defrost, the
+  // morning delivery) is its habit, not a failure, until it outlasts an hour.
+  const last = readings.at(-1) as Reading;
+  if (beyond) {
+    const since = (recent[recent.length - stretch] as Reading).ts;
+    if (last.ts - since < HOUR && (last.value - sameHourExtreme(readings, last.ts, side)) * side <= 0) beyond = false;
+  }
+  if (!beyond && !departure) return habits;
+  // Beyond the interval: the departure began at the last reading within it, and goes the way the
+  // readings went. When only the detectors say so: the window's readings, the way their trend goes.
+  const direction: 1 | -1 = beyond
+    ? side
+    : theilSen(
+          recent.map((reading) => reading.ts / HOUR),
+          recent.map((reading) => reading.value),
+        ).slope >= 0
+      ? 1
+      : -1;
+  const onset = beyond ? readings.length - stretch - 1 : readings.length - recent.length;
+  const points = readings.slice(Math.max(0, onset)).map((reading) => ({ hours: (reading.ts - start) / HOUR, value: reading.value }));
+  const fit = fitRelaxation(points, direction, { ambient: cold ? SHOP_AIR : null, noise: jitterOf(readings.slice(0, Math.max(1, onset))) });
+  // A departure worth following: moving away at least 0,3 unit an hour.
+  if (!fit || Math.abs(fit.slopePerHour) < MIN_DEPARTURE_SLOPE) return habits;
+  const forecast = seasonal.map((point, index) => {
+    const physical = relaxationAt(fit, (index * STEP_MS + STEP_MS / 2) / HOUR);
+    return { ts: point.ts, value: physical.value, low: Math.min(physical.low, point.low), high: Math.max(physical.high, point.high) };
+  });
+  return { forecast, model: fit.kind, explanation: explainForecast(fit, unit, cold) };
+}
+
+/** The furthest value in `direction` the unit reached around this time of day (± 20 min) on each of the previous seven days. */
+export function sameHourExtreme(readings: readonly Reading[], at: number, direction: 1 | -1): number {
+  let extreme = direction > 0 ? -Infinity : Infinity;
+  let i = readings.length - 1;
+  for (let day = 1; day <= 7; day += 1) {
+    const from = at - day * 86_400_000 - SAME_HOUR_MS;
+    const to = at - day * 86_400_000 + SAME_HOUR_MS;
+    while (i >= 0 && (readings[i] as Reading).ts > to) i -= 1;
+    for (let j = i; j >= 0 && (readings[j] as Reading).ts >= from; j -= 1) {
+      const value = (readings[j] as Reading).value;
+      extreme = direction > 0 ? Math.max(extreme, value) : Math.min(extreme, value);
+    }
+  }
+  return extreme;
+}
+
+/** The forecast alone (see `outlookFrom`). */
+export function forecastFrom(
+  readings: readonly Reading[],
+  start: number,
+  departure: boolean,
+  options: { cold?: boolean; unit?: string } = {},
+): Insights['forecast'] {
+  return outlookFrom(readings, start, departure, options).forecast;
 }
 
 /** The predictive analysis (docs/api.md, Analyse prédictive) of one sensor's measure: pure computation, run in a worker thread. */
@@ -216,7 +328,11 @@ export function computeInsights(input: InsightsInput): InsightsResult {
   const detectorStart = Math.floor((now - HISTORY_MS) / detectorStep) * detectorStep;
   const detected = detectAnomalies(resample(readings, detectorStep, detectorStart, now), detectorStart, { stepMs: detectorStep, profile });
   // A door is open or shut: its state has no forecast, its anomalies say what matters.
-  const forecast = profile === 'door' ? [] : forecastFrom(history, start, departing(detected.anomalies, now));
+  const outlook =
+    profile === 'door'
+      ? null
+      : outlookFrom(history, start, departing(detected.anomalies, now), { cold: profile === 'cold', unit: UNITS[key] ?? '' });
+  const forecast = outlook?.forecast ?? [];
   const anomalies: Anomaly[] = detected.anomalies.map((anomaly) => ({
     from: iso(anomaly.from),
     to: iso(anomaly.to),
@@ -249,6 +365,7 @@ export function computeInsights(input: InsightsInput): InsightsResult {
     key,
     computedAt: iso(now),
     forecast,
+    forecastModel: outlook && forecast.length > 0 ? { kind: outlook.model, explanation: outlook.explanation } : null,
     breach,
     anomalies,
     battery: batteryOutlook(fromColumns(input.battery), now),
