@@ -184,7 +184,7 @@ export function explainForecast(fit: RelaxationFit | null, unit: string, cold: b
   if (fit === null) return 'Prévision d’après les habitudes de l’appareil (ses cycles et ses heures de la journée).';
   const moving = fit.direction > 0 ? 'monte' : 'baisse';
   if (fit.kind === 'trend') {
-    const slope = `${fit.slopePerHour > 0 ? '+' : ''}${number(fit.slopePerHour, 1)}${u} par heure`;
+    const slope = `${fit.slopePerHour > 0 ? '+' : ''}${number(fit.slopePerHour, Math.abs(fit.slopePerHour) >= 10 ? 0 : 1)}${u} par heure`;
     return cold && fit.direction > 0
       ? `Le froid ne suit plus : la température ${moving} régulièrement (${slope}).`
       : `La valeur ${moving} régulièrement (${slope}) : la prévision suit cette tendance.`;

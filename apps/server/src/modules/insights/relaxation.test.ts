@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { cadenceOf, explainForecast, fitRelaxation, relaxationAt, type RelaxationFit } from './relaxation.ts';
+
+function fitted(fit: RelaxationFit | null): RelaxationFit {
+  if (!fit) throw new Error('no fit');
+  return fit;
+}
+
+/** Newton's law of cooling: from `level` at hour 0 toward `target` with time constant `tau` (hours). */
+const newton = (target: number, tau: number, level: number, hours: number) => target - (target - level) * Math.exp(-hours / tau);
+
+/** Points every `stepMinutes` over the last `spanMinutes` before hour 0, rounded to 0,1 as sensors report. */
+function sampled(f: (hours: number) => number, spanMinutes: number, stepMinutes: number) {
+  const points = [];
+  for (let m = -spanMinutes; m <= 0; m += stepMinutes) points.push({ hours: m / 60, value: Math.round(f(m / 60) * 10) / 10 });
+  return points;
+}
+
+describe('the physical model of a departure', () => {
+  it('recovers where a fridge that lost its cooling is heading, and when it passes +8 °C', () => {
+    // Toward 21 °C with a 5-hour time constant, at 5,5 °C now: +8 °C is crossed in about 50 min.
+    const truth = (hours: number) => newton(21, 5, 5.5, hours);
+    const crossing = 5 * Math.log((21 - 5.5) / (21 - 8));
+    for (const step of [1, 5, 10, 15]) {
+      const fit = fitRelaxation(sampled(truth, 60, step), 1, { ambient: 21, noise: 0.1 });
+      expect(fit?.kind, `every ${step} min`).toBe('relaxation');
+      // The crossing the fit foresees, found on its curve minute by minute.
+      let minutes = 0;
+      while (minutes < 600 && relaxationAt(fitted(fit), minutes / 60).value <= 8) minutes += 1;
+      expect(Math.abs(minutes - crossing * 60), `every ${step} min`).toBeLessThan(12);
+    }
+  });
+
+  it('is less sure with fewer readings: the interval four hours ahead is wider at 15 min than at 1 min', () => {
+    const truth = (hours: number) => newton(18, 4, 6, hours);
+    const dense = fitRelaxation(sampled(truth, 45, 1), 1, { ambient: 21, noise: 0.1 });
+    const sparse = fitRelaxation(sampled(truth, 45, 15), 1, { ambient: 21, noise: 0.1 });
+    const width = (fit: typeof dense) => {
+      const point = relaxationAt(fitted(fit), 4);
+      return point.high - point.low;
+    };
+    expect(width(sparse)).toBeGreaterThan(width(dense));
+    const point = relaxationAt(fitted(sparse), 4);
+    expect(point.low).toBeLessThanOrEqual(newton(18, 4, 6, 4));
+    expect(point.high).toBeGreaterThanOrEqual(newton(18, 4, 6, 4));
+  });
+
+  it('follows a straight drift as a trend, falling ones too, and refuses what does not move that way', () => {
+    const line = (hours: number) => 40 - 3 * hours;
+    const fit = fitRelaxation(sampled(line, 90, 10), -1, { ambient: null, noise: 0.1 });
+    expect(fit?.slopePerHour).toBeCloseTo(-3, 1);
+    expect(relaxationAt(fitted(fit), 2).value).toBeCloseTo(34, 0);
+    expect(fitRelaxation(sampled(line, 90, 10), 1, { ambient: null, noise: 0.1 })).toBeNull();
+    // Two readings are no curve.
+    expect(fitRelaxation(sampled(line, 10, 10), -1, { ambient: null, noise: 0.1 })).toBeNull();
+  });
+
+  it('reads the cadence from the gaps between readings, whatever their number', () => {
+    const every = (minutes: number) => Array.from({ length: 50 }, (_, i) => ({ ts: i * minutes * 60_000, value: 4 }));
+    expect(cadenceOf(every(1))).toBe(60_000);
+    expect(cadenceOf(every(15))).toBe(15 * 60_000);
+    expect(cadenceOf([])).toBe(5 * 60_000);
+  });
+
+  it('explains in French which model speaks', () => {
+    const fit = fitRelaxation(
+      sampled((hours) => newton(21, 5, 5.5, hours), 60, 10),
+      1,
+      { ambient: 21, noise: 0.1 },
+    );
+    expect(explainForecast(fit, '°C', true)).toMatch(
+      /^Le froid ne suit plus : la température monte vers celle de la pièce \(environ 2\d\u00a0°C\)\.$/,
+    );
+    expect(explainForecast(null, '°C', true)).toBe(
+      'Prévision d’après les habitudes de l’appareil (ses cycles et ses heures de la journée).',
+    );
+    const falling = fitRelaxation(
+      sampled((hours) => 800 - 200 * hours, 60, 10),
+      -1,
+      { ambient: null, noise: 1 },
+    );
+    expect(explainForecast(falling, 'ppm', false)).toMatch(/^La valeur baisse régulièrement \(−200\u00a0ppm par heure\)/);
+  });
+});
