@@ -23,6 +23,7 @@ import { createMailer } from './modules/notifications/mailer.ts';
 import { createNotificationService } from './modules/notifications/notification-service.ts';
 import type { AlertContext } from './modules/notifications/alert-message.ts';
 import { createInsightsRunner } from './modules/insights/insights-runner.ts';
+import { createInsightsDal } from './modules/insights/insights-dal.ts';
 import { createInsightsService } from './modules/insights/insights-service.ts';
 import { createReportRenderer } from './modules/reports/report-renderer.ts';
 import { createReportService } from './modules/reports/report-service.ts';
@@ -190,6 +191,7 @@ export function createServices(options: {
     now,
   });
 
+  const storedInsights = createInsightsDal(db);
   const alerts = createAlertsModule({
     db,
     now,
@@ -208,6 +210,11 @@ export function createServices(options: {
       if (action === 'opened') void notifications.tick();
     },
     onRulesChanged: (organizationId) => events.publish([{ organizationId, type: 'alert-rules', data: {} }]),
+    // A « dépassement prévu » alert tells when its limit is due from the latest stored analysis, never computing one.
+    forecastOf: async (organizationId, sensorId, key) => {
+      const stored = await storedInsights.find(organizationId, sensorId, key);
+      return stored && { computedAt: stored.computedAt, forecast: stored.insights.forecast };
+    },
     logger,
   });
   // Another instance changed an alert or the rules: this one drops what it remembered of them.
@@ -224,12 +231,21 @@ export function createServices(options: {
     const name = sensor ? (await devices.sensor.get(alert.organizationId, alert.sensorId)).device.name : 'Capteur supprimé';
     const site = alert.siteId ? await sites.byId(alert.siteId) : sensor ? await sites.byId(sensor.siteId) : undefined;
     const rule = await alerts.rules.get(alert.organizationId, alert.ruleId).catch(() => null);
+    // A « dépassement prévu » is told with the reading beside the forecast, never in its place.
+    const forecast = await alerts.alerts.forecast(alert);
+    const latest = forecast && alert.key ? (await telemetry.latestOf([alert.sensorId])).get(alert.sensorId)?.[alert.key] : undefined;
     return {
       sensorName: name,
       siteName: site?.name ?? null,
       timezone: site?.timezone ?? 'Europe/Paris',
       ruleName: rule?.name ?? null,
       condition: rule?.condition ?? null,
+      ...(forecast
+        ? {
+            forecast: { threshold: forecast.threshold, eta: forecast.eta ? new Date(forecast.eta) : null },
+            reading: latest ? { value: latest.value, at: new Date(latest.ts) } : null,
+          }
+        : {}),
     };
   }
 

@@ -154,6 +154,14 @@ export type AlertStatus = z.infer<typeof alertStatusSchema>;
 export const alertEventTypeSchema = z.enum(['opened', 'acknowledged', 'action', 'notified', 'escalated', 'resolved']);
 export type AlertEventType = z.infer<typeof alertEventTypeSchema>;
 
+/** What a « dépassement prévu » alert announces: a limit the forecast crosses, and when. */
+export const predictedAlertSchema = z.object({
+  direction: z.enum(['above', 'below']),
+  threshold: z.number(),
+  eta: isoDateTimeSchema.nullable(),
+});
+export type PredictedAlert = z.infer<typeof predictedAlertSchema>;
+
 /** One line of an alert's append-only timeline. */
 export const alertEventSchema = z.object({
   type: alertEventTypeSchema,
@@ -181,6 +189,12 @@ export const alertSchema = z.object({
   peak: z.number().nullable(),
   /** The latest value seen while the alert was active; null for offline. */
   last: z.number().nullable(),
+  /**
+   * Only on an alert of a « dépassement prévu » rule: the forecast it announces. Its `peak` and
+   * `last` are then forecast values, never readings. `eta`: when the latest forecast crosses
+   * `threshold`; null once the alert is resolved, or when the latest forecast no longer does.
+   */
+  forecast: predictedAlertSchema.optional(),
   events: z.array(alertEventSchema),
 });
 export type Alert = z.infer<typeof alertSchema>;

@@ -1,11 +1,32 @@
-import type { Alert, AlertListQuery } from '@vigie/contract';
+import type { Alert, AlertListQuery, PredictedAlert } from '@vigie/contract';
 import { conflict, notFound } from '../../errors.ts';
 import type { AlertDal } from './alert-dal.ts';
-import type { AlertChange, AlertEventRecord, AlertRecord } from './alert-types.ts';
+import type { AlertChange, AlertEventRecord, AlertRecord, PredictedLimit } from './alert-types.ts';
 
 const NOT_FOUND = 'Alerte introuvable.';
+/** A forecast older than this says nothing of when the limit is crossed (the sensor fell silent, or the analysis stopped). */
+const STALE_FORECAST_MS = 30 * 60_000;
 
-export function toAlert(record: AlertRecord): Alert {
+/** A sensor's latest stored forecast of a measure, as the predictive analysis keeps it. */
+export interface StoredForecast {
+  computedAt: Date;
+  forecast: readonly { ts: string; value: number }[];
+}
+
+/** When a forecast first passes a « dépassement prévu » rule's limit, if it does. */
+export function crossingOf(limit: PredictedLimit, stored: StoredForecast | undefined, now: Date): Date | null {
+  if (!stored || now.getTime() - stored.computedAt.getTime() > STALE_FORECAST_MS) return null;
+  const point = stored.forecast.find((candidate) =>
+    limit.direction === 'above' ? candidate.value > limit.threshold : candidate.value < limit.threshold,
+  );
+  return point ? new Date(point.ts) : null;
+}
+
+/** The alert as the API gives it; `eta` is when the forecast crosses the limit of a « dépassement prévu » alert. */
+export function toAlert(record: AlertRecord, eta: Date | null = null): Alert {
+  const forecast: PredictedAlert | undefined = record.predicted
+    ? { direction: record.predicted.direction, threshold: record.predicted.threshold, eta: eta?.toISOString() ?? null }
+    : undefined;
   return {
     id: record.id,
     ruleId: record.ruleId,
@@ -21,6 +42,7 @@ export function toAlert(record: AlertRecord): Alert {
     resolution: record.resolution,
     peak: record.peak,
     last: record.last,
+    ...(forecast ? { forecast } : {}),
     events: record.events.map((event) => ({ type: event.type, at: event.at.toISOString(), userId: event.userId, text: event.text })),
   };
 }
@@ -37,32 +59,60 @@ export function createAlertService(deps: {
   now: () => Date;
   /** Every change goes out on the live stream of the alert's organization. */
   publish: (organizationId: string, action: AlertAction, alert: Alert) => void;
+  /** The sensor's latest stored forecast of a measure, for the time a « dépassement prévu » is due. */
+  forecastOf?: (organizationId: string, sensorId: string, key: string) => Promise<StoredForecast | undefined>;
+  logger?: { error(obj: object, msg?: string): void };
 }) {
   const { dal, now } = deps;
+
+  /** When the forecast crosses the limit of an active « dépassement prévu » alert; null for any other. */
+  async function etaOf(record: AlertRecord): Promise<Date | null> {
+    if (!record.predicted || record.status === 'resolved' || !record.key || !deps.forecastOf) return null;
+    try {
+      return crossingOf(record.predicted, await deps.forecastOf(record.organizationId, record.sensorId, record.key), now());
+    } catch {
+      // The time is a help to the reader: without it the alert still says what is forecast.
+      return null;
+    }
+  }
+
+  async function present(record: AlertRecord): Promise<Alert> {
+    return toAlert(record, await etaOf(record));
+  }
 
   async function act(organizationId: string, id: string, change: Parameters<AlertDal['act']>[2], action: AlertAction): Promise<Alert> {
     const result = await dal.act(organizationId, id, change);
     if (result === undefined) throw notFound(NOT_FOUND);
     if (typeof result === 'string') throw conflict(result);
-    const alert = toAlert(result);
+    const alert = await present(result);
     deps.publish(organizationId, action, alert);
     return alert;
   }
 
+  // Announcements of « dépassement prévu » alerts wait for their forecast's time; the others go out
+  // at once, unless one is still waiting: the stream keeps the order of the changes.
+  let announcing: Promise<void> = Promise.resolve();
+  let waiting = 0;
+
   return {
     async list(organizationId: string, query: AlertListQuery): Promise<Alert[]> {
-      return (await dal.list(organizationId, query)).map(toAlert);
+      return Promise.all((await dal.list(organizationId, query)).map(present));
     },
 
     /** A sensor's alerts active at some point of a period, oldest first: all of them, for its report. */
     async ofSensorDuring(organizationId: string, sensorId: string, from: Date, to: Date): Promise<Alert[]> {
-      return (await dal.ofSensorDuring(organizationId, sensorId, from, to)).map(toAlert);
+      return (await dal.ofSensorDuring(organizationId, sensorId, from, to)).map((record) => toAlert(record));
     },
 
     async get(organizationId: string, id: string): Promise<Alert> {
       const record = await dal.find(organizationId, id);
       if (!record) throw notFound(NOT_FOUND);
-      return toAlert(record);
+      return present(record);
+    },
+
+    /** What a « dépassement prévu » alert announces, its time included; undefined for any other alert. */
+    async forecast(record: AlertRecord): Promise<PredictedAlert | undefined> {
+      return (await present(record)).forecast;
     },
 
     acknowledge(organizationId: string, id: string, userId: string, comment?: string): Promise<Alert> {
@@ -124,7 +174,18 @@ export function createAlertService(deps: {
     announce(changes: AlertChange[]): void {
       for (const change of changes) {
         if (change.action === 'updated') continue;
-        deps.publish(change.alert.organizationId, change.action, toAlert(change.alert));
+        const { alert: record, action } = change;
+        if (!record.predicted && waiting === 0) {
+          deps.publish(record.organizationId, action, toAlert(record));
+          continue;
+        }
+        waiting += 1;
+        announcing = announcing
+          .then(async () => deps.publish(record.organizationId, action, await present(record)))
+          .catch((error: unknown) => deps.logger?.error({ err: error, alertId: record.id }, 'Alerte non annoncée'))
+          .finally(() => {
+            waiting -= 1;
+          });
       }
     },
   };

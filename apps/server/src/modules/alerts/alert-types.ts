@@ -23,7 +23,18 @@ export interface AlertRecord {
   resolution: 'auto' | 'manual' | null;
   peak: number | null;
   last: number | null;
+  /**
+   * The limit of the alert's rule when it is a « dépassement prévu » (`peak` and `last` are then
+   * forecast values); null or absent for any other rule, or a rule since deleted.
+   */
+  predicted?: PredictedLimit | null;
   events: AlertEventRecord[];
+}
+
+/** What a « dépassement prévu » rule watches: the forecast passing a limit, upwards or downwards. */
+export interface PredictedLimit {
+  direction: 'above' | 'below';
+  threshold: number;
 }
 
 /** What an alert engine step changed, for the live stream and notifications. */

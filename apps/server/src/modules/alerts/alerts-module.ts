@@ -4,7 +4,7 @@ import { createAlertDal } from './alert-dal.ts';
 import { createAlertEngine, type EngineLogger, type WatchedSensor } from './alert-engine.ts';
 import { createAlertRuleDal, type RuleRecord } from './alert-rule-dal.ts';
 import { createAlertRuleService } from './alert-rule-service.ts';
-import { type AlertAction, createAlertService } from './alert-service.ts';
+import { type AlertAction, createAlertService, type StoredForecast } from './alert-service.ts';
 
 /**
  * The alerts module, wired: rules, the alerts' life, and the engine that watches readings and the
@@ -24,10 +24,18 @@ export function createAlertsModule(deps: {
   /** Told after this instance changed a rule, so that other instances read the rules again. */
   onRulesChanged?: (organizationId: string) => void;
   flapWindowSeconds?: number;
+  /** The sensor's latest stored forecast of a measure, for the time a « dépassement prévu » is due. */
+  forecastOf?: (organizationId: string, sensorId: string, key: string) => Promise<StoredForecast | undefined>;
 }) {
   const alertDal = createAlertDal(deps.db);
   const ruleDal = createAlertRuleDal(deps.db);
-  const alerts = createAlertService({ dal: alertDal, now: deps.now, publish: deps.publish });
+  const alerts = createAlertService({
+    dal: alertDal,
+    now: deps.now,
+    publish: deps.publish,
+    logger: deps.logger,
+    forecastOf: deps.forecastOf,
+  });
   const engine = createAlertEngine({
     rules: ruleDal,
     alerts: alertDal,

@@ -8,11 +8,17 @@ export interface AlertContext {
   timezone: string;
   ruleName: string | null;
   condition: RuleCondition | null;
+  /** Only for a « dépassement prévu »: the limit the forecast crosses, and when (null when not known). */
+  forecast?: { threshold: number; eta: Date | null } | null;
+  /** Only for a « dépassement prévu »: the sensor's latest reading of the measure, the value the message shows. */
+  reading?: { value: number; at: Date } | null;
 }
 
 export interface MessageAlert {
   id: string;
   severity: Severity;
+  /** The measure watched (null when offline); absent in older callers. */
+  key?: string | null;
   openedAt: Date;
   resolvedAt: Date | null;
   peak: number | null;
@@ -35,6 +41,77 @@ export function formatMeasure(key: string | null, value: number, signed = false)
     .replace('-', '−');
   const unit = key ? UNITS[key] : undefined;
   return unit ? `${number}${NBSP}${unit}` : number;
+}
+
+/** A limit as rules are read: signed, without needless decimals (`+8 °C`, `−18 °C`, `+3,5 °C`). */
+export function formatThreshold(key: string | null, value: number): string {
+  const number = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(value).replace('-', '−');
+  const unit = key ? UNITS[key] : undefined;
+  return unit ? `${number}${NBSP}${unit}` : number;
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The hour, minute and calendar day of an instant in a zone. */
+function clockParts(at: Date, timeZone: string): { day: string; hour: number; minute: number } {
+  let format = clockFormats.get(timeZone);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = {
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    };
+    try {
+      format = new Intl.DateTimeFormat('fr-FR', { ...options, timeZone });
+    } catch {
+      format = new Intl.DateTimeFormat('fr-FR', { ...options, timeZone: 'Europe/Paris' });
+    }
+    clockFormats.set(timeZone, format);
+  }
+  const parts: Record<string, string> = {};
+  for (const part of format.formatToParts(at)) parts[part.type] = part.value;
+  return { day: `${parts['year']}-${parts['month']}-${parts['day']}`, hour: Number(parts['hour']), minute: Number(parts['minute']) };
+}
+
+/** `14 h 10`, `9 h`, in the site's zone, as a shop's clock reads. */
+export function formatClock(at: Date, timeZone: string): string {
+  const { hour, minute } = clockParts(at, timeZone);
+  return minute === 0 ? `${hour}${NBSP}h` : `${hour}${NBSP}h${NBSP}${String(minute).padStart(2, '0')}`;
+}
+
+/** `vers 14 h 10`, `demain vers 0 h 40`, `le 12/03 vers 9 h` (the forecast is no timetable). */
+function formatAround(at: Date, now: Date, timeZone: string): string {
+  const day = clockParts(at, timeZone).day;
+  const today = clockParts(now, timeZone).day;
+  const tomorrow = clockParts(new Date(now.getTime() + 86_400_000), timeZone).day;
+  const when =
+    day === today
+      ? ''
+      : day === tomorrow
+        ? 'demain '
+        : `le ${new Intl.DateTimeFormat('fr-FR', { timeZone, day: '2-digit', month: '2-digit' }).format(at)} `;
+  return `${when}vers ${formatClock(at, timeZone)}`;
+}
+
+/**
+ * What a « dépassement prévu » announces, labelled as a forecast: `prévu : +8 °C vers 14 h 10`;
+ * `prévu : +8 °C dans les 120 min` when the time is not known.
+ */
+export function forecastText(
+  key: string | null,
+  forecast: { threshold: number; eta: Date | null },
+  options: { now: Date; timeZone: string; withinMinutes?: number | undefined },
+): string {
+  const limit = formatThreshold(key, forecast.threshold);
+  const when = forecast.eta
+    ? ` ${formatAround(forecast.eta, options.now, options.timeZone)}`
+    : options.withinMinutes
+      ? ` dans les ${options.withinMinutes}${NBSP}min`
+      : '';
+  return `prévu${NBSP}: ${limit}${when}`;
 }
 
 function keyOf(condition: RuleCondition | null): string | null {
@@ -82,6 +159,62 @@ const SUBJECT_PREFIX: Record<NotificationReason, string> = {
   resolved: 'Fin d’alerte',
 };
 
+/**
+ * The e-mail of a « dépassement prévu »: the reading is the value, the forecast is labelled as one,
+ * never given as what the sensor measured.
+ */
+function predictedEmail(
+  alert: MessageAlert,
+  context: AlertContext,
+  reason: NotificationReason,
+  options: { now: Date; publicUrl: string },
+): { subject: string; text: string } {
+  const condition =
+    context.condition?.type === 'predicted_above' || context.condition?.type === 'predicted_below' ? context.condition : null;
+  const key = alert.key ?? keyOf(context.condition);
+  const threshold = context.forecast?.threshold ?? condition?.threshold ?? null;
+  const severity = alert.severity === 'critical' ? 'critique' : 'avertissement';
+  const where = context.siteName ? ` (${context.siteName})` : '';
+  const local = new Intl.DateTimeFormat('fr-FR', { timeZone: context.timezone, dateStyle: 'short', timeStyle: 'short' });
+  const end = alert.resolvedAt ?? options.now;
+  const resolved = reason === 'resolved';
+  const measured = context.reading ? formatMeasure(key, context.reading.value) : null;
+  const forecast =
+    threshold === null
+      ? 'prévu'
+      : forecastText(
+          key,
+          { threshold, eta: resolved ? null : (context.forecast?.eta ?? null) },
+          { now: options.now, timeZone: context.timezone, withinMinutes: resolved ? undefined : condition?.withinMinutes },
+        );
+  const highest = condition?.type === 'predicted_below' ? 'au plus bas' : 'au plus haut';
+  // The reading first, as in every alert; the forecast after it, labelled « prévu ».
+  const subject = resolved
+    ? `[Vigie] ${SUBJECT_PREFIX[reason]} – ${context.sensorName} : plus de dépassement prévu${measured ? `, ${measured} mesurés` : ''}`
+    : `[Vigie] ${SUBJECT_PREFIX[reason]} ${severity} – ${context.sensorName}${measured ? ` : ${measured} mesurés ;` : ', dépassement'} ${forecast}`;
+  const lines = [
+    resolved
+      ? `L’alerte de dépassement prévu sur « ${context.sensorName} »${where} est terminée : la prévision ne l’annonce plus.`
+      : `${reason === 'opened' ? 'Alerte' : SUBJECT_PREFIX[reason]} ${severity} sur « ${context.sensorName} »${where} : un dépassement est prévu, il n’a pas été mesuré.`,
+    '',
+    `Mesuré${NBSP}: ${measured ? `${measured}${context.reading ? ` à ${formatClock(context.reading.at, context.timezone)}` : ''}` : 'aucune mesure connue'}`,
+    resolved
+      ? `Prévision${NBSP}: plus de dépassement${threshold === null ? '' : ` de ${formatThreshold(key, threshold)}`} annoncé`
+      : `P${forecast.slice(1)} (une prévision, pas une mesure)`,
+    ...(alert.peak !== null ? [`Prévision ${highest} pendant l’alerte${NBSP}: ${formatMeasure(key, alert.peak)}`] : []),
+    `Limite : ${describeLimit(context.condition)}${context.ruleName ? ` — règle « ${context.ruleName} »` : ''}`,
+    `${resolved ? 'Durée' : 'Depuis'} : ${formatDuration(end.getTime() - alert.openedAt.getTime())} (ouverte le ${local.format(alert.openedAt)})`,
+    `Site : ${context.siteName ?? 'non renseigné'}`,
+    '',
+    resolved
+      ? `Consulter la chronologie et les actions correctives : ${options.publicUrl}/dashboard/alertes/${alert.id}`
+      : `Voir l’alerte, l’acquitter et noter l’action corrective : ${options.publicUrl}/dashboard/alertes/${alert.id}`,
+    '',
+    '— Vigie',
+  ];
+  return { subject, text: lines.join('\n') };
+}
+
 /** The French e-mail of an alert notification: the value, the limit, the duration, the site and a link. */
 export function alertEmail(
   alert: MessageAlert,
@@ -89,6 +222,9 @@ export function alertEmail(
   reason: NotificationReason,
   options: { now: Date; publicUrl: string },
 ): { subject: string; text: string } {
+  if (context.forecast || context.condition?.type === 'predicted_above' || context.condition?.type === 'predicted_below') {
+    return predictedEmail(alert, context, reason, options);
+  }
   const key = keyOf(context.condition);
   const offline = context.condition?.type === 'offline';
   const severity = alert.severity === 'critical' ? 'critique' : 'avertissement';

@@ -122,7 +122,7 @@ export function createNotificationService(deps: {
           type: 'alert.notification',
           reason: plan.reason,
           deliveryId: `${plan.key}:webhook`,
-          alert: toAlert(alert),
+          alert: toAlert(alert, context.forecast?.eta ?? null),
           sensor: { id: alert.sensorId, name: context.sensorName },
           site: alert.siteId ? { id: alert.siteId, name: context.siteName } : null,
           url: `${deps.publicUrl}/dashboard/alertes/${alert.id}`,

@@ -116,7 +116,8 @@ export async function buildReportContent(
       ]),
     );
     const nameOf = (id: string | null | undefined) => (id ? (people.get(id) ?? 'Utilisateur supprimé') : null);
-    const temperatureAlerts = alerts.filter((alert) => alert.key === KEY);
+    // A « dépassement prévu » is a forecast: never the alert of a measured excursion.
+    const temperatureAlerts = alerts.filter((alert) => alert.key === KEY && !alert.forecast);
     const used = new Set<string>();
     const allExcursions: ReportExcursion[] = figures.excursions.map((excursion) => {
       const start = Date.parse(excursion.start);
@@ -153,7 +154,10 @@ export async function buildReportContent(
     // Alerts no measured excursion covers: offline, battery, a breach followed by silence.
     const otherAlerts: ReportOtherAlert[] = alerts
       .filter((alert) => !used.has(alert.id))
-      .map((alert) => ({ ...reportAlert(alert), reason: alertReason(alert.key) }));
+      .map((alert) => ({
+        ...reportAlert(alert),
+        reason: alert.forecast ? 'Dépassement prévu (une prévision, pas une mesure)' : alertReason(alert.key),
+      }));
 
     // What the rules tolerate (their alert delay) is counted, not listed: a report of a freezer is
     // not a list of every door opening. What raised an alert or still runs is always listed.
