@@ -1,6 +1,8 @@
 /**
- * npm run eval:predict [-- --data DIR] — measured accuracy of the predictive analysis (docs/api.md, Analyse prédictive)
- * on data laid out like ../shared/data/nab (DIR, the default):
+ * npm run eval:predict [-- --data DIR] [--only scenarios] [--seed N] [--runs N] [--workers N] [--verbose] —
+ * measured accuracy of the predictive analysis (docs/api.md, Analyse prédictive) on data laid out like
+ * ../shared/data/nab (DIR, the default), and on generated scenarios (bench/predict: a cabinet's thermal model
+ * with faults, sampled at 1 to 15 min, seeded by `--seed`; `--only scenarios` runs that part alone):
  *
  * - the forecasts, on the simulator's fridge and on NAB's ambient_temperature_system_failure.
  *   Rolling origin over the second half of each series: the model is refitted at each new day (or
@@ -31,6 +33,7 @@ import { coldSeries, START as FIXTURE_START } from '../apps/server/src/modules/i
 import { evaluateFaults } from './eval-faults.ts';
 import { measure, shopSensors } from '../apps/server/src/simulator/shop-model.ts';
 import { nabReport } from './nab-score.ts';
+import { printScenarioEvaluation } from './predict/evaluate.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BUDGET_MASE = 0.9;
@@ -226,8 +229,22 @@ function replayTime(): number {
   return times[Math.floor(times.length / 2)] ?? Number.NaN;
 }
 
-function main() {
+async function main() {
   const started = performance.now();
+  if (process.argv.includes('--only')) {
+    const part = process.argv[process.argv.indexOf('--only') + 1];
+    if (part !== 'scenarios') {
+      console.error(`--only attend «\u202fscenarios\u202f» (reçu\u202f: «\u202f${part ?? ''}\u202f»).`);
+      process.exit(1);
+    }
+    const ok = await printScenarioEvaluation(process.argv);
+    console.log(`Durée\u202f: ${fmt((performance.now() - started) / 1000, 1)}\u00a0s`);
+    if (!ok) {
+      console.error('Budget manqué (voir MANQUÉ ci-dessus).');
+      process.exit(1);
+    }
+    return;
+  }
   const dir = dataDir();
   if (!fs.existsSync(path.join(dir, 'data/realKnownCause/ambient_temperature_system_failure.csv'))) {
     console.error(
@@ -277,6 +294,8 @@ function main() {
     failed = true;
     console.log(`Budgets manqués sur les pannes simulées\u202f: ${faults.budgetsMissed.join('\u202f; ')}`);
   }
+  console.log('');
+  if (!(await printScenarioEvaluation(process.argv))) failed = true;
   console.log(`Durée : ${fmt((performance.now() - started) / 1000, 1)} s`);
   if (failed) {
     console.error('Budget manqué (voir MANQUÉ ci-dessus).');
@@ -284,4 +303,4 @@ function main() {
   }
 }
 
-main();
+await main();
