@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { Site } from '@vigie/contract';
 import { ArrowLeft, User as UserIcon } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -7,7 +8,7 @@ import { BrandLogo } from '@/components/brand-logo';
 import { showToast, Toaster } from '@/components/ui/toast';
 import { applyAlertEvent } from '@/features/alerts/apply-alert-event';
 import { AlertBell } from '@/features/alerts/components/alert-bell';
-import { alertValue } from '@/features/alerts/components/alert-value';
+import { alertNews } from '@/features/alerts/components/alert-value';
 import { SignOutButton } from '@/features/auth/components/sign-out-button';
 import { ErrorPage } from '@/features/errors/components/error-page';
 import { ERROR_CONTENT } from '@/features/errors/error-content';
@@ -15,6 +16,7 @@ import { applyLiveEvents } from '@/features/devices/apply-live-event';
 import { LiveIndicator } from '@/features/live/live-indicator';
 import { useLiveStream } from '@/features/live/use-live-stream';
 import { applyReportEvent, reportReadyMessage } from '@/features/reports/apply-report-event';
+import { siteKeys } from '@/features/sites/api/get-sites';
 import { useAuth } from '@/lib/auth';
 import { type Batcher, createBatcher } from '@/lib/frame-batcher';
 import type { SseMessage } from '@/lib/sse-parser';
@@ -90,6 +92,10 @@ function FullLayout() {
   const displayName = displayNameOf(user);
   const navigate = useNavigate();
   const sensorName = useSensorNameLookup();
+  const siteZone = useCallback(
+    (siteId: string | null) => queryClient.getQueryData<Site[]>(siteKeys.list(owner))?.find((site) => site.id === siteId)?.timezone,
+    [queryClient, owner],
+  );
   // Readings and device changes reach the lists once per frame, however many arrived in between.
   // Declared before the stream's own effect, so it exists before the first event.
   const deviceEvents = useRef<Batcher<SseMessage> | null>(null);
@@ -109,7 +115,7 @@ function FullLayout() {
       if (alert?.action === 'opened') {
         const { id } = alert.alert;
         showToast({
-          message: `Alerte : ${sensorName(alert.alert.sensorId) ?? 'un capteur'} — ${alertValue(alert.alert)}`,
+          message: `Alerte : ${sensorName(alert.alert.sensorId) ?? 'un capteur'} — ${alertNews(alert.alert, Date.now(), siteZone(alert.alert.siteId))}`,
           action: { label: 'Voir', onClick: () => void navigate(`/dashboard/alertes/${id}`) },
         });
       }
@@ -121,7 +127,7 @@ function FullLayout() {
         showToast({ message: ready, action: { label: 'Voir', onClick: () => void navigate(`/dashboard/rapports?site=${site}`) } });
       }
     },
-    [queryClient, owner, sensorName, navigate],
+    [queryClient, owner, sensorName, siteZone, navigate],
   );
   const live = useLiveStream({ onMessage });
   const onDashboard = pathname === '/dashboard' || pathname === '/dashboard/';

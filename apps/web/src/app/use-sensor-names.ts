@@ -16,6 +16,18 @@ export function useSensorNames(): (sensorId: string) => string {
   );
 }
 
+/** A sensor's latest reading of a measure, from the same list (kept live by the stream); null when none. */
+export function useSensorReadings(): (sensorId: string, key: string) => { value: number; ts: string } | null {
+  const { data } = useDevices({ kind: 'sensor' });
+  return useCallback(
+    (sensorId: string, key: string) => {
+      const latest = data?.find((device) => device.id === sensorId)?.latest?.[key];
+      return latest ? { value: latest.value, ts: latest.ts } : null;
+    },
+    [data],
+  );
+}
+
 /** The same, read from the cache at the moment of a live event (no subscription). */
 export function useSensorNameLookup(): (sensorId: string) => string | null {
   const queryClient = useQueryClient();

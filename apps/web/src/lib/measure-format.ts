@@ -59,6 +59,13 @@ export function formatMeasure(key: string, value: number): string {
   return unit ? `${number}${NNBSP}${unit}` : number;
 }
 
+/** A limit as rules are read: signed, with its unit, without needless decimals (« +8 °C », « −18 °C », « +3,5 °C »). */
+export function formatThreshold(key: string, value: number): string {
+  const number = formatNumber(value, measureDigits(key));
+  const unit = measureUnit(key);
+  return `${value > 0 ? '+' : ''}${number}${unit ? `${NNBSP}${unit}` : ''}`;
+}
+
 /** Keys in the order a card shows them: the most telling measure first. */
 const PRIORITY = ['temperature', 'humidity', 'co2', 'visitors', 'open'];
 const SECONDARY = new Set(['battery', 'rssi']);

@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { useNotFoundGuard } from '../signed-in-outlet';
-import { useSensorNames } from '../use-sensor-names';
+import { useSensorNames, useSensorReadings } from '../use-sensor-names';
 
 /** /dashboard/alertes/:id; another organization's alert is a 404. */
 export default function AlertDetailRoute() {
@@ -19,6 +19,7 @@ export default function AlertDetailRoute() {
   const rule = useRule({ id: query.data?.ruleId });
   const sites = useSites();
   const sensorName = useSensorNames();
+  const readingOf = useSensorReadings();
   const { user } = useAuth();
   const notFound = useNotFoundGuard(query.error);
   if (notFound) return null;
@@ -37,6 +38,8 @@ export default function AlertDetailRoute() {
           rule={rule.data ?? (rule.error instanceof ApiError && rule.error.status === 404 ? null : undefined)}
           sensorName={sensorName(alert.sensorId)}
           siteName={sites.data?.find((site) => site.id === alert.siteId)?.name ?? null}
+          timeZone={sites.data?.find((site) => site.id === alert.siteId)?.timezone}
+          reading={alert.key ? readingOf(alert.sensorId, alert.key) : null}
           who={who}
         />
       ) : query.isError ? (

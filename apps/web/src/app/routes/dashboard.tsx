@@ -3,11 +3,14 @@ import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useActiveAlerts } from '@/features/alerts/api/get-alerts';
 import { AlertsBanner } from '@/features/alerts/components/alerts-banner';
+import { isPredicted } from '@/features/alerts/components/alert-value';
 import { DeviceDashboard } from '@/features/devices/components/device-dashboard';
 import { deviceDetailPath } from '@/features/devices/device-paths';
 import { WatchList } from '@/features/insights/components/watch-list';
 import { ReportsLink } from '@/features/reports/components/reports-link';
 import { useSites } from '@/features/sites/api/get-sites';
+import { useNow } from '@/hooks/use-now';
+import { forecastLabel } from '@/lib/forecast-label';
 import { usePermissions } from '@/lib/permissions';
 
 const linkClass =
@@ -27,6 +30,19 @@ export default function DashboardRoute() {
   }
   const siteNames = new Map((sites.data ?? []).map((site) => [site.id, site.name]));
   const timeZones = new Map((sites.data ?? []).map((site) => [site.id, site.timezone]));
+  // A « dépassement prévu » reads as a forecast on its card, never as the reading.
+  const now = useNow();
+  const forecasts = new Map<string, string>();
+  const measured = new Set<string>();
+  for (const alert of alerts.data ?? []) {
+    if (!isPredicted(alert) || !alert.key) measured.add(alert.sensorId);
+    else if (!forecasts.has(alert.sensorId))
+      forecasts.set(alert.sensorId, forecastLabel(alert.key, alert.forecast, now, timeZones.get(alert.siteId ?? '')));
+  }
+  const forecastOf = (id: string) => {
+    const label = forecasts.get(id);
+    return label ? { label, only: !measured.has(id) } : null;
+  };
 
   return (
     <>
@@ -82,7 +98,12 @@ export default function DashboardRoute() {
         timeZoneOf={(id) => timeZones.get(id)}
         className="mb-8 rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6"
       />
-      <DeviceDashboard sites={sites.data ?? []} siteName={(id) => siteNames.get(id) ?? null} alertOf={(id) => worst.get(id) ?? null} />
+      <DeviceDashboard
+        sites={sites.data ?? []}
+        siteName={(id) => siteNames.get(id) ?? null}
+        alertOf={(id) => worst.get(id) ?? null}
+        forecastOf={forecastOf}
+      />
     </>
   );
 }

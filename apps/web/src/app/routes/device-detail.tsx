@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { useAlerts } from '@/features/alerts/api/get-alerts';
 import { useRules } from '@/features/alerts/api/rules';
 import { conditionKey, conditionLimits } from '@/features/alerts/alert-format';
+import { activeForecast, measuredBreach } from '@/features/alerts/limit-state';
 import { RuleEditor } from '@/features/alerts/components/rule-editor';
 import { SensorAlerts } from '@/features/alerts/components/sensor-alerts';
 import { useDevice } from '@/features/devices/api/get-device';
@@ -74,6 +75,9 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
     };
   }, [isSensor, rules.data, alerts.data, insights.data]);
   const hasLimits = Boolean(annotations?.limits.some((limit) => limit.key === measureKey && limit.values.length > 0));
+  // The forecast panel agrees with the alerts: a limit passed now, or a « dépassement prévu » running.
+  const measured = measureKey ? measuredBreach(rules.data ?? [], alerts.data ?? [], measureKey, latest[measureKey]?.value ?? null) : null;
+  const alertForecast = measureKey ? activeForecast(alerts.data ?? [], measureKey) : null;
   const notFound = useNotFoundGuard(query.error);
 
   if (notFound) return null;
@@ -98,6 +102,8 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
                   timeZone={timeZone}
                   lastReadingAt={latest[measureKey]?.ts ?? null}
                   hasLimits={hasLimits}
+                  measured={measured}
+                  alertForecast={alertForecast}
                 />
               )
             }
@@ -105,7 +111,12 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
           {isSensor && (
             <div className="grid gap-6 lg:grid-cols-2">
               <RuleEditor target={{ sensorId: query.data.id }} />
-              <SensorAlerts sensorId={query.data.id} alerts={alerts.data ?? []} />
+              <SensorAlerts
+                sensorId={query.data.id}
+                alerts={alerts.data ?? []}
+                readingOf={(key) => latest[key] ?? null}
+                timeZone={timeZone}
+              />
             </div>
           )}
         </div>

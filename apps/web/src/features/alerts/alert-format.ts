@@ -80,3 +80,14 @@ export function formatDuration(fromIso: string, toMs: number): string {
 export function alertCount(count: number, what = 'en cours'): string {
   return `${formatNumber(count, 0)} alerte${count > 1 ? 's' : ''} ${what}`;
 }
+
+/**
+ * The banner's count, forecasts named as such: « 2 alertes en cours, dont 1 dépassement prévu »,
+ * « 1 alerte en cours : dépassement prévu » when none was measured.
+ */
+export function activeAlertsText(count: number, predicted: number): string {
+  if (predicted <= 0) return alertCount(count);
+  const plural = predicted > 1 ? 's' : '';
+  if (predicted >= count) return `${alertCount(count)}${NNBSP}: dépassement${plural} prévu${plural}`;
+  return `${alertCount(count)}, dont ${formatNumber(predicted, 0)} dépassement${plural} prévu${plural}`;
+}

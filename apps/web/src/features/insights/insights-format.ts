@@ -1,5 +1,9 @@
 import type { AnomalyKind, Insights, PredictedBreach } from '@vigie/contract';
-import { formatMeasure, formatNumber, measureDigits, measureUnit } from '@/lib/measure-format';
+import { dayNumber, formatClock, formatDay, formatRelativeDay, partsOf } from '@/lib/clock-format';
+import { formatMeasure, formatNumber, formatThreshold, measureUnit } from '@/lib/measure-format';
+
+export { formatClock, formatDay, formatRelativeDay } from '@/lib/clock-format';
+export { formatThreshold } from '@/lib/measure-format';
 
 // French words of the predictive analysis: times in the site's zone, signed limits, ranges of dates.
 
@@ -31,80 +35,6 @@ export function anomalyStrength(score: number): 'forte' | 'moyenne' | 'faible' {
   if (score >= 0.7) return 'forte';
   if (score >= 0.4) return 'moyenne';
   return 'faible';
-}
-
-type Parts = { year: number; month: number; day: number; hour: number; minute: number };
-const partFormats = new Map<string, Intl.DateTimeFormat>();
-const monthFormats = new Map<string, Intl.DateTimeFormat>();
-
-function cached(map: Map<string, Intl.DateTimeFormat>, timeZone: string | undefined, options: Intl.DateTimeFormatOptions) {
-  const key = timeZone ?? '';
-  let format = map.get(key);
-  if (!format) {
-    try {
-      format = new Intl.DateTimeFormat('fr-FR', { ...options, timeZone });
-    } catch {
-      // An unknown zone name: the browser's own zone rather than no text at all.
-      format = new Intl.DateTimeFormat('fr-FR', options);
-    }
-    map.set(key, format);
-  }
-  return format;
-}
-
-function partsOf(ms: number, timeZone: string | undefined): Parts {
-  const format = cached(partFormats, timeZone, {
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  });
-  const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(new Date(ms))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return {
-    year: parts['year'] ?? 0,
-    month: parts['month'] ?? 1,
-    day: parts['day'] ?? 1,
-    hour: parts['hour'] ?? 0,
-    minute: parts['minute'] ?? 0,
-  };
-}
-
-/** Days since the epoch of the calendar day `ms` falls on in `timeZone`. */
-function dayNumber(ms: number, timeZone: string | undefined): number {
-  const { year, month, day } = partsOf(ms, timeZone);
-  return Date.UTC(year, month - 1, day) / 86_400_000;
-}
-
-/** « 16 h 10 », « 9 h », in the site's zone. */
-export function formatClock(ms: number, timeZone?: string): string {
-  const { hour, minute } = partsOf(ms, timeZone);
-  return minute === 0 ? `${hour}${NNBSP}h` : `${hour}${NNBSP}h${NNBSP}${String(minute).padStart(2, '0')}`;
-}
-
-/** « 1er avril », « 12 mars 2027 » (the year when asked). */
-export function formatDay(ms: number, timeZone?: string, withYear = false): string {
-  const { year, day } = partsOf(ms, timeZone);
-  const month = cached(monthFormats, timeZone, { month: 'long' }).format(new Date(ms));
-  return `${day === 1 ? '1er' : day}${NBSP}${month}${withYear ? ` ${year}` : ''}`;
-}
-
-/** « aujourd’hui », « hier », « demain », or « le 12 mars » (with the year when it is not this one). */
-export function formatRelativeDay(ms: number, now: number, timeZone?: string): string {
-  const offset = dayNumber(ms, timeZone) - dayNumber(now, timeZone);
-  if (offset === 0) return 'aujourd’hui';
-  if (offset === -1) return 'hier';
-  if (offset === 1) return 'demain';
-  return `le ${formatDay(ms, timeZone, partsOf(ms, timeZone).year !== partsOf(now, timeZone).year)}`;
-}
-
-/** A limit as rules are read: signed, with its unit, without needless decimals (« +8 °C », « −18 °C », « +3,5 °C »). */
-export function formatThreshold(key: string, value: number): string {
-  const number = formatNumber(value, measureDigits(key));
-  const unit = measureUnit(key);
-  return `${value > 0 ? '+' : ''}${number}${unit ? `${NNBSP}${unit}` : ''}`;
 }
 
 /** « dans ~25 min », « dans ~2 h », « dans ~1 h 30 » (rounded: a forecast is no timetable). */

@@ -1,17 +1,20 @@
 import type { Alert, AlertEvent, Rule } from '@vigie/contract';
 import { CheckCircle2, ClipboardCheck, Eye } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { ForecastLabel } from '@/components/forecast-label';
 import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
 import { DetailSection, inputClass } from '@/components/ui/section';
 import { useNow } from '@/hooks/use-now';
+import { formatClock } from '@/lib/clock-format';
 import { errorMessage } from '@/lib/errors';
+import { forecastTarget } from '@/lib/forecast-label';
 import { usePermissions } from '@/lib/permissions';
 import { formatDateTime, formatMeasure } from '@/lib/measure-format';
 import { useAlertStep } from '../api/alert-actions';
 import { describeCondition, EVENT_LABELS, formatDuration, SCHEDULE_LABELS } from '../alert-format';
-import { alertValue } from './alert-value';
-import { AlertStatusBadge, SeverityBadge } from './severity-badge';
+import { alertValue, isPredicted, readingBeyond, type SensorReading } from './alert-value';
+import { AlertStatusBadge, PredictedBadge, SeverityBadge } from './severity-badge';
 
 type Step = Parameters<ReturnType<typeof useAlertStep>['mutate']>[0];
 
@@ -130,12 +133,18 @@ export function AlertDetail({
   sensorName,
   siteName,
   who,
+  reading = null,
+  timeZone,
 }: {
   alert: Alert;
   /** null: the rule was deleted; undefined: still loading. */
   rule: Rule | null | undefined;
   sensorName: string;
   siteName: string | null;
+  /** The sensor's latest reading of the alert's measure: the value of a « dépassement prévu », beside its forecast. */
+  reading?: SensorReading | null;
+  /** The site's zone, for the time a limit is forecast to be crossed. */
+  timeZone?: string | undefined;
   /** A member's display name, or null when unknown (e.g. Vigie itself). */
   who: (userId: string | null | undefined) => string | null;
 }) {
@@ -158,9 +167,26 @@ export function AlertDetail({
       done="Action enregistrée."
     />
   );
+  const predicted = isPredicted(alert) ? alert.forecast : null;
+  // A forecast is no reading: the value is red only when the sensor itself measured a breach.
+  const red = alert.status !== 'resolved' && (!predicted || readingBeyond(predicted, reading));
+  const values: [string, string][] =
+    predicted && alert.key
+      ? [
+          ['Mesuré', reading ? `${alertValue(alert, reading)} à ${formatClock(Date.parse(reading.ts), timeZone)}` : 'Aucune mesure connue'],
+          ['Prévu', forecastTarget(alert.key, predicted, now, timeZone)],
+          ...(alert.peak !== null
+            ? ([
+                [`Prévision ${predicted.direction === 'above' ? 'au plus haut' : 'au plus bas'}`, formatMeasure(alert.key, alert.peak)],
+              ] as [string, string][])
+            : []),
+        ]
+      : [
+          ['Valeur', alertValue(alert)],
+          ...(alert.peak !== null && alert.key ? ([['Pic', formatMeasure(alert.key, alert.peak)]] as [string, string][]) : []),
+        ];
   const facts: [string, string][] = [
-    ['Valeur', alertValue(alert)],
-    ...(alert.peak !== null && alert.key ? ([['Pic', formatMeasure(alert.key, alert.peak)]] as [string, string][]) : []),
+    ...values,
     ['Limite', rule ? describeCondition(rule.condition) : rule === null ? 'Règle supprimée' : '…'],
     ['Règle', rule ? `${rule.name} · ${SCHEDULE_LABELS[rule.schedule]}` : rule === null ? '—' : '…'],
     [alert.resolvedAt ? 'Durée' : 'Depuis', formatDuration(alert.openedAt, end)],
@@ -177,9 +203,24 @@ export function AlertDetail({
         <div className="flex flex-wrap items-center gap-2" aria-live="polite">
           <AlertStatusBadge status={alert.status} />
           <SeverityBadge severity={alert.severity} />
+          {predicted && <PredictedBadge />}
         </div>
         <h1 className="mt-3 text-2xl font-bold tracking-tight text-white [overflow-wrap:anywhere]">{sensorName}</h1>
-        <p className={`mt-1 text-3xl font-bold ${alert.status === 'resolved' ? 'text-slate-100' : 'text-red-300'}`}>{alertValue(alert)}</p>
+        <p data-testid="alert-value" className={`mt-1 text-3xl font-bold ${red ? 'text-red-300' : 'text-slate-100'}`}>
+          {alertValue(alert, reading)}
+          {predicted && (
+            <>
+              {' '}
+              <span className="ml-1 text-base font-medium text-slate-300">{reading ? 'mesurés' : 'aucune mesure connue'}</span>
+            </>
+          )}
+        </p>
+        {predicted && alert.key && (
+          <p className="mt-2 text-base">
+            <ForecastLabel measureKey={alert.key} forecast={predicted} now={now} timeZone={timeZone} />
+            <span className="ml-2 text-sm text-slate-400">une prévision, pas une mesure</span>
+          </p>
+        )}
         <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
           {facts.map(([term, value]) => (
             <div key={term} className="flex gap-2">

@@ -2,6 +2,7 @@ import type { Alert, Severity, Site } from '@vigie/contract';
 import { BellRing, ChevronRight, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { ForecastLabel } from '@/components/forecast-label';
 import { Alert as ErrorAlert } from '@/components/ui/alert';
 import { useNow } from '@/hooks/use-now';
 import { errorMessage } from '@/lib/errors';
@@ -9,8 +10,8 @@ import { formatDateTime } from '@/lib/measure-format';
 import { useAlerts } from '../api/get-alerts';
 import type { AlertListFilter } from '../alert-keys';
 import { alertCount, formatDuration, SEVERITY_LABELS } from '../alert-format';
-import { alertValue } from './alert-value';
-import { AlertStatusBadge, SeverityBadge } from './severity-badge';
+import { alertValue, isPredicted, readingBeyond, type SensorReading } from './alert-value';
+import { AlertStatusBadge, PredictedBadge, SeverityBadge } from './severity-badge';
 
 const STATUS_FILTERS = [
   { value: 'active', label: 'En cours' },
@@ -39,10 +40,13 @@ const selectClass =
 export function AlertList({
   sites,
   sensorName,
+  readingOf,
 }: {
   sites: Site[];
   /** The name of a sensor, for the reader (the alerts only carry its id). */
   sensorName: (sensorId: string) => string;
+  /** A sensor's latest reading of a measure: the value a « dépassement prévu » shows, beside its forecast. */
+  readingOf?: (sensorId: string, key: string) => SensorReading | null;
 }) {
   const [status, setStatus] = useState<StatusFilter>('active');
   const [siteId, setSiteId] = useState('');
@@ -53,6 +57,7 @@ export function AlertList({
   const siteFieldId = useId();
   const severityFieldId = useId();
   const siteName = (id: string | null) => sites.find((site) => site.id === id)?.name ?? null;
+  const timeZone = (id: string | null) => sites.find((site) => site.id === id)?.timezone;
   const alerts = (query.data ?? [])
     .filter((alert) => !severity || alert.severity === severity)
     .sort((a, b) => ORDER[a.status] - ORDER[b.status] || Date.parse(b.openedAt) - Date.parse(a.openedAt));
@@ -123,37 +128,54 @@ export function AlertList({
             {alertCount(alerts.length, CAPTIONS[status](alerts.length))}
           </p>
           <ul className="space-y-3">
-            {alerts.map((alert) => (
-              <li key={alert.id}>
-                <Link
-                  to={`/dashboard/alertes/${alert.id}`}
-                  data-testid="alert-item"
-                  className={`flex items-center gap-4 rounded-2xl border p-4 transition-colors hover:bg-white/5 ${
-                    alert.status === 'open' ? 'border-red-400/50 bg-red-500/10' : 'border-white/10 bg-slate-900/60'
-                  }`}
-                >
-                  <div className="min-w-0 flex-1 space-y-1.5">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <AlertStatusBadge status={alert.status} />
-                      <SeverityBadge severity={alert.severity} />
+            {alerts.map((alert) => {
+              const reading =
+                isPredicted(alert) && alert.key && alert.status !== 'resolved' ? (readingOf?.(alert.sensorId, alert.key) ?? null) : null;
+              // A forecast is no reading: the measured value is red only when it is itself past the limit.
+              const red = alert.status !== 'resolved' && (!isPredicted(alert) || readingBeyond(alert.forecast, reading));
+              return (
+                <li key={alert.id}>
+                  <Link
+                    to={`/dashboard/alertes/${alert.id}`}
+                    data-testid="alert-item"
+                    className={`flex items-center gap-4 rounded-2xl border p-4 transition-colors hover:bg-white/5 ${
+                      alert.status === 'open' ? 'border-red-400/50 bg-red-500/10' : 'border-white/10 bg-slate-900/60'
+                    }`}
+                  >
+                    <div className="min-w-0 flex-1 space-y-1.5">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <AlertStatusBadge status={alert.status} />
+                        <SeverityBadge severity={alert.severity} />
+                        {isPredicted(alert) && <PredictedBadge />}
+                      </div>
+                      <p className="truncate font-semibold text-white">{sensorName(alert.sensorId)}</p>
+                      <p className="text-sm text-slate-300">
+                        {/* A past forecast has no reading of its own: only what was forecast is shown. */}
+                        {isPredicted(alert) && alert.status === 'resolved' ? null : (
+                          <>
+                            <span data-testid="alert-value" className={red ? 'font-semibold text-red-200' : 'font-semibold text-slate-100'}>
+                              {alertValue(alert, reading)}
+                            </span>
+                            {reading && ' mesurés'}
+                            {isPredicted(alert) && ' · '}
+                          </>
+                        )}
+                        {isPredicted(alert) && alert.key && (
+                          <ForecastLabel measureKey={alert.key} forecast={alert.forecast} now={now} timeZone={timeZone(alert.siteId)} />
+                        )}
+                        {' · '}
+                        {alert.status === 'resolved'
+                          ? `durée ${formatDuration(alert.openedAt, Date.parse(alert.resolvedAt ?? alert.openedAt))}`
+                          : `depuis ${formatDuration(alert.openedAt, now)}`}
+                        {siteName(alert.siteId) && ` · ${siteName(alert.siteId)}`}
+                      </p>
+                      <p className="text-xs text-slate-400">Ouverte le {formatDateTime(alert.openedAt)}</p>
                     </div>
-                    <p className="truncate font-semibold text-white">{sensorName(alert.sensorId)}</p>
-                    <p className="text-sm text-slate-300">
-                      <span className={alert.status === 'resolved' ? 'text-slate-200' : 'font-semibold text-red-200'}>
-                        {alertValue(alert)}
-                      </span>
-                      {' · '}
-                      {alert.status === 'resolved'
-                        ? `durée ${formatDuration(alert.openedAt, Date.parse(alert.resolvedAt ?? alert.openedAt))}`
-                        : `depuis ${formatDuration(alert.openedAt, now)}`}
-                      {siteName(alert.siteId) && ` · ${siteName(alert.siteId)}`}
-                    </p>
-                    <p className="text-xs text-slate-400">Ouverte le {formatDateTime(alert.openedAt)}</p>
-                  </div>
-                  <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
-                </Link>
-              </li>
-            ))}
+                    <ChevronRight className="size-5 shrink-0 text-slate-400" aria-hidden="true" />
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </>
       )}

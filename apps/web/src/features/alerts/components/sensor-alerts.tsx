@@ -1,17 +1,32 @@
 import type { Alert } from '@vigie/contract';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { ForecastLabel } from '@/components/forecast-label';
 import { DetailSection } from '@/components/ui/section';
 import { useNow } from '@/hooks/use-now';
 import { formatDateTime } from '@/lib/measure-format';
 import { formatDuration } from '../alert-format';
-import { alertValue } from './alert-value';
-import { AlertStatusBadge, SeverityBadge } from './severity-badge';
+import { alertValue, isPredicted, type SensorReading } from './alert-value';
+import { AlertStatusBadge, PredictedBadge, SeverityBadge } from './severity-badge';
 
 const SHOWN = 10;
 
-/** The sensor page's alerts, newest first, each leading to its page. */
-export function SensorAlerts({ sensorId, alerts }: { sensorId: string; alerts: Alert[] }) {
+/**
+ * The sensor page's alerts, newest first, each leading to its page. A « dépassement prévu » shows
+ * the sensor's reading of its measure, and its forecast labelled as one.
+ */
+export function SensorAlerts({
+  sensorId,
+  alerts,
+  readingOf,
+  timeZone,
+}: {
+  sensorId: string;
+  alerts: Alert[];
+  /** The sensor's latest reading of a measure. */
+  readingOf?: (key: string) => SensorReading | null;
+  timeZone?: string | undefined;
+}) {
   const now = useNow(30_000);
   return (
     <DetailSection id={`sensor-alerts-${sensorId}`} title="Alertes de ce capteur">
@@ -29,7 +44,19 @@ export function SensorAlerts({ sensorId, alerts }: { sensorId: string; alerts: A
                   <p className="flex flex-wrap items-center gap-2">
                     <AlertStatusBadge status={alert.status} />
                     <SeverityBadge severity={alert.severity} />
-                    <span className="text-sm font-semibold text-white">{alertValue(alert)}</span>
+                    {isPredicted(alert) && <PredictedBadge />}
+                    {/* A past forecast has no reading of its own: only what was forecast is shown. */}
+                    {!(isPredicted(alert) && alert.status === 'resolved') && (
+                      <span className="text-sm font-semibold text-white">
+                        {alertValue(alert, isPredicted(alert) && alert.key ? readingOf?.(alert.key) : null)}
+                        {isPredicted(alert) && alert.key && readingOf?.(alert.key) && (
+                          <span className="font-normal text-slate-300"> mesurés</span>
+                        )}
+                      </span>
+                    )}
+                    {isPredicted(alert) && alert.key && (
+                      <ForecastLabel measureKey={alert.key} forecast={alert.forecast} now={now} timeZone={timeZone} className="text-sm" />
+                    )}
                   </p>
                   <p className="mt-1 text-xs text-slate-400">
                     {formatDateTime(alert.openedAt)} · durée{' '}

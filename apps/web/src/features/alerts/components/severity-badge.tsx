@@ -20,3 +20,8 @@ export function SeverityBadge({ severity }: { severity: Severity }) {
 export function AlertStatusBadge({ status }: { status: Alert['status'] }) {
   return <span className={`${pill} ${STATUS_CLASSES[status]}`}>{STATUS_LABELS[status]}</span>;
 }
+
+/** « Dépassement prévu »: the alert is about a forecast, in the forecast's violet. */
+export function PredictedBadge() {
+  return <span className={`${pill} border-violet-300/50 bg-violet-400/15 text-violet-100`}>Dépassement prévu</span>;
+}

@@ -1,4 +1,4 @@
-import { AlertTriangle, LoaderCircle, Trash2 } from 'lucide-react';
+import { AlertTriangle, LoaderCircle, Trash2, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
 import { DEVICE_KINDS, deviceDisplayName, type Device, type DeviceKind } from '../device-kinds';
 import { deviceDetailPath } from '../device-paths';
@@ -10,6 +10,11 @@ export type DeviceAnnotations = {
   siteName?: (siteId: string) => string | null;
   /** The severity of the device's worst active alert, if any. */
   alertOf?: (deviceId: string) => 'critical' | 'warning' | null;
+  /**
+   * The device's active « dépassement prévu », labelled as a forecast (« prévu : +8 °C vers 14 h 10 »),
+   * and whether it is its only alert (nothing measured beyond a limit).
+   */
+  forecastOf?: (deviceId: string) => { label: string; only: boolean } | null;
 };
 
 type DeviceCardProps = DeviceAnnotations & {
@@ -21,11 +26,14 @@ type DeviceCardProps = DeviceAnnotations & {
   onDelete: ((id: string) => void) | null;
 };
 
-export function DeviceCard({ kind, device, deleting, deleteDisabled, onDelete, siteName, alertOf }: DeviceCardProps) {
+export function DeviceCard({ kind, device, deleting, deleteDisabled, onDelete, siteName, alertOf, forecastOf }: DeviceCardProps) {
   const name = deviceDisplayName(device);
   const named = name !== 'Unnamed';
   const { icon: Icon, tone } = DEVICE_PRESENTATION[kind];
   const alert = alertOf?.(device.id) ?? null;
+  const forecast = alert ? (forecastOf?.(device.id) ?? null) : null;
+  // Only a forecast: the reading stays in its usual colour, it is not beyond the limit.
+  const measuredAlert = alert !== null && !forecast?.only;
   const site = device.siteId ? (siteName?.(device.siteId) ?? null) : null;
   const frame = alert
     ? alert === 'critical'
@@ -61,13 +69,19 @@ export function DeviceCard({ kind, device, deleting, deleteDisabled, onDelete, s
                 }`}
               >
                 <AlertTriangle className="size-3.5" aria-hidden="true" />
-                En alerte
+                {measuredAlert ? 'En alerte' : 'Dépassement prévu'}
               </span>
             )}
             {site && <span className="text-slate-300">{site}</span>}
           </p>
         )}
-        <DeviceLiveSummary device={device} inAlert={alert !== null} />
+        <DeviceLiveSummary device={device} inAlert={measuredAlert} />
+        {forecast && (
+          <p data-testid="device-forecast" className="mt-2 flex items-center gap-1 text-sm font-medium text-violet-200">
+            <TrendingUp className="size-3.5 shrink-0" aria-hidden="true" />
+            {forecast.label}
+          </p>
+        )}
       </div>
       {onDelete && (
         <button

@@ -40,6 +40,7 @@ export function DevicePanel({
   onDelete,
   siteName,
   alertOf,
+  forecastOf,
 }: DevicePanelProps) {
   const { labels, fallbacks } = DEVICE_KINDS[kind];
   const headingId = `${kind}-list-title`;
@@ -116,6 +117,7 @@ export function DevicePanel({
                     onDelete={manage ? onDelete : null}
                     {...(siteName ? { siteName } : {})}
                     {...(alertOf ? { alertOf } : {})}
+                    {...(forecastOf ? { forecastOf } : {})}
                   />
                 )}
               />

@@ -1,6 +1,6 @@
 import type { Insights } from '@vigie/contract';
 import { BatteryLow, LoaderCircle, RotateCw } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { DetailSection } from '@/components/ui/section';
 import { useNow } from '@/hooks/use-now';
@@ -21,6 +21,10 @@ type InsightsPanelProps = {
   timeZone?: string | undefined;
   lastReadingAt: string | null;
   hasLimits: boolean;
+  /** The measure past a limit now, or an alert measuring it so: the forecast panel says so first. */
+  measured?: ComponentProps<typeof ForecastSummary>['measured'];
+  /** What a running « dépassement prévu » alert on this measure forecasts. */
+  alertForecast?: ComponentProps<typeof ForecastSummary>['alertForecast'];
 };
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -37,7 +41,17 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
  * breach, the week's anomalies with their reasons, excursions in degree-hours, recognised defrosts,
  * and when to change the battery.
  */
-export function InsightsPanel({ measureKey, insights, error, onRetry, timeZone, lastReadingAt, hasLimits }: InsightsPanelProps) {
+export function InsightsPanel({
+  measureKey,
+  insights,
+  error,
+  onRetry,
+  timeZone,
+  lastReadingAt,
+  hasLimits,
+  measured = null,
+  alertForecast = null,
+}: InsightsPanelProps) {
   const now = useNow(30_000);
   const computedAt = insights ? Date.parse(insights.computedAt) : null;
   const likely = insights?.battery ? batteryLikelyText(insights.battery, now, timeZone) : null;
@@ -89,6 +103,8 @@ export function InsightsPanel({ measureKey, insights, error, onRetry, timeZone, 
                 timeZone={timeZone}
                 lastReadingAt={lastReadingAt}
                 hasLimits={hasLimits}
+                measured={measured}
+                alertForecast={alertForecast}
               />
             </Block>
             <Block title="Anomalies">

@@ -1,0 +1,69 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_NOW, forecastFixture, insightsFixture } from '../insights-fixture';
+import { ForecastSummary } from './forecast-summary';
+
+const plain = (text: string | null) => (text ?? '').replace(/[\u202F\u00A0]/g, ' ');
+const lastReadingAt = new Date(FIXTURE_NOW - 20_000).toISOString();
+
+function summary(props: Partial<Parameters<typeof ForecastSummary>[0]> = {}) {
+  return render(
+    <ForecastSummary
+      insights={insightsFixture()}
+      measureKey="temperature"
+      now={FIXTURE_NOW}
+      timeZone="Europe/Paris"
+      lastReadingAt={lastReadingAt}
+      hasLimits
+      {...props}
+    />,
+  );
+}
+
+describe('ForecastSummary agrees with the alerts', () => {
+  it('never says in green that no breach is forecast while the sensor is past its limit', () => {
+    // The forecast goes back to the unit's habits, but the sensor reads 10,9 °C against +8 °C.
+    summary({
+      insights: insightsFixture({ breach: null, forecast: forecastFixture(0) }),
+      measured: { value: 10.9, limit: 8, beyond: true },
+    });
+    const state = screen.getByTestId('forecast-state');
+    expect(plain(state.textContent)).toBe('Seuil déjà dépassé10,9 °C mesurés (limite +8 °C)');
+    expect(state).toHaveClass('border-red-400/60');
+    expect(screen.queryByText(/Aucun dépassement prévu/)).not.toBeInTheDocument();
+    // The range of the forecast is still given, as a forecast.
+    expect(plain(document.body.textContent)).toContain('Sur les 4 prochaines heures');
+  });
+
+  it('says an alert still runs when the reading is back within the limit', () => {
+    summary({
+      insights: insightsFixture({ breach: null, forecast: forecastFixture(0) }),
+      measured: { value: 7.9, limit: 8, beyond: false },
+    });
+    expect(plain(screen.getByTestId('forecast-state').textContent)).toBe('Alerte en cours7,9 °C mesurés (limite +8 °C)');
+  });
+
+  it('says it before explaining why there is no forecast', () => {
+    summary({ insights: insightsFixture({ forecast: [], breach: null }), measured: { value: 10.9, limit: null, beyond: false } });
+    expect(plain(screen.getByTestId('forecast-state').textContent)).toBe('Alerte en cours10,9 °C mesurés');
+    expect(screen.getByTestId('forecast-note')).toHaveTextContent(/Pas encore de prévision/);
+  });
+
+  it('shows a running « dépassement prévu » alert as a forecast when the latest analysis no longer finds it', () => {
+    summary({
+      insights: insightsFixture({ breach: null, forecast: forecastFixture(0) }),
+      alertForecast: { threshold: 8, eta: '2026-11-23T14:40:00.000Z' },
+    });
+    const state = screen.getByTestId('forecast-state');
+    expect(plain(state.textContent)).toBe('Dépassement prévuprévu : +8 °C vers 15 h 40 (alerte en cours)');
+    expect(screen.queryByText(/Aucun dépassement prévu/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the analysis’s own breach, and the green all-clear when nothing holds', () => {
+    const { unmount } = summary({ alertForecast: { threshold: 8, eta: null } });
+    expect(plain(screen.getByTestId('forecast-state').textContent)).toContain('+8 °C atteint vers 16 h 10');
+    unmount();
+    summary({ insights: insightsFixture({ breach: null, forecast: forecastFixture(0) }) });
+    expect(screen.getByTestId('forecast-state')).toHaveTextContent('Aucun dépassement prévu dans les 4 prochaines heures');
+  });
+});
