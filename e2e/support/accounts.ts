@@ -18,6 +18,7 @@ export const ACCOUNT_KEYS = [
   'claim', // claim.spec.ts: a labelled device installed from a phone, by its QR code
   'reports', // reports.spec.ts: a shop's monthly HACCP report generated, previewed, downloaded and signed
   'insights', // insights.spec.ts: fridges with days of history (a predicted breach, a stuck sensor), predicted rules
+  'forecast', // predicted-alert.spec.ts: a « dépassement prévu » alert shown as a forecast beside the reading
   'team', // team.spec.ts: an admin invites a viewer by e-mail, who joins and can only read
   'journal', // journal.spec.ts: the audit trail of an admin's actions, filtered and exported
   'totp', // totp.spec.ts: two-factor authentication turned on, used to sign in, required of admins
