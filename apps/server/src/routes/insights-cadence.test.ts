@@ -109,6 +109,6 @@ describe(`a stopped compressor at a 10-minute cadence (${databaseKind})`, { time
     const eta = Date.parse(insights.breach?.eta ?? '');
     expect(Math.abs(eta - crossing)).toBeLessThanOrEqual(30 * MIN);
     expect(insights.forecastModel?.kind).toBe('relaxation');
-    expect(insights.forecastModel?.explanation).toMatch(/^Le froid ne suit plus : la température monte/);
+    expect(insights.forecastModel?.explanation).toMatch(/^Le froid ne suit plus\u202f: la température monte/);
   });
 });

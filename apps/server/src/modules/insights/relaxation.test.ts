@@ -69,7 +69,7 @@ describe('the physical model of a departure', () => {
       { ambient: 21, noise: 0.1 },
     );
     expect(explainForecast(fit, '°C', true)).toMatch(
-      /^Le froid ne suit plus : la température monte vers celle de la pièce \(environ 2\d\u00a0°C\)\.$/,
+      /^Le froid ne suit plus\u202f: la température monte vers celle de la pièce \(environ 2\d\u00a0°C\)\.$/,
     );
     expect(explainForecast(null, '°C', true)).toBe(
       'Prévision d’après les habitudes de l’appareil (ses cycles et ses heures de la journée).',
@@ -79,6 +79,6 @@ describe('the physical model of a departure', () => {
       -1,
       { ambient: null, noise: 1 },
     );
-    expect(explainForecast(falling, 'ppm', false)).toMatch(/^La valeur baisse régulièrement \(−200\u00a0ppm par heure\)/);
+    expect(explainForecast(falling, 'ppm', false)).toMatch(/^La valeur baisse régulièrement \(−200\u00a0ppm par heure\)\u202f: /);
   });
 });

@@ -186,13 +186,13 @@ export function explainForecast(fit: RelaxationFit | null, unit: string, cold: b
   if (fit.kind === 'trend') {
     const slope = `${fit.slopePerHour > 0 ? '+' : ''}${number(fit.slopePerHour, Math.abs(fit.slopePerHour) >= 10 ? 0 : 1)}${u} par heure`;
     return cold && fit.direction > 0
-      ? `Le froid ne suit plus : la température ${moving} régulièrement (${slope}).`
-      : `La valeur ${moving} régulièrement (${slope}) : la prévision suit cette tendance.`;
+      ? `Le froid ne suit plus\u202f: la température ${moving} régulièrement (${slope}).`
+      : `La valeur ${moving} régulièrement (${slope})\u202f: la prévision suit cette tendance.`;
   }
   const target = `${number(fit.target, 0)}${u}`;
   if (cold && fit.direction > 0)
     return fit.target >= 15
-      ? `Le froid ne suit plus : la température monte vers celle de la pièce (environ ${target}).`
-      : `Le froid ne suit plus : la température monte et tendrait vers environ ${target}.`;
-  return `La valeur ${moving} et tendrait vers environ ${target} : la prévision suit cette courbe.`;
+      ? `Le froid ne suit plus\u202f: la température monte vers celle de la pièce (environ ${target}).`
+      : `Le froid ne suit plus\u202f: la température monte et tendrait vers environ ${target}.`;
+  return `La valeur ${moving} et tendrait vers environ ${target}\u202f: la prévision suit cette courbe.`;
 }

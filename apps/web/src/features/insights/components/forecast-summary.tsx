@@ -116,6 +116,11 @@ export function ForecastSummary({
         </div>
       )}
       {range && <p className="text-sm text-slate-300">{range}</p>}
+      {insights.forecastModel && (
+        <p data-testid="forecast-model" className="text-sm text-slate-300">
+          {insights.forecastModel.explanation}
+        </p>
+      )}
     </div>
   );
 }

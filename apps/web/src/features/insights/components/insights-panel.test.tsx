@@ -48,6 +48,12 @@ describe('InsightsPanel', () => {
     expect(plain(panel.textContent)).toContain('Calculée à 14 h 10');
   });
 
+  it('says which model speaks for the forecast', () => {
+    const explanation = 'Le froid ne suit plus\u202f: la température monte vers celle de la pièce (environ 21\u00a0°C).';
+    renderPanel({ insights: insightsFixture({ forecastModel: { kind: 'relaxation', explanation } }) });
+    expect(screen.getByTestId('forecast-model')).toHaveTextContent(/^Le froid ne suit plus.*la température monte vers celle de la pièce/);
+  });
+
   it('says when no breach is expected, and why none could be without a limit', () => {
     const { unmount } = renderPanel({ insights: insightsFixture({ breach: null, forecast: forecastFixture(0) }) });
     expect(screen.getByTestId('forecast-state')).toHaveTextContent('Aucun dépassement prévu dans les 4 prochaines heures');
