@@ -278,15 +278,16 @@ export function warmest(trace: Trace, from: number, to: number): number {
  * defrost heater (then the door heat) is scaled down, the setpoint lowered to the range's bottom,
  * the defrosts shortened to 15 min, the setpoint lowered by 1 K more, the differential narrowed,
  * until a healthy unit stays 1 K below its limit in a warm room (the limit is the regulation's, a
- * healthy unit must keep it).
+ * healthy unit must keep it). `kind` and `withDoors` impose what would otherwise be drawn.
  */
-export function drawCabinet(random: Random, origin: number, kind?: CabinetKind): CabinetParams {
+export function drawCabinet(random: Random, origin: number, kind?: CabinetKind, withDoors?: boolean): CabinetParams {
   const fridge = (kind ?? (random.chance(0.75) ? 'fridge' : 'freezer')) === 'fridge';
   const limit = fridge ? 8 : -18;
   const setpoint = fridge ? random.uniform(2, 5) : random.uniform(-25, -21);
   const band = random.uniform(1.5, Math.max(1.5, Math.min(3, 2 * (limit - 2 - setpoint))));
   const ambientMean = random.uniform(18, 24);
-  const hasDoors = fridge ? random.chance(0.6) : random.chance(0.85);
+  const drawnDoors = fridge ? random.chance(0.6) : random.chance(0.85);
+  const hasDoors = withDoors ?? drawnDoors;
   const airShare = random.uniform(0.2, 0.4);
   const doors: Doors | null = hasDoors
     ? {

@@ -118,7 +118,8 @@ export function buildScenario(seedBase: number, kind: ScenarioKind, index: numbe
   const random = randomStream(seedBase, 'scenario', kind, index);
   for (let redrawn = 0; ; redrawn += 1) {
     const from = EPOCH + Math.floor(random.uniform(0, 28 * 24 * 60)) * MINUTE;
-    const params = drawCabinet(random, from - WARM_UP, CABINETS[index % CABINETS.length]);
+    // A door left ajar needs a door (an open-front cabinet has none).
+    const params = drawCabinet(random, from - WARM_UP, CABINETS[index % CABINETS.length], kind === 'door_ajar' ? true : undefined);
     if (kind === 'healthy') {
       const to = from + HEALTHY_DAYS * DAY + random.uniform(0, 6) * HOUR;
       const trace = simulate(params, null, from - WARM_UP, to);
