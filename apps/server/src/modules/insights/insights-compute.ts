@@ -9,7 +9,15 @@ import {
   updateHoltWinters,
   type Reading,
 } from './forecast.ts';
-import { cadenceOf, explainForecast, fitRelaxation, relaxationAt, type ForecastModelKind } from './relaxation.ts';
+import {
+  cadenceOf,
+  explainForecast,
+  fitRelaxation,
+  habitualExcursion,
+  relaxationAt,
+  usualEdge,
+  type ForecastModelKind,
+} from './relaxation.ts';
 
 export const STEP_MS = 5 * 60_000;
 /** History the analysis learns from: a week holds several daily cycles and hundreds of compressor cycles. */
@@ -235,7 +243,13 @@ export function outlookFrom(
   // What the model expected of the window's buckets, then the model brought up to date with them.
   const expected = forecastHoltWinters(fitted, series.length - before);
   let model = fitted;
-  for (let i = before; i < series.length; i += 1) model = updateHoltWinters(model, series[i] ?? null);
+  // A defrost on its timer, not yet longer or warmer than the others, is the unit's habit: its
+  // readings do not drag the level of the forecast (they are skipped as if missing).
+  const habitSince = habitualExcursion(readings, 1, cadence) ?? habitualExcursion(readings, -1, cadence);
+  for (let i = before; i < series.length; i += 1) {
+    const skipped = habitSince !== null && start - (series.length - i) * STEP_MS + STEP_MS > habitSince;
+    model = updateHoltWinters(model, skipped ? null : (series[i] ?? null));
+  }
   const seasonal = forecastHoltWinters(model, HORIZON_STEPS).map((point, index) => ({ ts: iso(start + index * STEP_MS), ...point }));
   const habits: Outlook = { forecast: seasonal, model: 'seasonal', explanation: explainForecast(null, unit, cold) };
 
@@ -276,6 +290,9 @@ export function outlookFrom(
         ).slope >= 0
       ? 1
       : -1;
+  // The detectors alone are heard only once the readings have left the unit's usual range.
+  if (!beyond && ((readings.at(-1) as Reading).value - usualEdge(readings, direction)) * direction <= 0) return habits;
+  if (habitSince !== null) return habits;
   const onset = beyond ? readings.length - stretch - 1 : readings.length - recent.length;
   const points = readings.slice(Math.max(0, onset)).map((reading) => ({ hours: (reading.ts - start) / HOUR, value: reading.value }));
   const fit = fitRelaxation(points, direction, { ambient: cold ? SHOP_AIR : null, noise: jitterOf(readings.slice(0, Math.max(1, onset))) });

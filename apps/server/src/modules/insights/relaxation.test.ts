@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cadenceOf, explainForecast, fitRelaxation, relaxationAt, type RelaxationFit } from './relaxation.ts';
+import { cadenceOf, explainForecast, fitRelaxation, habitualExcursion, relaxationAt, type RelaxationFit } from './relaxation.ts';
 
 function fitted(fit: RelaxationFit | null): RelaxationFit {
   if (!fit) throw new Error('no fit');
@@ -80,5 +80,36 @@ describe('the physical model of a departure', () => {
       { ambient: null, noise: 1 },
     );
     expect(explainForecast(falling, 'ppm', false)).toMatch(/^La valeur baisse régulièrement \(−200\u00a0ppm par heure\)\u202f: /);
+  });
+
+  it('knows a defrost on its timer from a departure, at 1 and 15 min alike', () => {
+    const minute = 60_000;
+    // Cycling between 2 and 4 °C; a 25-minute rise to 6 °C every 6 h 40 min, a period that does not divide a day.
+    const period = 400 * minute;
+    const at = (ts: number) => {
+      const phase = ts % period;
+      if (phase < 25 * minute) return 3 + (3 * phase) / (25 * minute);
+      return 3 + Math.sin((2 * Math.PI * ts) / (20 * minute));
+    };
+    for (const step of [1, 15]) {
+      const count = Math.floor((7 * 1440) / step);
+      const readings = (end: number) =>
+        Array.from({ length: count }, (_, i) => end - (count - 1 - i) * step * minute).map((ts) => ({
+          ts,
+          value: Math.round(at(ts) * 10) / 10,
+        }));
+      // Twenty minutes into a defrost that comes on its beat: a habit, since its start.
+      const inDefrost = 30 * period + 20 * minute;
+      const since = habitualExcursion(readings(inDefrost), 1, step * minute);
+      expect(since, `every ${step} min`).not.toBeNull();
+      expect(inDefrost - (since ?? 0)).toBeLessThanOrEqual(25 * minute);
+      // The same rise three hours off the beat is no habit.
+      const offBeat = readings(30 * period + 200 * minute).map((reading, i, all) =>
+        i >= all.length - Math.ceil(20 / step)
+          ? { ...reading, value: 4.6 + 0.1 * (i - all.length + Math.ceil(20 / step)) * step }
+          : reading,
+      );
+      expect(habitualExcursion(offBeat, 1, step * minute), `every ${step} min`).toBeNull();
+    }
   });
 });

@@ -196,3 +196,102 @@ export function explainForecast(fit: RelaxationFit | null, unit: string, cold: b
       : `Le froid ne suit plus\u202f: la température monte et tendrait vers environ ${target}.`;
   return `La valeur ${moving} et tendrait vers environ ${target}\u202f: la prévision suit cette courbe.`;
 }
+
+/** A stretch of readings beyond the unit's usual range: when it began, how long and how far it went. */
+interface Excursion {
+  start: number;
+  end: number;
+  peak: number;
+}
+
+/** The stretches of `readings` beyond `limit` in `direction`, gaps of up to `maxGap` bridged. */
+function excursionsBeyond(readings: readonly Reading[], limit: number, direction: 1 | -1, maxGap: number): Excursion[] {
+  const out: Excursion[] = [];
+  let current: Excursion | null = null;
+  let lastTs = -Infinity;
+  for (const reading of readings) {
+    const beyond = (reading.value - limit) * direction > 0;
+    if (beyond) {
+      if (current && reading.ts - lastTs <= maxGap) {
+        current.end = reading.ts;
+        current.peak = direction > 0 ? Math.max(current.peak, reading.value) : Math.min(current.peak, reading.value);
+      } else {
+        current = { start: reading.ts, end: reading.ts, peak: reading.value };
+        out.push(current);
+      }
+    } else {
+      current = null;
+    }
+    lastTs = reading.ts;
+  }
+  return out;
+}
+
+function quantileOf(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * (sorted.length - 1))))] ?? Number.NaN;
+}
+
+/**
+ * When the excursion going on now began, if it is one the unit makes by habit and comes back from — a
+ * defrost on its timer, say — rather than a departure. It is when, over the history before it:
+ * - the unit has made excursions beyond its usual range on a regular beat (at least three, and
+ *   most of the beats the history holds, whatever the period from 2 to 26 hours), and the present
+ *   one began on that beat;
+ * - and it has not yet gone longer or further than those did.
+ * Null otherwise. Judged in time, with the reporting cadence as the tolerance: a sensor that reports every 15 min
+ * sees a defrost as one or two readings, and its beat as well as one that reports every minute.
+ */
+/** The edge of the unit's usual range in `direction`: its 90th (10th) percentile and a quarter of its spread beyond. */
+export function usualEdge(readings: readonly Reading[], direction: 1 | -1): number {
+  const values = readings.map((reading) => reading.value);
+  const q10 = quantileOf(values, 0.1);
+  const q90 = quantileOf(values, 0.9);
+  return direction > 0 ? q90 + 0.25 * (q90 - q10) : q10 - 0.25 * (q90 - q10);
+}
+
+export function habitualExcursion(readings: readonly Reading[], direction: 1 | -1, cadence: number): number | null {
+  const last = readings.at(-1);
+  if (!last || readings.length < 20) return null;
+  const values = readings.map((reading) => reading.value);
+  const q10 = quantileOf(values, 0.1);
+  const q90 = quantileOf(values, 0.9);
+  const limit = direction > 0 ? q90 + 0.25 * (q90 - q10) : q10 - 0.25 * (q90 - q10);
+  const tolerance = Math.max(cadence, 10 * 60_000);
+  const all = excursionsBeyond(readings, limit, direction, 2 * cadence + 60_000);
+  const current = all.at(-1);
+  if (!current || current.end !== last.ts) return null;
+  const past = all.slice(0, -1);
+  if (past.length < 3) return null;
+  // Not longer nor further than the past ones went.
+  const longest = Math.max(...past.map((e) => e.end - e.start));
+  const furthest = direction > 0 ? Math.max(...past.map((e) => e.peak)) : Math.min(...past.map((e) => e.peak));
+  const margin = Math.max(0.3, 0.1 * Math.abs(q90 - q10));
+  if (last.ts - current.start > longest + tolerance + cadence) return null;
+  if ((current.peak - furthest) * direction > margin) return null;
+  // On a beat: a period P for which the past excursions that went far (half as far as the
+  // furthest at least: defrosts, not a door's blips) hit most of the beats before the present
+  // one's start — distinct beats, and clearly more than excursions that dense would by chance.
+  const reach = (e: Excursion) => (e.peak - limit) * direction;
+  const far = past.filter((e) => reach(e) >= 0.5 * reach({ start: 0, end: 0, peak: furthest }));
+  const span = current.start - (readings[0] as Reading).ts;
+  const chance = 1 - Math.exp(-(far.length / Math.max(span, 1)) * 2 * tolerance);
+  let best = 0;
+  for (const e of far) {
+    const gap = current.start - e.start;
+    for (let k = 1; k <= 4; k += 1) {
+      const period = gap / k;
+      if (period < 2 * 3600_000 || period > 26 * 3600_000) continue;
+      const hit = new Set<number>();
+      for (const other of far) {
+        const beats = (current.start - other.start) / period;
+        const beat = Math.round(beats);
+        if (beat >= 1 && Math.abs(beats - beat) * period <= tolerance) hit.add(beat);
+      }
+      const expected = Math.max(1, Math.floor(span / period));
+      const share = hit.size / expected;
+      if (hit.size >= 3 && share >= Math.max(0.35, chance + 0.25)) best = Math.max(best, share);
+    }
+  }
+  return best > 0 ? current.start : null;
+}
