@@ -290,7 +290,7 @@ export function habitualExcursion(readings: readonly Reading[], direction: 1 | -
       }
       const expected = Math.max(1, Math.floor(span / period));
       const share = hit.size / expected;
-      if (hit.size >= 3 && share >= Math.max(0.35, chance + 0.25)) best = Math.max(best, share);
+      if (hit.size >= 3 && share >= Math.max(0.5, chance + 0.3)) best = Math.max(best, share);
     }
   }
   return best > 0 ? current.start : null;
