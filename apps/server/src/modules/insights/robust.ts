@@ -76,7 +76,7 @@ export function median(values: readonly number[]): number {
 
 /**
  * Samples of a quantity over the last `span` additions (NaN ignored), one kept in `stride` so that at
- * most about 2 000 are stored, with quantiles computed on demand over at most `maxSorted` of them
+ * most about `keep` (2 000 unless told) are stored, with quantiles computed on demand over at most `maxSorted` of them
  * evenly spread: a refresh costs the same at any step.
  */
 export class SampleRing {
@@ -87,8 +87,8 @@ export class SampleRing {
   private readonly stride: number;
   private seen = 0;
 
-  constructor(span: number, maxSorted = 600) {
-    this.stride = Math.max(1, Math.ceil(span / 2000));
+  constructor(span: number, maxSorted = 600, keep = 2000) {
+    this.stride = Math.max(1, Math.ceil(span / keep));
     this.values = new Float64Array(Math.max(1, Math.ceil(span / this.stride)));
     this.scratch = new Float64Array(Math.min(this.values.length, maxSorted));
   }
@@ -110,12 +110,49 @@ export class SampleRing {
   /** The requested quantiles (NaN each while empty). */
   quantiles(qs: readonly number[]): number[] {
     if (this.size === 0) return qs.map(() => Number.NaN);
+    const sorted = this.sorted();
+    return qs.map((q) => quantileSorted(sorted, q));
+  }
+
+  /** The samples kept (at most `maxSorted`, evenly spread), ascending; valid until the next call. */
+  sorted(): Float64Array {
     const take = Math.min(this.size, this.scratch.length);
-    const stride = this.size / take;
+    const stride = this.size / Math.max(1, take);
     const sorted = this.scratch.subarray(0, take);
     const start = this.size < this.values.length ? 0 : this.next;
     for (let i = 0; i < take; i += 1) sorted[i] = this.values[(start + Math.floor(i * stride)) % this.values.length] as number;
-    sorted.sort();
-    return qs.map((q) => quantileSorted(sorted, q));
+    return sorted.sort();
   }
+}
+
+/**
+ * The value a sample exceeds with probability `p`, from its own history (ascending): the empirical
+ * quantile while p is within the sample; beyond it, extreme-value theory's peaks over threshold
+ * (as in the streaming detector SPOT of Siffer et al., 2017): the excesses over a high threshold
+ * fitted with a generalised Pareto distribution by the method of moments, its shape kept within
+ * ±0,5. Scale-free: a heavy-tailed history gets a higher threshold than a gaussian one of the same
+ * spread. NaN when empty.
+ */
+export function tailQuantile(sorted: ArrayLike<number>, p: number): number {
+  const n = sorted.length;
+  if (n === 0) return Number.NaN;
+  // The peaks: the top 2 %, at least 20 values and at most a quarter of the history.
+  const k = Math.max(1, Math.min(Math.floor(n / 4), Math.max(20, Math.round(0.02 * n))));
+  if (p * n >= k) return quantileSorted(sorted, 1 - p);
+  const u = sorted[n - k - 1] ?? (sorted[0] as number);
+  let sum = 0;
+  let squares = 0;
+  for (let i = n - k; i < n; i += 1) {
+    const y = (sorted[i] as number) - u;
+    sum += y;
+    squares += y * y;
+  }
+  const mean = sum / k;
+  const variance = Math.max(0, squares / k - mean * mean);
+  if (!(mean > 0)) return sorted[n - 1] as number;
+  const ratio = variance > 0 ? (mean * mean) / variance : Infinity;
+  const shape = Number.isFinite(ratio) ? Math.max(-0.5, Math.min(0.5, 0.5 * (1 - ratio))) : -0.5;
+  const scale = Number.isFinite(ratio) ? 0.5 * mean * (ratio + 1) : 1.5 * mean;
+  const odds = (p * n) / k;
+  return Math.abs(shape) < 1e-6 ? u - scale * Math.log(odds) : u + (scale / shape) * (odds ** -shape - 1);
 }
