@@ -6,7 +6,7 @@ import { countRows, provision } from '../../test/device-helpers.ts';
 import { createTestApp, databaseKind, type TestAccount, type TestApp } from '../../test/test-app.ts';
 
 /**
- * The attack of the issue on the embedded broker: one device token, one publish announcing
+ * The attack on the embedded broker: one device token, one publish announcing
  * 250 MiB. Written against the public protocol only (no import from the broker), so that it runs
  * unchanged on earlier versions of the server.
  */
