@@ -20,6 +20,7 @@ export async function getInsights({ sensorId, key, signal }: { sensorId: string;
     key: insights.key ?? key,
     computedAt: insights.computedAt ?? new Date().toISOString(),
     forecast: insights.forecast,
+    forecastModel: insights.forecastModel ?? null,
     breach: insights.breach ?? null,
     anomalies: insights.anomalies,
     battery: insights.battery ?? null,
