@@ -6,6 +6,9 @@
  */
 import { account, expect, loginThroughForm, saveScreenshot, signInWithToken, test } from './support/fixtures';
 
+// A dozen full-page screenshots per test: on a busy 2-core machine they took up to 46 s.
+test.describe.configure({ timeout: 90_000 });
+
 const sizes = [
   { width: 1280, height: 800 },
   { width: 375, height: 812 },
