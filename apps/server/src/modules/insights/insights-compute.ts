@@ -16,6 +16,7 @@ import {
   habitualExcursion,
   relaxationAt,
   usualEdge,
+  usualRangeOf,
   type ForecastModelKind,
 } from './relaxation.ts';
 
@@ -245,7 +246,8 @@ export function outlookFrom(
   let model = fitted;
   // A defrost on its timer, not yet longer or warmer than the others, is the unit's habit: its
   // readings do not drag the level of the forecast (they are skipped as if missing).
-  const habitSince = habitualExcursion(readings, 1, cadence) ?? habitualExcursion(readings, -1, cadence);
+  const usual = usualRangeOf(readings);
+  const habitSince = habitualExcursion(readings, usual, 1, cadence) ?? habitualExcursion(readings, usual, -1, cadence);
   for (let i = before; i < series.length; i += 1) {
     const skipped = habitSince !== null && start - (series.length - i) * STEP_MS + STEP_MS > habitSince;
     model = updateHoltWinters(model, skipped ? null : (series[i] ?? null));
@@ -291,7 +293,7 @@ export function outlookFrom(
       ? 1
       : -1;
   // The detectors alone are heard only once the readings have left the unit's usual range.
-  if (!beyond && ((readings.at(-1) as Reading).value - usualEdge(readings, direction)) * direction <= 0) return habits;
+  if (!beyond && ((readings.at(-1) as Reading).value - usualEdge(usual, direction)) * direction <= 0) return habits;
   if (habitSince !== null) return habits;
   const onset = beyond ? readings.length - stretch - 1 : readings.length - recent.length;
   const points = readings.slice(Math.max(0, onset)).map((reading) => ({ hours: (reading.ts - start) / HOUR, value: reading.value }));

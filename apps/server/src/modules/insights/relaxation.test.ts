@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cadenceOf, explainForecast, fitRelaxation, habitualExcursion, relaxationAt, type RelaxationFit } from './relaxation.ts';
+import {
+  cadenceOf,
+  explainForecast,
+  fitRelaxation,
+  habitualExcursion,
+  relaxationAt,
+  usualRangeOf,
+  type RelaxationFit,
+} from './relaxation.ts';
 
 function fitted(fit: RelaxationFit | null): RelaxationFit {
   if (!fit) throw new Error('no fit');
@@ -100,7 +108,7 @@ describe('the physical model of a departure', () => {
         }));
       // Twenty minutes into a defrost that comes on its beat: a habit, since its start.
       const inDefrost = 30 * period + 20 * minute;
-      const since = habitualExcursion(readings(inDefrost), 1, step * minute);
+      const since = habitualExcursion(readings(inDefrost), usualRangeOf(readings(inDefrost)), 1, step * minute);
       expect(since, `every ${step} min`).not.toBeNull();
       expect(inDefrost - (since ?? 0)).toBeLessThanOrEqual(25 * minute);
       // The same rise three hours off the beat is no habit.
@@ -109,7 +117,7 @@ describe('the physical model of a departure', () => {
           ? { ...reading, value: 4.6 + 0.1 * (i - all.length + Math.ceil(20 / step)) * step }
           : reading,
       );
-      expect(habitualExcursion(offBeat, 1, step * minute), `every ${step} min`).toBeNull();
+      expect(habitualExcursion(offBeat, usualRangeOf(offBeat), 1, step * minute), `every ${step} min`).toBeNull();
     }
   });
 });

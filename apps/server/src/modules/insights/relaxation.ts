@@ -227,9 +227,22 @@ function excursionsBeyond(readings: readonly Reading[], limit: number, direction
   return out;
 }
 
-function quantileOf(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * (sorted.length - 1))))] ?? Number.NaN;
+/** The unit's usual range: the 10th and 90th percentiles of its readings (sorted once, shared by the checks below). */
+export interface UsualRange {
+  q10: number;
+  q90: number;
+}
+
+export function usualRangeOf(readings: readonly Reading[]): UsualRange {
+  const sorted = readings.map((reading) => reading.value).sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * (sorted.length - 1))))] ?? Number.NaN;
+  return { q10: at(0.1), q90: at(0.9) };
+}
+
+/** The edge of the unit's usual range in `direction`: its 90th (10th) percentile and a quarter of its spread beyond. */
+export function usualEdge(range: UsualRange, direction: 1 | -1): number {
+  const spread = range.q90 - range.q10;
+  return direction > 0 ? range.q90 + 0.25 * spread : range.q10 - 0.25 * spread;
 }
 
 /**
@@ -242,21 +255,10 @@ function quantileOf(values: number[], q: number): number {
  * Null otherwise. Judged in time, with the reporting cadence as the tolerance: a sensor that reports every 15 min
  * sees a defrost as one or two readings, and its beat as well as one that reports every minute.
  */
-/** The edge of the unit's usual range in `direction`: its 90th (10th) percentile and a quarter of its spread beyond. */
-export function usualEdge(readings: readonly Reading[], direction: 1 | -1): number {
-  const values = readings.map((reading) => reading.value);
-  const q10 = quantileOf(values, 0.1);
-  const q90 = quantileOf(values, 0.9);
-  return direction > 0 ? q90 + 0.25 * (q90 - q10) : q10 - 0.25 * (q90 - q10);
-}
-
-export function habitualExcursion(readings: readonly Reading[], direction: 1 | -1, cadence: number): number | null {
+export function habitualExcursion(readings: readonly Reading[], range: UsualRange, direction: 1 | -1, cadence: number): number | null {
   const last = readings.at(-1);
   if (!last || readings.length < 20) return null;
-  const values = readings.map((reading) => reading.value);
-  const q10 = quantileOf(values, 0.1);
-  const q90 = quantileOf(values, 0.9);
-  const limit = direction > 0 ? q90 + 0.25 * (q90 - q10) : q10 - 0.25 * (q90 - q10);
+  const limit = usualEdge(range, direction);
   const tolerance = Math.max(cadence, 10 * 60_000);
   const all = excursionsBeyond(readings, limit, direction, 2 * cadence + 60_000);
   const current = all.at(-1);
@@ -266,7 +268,7 @@ export function habitualExcursion(readings: readonly Reading[], direction: 1 | -
   // Not longer nor further than the past ones went.
   const longest = Math.max(...past.map((e) => e.end - e.start));
   const furthest = direction > 0 ? Math.max(...past.map((e) => e.peak)) : Math.min(...past.map((e) => e.peak));
-  const margin = Math.max(0.3, 0.1 * Math.abs(q90 - q10));
+  const margin = Math.max(0.3, 0.1 * Math.abs(range.q90 - range.q10));
   if (last.ts - current.start > longest + tolerance + cadence) return null;
   if ((current.peak - furthest) * direction > margin) return null;
   // On a beat: a period P for which the past excursions that went far (half as far as the
