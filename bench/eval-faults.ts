@@ -28,6 +28,7 @@ import {
   standardScenarios,
   type TimedValue,
 } from '../apps/server/src/simulator/faults.ts';
+import { frenchNumber, NBSP } from './french.ts';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -52,15 +53,7 @@ const BUDGET_F1_MARGIN = 0.2;
 const BUDGET_DEFROST_ALARMS = 0;
 const BUDGET_LEAD_MINUTES = 30;
 
-const NNBSP = '\u202f';
-const NBSP = '\u00a0';
-const fmt = (n: number, digits = 2) =>
-  Number.isFinite(n)
-    ? n
-        .toLocaleString('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits })
-        .replace(/[\u00a0\u202f ]/g, NNBSP)
-        .replace('-', '−')
-    : '—';
+const fmt = (n: number, digits = 2) => frenchNumber(n, digits);
 const degrees = (n: number) => `${n > 0 ? '+' : ''}${fmt(n, 0)}${NBSP}°C`;
 const minutes = (ms: number) => (Number.isFinite(ms) ? `${fmt(ms / MINUTE, 0)}${NBSP}min` : '—');
 const median = (values: number[]) => {

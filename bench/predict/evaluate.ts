@@ -26,6 +26,7 @@ import { startWorkerThread } from '../../apps/server/src/worker-thread.ts';
 import { DAY, type FaultKind, firstCrossing, HOUR, MINUTE } from './cabinet.ts';
 import type { SentReading } from './sampling.ts';
 import { buildScenario, CADENCES_MINUTES, type Scenario, type ScenarioKind, SCENARIO_KINDS, sampleScenario } from './scenarios.ts';
+import { frenchNumber, NBSP } from '../french.ts';
 
 /** The default seed base: fixed so that a run is reproducible; `--seed` gives other scenarios. */
 export const DEFAULT_SEED = 20_261_128;
@@ -58,15 +59,7 @@ export const LABELS: Record<ScenarioKind, string> = {
   healthy: 'appareil sain',
 };
 
-const NNBSP = '\u202f';
-const NBSP = '\u00a0';
-const fmt = (n: number, digits = 0) =>
-  Number.isFinite(n)
-    ? n
-        .toLocaleString('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits })
-        .replace(/[\u00a0\u202f ]/g, NNBSP)
-        .replace('-', '−')
-    : '—';
+const fmt = (n: number, digits = 0) => frenchNumber(n, digits);
 const minutes = (ms: number | null) => (ms !== null && Number.isFinite(ms) ? `${fmt(ms / MINUTE)}${NBSP}min` : '—');
 const median = (values: number[]) => {
   if (values.length === 0) return Number.NaN;
