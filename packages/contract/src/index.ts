@@ -12,3 +12,4 @@ export * from './reports.ts';
 export * from './insights.ts';
 export * from './members.ts';
 export * from './audit.ts';
+export * from './endpoints/index.ts';

@@ -1,3 +1,4 @@
+import { pathOf, type Endpoint, type HttpMethod, type PathParams, type QueryValues } from '@vigie/contract';
 import { API_BASE_URL } from '@/config/constants';
 import { EVENT_POSITION_HEADER, readPositions } from './read-positions';
 
@@ -154,3 +155,38 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: Options) => apiRequest<T>(path, { ...options, method: 'PUT', body }),
   delete: <T = void>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+/** What a call names besides its endpoint: path parameters (required when the path has some), query, body. */
+export type CallOptions<P extends string> = ([keyof PathParams<P>] extends [never]
+  ? { params?: PathParams<P> }
+  : { params: PathParams<P> }) & {
+  query?: QueryValues;
+  /** Sent as JSON when defined. */
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/**
+ * The path of an endpoint of the catalogue, parameters and query filled in, relative to the API's
+ * base (what {@link apiFetch} and {@link apiBlob} take): `/sites/3f…` for `endpoints.sites.get`.
+ */
+export function endpointPath<P extends string>(endpoint: { readonly path: P }, params?: PathParams<P>, query?: QueryValues): string {
+  const full = pathOf(endpoint, params, query);
+  return full.startsWith(`${API_BASE_URL}/`) ? full.slice(API_BASE_URL.length) : full;
+}
+
+/**
+ * Calls an endpoint of the catalogue by name: `call(endpoints.sites.update, { params: { id }, body })`.
+ * Resolves with the parsed JSON body (undefined for a 204), rejects with an {@link ApiError}.
+ */
+export function call<T = unknown, P extends string = string>(
+  endpoint: Endpoint<HttpMethod, P>,
+  ...[options]: [keyof PathParams<P>] extends [never] ? [CallOptions<P>?] : [CallOptions<P>]
+): Promise<T> {
+  const { params, query, body, signal } = (options ?? {}) as CallOptions<string>;
+  return apiRequest<T>(endpointPath(endpoint, params as PathParams<P> | undefined, query), {
+    method: endpoint.method,
+    body,
+    ...(signal ? { signal } : {}),
+  });
+}

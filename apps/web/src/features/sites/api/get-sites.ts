@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Site } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type Site } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 
 export const siteKeys = { list: (owner: string) => ['sites', owner] as const };
 
 /** GET /api/sites: the organization's shops. */
 export async function getSites({ signal }: { signal?: AbortSignal } = {}): Promise<Site[]> {
-  const data = await api.get<{ sites?: Site[] }>('/sites', { signal });
+  const data = await call<{ sites?: Site[] }>(endpoints.sites.list, { signal });
   return data?.sites ?? [];
 }
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateSiteRequest, Site, UpdateSiteRequest } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type CreateSiteRequest, type Site, type UpdateSiteRequest } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { siteKeys } from './get-sites';
 
@@ -24,13 +24,14 @@ function useSiteWrite<T>(run: (input: T) => Promise<Site>) {
 }
 
 /** POST /api/sites. */
-export const useCreateSite = () => useSiteWrite(async (site: CreateSiteRequest) => (await api.post<{ site: Site }>('/sites', site)).site);
+export const useCreateSite = () =>
+  useSiteWrite(async (site: CreateSiteRequest) => (await call<{ site: Site }>(endpoints.sites.create, { body: site })).site);
 
 /** PUT /api/sites/:id. */
 export const useUpdateSite = () =>
   useSiteWrite(
     async ({ id, changes }: { id: string; changes: UpdateSiteRequest }) =>
-      (await api.put<{ site: Site }>(`/sites/${encodeURIComponent(id)}`, changes)).site,
+      (await call<{ site: Site }>(endpoints.sites.update, { params: { id }, body: changes })).site,
   );
 
 /** DELETE /api/sites/:id: refused (409, with the reason) while it holds devices, or for the last site. */
@@ -38,7 +39,7 @@ export function useDeleteSite() {
   const queryClient = useQueryClient();
   const owner = useOwner();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/sites/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(endpoints.sites.remove, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.list(owner) }),
   });
 }

@@ -1,0 +1,124 @@
+import type { z } from 'zod';
+import { ROLES, type Role } from '../auth.ts';
+
+/**
+ * The endpoint catalogue's building blocks. Each endpoint of the API is declared once, in
+ * `endpoints/<area>.ts`: its method, path, schemas, who may call it and a French summary. The
+ * server registers its routes from it (schemas, authorization), the web client calls it by name,
+ * the screens ask it what a role may do, and the OpenAPI document is generated from it.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Who may call an endpoint. */
+export type Access =
+  /** Anyone, without a session (signing in, health, accepting an invitation…). */
+  | { readonly kind: 'public' }
+  /** A device, with its own credentials (installation key, device token) or none (protocol). */
+  | { readonly kind: 'device' }
+  /** A signed-in member whose role is listed; the others get a 403 with `message`. */
+  | {
+      readonly kind: 'members';
+      readonly roles: readonly Role[];
+      /** The French sentence of the 403; empty when every role may call it. */
+      readonly message: string;
+      /**
+       * Open to an admin who must still turn on two-factor authentication (their organization
+       * requires it): their own account and signing out. Every other endpoint answers 403 until then.
+       */
+      readonly duringTotpSetup?: true;
+    };
+
+export const publicAccess: Access = { kind: 'public' };
+export const deviceAccess: Access = { kind: 'device' };
+/** Every member, whatever their role. */
+export const everyone: Access = { kind: 'members', roles: ROLES, message: '' };
+/** Every member, also while an admin must still set up two-factor authentication. */
+export const ownAccount: Access = { kind: 'members', roles: ROLES, message: '', duringTotpSetup: true };
+/** Admins and managers: `action` completes « Seuls un administrateur ou un responsable peuvent … ». */
+export const managers = (action: string): Access => ({
+  kind: 'members',
+  roles: ['admin', 'manager'],
+  message: `Seuls un administrateur ou un responsable peuvent ${action}.`,
+});
+/** Admins only: `action` completes « Seul un administrateur peut … ». */
+export const admins = (action: string): Access => ({
+  kind: 'members',
+  roles: ['admin'],
+  message: `Seul un administrateur peut ${action}.`,
+});
+
+/** The schemas of an endpoint, as Fastify takes them (zod). `response` is keyed by status code. */
+export interface EndpointSchemas {
+  readonly params?: z.ZodType;
+  readonly querystring?: z.ZodType;
+  readonly body?: z.ZodType;
+  readonly headers?: z.ZodType;
+  readonly response?: Readonly<Record<number, z.ZodType>>;
+}
+
+export interface Endpoint<M extends HttpMethod = HttpMethod, P extends string = string, S extends EndpointSchemas = EndpointSchemas> {
+  readonly method: M;
+  /** The full path, `/api/…`, with `:name` parameters as Fastify spells them. */
+  readonly path: P;
+  /** One French line: what the endpoint does. */
+  readonly summary: string;
+  /** More French detail for the reference (optional). */
+  readonly description?: string;
+  /** The reference's section (e.g. « Sites »). */
+  readonly tag: string;
+  readonly access: Access;
+  readonly schema: S;
+  /** The media types of a success answer when it is not JSON (`application/pdf`, `text/csv`, `text/event-stream`). */
+  readonly produces?: readonly string[];
+}
+
+/** Declares an endpoint, keeping its exact method, path and schema types. */
+export function endpoint<const M extends HttpMethod, const P extends `/api/${string}`, const S extends EndpointSchemas>(
+  definition: Endpoint<M, P, S>,
+): Endpoint<M, P, S> {
+  return definition;
+}
+
+/** The names of a path's `:parameters`, e.g. `'id'` for `/api/sites/:id`. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The values of a path's parameters; `{}` when it has none. */
+export type PathParams<P extends string> = [PathParamNames<P>] extends [never] ? Record<never, never> : Record<PathParamNames<P>, string>;
+
+/** A query string's values; `undefined` or `null` entries are left out. */
+export type QueryValues = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+/**
+ * The concrete path of a call: each `:name` replaced by its value, URI-encoded, then the query
+ * string (entries in their given order). A missing parameter throws: it is a programming error.
+ */
+export function pathOf<P extends string>(endpoint: { readonly path: P }, params?: PathParams<P>, query?: QueryValues): string {
+  const values = (params ?? {}) as Readonly<Record<string, string>>;
+  const path = endpoint.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`Paramètre « ${name} » manquant pour ${endpoint.path}.`);
+    return encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** True when a member of `role` may call `endpoint` (what the server will enforce). */
+export function can(role: Role | null | undefined, endpoint: { readonly access: Access }): boolean {
+  const { access } = endpoint;
+  if (access.kind !== 'members') return true;
+  return role !== null && role !== undefined && access.roles.includes(role);
+}
+
+/** `METHOD /api/path`, the key of an endpoint in tables and messages. */
+export const endpointKey = (endpoint: { readonly method: HttpMethod; readonly path: string }): string =>
+  `${endpoint.method} ${endpoint.path}`;

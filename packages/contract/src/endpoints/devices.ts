@@ -1,0 +1,2 @@
+/** Filled area by area as the routes move to the catalogue. */
+export const deviceEndpoints = {};

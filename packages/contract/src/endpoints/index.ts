@@ -1,0 +1,37 @@
+import type { Endpoint } from './define.ts';
+import { accountEndpoints } from './accounts.ts';
+import { alertEndpoints } from './alerts.ts';
+import { deviceEndpoints } from './devices.ts';
+import { serviceEndpoints } from './health.ts';
+import { reportEndpoints } from './reports.ts';
+import { sites } from './sites.ts';
+
+export * from './define.ts';
+
+/**
+ * Every endpoint of the API, by area and name: `endpoints.sites.create`. The one place where a
+ * path, its schemas and the roles that may call it are written (docs/decisions/0031-endpoint-catalogue.md).
+ */
+export const endpoints = {
+  ...serviceEndpoints,
+  ...accountEndpoints,
+  ...deviceEndpoints,
+  sites,
+  ...alertEndpoints,
+  ...reportEndpoints,
+};
+
+function isEndpoint(value: unknown): value is Endpoint {
+  return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value;
+}
+
+function collect(group: object, into: Endpoint[]): Endpoint[] {
+  for (const value of Object.values(group)) {
+    if (isEndpoint(value)) into.push(value);
+    else if (typeof value === 'object' && value !== null) collect(value, into);
+  }
+  return into;
+}
+
+/** The catalogue as a list, in declaration order; each `METHOD path` appears once. */
+export const ENDPOINTS: readonly Endpoint[] = collect(endpoints, []);
