@@ -1,17 +1,9 @@
-import {
-  errorResponseSchema,
-  type NotificationPolicy,
-  notificationPolicyResponseSchema,
-  type Role,
-  updateNotificationPolicyRequestSchema,
-} from '@vigie/contract';
+import { can, endpoints, type NotificationPolicy, type Role } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { NotificationService } from '../modules/notifications/notification-service.ts';
 import { changes } from '../plugins/audit.ts';
 import { currentUser } from '../plugins/authenticate.ts';
-import { PERMISSIONS } from '../plugins/permissions.ts';
-
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
+import { route } from '../plugins/endpoint-route.ts';
 
 /** The fields a line of the audit trail may show; the signing secret is never one of them. */
 const AUDITED = ['steps', 'repeatMinutes', 'reacknowledgeMinutes', 'webhookUrl'] as const satisfies readonly (keyof NotificationPolicy)[];
@@ -30,21 +22,23 @@ function withoutPassword(url: string | null): string | null {
  * the receiver trusts, so only those who may change the policy see it.
  */
 function policyFor(role: Role, policy: NotificationPolicy): NotificationPolicy {
-  if (PERMISSIONS['PUT /api/notification-policy']?.roles.includes(role)) return policy;
+  if (can(role, endpoints.notificationPolicy.update)) return policy;
   return { ...policy, webhookUrl: withoutPassword(policy.webhookUrl), webhookSecret: null };
 }
 
 /** Who is told of the organization's alerts, and how Vigie insists (docs/api.md, Alertes). */
 export const notificationPolicyRoutes: FastifyPluginAsyncZod<{ notifications: NotificationService }> = async (app, { notifications }) => {
-  app.get('/notification-policy', { schema: { response: { 200: notificationPolicyResponseSchema, ...errors } } }, async (request) => {
-    const user = currentUser(request);
-    return { policy: policyFor(user.role, await notifications.getPolicy(user.organization.id)) };
+  app.route({
+    ...route(endpoints.notificationPolicy.get),
+    handler: async (request) => {
+      const user = currentUser(request);
+      return { policy: policyFor(user.role, await notifications.getPolicy(user.organization.id)) };
+    },
   });
 
-  app.put(
-    '/notification-policy',
-    { schema: { body: updateNotificationPolicyRequestSchema, response: { 200: notificationPolicyResponseSchema, ...errors } } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.notificationPolicy.update),
+    handler: async (request) => {
       const organizationId = currentUser(request).organization.id;
       const before = await notifications.getPolicy(organizationId);
       const policy = await notifications.updatePolicy(organizationId, request.body);
@@ -55,5 +49,5 @@ export const notificationPolicyRoutes: FastifyPluginAsyncZod<{ notifications: No
       await request.audit('notification_policy.updated', null, details);
       return { policy };
     },
-  );
+  });
 };

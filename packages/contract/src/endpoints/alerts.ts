@@ -1,2 +1,150 @@
-/** Filled area by area as the routes move to the catalogue. */
-export const alertEndpoints = {};
+import { z } from 'zod';
+import {
+  acknowledgeAlertRequestSchema,
+  alertActionRequestSchema,
+  alertListQuerySchema,
+  alertListResponseSchema,
+  alertResponseSchema,
+  createRuleRequestSchema,
+  resolveAlertRequestSchema,
+  ruleListResponseSchema,
+  ruleResponseSchema,
+  updateRuleRequestSchema,
+} from '../alerts.ts';
+import { errorResponseSchema, idParamsSchema } from '../common.ts';
+import { notificationPolicyResponseSchema, updateNotificationPolicyRequestSchema } from '../notifications.ts';
+import { endpoint, everyone, managers } from './define.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const policyErrors = { 400: errorResponseSchema, 401: errorResponseSchema };
+const manageRules = managers("gérer les règles d'alerte");
+const handleAlerts = managers('traiter une alerte ; votre rôle permet seulement d’en accuser réception');
+const tag = 'Alertes';
+
+/** The rules aimed at one sensor, or at a site. */
+const ruleFilterSchema = z.strictObject({
+  sensorId: z.uuid({ error: 'Identifiant invalide : un UUID est attendu.' }).optional(),
+  siteId: z.uuid({ error: 'Identifiant invalide : un UUID est attendu.' }).optional(),
+});
+
+/** Acknowledging or resolving needs no body; an empty one is accepted. */
+const optionalBody = <T extends z.ZodType>(schema: T) => schema.nullish();
+
+/** Alert rules, the alerts they open, and who is told of them, for the caller's organization. */
+export const alertEndpoints = {
+  alertRules: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/alert-rules',
+      summary: 'Liste les règles d’alerte de l’organisation, ou celles qui visent un capteur (`sensorId`) ou un site (`siteId`).',
+      tag,
+      access: everyone,
+      schema: { querystring: ruleFilterSchema, response: { 200: ruleListResponseSchema, ...errors } },
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: '/api/alert-rules',
+      summary: 'Crée une règle d’alerte sur un capteur ou sur les capteurs d’un site.',
+      description:
+        'Une règle porte une condition (au-dessus, en dessous, hors d’une plage, hors ligne, batterie faible, dépassement prévu de 15 à 240 minutes), un délai avant l’alerte, une hystérésis, un planning (toujours, heures d’ouverture, heures de fermeture) et une gravité.',
+      tag,
+      access: manageRules,
+      schema: { body: createRuleRequestSchema, response: { 201: ruleResponseSchema, ...errors } },
+    }),
+    get: endpoint({
+      method: 'GET',
+      path: '/api/alert-rules/:id',
+      summary: 'Lit une règle d’alerte ; une règle supprimée répond 404.',
+      tag,
+      access: everyone,
+      schema: { params: idParamsSchema, response: { 200: ruleResponseSchema, ...errors } },
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: '/api/alert-rules/:id',
+      summary: 'Modifie une règle d’alerte ; la désactiver clôt ses alertes actives.',
+      tag,
+      access: manageRules,
+      schema: { params: idParamsSchema, body: updateRuleRequestSchema, response: { 200: ruleResponseSchema, ...errors } },
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/api/alert-rules/:id',
+      summary: 'Supprime une règle d’alerte : ses alertes actives sont closes, leur historique gardé.',
+      tag,
+      access: manageRules,
+      schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } },
+    }),
+  },
+  alerts: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/alerts',
+      summary: 'Liste les alertes de l’organisation, la plus récente d’abord, chacune avec sa chronologie.',
+      description: 'Filtres : `status` (`active` pour ouvertes ou acquittées, `open`, `acknowledged`, `resolved`), `sensorId`, `siteId`.',
+      tag,
+      access: everyone,
+      schema: { querystring: alertListQuerySchema, response: { 200: alertListResponseSchema, ...errors } },
+    }),
+    get: endpoint({
+      method: 'GET',
+      path: '/api/alerts/:id',
+      summary: 'Lit une alerte avec toute sa chronologie.',
+      tag,
+      access: everyone,
+      schema: { params: idParamsSchema, response: { 200: alertResponseSchema, ...errors } },
+    }),
+    acknowledge: endpoint({
+      method: 'POST',
+      path: '/api/alerts/:id/acknowledge',
+      summary: 'Accuse réception d’une alerte, avec un commentaire facultatif.',
+      description: 'Le corps est facultatif. Une alerte déjà acquittée ou close répond 409.',
+      tag,
+      access: everyone,
+      schema: {
+        params: idParamsSchema,
+        body: optionalBody(acknowledgeAlertRequestSchema),
+        response: { 200: alertResponseSchema, ...errors },
+      },
+    }),
+    recordAction: endpoint({
+      method: 'POST',
+      path: '/api/alerts/:id/actions',
+      summary: 'Consigne une action corrective sur une alerte.',
+      tag,
+      access: handleAlerts,
+      schema: { params: idParamsSchema, body: alertActionRequestSchema, response: { 201: alertResponseSchema, ...errors } },
+    }),
+    resolve: endpoint({
+      method: 'POST',
+      path: '/api/alerts/:id/resolve',
+      summary: 'Résout une alerte à la main, avec un texte facultatif.',
+      description: 'Le corps est facultatif. Il faut au moins une action corrective (409 sinon) ; une alerte close répond 409.',
+      tag,
+      access: handleAlerts,
+      schema: { params: idParamsSchema, body: optionalBody(resolveAlertRequestSchema), response: { 200: alertResponseSchema, ...errors } },
+    }),
+  },
+  notificationPolicy: {
+    get: endpoint({
+      method: 'GET',
+      path: '/api/notification-policy',
+      summary: 'Lit la politique de notification : qui est prévenu des alertes, et comment Vigie insiste.',
+      description:
+        'Le secret de signature des webhooks (`webhookSecret`) n’est lu que par ceux qui peuvent modifier la politique : il vaut `null` pour les autres, qui voient aussi masqué en `***` un mot de passe écrit dans `webhookUrl`.',
+      tag,
+      access: everyone,
+      schema: { response: { 200: notificationPolicyResponseSchema, ...policyErrors } },
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: '/api/notification-policy',
+      summary: 'Modifie la politique de notification : étapes d’escalade, rappels, webhook.',
+      description:
+        'Un webhook vers la boucle locale, un réseau privé ou local ou une adresse réservée est refusé (400). Le journal dit que le secret a été « renouvelé » ou « retiré », jamais sa valeur.',
+      tag,
+      access: managers('modifier les notifications'),
+      schema: { body: updateNotificationPolicyRequestSchema, response: { 200: notificationPolicyResponseSchema, ...policyErrors } },
+    }),
+  },
+};

@@ -1,20 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Alert } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type Alert } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { alertKeys } from '../alert-keys';
 
 type Step = { kind: 'acknowledge'; comment?: string } | { kind: 'action'; text: string } | { kind: 'resolve'; text?: string };
 
-/** POST /api/alerts/:id/acknowledge, /actions or /resolve. */
+/** endpoints.alerts.acknowledge, recordAction or resolve. */
 export async function actOnAlert({ id, step }: { id: string; step: Step }): Promise<Alert> {
-  const path = `/alerts/${encodeURIComponent(id)}`;
+  const params = { id };
   const data =
     step.kind === 'acknowledge'
-      ? await api.post<{ alert?: Alert }>(`${path}/acknowledge`, step.comment ? { comment: step.comment } : {})
+      ? await call<{ alert?: Alert }>(endpoints.alerts.acknowledge, { params, body: step.comment ? { comment: step.comment } : {} })
       : step.kind === 'action'
-        ? await api.post<{ alert?: Alert }>(`${path}/actions`, { text: step.text })
-        : await api.post<{ alert?: Alert }>(`${path}/resolve`, step.text ? { text: step.text } : {});
+        ? await call<{ alert?: Alert }>(endpoints.alerts.recordAction, { params, body: { text: step.text } })
+        : await call<{ alert?: Alert }>(endpoints.alerts.resolve, { params, body: step.text ? { text: step.text } : {} });
   if (!data?.alert) throw new Error('Réponse du serveur illisible.');
   return data.alert;
 }

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Alert } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type Alert } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { alertKeys } from '../alert-keys';
 
-/** GET /api/alerts/:id with its whole timeline. */
+/** endpoints.alerts.get: an alert with its whole timeline. */
 export async function getAlert({ id, signal }: { id: string; signal?: AbortSignal }): Promise<Alert> {
-  const data = await api.get<{ alert?: Alert }>(`/alerts/${encodeURIComponent(id)}`, { signal });
+  const data = await call<{ alert?: Alert }>(endpoints.alerts.get, { params: { id }, signal });
   if (!data?.alert) throw new Error('Error loading data');
   return data.alert;
 }

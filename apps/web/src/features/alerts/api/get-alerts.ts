@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Alert } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type Alert } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { alertKeys, type AlertListFilter } from '../alert-keys';
 
-/** GET /api/alerts, newest first; `status=active` is open or acknowledged. */
+/** endpoints.alerts.list, newest first; `status=active` is open or acknowledged. */
 export async function getAlerts({ filter, signal }: { filter: AlertListFilter; signal?: AbortSignal }): Promise<Alert[]> {
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(filter)) if (value) query.set(name, value);
-  const data = await api.get<{ alerts?: Alert[] }>(`/alerts${query.size > 0 ? `?${query}` : ''}`, { signal });
+  const query = Object.fromEntries(Object.entries(filter).filter(([, value]) => value));
+  const data = await call<{ alerts?: Alert[] }>(endpoints.alerts.list, { query, signal });
   return data?.alerts ?? [];
 }
 

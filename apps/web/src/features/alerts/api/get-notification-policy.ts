@@ -1,27 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPolicy, UpdateNotificationPolicyRequest } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type NotificationPolicy, type UpdateNotificationPolicyRequest } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { alertKeys } from '../alert-keys';
 
-/** GET /api/notification-policy: who is told, and whether this server sends e-mail at all. */
+/** endpoints.notificationPolicy.get: who is told, and whether this server sends e-mail at all. */
 export function useNotificationPolicy() {
   const owner = useOwner();
   return useQuery({
     queryKey: alertKeys.policy(owner),
-    queryFn: async ({ signal }) => (await api.get<{ policy: NotificationPolicy }>('/notification-policy', { signal })).policy,
+    queryFn: async ({ signal }) => (await call<{ policy: NotificationPolicy }>(endpoints.notificationPolicy.get, { signal })).policy,
     enabled: Boolean(owner),
     staleTime: 60_000,
   });
 }
 
-/** PUT /api/notification-policy. */
+/** endpoints.notificationPolicy.update. */
 export function useUpdateNotificationPolicy() {
   const queryClient = useQueryClient();
   const owner = useOwner();
   return useMutation({
     mutationFn: async (changes: UpdateNotificationPolicyRequest) =>
-      (await api.put<{ policy: NotificationPolicy }>('/notification-policy', changes)).policy,
+      (await call<{ policy: NotificationPolicy }>(endpoints.notificationPolicy.update, { body: changes })).policy,
     onSuccess: (policy) => queryClient.setQueryData(alertKeys.policy(owner), policy),
   });
 }
