@@ -1,25 +1,9 @@
-import {
-  createReportRequestSchema,
-  errorResponseSchema,
-  idParamsSchema,
-  reportListQuerySchema,
-  reportListResponseSchema,
-  reportResponseSchema,
-  signReportRequestSchema,
-  type Report,
-} from '@vigie/contract';
+import { endpoints, type Report } from '@vigie/contract';
 import type { AuditSubject } from '../modules/audit/audit-service.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ReportService } from '../modules/reports/report-service.ts';
 import { currentUser } from '../plugins/authenticate.ts';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+import { route } from '../plugins/endpoint-route.ts';
 
 /** The file name a report downloads as: `rapport-haccp_<site>_<month>.<ext>`, safe on every system. */
 function fileName(siteName: string, month: string, extension: 'pdf' | 'csv'): string {
@@ -43,47 +27,47 @@ const reportSubject = (report: Report): AuditSubject => ({
 export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = async (app, { reports }) => {
   const organizationOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).organization.id;
 
-  app.get(
-    '/reports',
-    { schema: { querystring: reportListQuerySchema, response: { 200: reportListResponseSchema, ...errors } } },
-    async (request) => ({ reports: await reports.list(organizationOf(request), request.query.siteId) }),
-  );
+  app.route({
+    ...route(endpoints.reports.list),
+    handler: async (request) => ({ reports: await reports.list(organizationOf(request), request.query.siteId) }),
+  });
 
-  app.post(
-    '/reports',
-    { schema: { body: createReportRequestSchema, response: { 201: reportResponseSchema, ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.reports.create),
+    handler: async (request, reply) => {
       const user = currentUser(request);
       const report = await reports.create(user.organization.id, { id: user.id, name: user.name ?? user.email }, request.body);
       await request.audit('report.created', reportSubject(report), { month: report.month });
       return reply.code(201).send({ report });
     },
-  );
+  });
 
-  app.get('/reports/:id', { schema: { params: idParamsSchema, response: { 200: reportResponseSchema, ...errors } } }, async (request) => ({
-    report: await reports.get(organizationOf(request), request.params.id),
-  }));
+  app.route({
+    ...route(endpoints.reports.get),
+    handler: async (request) => ({ report: await reports.get(organizationOf(request), request.params.id) }),
+  });
 
   for (const format of ['pdf', 'csv'] as const) {
-    app.get(`/reports/:id/${format}`, { schema: { params: idParamsSchema } }, async (request, reply) => {
-      const { report, bytes } = await reports.file(organizationOf(request), request.params.id, format);
-      if (format === 'pdf') reply.header('x-content-sha256', report.sha256);
-      return reply
-        .type(format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
-        .header(
-          'content-disposition',
-          `attachment; filename*=UTF-8''${encodeURIComponent(fileName(report.summary.siteName, report.month, format))}`,
-        )
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+    app.route({
+      ...route(endpoints.reports[format]),
+      handler: async (request, reply) => {
+        const { report, bytes } = await reports.file(organizationOf(request), request.params.id, format);
+        if (format === 'pdf') reply.header('x-content-sha256', report.sha256);
+        return reply
+          .type(format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename*=UTF-8''${encodeURIComponent(fileName(report.summary.siteName, report.month, format))}`,
+          )
+          .header('cache-control', 'private, no-store')
+          .send(bytes);
+      },
     });
   }
 
-  app.post(
-    '/reports/:id/sign',
-    // The comment is optional, and so is the body that carries it.
-    { schema: { params: idParamsSchema, body: signReportRequestSchema.nullish(), response: { 200: reportResponseSchema, ...errors } } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.reports.sign),
+    handler: async (request) => {
       const user = currentUser(request);
       const report = await reports.sign(
         user.organization.id,
@@ -94,5 +78,5 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
       await request.audit('report.signed', reportSubject(report), { month: report.month, sha256: report.sha256 });
       return { report };
     },
-  );
+  });
 };

@@ -1,2 +1,82 @@
-/** Filled area by area as the routes move to the catalogue. */
-export const reportEndpoints = {};
+import { errorResponseSchema, idParamsSchema } from '../common.ts';
+import {
+  createReportRequestSchema,
+  reportListQuerySchema,
+  reportListResponseSchema,
+  reportResponseSchema,
+  signReportRequestSchema,
+} from '../reports.ts';
+import { endpoint, everyone, managers } from './define.ts';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+};
+const tag = 'Rapports';
+
+/** HACCP compliance reports of the caller's organization, one per site and month. */
+export const reportEndpoints = {
+  reports: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/reports',
+      summary: 'Liste les rapports HACCP de l’organisation, ou ceux d’un site (`siteId`), le mois le plus récent d’abord.',
+      tag,
+      access: everyone,
+      schema: { querystring: reportListQuerySchema, response: { 200: reportListResponseSchema, ...errors } },
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: '/api/reports',
+      summary: 'Établit le rapport HACCP d’un site pour un mois, à partir des données du moment.',
+      description:
+        'Un mois futur ou mal écrit répond 400. Un rendu qui dépasse son budget de temps répond 503, un contenu trop volumineux 422. Un rapport établi ne change plus.',
+      tag,
+      access: managers('établir un rapport'),
+      schema: { body: createReportRequestSchema, response: { 201: reportResponseSchema, ...errors } },
+    }),
+    get: endpoint({
+      method: 'GET',
+      path: '/api/reports/:id',
+      summary: 'Lit un rapport HACCP et l’instantané de son contenu.',
+      tag,
+      access: everyone,
+      schema: { params: idParamsSchema, response: { 200: reportResponseSchema, ...errors } },
+    }),
+    pdf: endpoint({
+      method: 'GET',
+      path: '/api/reports/:id/pdf',
+      summary: 'Télécharge le PDF d’un rapport HACCP.',
+      description:
+        'Son SHA-256 est le `sha256` du rapport, repris dans l’en-tête `x-content-sha256` ; le nom proposé (`Content-Disposition`) est `rapport-haccp_<site>_<mois>.pdf`.',
+      tag,
+      access: everyone,
+      schema: { params: idParamsSchema },
+      produces: ['application/pdf'],
+    }),
+    csv: endpoint({
+      method: 'GET',
+      path: '/api/reports/:id/csv',
+      summary: 'Télécharge les données d’un rapport HACCP en CSV.',
+      description:
+        'BOM UTF-8, séparateur `;`, virgule décimale ; le nom proposé (`Content-Disposition`) est `rapport-haccp_<site>_<mois>.csv`.',
+      tag,
+      access: everyone,
+      schema: { params: idParamsSchema },
+      produces: ['text/csv'],
+    }),
+    sign: endpoint({
+      method: 'POST',
+      path: '/api/reports/:id/sign',
+      summary: 'Signe un rapport HACCP, avec un commentaire facultatif.',
+      description: 'Le corps est facultatif. Un rapport ne se signe qu’une fois : déjà signé, il répond 409.',
+      tag,
+      access: managers('signer un rapport'),
+      // The comment is optional, and so is the body that carries it.
+      schema: { params: idParamsSchema, body: signReportRequestSchema.nullish(), response: { 200: reportResponseSchema, ...errors } },
+    }),
+  },
+};

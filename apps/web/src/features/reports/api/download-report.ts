@@ -1,16 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
+import { endpoints } from '@vigie/contract';
+import { endpointPath } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download-file';
 
 export type ReportFileFormat = 'pdf' | 'csv';
 
-const FILES: Record<ReportFileFormat, { accept: string }> = {
-  pdf: { accept: 'application/pdf' },
-  csv: { accept: 'text/csv' },
-};
+const FILES = {
+  pdf: { endpoint: endpoints.reports.pdf, accept: 'application/pdf' },
+  csv: { endpoint: endpoints.reports.csv, accept: 'text/csv' },
+} satisfies Record<ReportFileFormat, { endpoint: { readonly path: string }; accept: string }>;
 
-/** GET /api/reports/:id/pdf or /csv, saved under the name the server proposes. */
+/** endpoints.reports.pdf or csv, saved under the name the server proposes. */
 export function downloadReport({ id, month, format }: { id: string; month: string; format: ReportFileFormat }): Promise<string> {
-  return downloadFile(`/reports/${encodeURIComponent(id)}/${format}`, {
+  return downloadFile(endpointPath(FILES[format].endpoint, { id }), {
     accept: FILES[format].accept,
     fallbackName: `rapport-haccp-${month}.${format}`,
   });

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Report } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type Report } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { reportKeys } from '../report-keys';
 
-/** GET /api/reports, newest first; one site's only with `siteId`. */
+/** endpoints.reports.list, newest first; one site's only with `siteId`. */
 export async function getReports({ siteId, signal }: { siteId: string | null; signal?: AbortSignal }): Promise<Report[]> {
-  const query = siteId ? `?${new URLSearchParams({ siteId })}` : '';
-  const data = await api.get<{ reports?: Report[] }>(`/reports${query}`, { signal });
+  const data = await call<{ reports?: Report[] }>(endpoints.reports.list, { query: { siteId: siteId || undefined }, signal });
   if (!Array.isArray(data?.reports)) throw new Error('Error loading data');
   return data.reports;
 }

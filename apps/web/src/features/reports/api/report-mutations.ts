@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateReportRequest, Report, SignReportRequest } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type CreateReportRequest, type Report, type SignReportRequest } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { reportKeys } from '../report-keys';
 
@@ -25,12 +25,13 @@ async function readReport(task: Promise<{ report?: Report } | undefined>): Promi
   return data.report;
 }
 
-/** POST /api/reports: the report of a site and month, made from the data as it stands. */
-export const createReport = (request: CreateReportRequest) => readReport(api.post<{ report?: Report }>('/reports', request));
+/** endpoints.reports.create: the report of a site and month, made from the data as it stands. */
+export const createReport = (request: CreateReportRequest) =>
+  readReport(call<{ report?: Report }>(endpoints.reports.create, { body: request }));
 
-/** POST /api/reports/:id/sign, with an optional comment. */
+/** endpoints.reports.sign, with an optional comment. */
 export const signReport = ({ id, comment }: { id: string } & SignReportRequest) =>
-  readReport(api.post<{ report?: Report }>(`/reports/${encodeURIComponent(id)}/sign`, comment ? { comment } : {}));
+  readReport(call<{ report?: Report }>(endpoints.reports.sign, { params: { id }, body: comment ? { comment } : {} }));
 
 function useReportWrite<T>(run: (input: T) => Promise<Report>) {
   const queryClient = useQueryClient();
