@@ -1,75 +1,50 @@
-import {
-  acceptInvitationRequestSchema,
-  createInvitationRequestSchema,
-  errorResponseSchema,
-  idParamsSchema,
-  type Invitation,
-  invitationPreviewResponseSchema,
-  invitationResponseSchema,
-  invitationsResponseSchema,
-  loginResponseSchema,
-  previewInvitationRequestSchema,
-} from '@vigie/contract';
+import { endpoints, type Invitation } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuditSubject } from '../modules/audit/audit-service.ts';
 import type { InvitationService } from '../modules/members/invitation-service.ts';
 import { currentUser } from '../plugins/authenticate.ts';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+import { route } from '../plugins/endpoint-route.ts';
 
 const invitationSubject = (invitation: Invitation): AuditSubject => ({ type: 'invitation', id: invitation.id, name: invitation.email });
 
 /** docs/api.md, Membres et invitations: an organization's pending invitations (who may call what: the role policy). */
 export const invitationRoutes: FastifyPluginAsyncZod<{ invitations: InvitationService }> = async (app, { invitations }) => {
-  app.get('/invitations', { schema: { response: { 200: invitationsResponseSchema, ...errors } } }, async (request) => ({
-    invitations: await invitations.listPending(currentUser(request).organization.id),
-  }));
+  app.route({
+    ...route(endpoints.invitations.list),
+    handler: async (request) => ({ invitations: await invitations.listPending(currentUser(request).organization.id) }),
+  });
 
-  app.post(
-    '/invitations',
-    { schema: { body: createInvitationRequestSchema, response: { 201: invitationResponseSchema, ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.invitations.create),
+    handler: async (request, reply) => {
       const created = await invitations.create(currentUser(request), request.body);
       await request.audit('member.invited', invitationSubject(created.invitation), { role: created.invitation.role });
       return reply.code(201).send(created);
     },
-  );
+  });
 
-  app.post(
-    '/invitations/:id/resend',
-    { schema: { params: idParamsSchema, response: { 200: invitationResponseSchema, ...errors } } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.invitations.resend),
+    handler: async (request) => {
       const resent = await invitations.resend(currentUser(request), request.params.id);
       await request.audit('member.invitation_resent', invitationSubject(resent.invitation));
       return resent;
     },
-  );
-
-  app.delete('/invitations/:id', { schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    const organizationId = currentUser(request).organization.id;
-    const pending = (await invitations.listPending(organizationId)).find((invitation) => invitation.id === request.params.id);
-    await invitations.revoke(organizationId, request.params.id);
-    await request.audit(
-      'member.invitation_revoked',
-      pending ? invitationSubject(pending) : { type: 'invitation', id: request.params.id, name: null },
-    );
-    return reply.code(204).send(null);
   });
-};
 
-const publicErrors = {
-  400: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  410: errorResponseSchema,
-  429: errorResponseSchema,
+  app.route({
+    ...route(endpoints.invitations.remove),
+    handler: async (request, reply) => {
+      const organizationId = currentUser(request).organization.id;
+      const pending = (await invitations.listPending(organizationId)).find((invitation) => invitation.id === request.params.id);
+      await invitations.revoke(organizationId, request.params.id);
+      await request.audit(
+        'member.invitation_revoked',
+        pending ? invitationSubject(pending) : { type: 'invitation', id: request.params.id, name: null },
+      );
+      return reply.code(204).send(null);
+    },
+  });
 };
 
 /**
@@ -77,24 +52,21 @@ const publicErrors = {
  * credential, so they are throttled per address like logins.
  */
 export const publicInvitationRoutes: FastifyPluginAsyncZod<{ invitations: InvitationService }> = async (app, { invitations }) => {
-  app.post(
-    '/invitations/preview',
-    {
-      bodyLimit: 8 * 1024,
-      schema: { body: previewInvitationRequestSchema, response: { 200: invitationPreviewResponseSchema, ...publicErrors } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.invitations.preview),
+    bodyLimit: 8 * 1024,
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { invitation: await invitations.preview(request.body.token, request.ip) };
     },
-  );
+  });
 
-  app.post(
-    '/invitations/accept',
-    { bodyLimit: 8 * 1024, schema: { body: acceptInvitationRequestSchema, response: { 201: loginResponseSchema, ...publicErrors } } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.invitations.accept),
+    bodyLimit: 8 * 1024,
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return reply.code(201).send({ accessToken: await invitations.accept(request.body, request.ip) });
     },
-  );
+  });
 };

@@ -1,27 +1,11 @@
-import {
-  errorResponseSchema,
-  idParamsSchema,
-  type Member,
-  memberResponseSchema,
-  membersResponseSchema,
-  memberTwoFactorResetRequestSchema,
-  updateMemberRequestSchema,
-} from '@vigie/contract';
+import { endpoints, type Member } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuthService } from '../modules/auth/auth-service.ts';
 import type { MembersService } from '../modules/members/members-service.ts';
 import type { AuditSubject } from '../modules/audit/audit-service.ts';
 import { changes } from '../plugins/audit.ts';
 import { currentUser } from '../plugins/authenticate.ts';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-};
+import { route } from '../plugins/endpoint-route.ts';
 
 /** A member as the audit trail names them. */
 export const memberSubject = (member: Member): AuditSubject => ({ type: 'member', id: member.id, name: member.name ?? member.email });
@@ -33,32 +17,25 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MembersService; auth
 ) => {
   const organizationOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).organization.id;
 
-  app.get('/members', { schema: { response: { 200: membersResponseSchema, ...errors } } }, async (request) => ({
-    members: await members.list(organizationOf(request)),
-  }));
+  app.route({
+    ...route(endpoints.members.list),
+    handler: async (request) => ({ members: await members.list(organizationOf(request)) }),
+  });
 
-  app.put(
-    '/members/:id',
-    { schema: { params: idParamsSchema, body: updateMemberRequestSchema, response: { 200: memberResponseSchema, ...errors } } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.members.update),
+    handler: async (request) => {
       const before = await members.get(organizationOf(request), request.params.id);
       const member = await members.changeRole(organizationOf(request), request.params.id, request.body.role);
       await request.audit('member.role_changed', memberSubject(member), changes(before, member, ['role']));
       return { member };
     },
-  );
+  });
 
-  app.post(
-    '/members/:id/two-factor/reset',
-    {
-      bodyLimit: 8 * 1024,
-      schema: {
-        params: idParamsSchema,
-        body: memberTwoFactorResetRequestSchema,
-        response: { 204: z.null(), ...errors, 429: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.members.resetTwoFactor),
+    bodyLimit: 8 * 1024,
+    handler: async (request, reply) => {
       // A stolen admin session alone must not strip another admin's second factor: the password too.
       const admin = currentUser(request);
       await auth.confirmPassword(admin, request.body.password, request.ip);
@@ -66,12 +43,15 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MembersService; auth
       await request.audit('member.two_factor_reset', memberSubject(member), { endedSessions });
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  app.delete('/members/:id', { schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    const member = await members.get(organizationOf(request), request.params.id);
-    await members.remove(organizationOf(request), request.params.id);
-    await request.audit('member.removed', memberSubject(member), { email: member.email, role: member.role });
-    return reply.code(204).send(null);
+  app.route({
+    ...route(endpoints.members.remove),
+    handler: async (request, reply) => {
+      const member = await members.get(organizationOf(request), request.params.id);
+      await members.remove(organizationOf(request), request.params.id);
+      await request.audit('member.removed', memberSubject(member), { email: member.email, role: member.role });
+      return reply.code(204).send(null);
+    },
   });
 };

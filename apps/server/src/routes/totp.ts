@@ -1,74 +1,58 @@
-import {
-  errorResponseSchema,
-  securityPolicyResponseSchema,
-  securityPolicySchema,
-  totpDisableRequestSchema,
-  totpEnableRequestSchema,
-  totpEnableResponseSchema,
-  totpRecoveryCodesRequestSchema,
-  totpRecoveryCodesStatusSchema,
-  totpSetupResponseSchema,
-} from '@vigie/contract';
+import { endpoints } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AuthService } from '../modules/auth/auth-service.ts';
 import type { TotpService } from '../modules/auth/totp-service.ts';
 import { currentUser } from '../plugins/authenticate.ts';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+import { route } from '../plugins/endpoint-route.ts';
 
 /** « Mon compte »: one's own two-factor authentication; « Équipe »: the organization's requirement for admins. */
 export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService; auth: Pick<AuthService, 'confirmPassword'> }> = async (
   app,
   { totp, auth },
 ) => {
-  app.post('/user/totp/setup', { schema: { response: { 200: totpSetupResponseSchema, ...errors } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return totp.setup(currentUser(request).id);
+  app.route({
+    ...route(endpoints.totp.setup),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return totp.setup(currentUser(request).id);
+    },
   });
 
-  app.post(
-    '/user/totp/enable',
-    { bodyLimit: 4 * 1024, schema: { body: totpEnableRequestSchema, response: { 200: totpEnableResponseSchema, ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.totp.enable),
+    bodyLimit: 4 * 1024,
+    handler: async (request, reply) => {
       const recoveryCodes = await totp.enable(currentUser(request).id, request.body.code);
       await request.audit('auth.totp_enabled');
       reply.header('cache-control', 'no-store');
       return { recoveryCodes };
     },
-  );
+  });
 
-  app.post(
-    '/user/totp/disable',
-    { bodyLimit: 8 * 1024, schema: { body: totpDisableRequestSchema, response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.totp.disable),
+    bodyLimit: 8 * 1024,
+    handler: async (request, reply) => {
       const user = currentUser(request);
       await auth.confirmPassword(user, request.body.password, request.ip);
       await totp.disable(user.id);
       await request.audit('auth.totp_disabled');
       return reply.code(204).send(null);
     },
-  );
+  });
 
-  app.get(
-    '/user/totp/recovery-codes',
-    { schema: { response: { 200: totpRecoveryCodesStatusSchema, ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.totp.recoveryCodesLeft),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { remaining: await totp.remainingRecoveryCodes(currentUser(request).id) };
     },
-  );
+  });
 
-  app.post(
-    '/user/totp/recovery-codes',
-    { bodyLimit: 8 * 1024, schema: { body: totpRecoveryCodesRequestSchema, response: { 200: totpEnableResponseSchema, ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.totp.renewRecoveryCodes),
+    bodyLimit: 8 * 1024,
+    handler: async (request, reply) => {
       const user = currentUser(request);
       await auth.confirmPassword(user, request.body.password, request.ip);
       const recoveryCodes = await totp.renewRecoveryCodes(user.id);
@@ -76,17 +60,19 @@ export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService; auth: Pick<A
       reply.header('cache-control', 'no-store');
       return { recoveryCodes };
     },
-  );
-
-  app.get('/organization/security', { schema: { response: { 200: securityPolicyResponseSchema, ...errors } } }, async (request) => {
-    const state = await totp.state(currentUser(request).id);
-    return { policy: { requireTotpForAdmins: state?.requireTotpForAdmins ?? false } };
   });
 
-  app.put(
-    '/organization/security',
-    { schema: { body: securityPolicySchema, response: { 200: securityPolicyResponseSchema, ...errors } } },
-    async (request) => {
+  app.route({
+    ...route(endpoints.organizationSecurity.get),
+    handler: async (request) => {
+      const state = await totp.state(currentUser(request).id);
+      return { policy: { requireTotpForAdmins: state?.requireTotpForAdmins ?? false } };
+    },
+  });
+
+  app.route({
+    ...route(endpoints.organizationSecurity.update),
+    handler: async (request) => {
       const user = currentUser(request);
       const before = (await totp.state(user.id))?.requireTotpForAdmins ?? false;
       await totp.setRequirement({ id: user.id, organizationId: user.organization.id }, request.body.requireTotpForAdmins);
@@ -101,5 +87,5 @@ export const totpRoutes: FastifyPluginAsyncZod<{ totp: TotpService; auth: Pick<A
       }
       return { policy: { requireTotpForAdmins: request.body.requireTotpForAdmins } };
     },
-  );
+  });
 };

@@ -1,9 +1,8 @@
-import { currentUserResponseSchema, errorResponseSchema } from '@vigie/contract';
+import { endpoints } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../plugins/authenticate.ts';
+import { route } from '../plugins/endpoint-route.ts';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/user/me', { schema: { response: { 200: currentUserResponseSchema, 401: errorResponseSchema } } }, async (request) => ({
-    user: currentUser(request),
-  }));
+  app.route({ ...route(endpoints.user.me), handler: async (request) => ({ user: currentUser(request) }) });
 };

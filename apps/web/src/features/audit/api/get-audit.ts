@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditAction, AuditResponse } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type AuditAction, type AuditResponse } from '@vigie/contract';
+import { call, endpointPath } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { downloadFile } from '@/lib/download-file';
 
@@ -11,21 +11,20 @@ export const NO_FILTERS: AuditFilters = { action: '', actorId: '', q: '', from: 
 
 const PAGE = 50;
 
-function queryOf(filters: AuditFilters): URLSearchParams {
-  const query = new URLSearchParams({ tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Paris' });
+/** The time zone first, then the filters that are set, in their order. */
+function queryOf(filters: AuditFilters): Record<string, string> {
+  const query: Record<string, string> = { tz: Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Paris' };
   for (const [name, value] of Object.entries(filters)) {
     const text = value.trim();
-    if (text) query.set(name, text);
+    if (text) query[name] = text;
   }
   return query;
 }
 
-/** GET /api/audit: a page of the trail, newest first. */
+/** endpoints.audit.list: a page of the trail, newest first. */
 export async function getAudit(filters: AuditFilters, cursor: string | null, signal?: AbortSignal): Promise<AuditResponse> {
-  const query = queryOf(filters);
-  query.set('limit', String(PAGE));
-  if (cursor) query.set('cursor', cursor);
-  const data = await api.get<Partial<AuditResponse> | undefined>(`/audit?${query}`, { signal });
+  const query = { ...queryOf(filters), limit: PAGE, cursor: cursor || undefined };
+  const data = await call<Partial<AuditResponse> | undefined>(endpoints.audit.list, { query, signal });
   if (!Array.isArray(data?.events)) throw new Error('Error loading data');
   return { events: data.events, nextCursor: data.nextCursor ?? null };
 }
@@ -42,7 +41,7 @@ export function useAuditTrail(filters: AuditFilters) {
   });
 }
 
-/** GET /api/audit.csv with the same filters, saved under the name the server proposes. */
+/** endpoints.audit.exportCsv with the same filters, saved under the name the server proposes. */
 export function exportAudit(filters: AuditFilters): Promise<string> {
-  return downloadFile(`/audit.csv?${queryOf(filters)}`, { accept: 'text/csv', fallbackName: 'journal.csv' });
+  return downloadFile(endpointPath(endpoints.audit.exportCsv, {}, queryOf(filters)), { accept: 'text/csv', fallbackName: 'journal.csv' });
 }

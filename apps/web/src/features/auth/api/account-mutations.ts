@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordRequest } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type ChangePasswordRequest } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 
-/** PUT /api/user/password: the user's other sessions end at once; this one stays open. */
+/** endpoints.user.changePassword: the user's other sessions end at once; this one stays open. */
 export const useChangePassword = () =>
-  useMutation({ mutationFn: (change: ChangePasswordRequest) => api.put<undefined>('/user/password', change) });
+  useMutation({ mutationFn: (change: ChangePasswordRequest) => call<undefined>(endpoints.user.changePassword, { body: change }) });
 
-/** POST /api/auth/logout-all: every session of the user ends, this one included. */
-export const useLogoutEverywhere = () => useMutation({ mutationFn: () => api.post<undefined>('/auth/logout-all') });
+/** endpoints.auth.logoutEverywhere: every session of the user ends, this one included. */
+export const useLogoutEverywhere = () => useMutation({ mutationFn: () => call<undefined>(endpoints.auth.logoutEverywhere) });

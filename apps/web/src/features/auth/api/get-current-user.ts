@@ -1,9 +1,9 @@
-import type { CurrentUserResponse, User } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type CurrentUserResponse, type User } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 
-/** GET /api/user/me: the user of the client's token, read from the `user` field. */
+/** endpoints.user.me: the user of the client's token, read from the `user` field. */
 export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<User> {
-  const data = await api.get<CurrentUserResponse | undefined>('/user/me', { signal });
+  const data = await call<CurrentUserResponse | undefined>(endpoints.user.me, { signal });
   if (!data || typeof data.user !== 'object' || data.user === null) {
     throw new Error('Impossible de récupérer les informations utilisateur');
   }

@@ -1,5 +1,5 @@
-import type { LoginChallengeResponse, LoginRequest, LoginResponse } from '@vigie/contract';
-import { apiFetch } from '@/lib/api-client';
+import { endpoints, type Endpoint, type LoginChallengeResponse, type LoginRequest, type LoginResponse } from '@vigie/contract';
+import { apiFetch, endpointPath } from '@/lib/api-client';
 
 /** A token; or, with two-factor authentication on, the challenge to send back with a code; or the text of a failure. */
 export type LoginAttempt = { ok: true; token: string } | { ok: true; challenge: string } | { ok: false; error: string };
@@ -23,9 +23,9 @@ async function readServerMessage(response: Response): Promise<string | null> {
   return null;
 }
 
-async function post(path: string, body: unknown): Promise<Response | null> {
+async function post(endpoint: Endpoint<'POST', string>, body: unknown): Promise<Response | null> {
   try {
-    return await apiFetch(path, { method: 'POST', headers: { Accept: 'application/json' }, body });
+    return await apiFetch(endpointPath(endpoint), { method: 'POST', headers: { Accept: 'application/json' }, body });
   } catch {
     return null;
   }
@@ -48,15 +48,15 @@ async function readAttempt(response: Response | null): Promise<LoginAttempt> {
 }
 
 /**
- * POST /api/auth/login. Failures come back as the text to show: the server's message, else
+ * endpoints.auth.login. Failures come back as the text to show: the server's message, else
  * `Erreur {status}: {statusText}`, `Token non reçu du serveur` without an access token, and
  * the connection message when the server cannot be reached.
  */
 export async function requestAccessToken(credentials: LoginRequest): Promise<LoginAttempt> {
-  return readAttempt(await post('/auth/login', credentials));
+  return readAttempt(await post(endpoints.auth.login, credentials));
 }
 
-/** POST /api/auth/login/totp: the second step, with the code of the authenticator app or a recovery code. */
+/** endpoints.auth.loginWithCode: the second step, with the code of the authenticator app or a recovery code. */
 export async function requestAccessTokenWithCode(challenge: string, code: string): Promise<LoginAttempt> {
-  return readAttempt(await post('/auth/login/totp', { challenge, code }));
+  return readAttempt(await post(endpoints.auth.loginWithCode, { challenge, code }));
 }

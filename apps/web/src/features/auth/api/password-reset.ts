@@ -1,11 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PasswordResetConfirmRequest, PasswordResetRequestedResponse } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type PasswordResetConfirmRequest, type PasswordResetRequestedResponse } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 
-/** POST /api/auth/password-reset: the same answer whether an account uses the address or not. */
+/** endpoints.auth.requestPasswordReset: the same answer whether an account uses the address or not. */
 export const useRequestPasswordReset = () =>
-  useMutation({ mutationFn: (email: string) => api.post<PasswordResetRequestedResponse>('/auth/password-reset', { email }) });
+  useMutation({
+    mutationFn: (email: string) => call<PasswordResetRequestedResponse>(endpoints.auth.requestPasswordReset, { body: { email } }),
+  });
 
-/** POST /api/auth/password-reset/confirm: the new password, and every session of the account ends. */
+/** endpoints.auth.confirmPasswordReset: the new password, and every session of the account ends. */
 export const useConfirmPasswordReset = () =>
-  useMutation({ mutationFn: (input: PasswordResetConfirmRequest) => api.post<undefined>('/auth/password-reset/confirm', input) });
+  useMutation({
+    mutationFn: (input: PasswordResetConfirmRequest) => call<undefined>(endpoints.auth.confirmPasswordReset, { body: input }),
+  });

@@ -1,69 +1,76 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SecurityPolicy, TotpEnableResponse, TotpRecoveryCodesStatus, TotpSetupResponse } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import {
+  endpoints,
+  type SecurityPolicy,
+  type TotpEnableResponse,
+  type TotpRecoveryCodesStatus,
+  type TotpSetupResponse,
+} from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 
 const recoveryKey = (owner: string) => ['totp-recovery-codes', owner] as const;
 
-/** POST /api/user/totp/setup: a new secret, shown as a QR code; nothing changes until a code confirms it. */
-export const useTotpSetup = () => useMutation({ mutationFn: () => api.post<TotpSetupResponse>('/user/totp/setup') });
+/** endpoints.totp.setup: a new secret, shown as a QR code; nothing changes until a code confirms it. */
+export const useTotpSetup = () => useMutation({ mutationFn: () => call<TotpSetupResponse>(endpoints.totp.setup) });
 
-/** POST /api/user/totp/enable: a code from the app turns it on; the recovery codes come back this once. */
+/** endpoints.totp.enable: a code from the app turns it on; the recovery codes come back this once. */
 export function useTotpEnable() {
   const owner = useOwner();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.post<TotpEnableResponse>('/user/totp/enable', { code }),
+    mutationFn: (code: string) => call<TotpEnableResponse>(endpoints.totp.enable, { body: { code } }),
     onSuccess: ({ recoveryCodes }) => queryClient.setQueryData(recoveryKey(owner), recoveryCodes.length),
   });
 }
 
-/** POST /api/user/totp/disable: given the password. */
+/** endpoints.totp.disable: given the password. */
 export function useTotpDisable() {
   const owner = useOwner();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => api.post<undefined>('/user/totp/disable', { password }),
+    mutationFn: (password: string) => call<undefined>(endpoints.totp.disable, { body: { password } }),
     onSuccess: () => queryClient.removeQueries({ queryKey: recoveryKey(owner) }),
   });
 }
 
-/** GET /api/user/totp/recovery-codes: how many recovery codes are still unused (two-factor on only). */
+/** endpoints.totp.recoveryCodesLeft: how many recovery codes are still unused (two-factor on only). */
 export function useRecoveryCodesLeft() {
   const owner = useOwner();
   return useQuery({
     queryKey: recoveryKey(owner),
-    queryFn: async ({ signal }) => (await api.get<TotpRecoveryCodesStatus>('/user/totp/recovery-codes', { signal })).remaining,
+    queryFn: async ({ signal }) => (await call<TotpRecoveryCodesStatus>(endpoints.totp.recoveryCodesLeft, { signal })).remaining,
   });
 }
 
-/** POST /api/user/totp/recovery-codes: ten new codes, given the password; the old ones stop working. */
+/** endpoints.totp.renewRecoveryCodes: ten new codes, given the password; the old ones stop working. */
 export function useRenewRecoveryCodes() {
   const owner = useOwner();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => api.post<TotpEnableResponse>('/user/totp/recovery-codes', { password }),
+    mutationFn: (password: string) => call<TotpEnableResponse>(endpoints.totp.renewRecoveryCodes, { body: { password } }),
     onSuccess: ({ recoveryCodes }) => queryClient.setQueryData(recoveryKey(owner), recoveryCodes.length),
   });
 }
 
 const securityKey = (owner: string) => ['organization-security', owner] as const;
 
-/** GET /api/organization/security: whether admins must use two-factor authentication. */
+/** endpoints.organizationSecurity.get: whether admins must use two-factor authentication. */
 export function useSecurityPolicy() {
   const owner = useOwner();
   return useQuery({
     queryKey: securityKey(owner),
-    queryFn: async ({ signal }) => (await api.get<{ policy: SecurityPolicy }>('/organization/security', { signal })).policy,
+    queryFn: async ({ signal }) => (await call<{ policy: SecurityPolicy }>(endpoints.organizationSecurity.get, { signal })).policy,
   });
 }
 
-/** PUT /api/organization/security, for admins. */
+/** endpoints.organizationSecurity.update, for admins. */
 export function useUpdateSecurityPolicy() {
   const owner = useOwner();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (policy: SecurityPolicy) => (await api.put<{ policy: SecurityPolicy }>('/organization/security', policy)).policy,
+    mutationFn: async (policy: SecurityPolicy) =>
+      (await call<{ policy: SecurityPolicy }>(endpoints.organizationSecurity.update, { body: policy })).policy,
     onSuccess: (policy) => queryClient.setQueryData(securityKey(owner), policy),
   });
 }

@@ -1,20 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AcceptInvitationRequest, InvitationPreviewResponse } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type AcceptInvitationRequest, type InvitationPreviewResponse } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { teamKeys } from '../team-keys';
 
 export type InvitationPreview = InvitationPreviewResponse['invitation'];
 
-/** POST /api/invitations/preview (public): who is invited, where, as what; 404 or 410 with the reason. */
+/** endpoints.invitations.preview (public): who is invited, where, as what; 404 or 410 with the reason. */
 export async function previewInvitation({ token, signal }: { token: string; signal?: AbortSignal }): Promise<InvitationPreview> {
-  const data = await api.post<Partial<InvitationPreviewResponse> | undefined>('/invitations/preview', { token }, { signal });
+  const data = await call<Partial<InvitationPreviewResponse> | undefined>(endpoints.invitations.preview, { body: { token }, signal });
   if (!data?.invitation) throw new Error('Réponse du serveur illisible.');
   return data.invitation;
 }
 
-/** POST /api/invitations/accept (public): the account is made; its access token comes back. */
+/** endpoints.invitations.accept (public): the account is made; its access token comes back. */
 export async function acceptInvitation(request: AcceptInvitationRequest): Promise<string> {
-  const data = await api.post<{ accessToken?: unknown } | undefined>('/invitations/accept', request);
+  const data = await call<{ accessToken?: unknown } | undefined>(endpoints.invitations.accept, { body: request });
   if (typeof data?.accessToken !== 'string' || !data.accessToken) throw new Error('Token non reçu du serveur');
   return data.accessToken;
 }

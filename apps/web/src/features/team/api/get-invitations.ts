@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Invitation, InvitationsResponse } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type Invitation, type InvitationsResponse } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { teamKeys } from '../team-keys';
 
-/** GET /api/invitations (admins): the invitations not yet accepted, expired ones included. */
+/** endpoints.invitations.list (admins): the invitations not yet accepted, expired ones included. */
 export async function getInvitations({ signal }: { signal?: AbortSignal } = {}): Promise<Invitation[]> {
-  const data = await api.get<Partial<InvitationsResponse> | undefined>('/invitations', { signal });
+  const data = await call<Partial<InvitationsResponse> | undefined>(endpoints.invitations.list, { signal });
   if (!Array.isArray(data?.invitations)) throw new Error('Error loading data');
   return data.invitations;
 }

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Member, MembersResponse } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type Member, type MembersResponse } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { teamKeys } from '../team-keys';
 
-/** GET /api/members: everyone in the organization, whatever their role. */
+/** endpoints.members.list: everyone in the organization, whatever their role. */
 export async function getMembers({ signal }: { signal?: AbortSignal } = {}): Promise<Member[]> {
-  const data = await api.get<Partial<MembersResponse> | undefined>('/members', { signal });
+  const data = await call<Partial<MembersResponse> | undefined>(endpoints.members.list, { signal });
   if (!Array.isArray(data?.members)) throw new Error('Error loading data');
   return data.members;
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateInvitationRequest, Invitation, InvitationResponse } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type CreateInvitationRequest, type Invitation, type InvitationResponse } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { teamKeys } from '../team-keys';
 
@@ -9,22 +9,25 @@ function invitationOf(data: Partial<InvitationResponse> | undefined, fallback: s
   return data.invitation;
 }
 
-/** POST /api/invitations: the link is e-mailed; 409 when the address already has an account. */
+/** endpoints.invitations.create: the link is e-mailed; 409 when the address already has an account. */
 export async function createInvitation(request: CreateInvitationRequest): Promise<Invitation> {
-  return invitationOf(await api.post<Partial<InvitationResponse>>('/invitations', request), 'L’invitation n’a pas été envoyée.');
+  return invitationOf(
+    await call<Partial<InvitationResponse>>(endpoints.invitations.create, { body: request }),
+    'L’invitation n’a pas été envoyée.',
+  );
 }
 
-/** POST /api/invitations/:id/resend: a new link, valid afresh, sent again. */
+/** endpoints.invitations.resend: a new link, valid afresh, sent again. */
 export async function resendInvitation(id: string): Promise<Invitation> {
   return invitationOf(
-    await api.post<Partial<InvitationResponse>>(`/invitations/${encodeURIComponent(id)}/resend`),
+    await call<Partial<InvitationResponse>>(endpoints.invitations.resend, { params: { id } }),
     'L’invitation n’a pas été renvoyée.',
   );
 }
 
-/** DELETE /api/invitations/:id: its link stops working. */
+/** endpoints.invitations.remove: its link stops working. */
 export async function revokeInvitation(id: string): Promise<void> {
-  await api.delete(`/invitations/${encodeURIComponent(id)}`);
+  await call(endpoints.invitations.remove, { params: { id } });
 }
 
 function useInvitationMutation<T, R>(run: (input: T) => Promise<R>) {

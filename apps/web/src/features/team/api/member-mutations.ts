@@ -1,19 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Member, MemberResponse, Role } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type Member, type MemberResponse, type Role } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { teamKeys } from '../team-keys';
 
-/** PUT /api/members/:id `{role}`: refused (409, with the reason) when no admin would be left. */
+/** endpoints.members.update `{role}`: refused (409, with the reason) when no admin would be left. */
 export async function updateMemberRole({ id, role }: { id: string; role: Role }): Promise<Member> {
-  const data = await api.put<Partial<MemberResponse> | undefined>(`/members/${encodeURIComponent(id)}`, { role });
+  const data = await call<Partial<MemberResponse> | undefined>(endpoints.members.update, { params: { id }, body: { role } });
   if (!data?.member) throw new Error('Le rôle n’a pas été modifié.');
   return data.member;
 }
 
-/** DELETE /api/members/:id: the person's sessions end at once; the last admin cannot be removed (409). */
+/** endpoints.members.remove: the person's sessions end at once; the last admin cannot be removed (409). */
 export async function removeMember(id: string): Promise<void> {
-  await api.delete(`/members/${encodeURIComponent(id)}`);
+  await call(endpoints.members.remove, { params: { id } });
 }
 
 export function useUpdateMemberRole() {
@@ -41,12 +41,12 @@ export function useRemoveMember() {
 }
 
 /**
- * POST /api/members/:id/two-factor/reset `{password}` (the admin's): the member lost their phone and
+ * endpoints.members.resetTwoFactor `{password}` (the admin's): the member lost their phone and
  * recovery codes; their sessions end and they sign in with the password alone until they turn it on again.
  */
 export function useResetMemberTwoFactor() {
   return useMutation({
     mutationFn: ({ id, password }: { id: string; password: string }) =>
-      api.post<undefined>(`/members/${encodeURIComponent(id)}/two-factor/reset`, { password }),
+      call<undefined>(endpoints.members.resetTwoFactor, { params: { id }, body: { password } }),
   });
 }
