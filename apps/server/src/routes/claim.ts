@@ -1,22 +1,15 @@
-import { claimRequestSchema, claimResponseSchema, errorResponseSchema } from '@vigie/contract';
+import { endpoints } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ClaimingService } from '../modules/claiming/claiming-service.ts';
 import { currentUser } from '../plugins/authenticate.ts';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  429: errorResponseSchema,
-};
+import { route } from '../plugins/endpoint-route.ts';
 
 /** docs/api.md, Rattachement des appareils d'usine: a person claims a labelled factory device for their organization. */
 export const claimRoutes: FastifyPluginAsyncZod<{ claiming: Pick<ClaimingService, 'claim'> }> = async (app, { claiming }) => {
-  app.post(
-    '/devices/claim',
-    { bodyLimit: 16 * 1024, schema: { body: claimRequestSchema, response: { 201: claimResponseSchema, ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.devices.claim),
+    bodyLimit: 16 * 1024,
+    handler: async (request, reply) => {
       const user = currentUser(request);
       const view = await claiming.claim({ organizationId: user.organization.id, userId: user.id }, request.body, request.ip);
       await request.audit(
@@ -26,5 +19,5 @@ export const claimRoutes: FastifyPluginAsyncZod<{ claiming: Pick<ClaimingService
       );
       return reply.code(201).send(view.kind === 'sensor' ? { sensor: view.device } : { emitter: view.device });
     },
-  );
+  });
 };

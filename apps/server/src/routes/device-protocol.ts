@@ -1,25 +1,17 @@
-import {
-  claimProvisionRequestSchema,
-  errorResponseSchema,
-  protocolInfoSchema,
-  provisionRequestSchema,
-  provisionResponseSchema,
-  provisionWaitingResponseSchema,
-  telemetryResponseSchema,
-} from '@vigie/contract';
+import { claimProvisionRequestSchema, endpoints, provisionRequestSchema } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { badRequest, unauthorized } from '../errors.ts';
 import type { ClaimingService } from '../modules/claiming/claiming-service.ts';
 import type { CredentialService } from '../modules/credentials/credential-service.ts';
 import type { ProvisioningService } from '../modules/provisioning/provisioning-service.ts';
 import type { TelemetryService } from '../modules/telemetry/telemetry-service.ts';
+import { route } from '../plugins/endpoint-route.ts';
 
 /** A batch of 1 000 readings with a few values each fits well within this. */
 export const TELEMETRY_BODY_LIMIT = 1024 * 1024;
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 413: errorResponseSchema, 429: errorResponseSchema };
 
 /** The first problem of a body, worded as the schema validation of every other route words it. */
 function invalid(error: z.ZodError): Error {
@@ -37,25 +29,22 @@ export const deviceProtocolRoutes: FastifyPluginAsyncZod<{
   telemetry: TelemetryService;
   protocol: { mqttPort: number | null };
 }> = async (app, { provisioning, claiming, credentials, telemetry, protocol }) => {
-  app.get('/devices/protocol', { schema: { response: { 200: protocolInfoSchema } } }, async () => ({
-    mqttPort: protocol.mqttPort,
-    provisionPath: '/api/devices/provision' as const,
-    telemetryPath: '/api/devices/telemetry' as const,
-    telemetryTopic: 'vigie/devices/{deviceId}/telemetry' as const,
-    errorsTopic: 'vigie/devices/{deviceId}/errors' as const,
-  }));
+  app.route({
+    ...route(endpoints.devices.protocol),
+    handler: async () => ({
+      mqttPort: protocol.mqttPort,
+      provisionPath: endpoints.devices.provision.path,
+      telemetryPath: endpoints.devices.telemetry.path,
+      telemetryTopic: 'vigie/devices/{deviceId}/telemetry' as const,
+      errorsTopic: 'vigie/devices/{deviceId}/errors' as const,
+    }),
+  });
 
   // Two ways in: the organization's installation key, or the code of a factory label (docs/protocole-appareils.md).
-  app.post(
-    '/devices/provision',
-    {
-      bodyLimit: 16 * 1024,
-      schema: {
-        body: z.unknown(),
-        response: { 201: provisionResponseSchema, 202: provisionWaitingResponseSchema, 404: errorResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoints.devices.provision),
+    bodyLimit: 16 * 1024,
+    handler: async (request, reply) => {
       const body = request.body;
       if (typeof body === 'object' && body !== null && 'claimCode' in body) {
         const parsed = claimProvisionRequestSchema.safeParse(body);
@@ -67,27 +56,23 @@ export const deviceProtocolRoutes: FastifyPluginAsyncZod<{
       if (!parsed.success) throw invalid(parsed.error);
       return reply.code(201).send(await provisioning.provision(parsed.data, request.ip));
     },
-  );
+  });
 
-  app.post(
-    '/devices/telemetry',
-    {
-      bodyLimit: TELEMETRY_BODY_LIMIT,
-      // Thousands of requests a second: log only what goes wrong.
-      logLevel: 'warn',
-      schema: { body: z.unknown(), response: { 202: telemetryResponseSchema, ...errors } },
-      onRequest: async (request) => {
-        const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-        const device = await credentials.authenticate(token);
-        if (!device)
-          throw unauthorized("Jeton d'appareil absent, invalide ou révoqué : réinstallez l'appareil ou générez un nouveau jeton.");
-        request.device = device;
-      },
+  app.route({
+    ...route(endpoints.devices.telemetry),
+    bodyLimit: TELEMETRY_BODY_LIMIT,
+    // Thousands of requests a second: log only what goes wrong.
+    logLevel: 'warn',
+    onRequest: async (request) => {
+      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      const device = await credentials.authenticate(token);
+      if (!device) throw unauthorized("Jeton d'appareil absent, invalide ou révoqué : réinstallez l'appareil ou générez un nouveau jeton.");
+      request.device = device;
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       const device = request.device;
       if (!device) throw unauthorized("Jeton d'appareil absent.");
       return reply.code(202).send({ accepted: await telemetry.ingest(device, request.body) });
     },
-  );
+  });
 };

@@ -1,27 +1,13 @@
 import { Readable } from 'node:stream';
 import {
-  createDeviceRequestSchema,
   type DeviceKind,
-  deviceListQuerySchema,
-  devicePageFieldsSchema,
-  deviceTokenResponseSchema,
   type EmitterListResponse,
   type EmitterResponse,
-  emitterListResponseSchema,
-  emitterResponseSchema,
-  errorResponseSchema,
-  idParamsSchema,
-  readingsExportQuerySchema,
-  readingsQuerySchema,
-  readingsResponseSchema,
+  endpoints,
   type SensorListResponse,
-  sensorListResponseSchema,
   type SensorResponse,
-  sensorResponseSchema,
-  updateDeviceRequestSchema,
 } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { badRequest } from '../errors.ts';
 import type { DeviceService, DeviceView } from '../modules/devices/device-service.ts';
 import type { ProvisioningService } from '../modules/provisioning/provisioning-service.ts';
@@ -29,6 +15,7 @@ import type { TelemetryService } from '../modules/telemetry/telemetry-service.ts
 import type { AuditSubject } from '../modules/audit/audit-service.ts';
 import { changes } from '../plugins/audit.ts';
 import { currentUser } from '../plugins/authenticate.ts';
+import { route } from '../plugins/endpoint-route.ts';
 
 export interface DeviceRoutesOptions {
   /** URL segment and singular response field: `emitter` or `sensor`. */
@@ -37,12 +24,6 @@ export interface DeviceRoutesOptions {
   provisioning: ProvisioningService;
   telemetry: Pick<TelemetryService, 'history' | 'csv'>;
 }
-
-/** The contract's response schemas of each kind. */
-const RESPONSES = {
-  emitter: { list: emitterListResponseSchema, one: emitterResponseSchema },
-  sensor: { list: sensorListResponseSchema, one: sensorResponseSchema },
-} as const;
 
 /** The list envelope of the contract: `{emitters}` or `{sensors}`. */
 function listResponse(resource: DeviceKind, views: DeviceView[]): EmitterListResponse | SensorListResponse {
@@ -62,7 +43,6 @@ export function subjectOf(view: DeviceView): AuditSubject {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const DEFAULT_PERIOD_MS = 24 * 3600 * 1000;
 const DEFAULT_BUCKETS = 240;
 
@@ -76,21 +56,16 @@ function period(query: { from?: string | undefined; to?: string | undefined }) {
 /** The device routes (docs/api.md, Appareils; device tokens: docs/protocole-appareils.md) for one kind of device, scoped to the caller's organization. */
 export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (app, options) => {
   const { resource, service, provisioning, telemetry } = options;
-  const { list, one } = RESPONSES[resource];
-  const base = `/${resource}`;
-  const byId = `/${resource}/:id`;
+  const endpoint = endpoints[resource];
   const organizationOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).organization.id;
 
   // Without parameters, the seed contract's whole list; with any, a page of it (docs/api.md, Appareils: unchanged).
-  app.get(
-    base,
-    {
-      schema: { querystring: deviceListQuerySchema, response: { 200: list.extend(devicePageFieldsSchema.shape), ...errors } },
-      // The list is built field by field from the records (`toDeviceView`), so it is written as it
-      // is: checking 10 000 devices against the schema on every answer cost more than reading them.
-      serializerCompiler: () => (data) => JSON.stringify(data),
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoint.list),
+    // The list is built field by field from the records (`toDeviceView`), so it is written as it
+    // is: checking 10 000 devices against the schema on every answer cost more than reading them.
+    serializerCompiler: () => (data) => JSON.stringify(data),
+    handler: async (request, reply) => {
       const query = request.query;
       const asksForPage = Object.values(query).some((value) => value !== undefined);
       if (!asksForPage) {
@@ -106,69 +81,75 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
       const page = await service.page(organizationOf(request), query);
       return { ...listResponse(resource, page.views), total: page.total, nextCursor: page.nextCursor };
     },
-  );
-
-  app.post(base, { schema: { body: createDeviceRequestSchema, response: { 201: one, ...errors } } }, async (request, reply) => {
-    const device = await service.create(organizationOf(request), request.body);
-    await request.audit('device.created', subjectOf(device));
-    return reply.code(201).send(oneResponse(device));
   });
 
-  app.get(byId, { schema: { params: idParamsSchema, response: { 200: one, ...errors } } }, async (request) =>
-    oneResponse(await service.get(organizationOf(request), request.params.id)),
-  );
+  app.route({
+    ...route(endpoint.create),
+    handler: async (request, reply) => {
+      const device = await service.create(organizationOf(request), request.body);
+      await request.audit('device.created', subjectOf(device));
+      return reply.code(201).send(oneResponse(device));
+    },
+  });
 
-  app.put(
-    byId,
-    { schema: { params: idParamsSchema, body: updateDeviceRequestSchema, response: { 200: one, ...errors } } },
-    async (request) => {
+  app.route({
+    ...route(endpoint.get),
+    handler: async (request) => oneResponse(await service.get(organizationOf(request), request.params.id)),
+  });
+
+  app.route({
+    ...route(endpoint.update),
+    handler: async (request) => {
       const before = await service.get(organizationOf(request), request.params.id);
       const after = await service.update(organizationOf(request), request.params.id, request.body);
       await request.audit('device.updated', subjectOf(after), changes(before.device, after.device, ['name', 'siteId']));
       return oneResponse(after);
     },
-  );
+  });
 
-  app.delete(byId, { schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    const device = await service.get(organizationOf(request), request.params.id);
-    await service.remove(organizationOf(request), request.params.id);
-    await request.audit('device.deleted', subjectOf(device));
-    return reply.code(204).send(null);
+  app.route({
+    ...route(endpoint.remove),
+    handler: async (request, reply) => {
+      const device = await service.get(organizationOf(request), request.params.id);
+      await service.remove(organizationOf(request), request.params.id);
+      await request.audit('device.deleted', subjectOf(device));
+      return reply.code(204).send(null);
+    },
   });
 
   /** Back from the trash, with its history and its token. */
-  app.post(`${byId}/restore`, { schema: { params: idParamsSchema, response: { 200: one, ...errors } } }, async (request) => {
-    const device = await service.restore(organizationOf(request), request.params.id);
-    await request.audit('device.restored', subjectOf(device));
-    return oneResponse(device);
+  app.route({
+    ...route(endpoint.restore),
+    handler: async (request) => {
+      const device = await service.restore(organizationOf(request), request.params.id);
+      await request.audit('device.restored', subjectOf(device));
+      return oneResponse(device);
+    },
   });
 
   /** A new device token, shown once; the previous token stops working at once. */
-  app.post(
-    `${byId}/token`,
-    { schema: { params: idParamsSchema, response: { 201: deviceTokenResponseSchema, ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoint.rotateToken),
+    handler: async (request, reply) => {
       const accessToken = await provisioning.rotateDeviceToken(organizationOf(request), service.kind, request.params.id);
       await request.audit('device.token_renewed', subjectOf(await service.get(organizationOf(request), request.params.id)));
       return reply.code(201).header('cache-control', 'no-store').send({ accessToken });
     },
-  );
+  });
 
-  app.get(
-    `${byId}/readings`,
-    { schema: { params: idParamsSchema, querystring: readingsQuerySchema, response: { 200: readingsResponseSchema, ...errors } } },
-    async (request) => {
+  app.route({
+    ...route(endpoint.readings),
+    handler: async (request) => {
       const { device } = await service.get(organizationOf(request), request.params.id);
       const { from, to } = period(request.query);
       return telemetry.history(device.id, { key: request.query.key, from, to, buckets: request.query.buckets ?? DEFAULT_BUCKETS });
     },
-  );
+  });
 
   /** Every raw reading of a period as CSV for a spreadsheet (French Excel: « ; » and decimal comma). */
-  app.get(
-    `${byId}/readings.csv`,
-    { schema: { params: idParamsSchema, querystring: readingsExportQuerySchema.extend({ tz: z.string().max(64).optional() }) } },
-    async (request, reply) => {
+  app.route({
+    ...route(endpoint.readingsCsv),
+    handler: async (request, reply) => {
       const { device } = await service.get(organizationOf(request), request.params.id);
       const { from, to } = period(request.query);
       const timeZone = request.query.tz ?? 'Europe/Paris';
@@ -189,5 +170,5 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
         .header('cache-control', 'no-store')
         .send(Readable.from(telemetry.csv(device.id, { key: request.query.key, from, to, timeZone })));
     },
-  );
+  });
 };

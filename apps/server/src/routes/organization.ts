@@ -1,23 +1,28 @@
-import { errorResponseSchema, installationKeyResponseSchema } from '@vigie/contract';
+import { endpoints } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { OrganizationService } from '../modules/organizations/organization-service.ts';
 import { currentUser } from '../plugins/authenticate.ts';
+import { route } from '../plugins/endpoint-route.ts';
 
 export const organizationRoutes: FastifyPluginAsyncZod<{ organizations: OrganizationService }> = async (app, { organizations }) => {
-  const schema = { response: { 200: installationKeyResponseSchema, 401: errorResponseSchema } };
-
   // A credential: kept by no cache, the browser's included.
-  app.get('/organization/installation-key', { schema }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { installationKey: await organizations.installationKey(currentUser(request).organization.id) };
+  app.route({
+    ...route(endpoints.installationKey.get),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { installationKey: await organizations.installationKey(currentUser(request).organization.id) };
+    },
   });
 
   /** A new key; the old one stops installing devices (devices already installed keep working). */
-  app.post('/organization/installation-key', { schema }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const organization = currentUser(request).organization;
-    const installationKey = await organizations.rotateInstallationKey(organization.id);
-    await request.audit('installation_key.renewed', { type: 'organization', id: organization.id, name: organization.name });
-    return { installationKey };
+  app.route({
+    ...route(endpoints.installationKey.rotate),
+    handler: async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const organization = currentUser(request).organization;
+      const installationKey = await organizations.rotateInstallationKey(organization.id);
+      await request.audit('installation_key.renewed', { type: 'organization', id: organization.id, name: organization.name });
+      return { installationKey };
+    },
   });
 };

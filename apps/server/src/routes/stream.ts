@@ -1,7 +1,9 @@
+import { endpoints } from '@vigie/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { EventHub } from '../modules/events/event-hub.ts';
 import type { LiveEvent } from '../modules/events/live-event.ts';
 import { currentUser } from '../plugins/authenticate.ts';
+import { route } from '../plugins/endpoint-route.ts';
 
 const HEARTBEAT_MS = 15_000;
 /** A client that stops reading is dropped before its backlog grows past this. */
@@ -32,7 +34,7 @@ export function stampEventPosition(events: Pick<EventHub, 'lastId'>) {
 const frame = (event: LiveEvent) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
 /**
- * GET /api/stream: Server-Sent Events of the user's organization (reading, device).
+ * endpoints.stream.open: Server-Sent Events of the user's organization (reading, device).
  * Authenticated by the bearer header like every API call, so browsers read it with fetch.
  */
 export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app, { events }) => {
@@ -56,80 +58,83 @@ export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app
     for (const close of open) close();
   });
 
-  app.get('/stream', async (request, reply) => {
-    const user = currentUser(request);
-    const organizationId = user.organization.id;
-    const sessionId = request.sessionId;
-    // A bounded number of streams: a runaway script or a leaking page cannot exhaust the server.
-    if ((perUser.get(user.id) ?? 0) >= MAX_STREAMS_PER_USER) {
-      return reply
-        .code(429)
-        .header('retry-after', '30')
-        .send({
-          message: `Trop de connexions en direct ouvertes pour ce compte (${MAX_STREAMS_PER_USER} au plus) : fermez un onglet ou un appareil, puis réessayez.`,
-        });
-    }
-    if ((perOrganization.get(organizationId) ?? 0) >= MAX_STREAMS_PER_ORGANIZATION) {
-      return reply
-        .code(429)
-        .header('retry-after', '30')
-        .send({
-          message: `Trop de connexions en direct ouvertes pour cette organisation (${MAX_STREAMS_PER_ORGANIZATION} au plus). Réessayez dans un instant.`,
-        });
-    }
-    add(perUser, user.id, 1);
-    add(perOrganization, organizationId, 1);
-    const res = reply.raw;
-    reply.hijack();
-    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.socket?.setNoDelay(true);
-
-    let closed = false;
-    const send = (chunk: string) => {
-      if (closed) return;
-      if (res.writableLength > MAX_BUFFERED_BYTES) return close();
-      res.write(chunk);
-    };
-    const unsubscribe = events.subscribe(organizationId, (event) => send(frame(event)));
-    const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      add(perUser, user.id, -1);
-      add(perOrganization, organizationId, -1);
-      clearInterval(heartbeat);
-      unsubscribe();
-      open.delete(close);
-      if (sessionId) {
-        const streams = bySession.get(sessionId);
-        streams?.delete(close);
-        if (streams?.size === 0) bySession.delete(sessionId);
+  app.route({
+    ...route(endpoints.stream.open),
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      const organizationId = user.organization.id;
+      const sessionId = request.sessionId;
+      // A bounded number of streams: a runaway script or a leaking page cannot exhaust the server.
+      if ((perUser.get(user.id) ?? 0) >= MAX_STREAMS_PER_USER) {
+        return reply
+          .code(429)
+          .header('retry-after', '30')
+          .send({
+            message: `Trop de connexions en direct ouvertes pour ce compte (${MAX_STREAMS_PER_USER} au plus) : fermez un onglet ou un appareil, puis réessayez.`,
+          });
       }
-      res.end();
-    };
-    open.add(close);
-    if (sessionId) {
-      let streams = bySession.get(sessionId);
-      if (!streams) bySession.set(sessionId, (streams = new Set()));
-      streams.add(close);
-    }
-    request.raw.on('close', close);
+      if ((perOrganization.get(organizationId) ?? 0) >= MAX_STREAMS_PER_ORGANIZATION) {
+        return reply
+          .code(429)
+          .header('retry-after', '30')
+          .send({
+            message: `Trop de connexions en direct ouvertes pour cette organisation (${MAX_STREAMS_PER_ORGANIZATION} au plus). Réessayez dans un instant.`,
+          });
+      }
+      add(perUser, user.id, 1);
+      add(perOrganization, organizationId, 1);
+      const res = reply.raw;
+      reply.hijack();
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.socket?.setNoDelay(true);
 
-    send('retry: 3000\n\n');
-    const lastEventId = request.headers['last-event-id'];
-    const resuming = typeof lastEventId === 'string' && lastEventId.length > 0;
-    // Resuming: what the client missed. A first connection: the last seconds, since the page
-    // read its lists just before subscribing (events are idempotent on the client). When
-    // those events are no longer all known, the client reloads its lists instead.
-    const missed = resuming ? events.since(organizationId, lastEventId) : events.recent(organizationId, FIRST_CONNECTION_REPLAY_MS);
-    if (missed === null) send('event: resync\ndata: {}\n\n');
-    else for (const event of missed) send(frame(event));
-    send(': connecté\n\n');
+      let closed = false;
+      const send = (chunk: string) => {
+        if (closed) return;
+        if (res.writableLength > MAX_BUFFERED_BYTES) return close();
+        res.write(chunk);
+      };
+      const unsubscribe = events.subscribe(organizationId, (event) => send(frame(event)));
+      const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        add(perUser, user.id, -1);
+        add(perOrganization, organizationId, -1);
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(close);
+        if (sessionId) {
+          const streams = bySession.get(sessionId);
+          streams?.delete(close);
+          if (streams?.size === 0) bySession.delete(sessionId);
+        }
+        res.end();
+      };
+      open.add(close);
+      if (sessionId) {
+        let streams = bySession.get(sessionId);
+        if (!streams) bySession.set(sessionId, (streams = new Set()));
+        streams.add(close);
+      }
+      request.raw.on('close', close);
+
+      send('retry: 3000\n\n');
+      const lastEventId = request.headers['last-event-id'];
+      const resuming = typeof lastEventId === 'string' && lastEventId.length > 0;
+      // Resuming: what the client missed. A first connection: the last seconds, since the page
+      // read its lists just before subscribing (events are idempotent on the client). When
+      // those events are no longer all known, the client reloads its lists instead.
+      const missed = resuming ? events.since(organizationId, lastEventId) : events.recent(organizationId, FIRST_CONNECTION_REPLAY_MS);
+      if (missed === null) send('event: resync\ndata: {}\n\n');
+      else for (const event of missed) send(frame(event));
+      send(': connecté\n\n');
+    },
   });
 };

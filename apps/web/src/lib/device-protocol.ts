@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProtocolInfo } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type ProtocolInfo } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 
-/** GET /api/devices/protocol (public): the MQTT port and paths of this server. */
+/** endpoints.devices.protocol (public): the MQTT port and paths of this server. */
 export async function getProtocol(signal?: AbortSignal): Promise<ProtocolInfo> {
-  const data = await api.get<ProtocolInfo | undefined>('/devices/protocol', { signal });
+  const data = await call<ProtocolInfo | undefined>(endpoints.devices.protocol, { signal });
   if (!data) throw new Error('Error loading data');
   return data;
 }

@@ -1,3 +1,5 @@
+import { endpoints } from '@vigie/contract';
+
 export type SnippetInput = {
   /** Where the app is served, e.g. https://vigie.boutique.fr. */
   origin: string;
@@ -29,7 +31,7 @@ export function buildInstallSnippet(input: SnippetInput): string {
     });
     lines.push(
       '# 1. Installer l’appareil (la réponse donne deviceId et accessToken)',
-      `curl -X POST ${input.origin}/api/devices/provision \\`,
+      `curl -X POST ${input.origin}${endpoints.devices.provision.path} \\`,
       `  -H 'Content-Type: application/json' \\`,
       `  -d ${quote(body)}`,
       '',
@@ -37,7 +39,7 @@ export function buildInstallSnippet(input: SnippetInput): string {
   }
   lines.push(
     `# ${input.installationKey ? '2' : '1'}. Envoyer une mesure en HTTP`,
-    `curl -X POST ${input.origin}/api/devices/telemetry \\`,
+    `curl -X POST ${input.origin}${endpoints.devices.telemetry.path} \\`,
     `  -H ${quote(`Authorization: Bearer ${token}`)} \\`,
     `  -H 'Content-Type: application/json' \\`,
     `  -d '{"values": {"temperature": 4.2}}'`,

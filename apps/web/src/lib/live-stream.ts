@@ -1,4 +1,5 @@
-import { apiFetch } from '@/lib/api-client';
+import { endpoints } from '@vigie/contract';
+import { apiFetch, endpointPath } from '@/lib/api-client';
 import { SseParser, type SseMessage } from './sse-parser';
 
 export type LiveStreamOptions = {
@@ -24,7 +25,7 @@ export function defaultBackoff(attempt: number, serverRetryMs: number | null): n
 }
 
 /**
- * Reads GET /api/stream through the API client, so the token goes in the Authorization header
+ * Reads endpoints.stream.open through the API client, so the token goes in the Authorization header
  * (EventSource cannot send one) and reconnects after a drop with `Last-Event-ID`, backing off.
  * Returns a function that stops it for good.
  */
@@ -50,7 +51,7 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
       const headers: Record<string, string> = { Accept: 'text/event-stream' };
       if (lastEventId) headers['Last-Event-ID'] = lastEventId;
       armIdle();
-      const response = await apiFetch('/stream', { headers, signal: current.signal, cache: 'no-store', baseUrl });
+      const response = await apiFetch(endpointPath(endpoints.stream.open), { headers, signal: current.signal, cache: 'no-store', baseUrl });
       if (response.status === 401) {
         stopped = true;
         onUnauthorized?.();

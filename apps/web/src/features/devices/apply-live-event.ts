@@ -155,7 +155,7 @@ function applyDeviceEvent(queryClient: QueryClient, owner: string, event: Device
 }
 
 /**
- * Applies events of GET /api/stream, in their order, to the cached lists and details of
+ * Applies events of endpoints.stream.open, in their order, to the cached lists and details of
  * `owner`, so the screens change without a reload. Unknown or malformed events are ignored.
  *
  * Consecutive readings are applied together: a fleet of 10 000 sensors sending a thousand
@@ -195,7 +195,7 @@ export function applyLiveEvents(queryClient: QueryClient, owner: string, message
   applyReadings(queryClient, owner, pending);
 }
 
-/** Applies one event of GET /api/stream (see `applyLiveEvents`). */
+/** Applies one event of endpoints.stream.open (see `applyLiveEvents`). */
 export function applyLiveEvent(queryClient: QueryClient, owner: string, message: SseMessage): void {
   applyLiveEvents(queryClient, owner, [message]);
 }

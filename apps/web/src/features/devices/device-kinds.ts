@@ -4,8 +4,6 @@ export type DeviceKind = 'emitter' | 'sensor';
 export type Device = Emitter | Sensor;
 
 type DeviceKindConfig = {
-  /** API path under /api. */
-  path: string;
   /** Field of the list response, and of the single-item response. */
   listField: 'emitters' | 'sensors';
   itemField: 'emitter' | 'sensor';
@@ -25,7 +23,6 @@ type DeviceKindConfig = {
 
 export const DEVICE_KINDS: Record<DeviceKind, DeviceKindConfig> = {
   emitter: {
-    path: '/emitter',
     listField: 'emitters',
     itemField: 'emitter',
     newName: 'New transmitter',
@@ -45,7 +42,6 @@ export const DEVICE_KINDS: Record<DeviceKind, DeviceKindConfig> = {
     },
   },
   sensor: {
-    path: '/sensor',
     listField: 'sensors',
     itemField: 'sensor',
     newName: 'New sensor',

@@ -11,7 +11,7 @@ export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
 let resumeAfter: string | null = null;
 
 /**
- * Follows GET /api/stream while signed in and hands each event to `onMessage`. Stops when the
+ * Follows endpoints.stream.open while signed in and hands each event to `onMessage`. Stops when the
  * session ends (logout, or a token the server refuses) or the caller unmounts. Returns the
  * state of the connection, for the screen to say whether its values are live.
  */

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { endpoints } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { withFallbackMessage } from '@/lib/errors';
 import { DEVICE_KINDS, deviceKeys, type Device, type DeviceKind } from '../device-kinds';
 
-/** POST /api/emitter or /api/sensor `{name}`; the new device is under `emitter` / `sensor`. */
+/** endpoints.emitter.create or endpoints.sensor.create `{name}`; the new device is under `emitter` / `sensor`. */
 export async function createDevice({ kind, name }: { kind: DeviceKind; name: string }): Promise<Device> {
   const config = DEVICE_KINDS[kind];
   const data = await withFallbackMessage(
-    api.post<Partial<Record<string, unknown>> | undefined>(config.path, { name }),
+    call<Partial<Record<string, unknown>> | undefined>(endpoints[kind].create, { body: { name } }),
     config.fallbacks.create,
   );
   const device = data?.[config.itemField];

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { endpoints } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
-import { DEVICE_KINDS, deviceKeys, type Device, type DeviceKind } from '../device-kinds';
+import { deviceKeys, type Device, type DeviceKind } from '../device-kinds';
 
-/** DELETE /api/emitter/:id or /api/sensor/:id (204, nothing to read): the device goes to the trash. */
+/** endpoints.emitter.remove or endpoints.sensor.remove (204, nothing to read): the device goes to the trash. */
 export async function deleteDevice({ kind, id }: { kind: DeviceKind; id: string }): Promise<void> {
-  await api.delete(`${DEVICE_KINDS[kind].path}/${encodeURIComponent(id)}`);
+  await call(endpoints[kind].remove, { params: { id } });
 }
 
 /** Deletes a device and removes it from the cached list. */

@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { endpoints } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { withFallbackMessage } from '@/lib/errors';
 import { DEVICE_KINDS, deviceKeys, type Device, type DeviceKind } from '../device-kinds';
 
 type DeviceRef = { kind: DeviceKind; id: string };
 
-/** GET /api/emitter/:id or /api/sensor/:id. */
+/** endpoints.emitter.get or endpoints.sensor.get. */
 export async function getDevice({ kind, id, signal }: DeviceRef & { signal?: AbortSignal }): Promise<Device> {
   const config = DEVICE_KINDS[kind];
   const data = await withFallbackMessage(
-    api.get<Partial<Record<string, unknown>> | undefined>(`${config.path}/${encodeURIComponent(id)}`, { signal }),
+    call<Partial<Record<string, unknown>> | undefined>(endpoints[kind].get, { params: { id }, signal }),
     config.fallbacks.one,
   );
   const device = data?.[config.itemField];

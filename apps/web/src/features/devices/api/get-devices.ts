@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { endpoints } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { withFallbackMessage } from '@/lib/errors';
 import { DEVICE_KINDS, deviceKeys, type Device, type DeviceKind } from '../device-kinds';
 
-/** GET /api/emitter or /api/sensor: the list under `emitters` / `sensors`. */
+/** endpoints.emitter.list or endpoints.sensor.list: the list under `emitters` / `sensors`. */
 export async function getDevices({ kind, signal }: { kind: DeviceKind; signal?: AbortSignal }): Promise<Device[]> {
   const config = DEVICE_KINDS[kind];
   const data = await withFallbackMessage(
-    api.get<Partial<Record<string, unknown>> | undefined>(config.path, { signal }),
+    call<Partial<Record<string, unknown>> | undefined>(endpoints[kind].list, { signal }),
     config.fallbacks.list,
   );
   const list = data?.[config.listField];

@@ -1,11 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReadingsResponse } from '@vigie/contract';
-import { api } from '@/lib/api-client';
-import { DEVICE_KINDS, type DeviceKind } from '../device-kinds';
+import { endpoints, type ReadingsResponse } from '@vigie/contract';
+import { call } from '@/lib/api-client';
+import type { DeviceKind } from '../device-kinds';
 
 export type ReadingsParams = { key: string | null; from: string; to: string; buckets: number };
 
-/** GET /api/sensor/:id/readings: the period in at most 2 000 server-side buckets (min, avg, max). */
+/** endpoints.sensor.readings (or the emitter's): the period in at most 2 000 server-side buckets (min, avg, max). */
 export async function getReadings({
   kind,
   id,
@@ -17,11 +17,8 @@ export async function getReadings({
   params: ReadingsParams;
   signal?: AbortSignal;
 }): Promise<ReadingsResponse> {
-  const query = new URLSearchParams({ from: params.from, to: params.to, buckets: String(params.buckets) });
-  if (params.key) query.set('key', params.key);
-  const data = await api.get<ReadingsResponse | undefined>(`${DEVICE_KINDS[kind].path}/${encodeURIComponent(id)}/readings?${query}`, {
-    signal,
-  });
+  const query = { from: params.from, to: params.to, buckets: params.buckets, key: params.key || undefined };
+  const data = await call<ReadingsResponse | undefined>(endpoints[kind].readings, { params: { id }, query, signal });
   if (!data || !Array.isArray(data.readings)) throw new Error('Error loading data');
   return data;
 }

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TrashedDevice, TrashListResponse } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type TrashedDevice, type TrashListResponse } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { deviceKeys } from '../device-kinds';
 
-/** GET /api/trash: deleted devices, newest deletion first. */
+/** endpoints.trash.list: deleted devices, newest deletion first. */
 export async function getTrash({ signal }: { signal?: AbortSignal } = {}): Promise<TrashedDevice[]> {
-  const data = await api.get<TrashListResponse | undefined>('/trash', { signal });
+  const data = await call<TrashListResponse | undefined>(endpoints.trash.list, { signal });
   if (!data || !Array.isArray(data.devices)) throw new Error('Error loading data');
   return data.devices;
 }

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TrashedDevice } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type TrashedDevice } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { DEVICE_KINDS, deviceKeys, type Device, type DeviceKind } from '../device-kinds';
 
 type DeviceRef = { kind: DeviceKind; id: string };
 
-/** POST /api/emitter/:id/restore or /api/sensor/:id/restore: the device leaves the trash. */
+/** endpoints.emitter.restore or endpoints.sensor.restore: the device leaves the trash. */
 export async function restoreDevice({ kind, id }: DeviceRef): Promise<Device> {
   const config = DEVICE_KINDS[kind];
-  const data = await api.post<Partial<Record<string, unknown>> | undefined>(`${config.path}/${encodeURIComponent(id)}/restore`);
+  const data = await call<Partial<Record<string, unknown>> | undefined>(endpoints[kind].restore, { params: { id } });
   const device = data?.[config.itemField];
   if (!device || typeof device !== 'object') throw new Error('Échec de la restauration');
   return device as Device;

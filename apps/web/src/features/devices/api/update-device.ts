@@ -1,17 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateDeviceRequest } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type UpdateDeviceRequest } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { withFallbackMessage } from '@/lib/errors';
 import { DEVICE_KINDS, deviceKeys, type Device, type DeviceKind } from '../device-kinds';
 
 type DeviceRef = { kind: DeviceKind; id: string };
 
-/** PUT /api/emitter/:id or /api/sensor/:id with the fields to change. */
+/** endpoints.emitter.update or endpoints.sensor.update with the fields to change. */
 export async function updateDevice({ kind, id, changes }: DeviceRef & { changes: UpdateDeviceRequest }): Promise<Device> {
   const config = DEVICE_KINDS[kind];
   const data = await withFallbackMessage(
-    api.put<Partial<Record<string, unknown>> | undefined>(`${config.path}/${encodeURIComponent(id)}`, changes),
+    call<Partial<Record<string, unknown>> | undefined>(endpoints[kind].update, { params: { id }, body: changes }),
     config.fallbacks.update,
   );
   const device = data?.[config.itemField];

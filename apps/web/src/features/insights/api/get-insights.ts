@@ -1,16 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Insights } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type Insights } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { INSIGHTS_REFRESH_MS, insightsKeys } from '../insights-keys';
 
 // Light shape checks rather than the contract's zod schemas, as for the other screens' calls.
 const isList = (value: unknown): value is unknown[] => Array.isArray(value);
 
-/** GET /api/sensor/:id/insights?key=: the forecast, predicted breach, anomalies, defrosts, excursions and battery. */
+/** endpoints.sensor.insights, for the measure `key`: the forecast, predicted breach, anomalies, defrosts, excursions and battery. */
 export async function getInsights({ sensorId, key, signal }: { sensorId: string; key: string; signal?: AbortSignal }): Promise<Insights> {
-  const query = new URLSearchParams({ key });
-  const data = await api.get<{ insights?: Partial<Insights> } | undefined>(`/sensor/${encodeURIComponent(sensorId)}/insights?${query}`, {
+  const data = await call<{ insights?: Partial<Insights> } | undefined>(endpoints.sensor.insights, {
+    params: { id: sensorId },
+    query: { key },
     signal,
   });
   const insights = data?.insights;

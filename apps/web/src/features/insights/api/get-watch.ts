@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { WatchItem } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type WatchItem } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { INSIGHTS_REFRESH_MS, insightsKeys } from '../insights-keys';
 
-/** GET /api/insights/watch?siteId=: the sensors to keep an eye on, most urgent first. */
+/** endpoints.insights.watch, for one site or all: the sensors to keep an eye on, most urgent first. */
 export async function getWatch({ siteId, signal }: { siteId?: string | null; signal?: AbortSignal }): Promise<WatchItem[]> {
-  const query = siteId ? `?${new URLSearchParams({ siteId })}` : '';
-  const data = await api.get<{ watch?: unknown } | undefined>(`/insights/watch${query}`, { signal });
+  const data = await call<{ watch?: unknown } | undefined>(endpoints.insights.watch, { query: { siteId: siteId || undefined }, signal });
   if (!data || !Array.isArray(data.watch)) throw new Error('Error loading data');
   return data.watch as WatchItem[];
 }

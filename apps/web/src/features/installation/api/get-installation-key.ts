@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InstallationKeyResponse } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type InstallationKeyResponse } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 
 export const installationKeys = {
   key: (owner: string) => ['installation-key', owner] as const,
 };
 
-/** GET /api/organization/installation-key: the key a device is configured with to install itself. */
+/** endpoints.installationKey.get: the key a device is configured with to install itself. */
 export async function getInstallationKey({ signal }: { signal?: AbortSignal } = {}): Promise<string> {
-  const data = await api.get<InstallationKeyResponse | undefined>('/organization/installation-key', { signal });
+  const data = await call<InstallationKeyResponse | undefined>(endpoints.installationKey.get, { signal });
   if (!data?.installationKey) throw new Error('Error loading data');
   return data.installationKey;
 }

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InstallationKeyResponse } from '@vigie/contract';
-import { api } from '@/lib/api-client';
+import { endpoints, type InstallationKeyResponse } from '@vigie/contract';
+import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { installationKeys } from './get-installation-key';
 
-/** POST /api/organization/installation-key: a new key; the old one installs nothing any more. */
+/** endpoints.installationKey.rotate: a new key; the old one installs nothing any more. */
 export async function regenerateInstallationKey(): Promise<string> {
-  const data = await api.post<InstallationKeyResponse | undefined>('/organization/installation-key');
+  const data = await call<InstallationKeyResponse | undefined>(endpoints.installationKey.rotate);
   if (!data?.installationKey) throw new Error('Clé non reçue du serveur.');
   return data.installationKey;
 }
