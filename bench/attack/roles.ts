@@ -7,32 +7,20 @@
  * A's data; no call may answer 5xx.
  */
 import { randomUUID } from 'node:crypto';
-import { ROLES } from '@vigie/contract';
+import { ENDPOINTS, endpointKey, ROLES } from '@vigie/contract';
 import { type Permission, PERMISSIONS } from '../../apps/server/src/plugins/permissions.ts';
 import { type Answer, call, describe, Tally } from './support.ts';
 import { PASSWORD, type Fixtures, type World } from './world.ts';
 
-type Route = { method: string; url: string; permission: Permission };
+type Route = { method: string; url: string; permission: Pick<Permission, 'roles' | 'message'> };
 
 export const SECURED_ROUTES: Route[] = Object.entries(PERMISSIONS).map(([key, permission]) => {
   const [method, url] = key.split(' ') as [string, string];
   return { method, url, permission };
 });
 
-/** The routes reachable without a user session (devices, sign-in, invitations, health). */
-export const PUBLIC_ROUTES = [
-  'GET /api/health',
-  'GET /api/ready',
-  'GET /api/devices/protocol',
-  'POST /api/auth/login',
-  'POST /api/auth/login/totp',
-  'POST /api/auth/password-reset',
-  'POST /api/auth/password-reset/confirm',
-  'POST /api/invitations/preview',
-  'POST /api/invitations/accept',
-  'POST /api/devices/provision',
-  'POST /api/devices/telemetry',
-] as const;
+/** The routes reachable without a user session (devices, sign-in, invitations, health, the API reference), from the catalogue. */
+export const PUBLIC_ROUTES = ENDPOINTS.filter((endpoint) => endpoint.access.kind !== 'members').map(endpointKey);
 
 /** The `:id` of a route: which fixture it names. */
 function idFor(url: string, f: Fixtures, w: World): string {

@@ -18,6 +18,8 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { answerClientError, answerFrameworkError, MAX_PARAM_LENGTH, registerHttpErrors } from './plugins/http-errors.ts';
 import { registerClientAddressCheck, trustedProxies } from './plugins/client-address.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { API_REFERENCE_PREFIX, openApiRoutes, registerOpenApi } from './plugins/openapi.ts';
+import { enforceCatalogue } from './plugins/endpoint-route.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { totpRoutes } from './routes/totp.ts';
 import { alertRoutes } from './routes/alerts.ts';
@@ -147,8 +149,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { devices, provisioning, telemetry } = services;
   const authenticate = createAuthenticate({ tokens: services.tokens, users: services.accounts, sessions: services.sessions });
 
+  // Before the routes: each must be in the endpoint catalogue (and each endpoint served), or the
+  // app does not start; the OpenAPI document collects them as they register.
+  enforceCatalogue(app, [API_REFERENCE_PREFIX]);
+  await registerOpenApi(app);
   await app.register(
     async (api) => {
+      await api.register(openApiRoutes);
       await api.register(healthRoutes, { ping: () => database.ping() });
       await api.register(authRoutes, { auth: services.auth });
       await api.register(publicInvitationRoutes, { invitations: services.invitations });

@@ -1,5 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import { endpoints } from '@vigie/contract';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -208,7 +209,7 @@ async function connectPatiently(
       const wait = Math.min(startup.firstDelayMs * 2 ** (attempt - 1), startup.maxDelayMs);
       logger.warn(
         { err: error, attempt, attempts: startup.attempts, retryInMs: wait },
-        `Broker MQTT pas encore prêt (essai ${attempt} sur ${startup.attempts}) : ${reason} Nouvel essai dans ${Math.ceil(wait / 1000)} s ; /api/health répond 503 d’ici là.`,
+        `Broker MQTT pas encore prêt (essai ${attempt} sur ${startup.attempts}) : ${reason} Nouvel essai dans ${Math.ceil(wait / 1000)} s ; ${endpoints.health.live.path} répond 503 d’ici là.`,
       );
       await delay(wait, undefined, { signal }).catch(() => undefined);
     }

@@ -78,7 +78,7 @@ export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** `GET /api/audit` and `/api/audit.csv`: newest first, filtered; `from`/`to` are days (inclusive) in `tz`. */
+/** `endpoints.audit.list` and `endpoints.audit.exportCsv`: newest first, filtered; `from`/`to` are days (inclusive) in `tz`. */
 export const auditQuerySchema = z.object({
   action: auditActionSchema.optional(),
   actorId: uuidSchema.optional(),

@@ -31,7 +31,7 @@ export const installUseSchema = z.enum(Object.keys(INSTALL_USES) as [InstallUseK
   error: `Usage inconnu : ${Object.keys(INSTALL_USES).join(', ')}.`,
 });
 
-/** POST /api/devices/claim (a signed-in person). */
+/** `endpoints.devices.claim` (a signed-in person). */
 export const claimRequestSchema = z.strictObject({
   serial: serialSchema,
   claimCode: claimCodeSchema,
@@ -45,7 +45,7 @@ export type ClaimRequest = z.input<typeof claimRequestSchema>;
 export const claimResponseSchema = z.union([z.object({ sensor: sensorSchema }), z.object({ emitter: emitterSchema })]);
 export type ClaimResponse = z.infer<typeof claimResponseSchema>;
 
-/** POST /api/devices/provision by a factory device, with the code of its label. */
+/** `endpoints.devices.provision` by a factory device, with the code of its label. */
 export const claimProvisionRequestSchema = z.strictObject({
   serial: serialSchema,
   claimCode: claimCodeSchema,

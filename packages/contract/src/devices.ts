@@ -74,7 +74,7 @@ export type EmitterResponse = z.infer<typeof emitterResponseSchema>;
 export type SensorListResponse = z.infer<typeof sensorListResponseSchema>;
 
 /**
- * Optional parameters of `GET /api/emitter` and `GET /api/sensor` for large fleets. Without any,
+ * Optional parameters of `endpoints.emitter.list` and `endpoints.sensor.list` for large fleets. Without any,
  * the list is the whole organization's, exactly as the seed contract says; with one or more, the
  * answer adds `total` (devices matching, all pages) and `nextCursor` (null on the last page).
  */
@@ -99,7 +99,7 @@ export type SensorResponse = z.infer<typeof sensorResponseSchema>;
 /** Days a deleted device stays in the trash (Corbeille), restorable with its history, before it is purged. */
 export const TRASH_RETENTION_DAYS = 30;
 
-/** A device in the trash: `GET /api/trash`, newest deletion first. */
+/** A device in the trash: `endpoints.trash.list`, newest deletion first. */
 export const trashedDeviceSchema = z.object({
   kind: deviceKindSchema,
   id: uuidSchema,

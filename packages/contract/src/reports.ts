@@ -75,7 +75,7 @@ export const reportSchema = z.object({
   siteId: uuidSchema,
   month: reportMonthSchema,
   createdAt: isoDateTimeSchema,
-  /** SHA-256 (hex) of the PDF's bytes, as served by `GET /api/reports/:id/pdf`. */
+  /** SHA-256 (hex) of the PDF's bytes, as served by `endpoints.reports.pdf`. */
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   /** Made by the monthly job (true) or on demand (false). */
   automatic: z.boolean(),

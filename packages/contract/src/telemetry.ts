@@ -8,12 +8,14 @@ export type InstallationKeyResponse = z.infer<typeof installationKeyResponseSche
 
 export const SERIAL_MAX_LENGTH = 64;
 
-/** GET /api/devices/protocol: how a device reaches this server (public, no secret). */
+/** `endpoints.devices.protocol`: how a device reaches this server (public, no secret). */
 export const protocolInfoSchema = z.object({
   /** Port of the embedded MQTT broker, or null when MQTT is disabled on this server. */
   mqttPort: z.number().int().nullable(),
-  provisionPath: z.literal('/api/devices/provision'),
-  telemetryPath: z.literal('/api/devices/telemetry'),
+  /** The path of `endpoints.devices.provision`. */
+  provisionPath: z.string(),
+  /** The path of `endpoints.devices.telemetry`. */
+  telemetryPath: z.string(),
   telemetryTopic: z.literal('vigie/devices/{deviceId}/telemetry'),
   errorsTopic: z.literal('vigie/devices/{deviceId}/errors'),
 });
@@ -110,7 +112,7 @@ export type ReadingsResponse = z.infer<typeof readingsResponseSchema>;
 
 export const readingsExportQuerySchema = readingsQuerySchema.omit({ buckets: true });
 
-/** Events of GET /api/stream (Server-Sent Events), for the signed-in user's organization only. */
+/** Events of `endpoints.stream.open` (Server-Sent Events), for the signed-in user's organization only. */
 export const readingEventSchema = z.object({
   deviceId: uuidSchema,
   kind: deviceKindSchema,

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { claimUri, type FactoryDevice, type ProvisionResponse } from '@vigie/contract';
+import { claimUri, endpoints, type FactoryDevice, type ProvisionResponse } from '@vigie/contract';
 import QRCode from 'qrcode';
 import { parseFactoryBatch } from '../cli/factory-batch.ts';
 import { measure, type SensorProfile, type SimulatedSensor } from './shop-model.ts';
@@ -106,7 +106,7 @@ export function runFactoryDevices(options: {
     const sensor: SimulatedSensor = { serial: device.serial, name: device.serial, model: device.model ?? '', profile: profileOf(device) };
     let announced = false;
     const ask = async () => {
-      const answer = await post('/api/devices/provision', {
+      const answer = await post(endpoints.devices.provision.path, {
         serial: device.serial,
         claimCode: device.claimCode,
         inactivityTimeoutSeconds,
@@ -117,7 +117,7 @@ export function runFactoryDevices(options: {
         const send = async () => {
           const t = Date.now();
           const sent = await post(
-            '/api/devices/telemetry',
+            endpoints.devices.telemetry.path,
             { id: `${device.serial}-${t}`, ts: t, values: measure(sensor, t, periodMs / 1000) },
             accessToken,
           ).catch(() => ({ status: 0, body: null }));

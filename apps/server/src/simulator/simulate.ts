@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { DeviceKind, ProtocolInfo, ProvisionResponse, TelemetryReading } from '@vigie/contract';
+import { endpoints, type DeviceKind, type ProtocolInfo, type ProvisionResponse, type TelemetryReading } from '@vigie/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { makeBatch, readBatch, runFactoryDevices, terminalLabel } from './factory.ts';
 import { FAULT_KINDS, FAULT_LABELS, type Fault, type FaultKind, parseFaultOption } from './faults.ts';
@@ -201,11 +201,11 @@ puis npm start et npm run simulate -- --factory ${values.out}/lot.csv`);
 
   let key = values.key ?? process.env['VIGIE_INSTALLATION_KEY'];
   if (!key) {
-    const { accessToken } = await api<{ accessToken: string }>(`${base}/api/auth/login`, {
+    const { accessToken } = await api<{ accessToken: string }>(`${base}${endpoints.auth.login.path}`, {
       method: 'POST',
       body: JSON.stringify({ email: values.email, password: values.password }),
     }).catch((error: Error) => fail(`Connexion impossible avec ${values.email} : ${error.message}`));
-    ({ installationKey: key } = await api<{ installationKey: string }>(`${base}/api/organization/installation-key`, {
+    ({ installationKey: key } = await api<{ installationKey: string }>(`${base}${endpoints.installationKey.get.path}`, {
       headers: { authorization: `Bearer ${accessToken}` },
     }));
   }
@@ -213,7 +213,7 @@ puis npm start et npm run simulate -- --factory ${values.out}/lot.csv`);
   // Each device announces its own silence limit: a few missed reports, and it shows as offline.
   const inactivityTimeoutSeconds = Math.max(30, Math.ceil(10 / rate));
   const provision = (serial: string, kind: DeviceKind, name: string, model: string) =>
-    api<ProvisionResponse>(`${base}/api/devices/provision`, {
+    api<ProvisionResponse>(`${base}${endpoints.devices.provision.path}`, {
       method: 'POST',
       body: JSON.stringify({ installationKey: key, serial, kind, name, model, inactivityTimeoutSeconds, site: shop }),
     }).catch((error: Error) => fail(`Installation de ${serial} refusée : ${error.message}`));
@@ -227,7 +227,7 @@ puis npm start et npm run simulate -- --factory ${values.out}/lot.csv`);
   for (const sensor of sensors) await provision(sensor.serial, 'sensor', sensor.name, sensor.model);
   console.log(`« ${shop} » installé : 1 passerelle et ${sensors.length} capteurs.`);
 
-  const protocol = await api<ProtocolInfo>(`${base}/api/devices/protocol`);
+  const protocol = await api<ProtocolInfo>(`${base}${endpoints.devices.protocol.path}`);
   let transport = values.transport ?? (protocol.mqttPort ? 'mqtt' : 'http');
   let client: MqttClient | undefined;
   if (transport === 'mqtt') {
@@ -254,7 +254,11 @@ puis npm start et npm run simulate -- --factory ${values.out}/lot.csv`);
     if (client) {
       await client.publishAsync(`vigie/devices/${gateway.deviceId}/telemetry`, body, { qos: 1 });
     } else {
-      await api(`${base}/api/devices/telemetry`, { method: 'POST', body, headers: { authorization: `Bearer ${gateway.accessToken}` } });
+      await api(`${base}${endpoints.devices.telemetry.path}`, {
+        method: 'POST',
+        body,
+        headers: { authorization: `Bearer ${gateway.accessToken}` },
+      });
     }
   };
 

@@ -1,5 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { can, endpoints } from '@vigie/contract';
 import { describe, expect, it } from 'vitest';
 import { fakeAuth } from '@/testing/render';
 import { AuthContext } from './auth';
@@ -54,5 +55,17 @@ describe('usePermissions', () => {
   it('grants nothing when signed out', () => {
     const { result } = renderHook(() => usePermissions(), { wrapper: wrapperFor(null) });
     expect(result.current.manage).toBe(false);
+  });
+});
+
+describe('the permissions follow the endpoint catalogue', () => {
+  it('grant each screen action exactly to the roles the server accepts', () => {
+    for (const role of ['admin', 'manager', 'viewer'] as const) {
+      const permissions = permissionsFor(role);
+      expect(permissions.manage).toBe(can(role, endpoints.sites.create) && can(role, endpoints.reports.sign));
+      expect(permissions.manageMembers).toBe(can(role, endpoints.members.update));
+      expect(permissions.acknowledgeAlerts).toBe(can(role, endpoints.alerts.acknowledge));
+      expect(permissions.readAudit).toBe(can(role, endpoints.audit.exportCsv));
+    }
   });
 });

@@ -1,8 +1,8 @@
-import type { Role } from '@vigie/contract';
+import { can, endpoints, type Access, type Role } from '@vigie/contract';
 import { useAuth } from './auth';
 
 /**
- * What the signed-in person may do, mirroring the server's role matrix (docs/api.md, Rôles). The server
+ * What the signed-in person may do, as the endpoint catalogue's role matrix says. The server
  * decides; the screens only hide what would be refused, so that a viewer never meets a 403.
  */
 export type Permissions = {
@@ -17,20 +17,39 @@ export type Permissions = {
   readAudit: boolean;
 };
 
-const NONE: Permissions = { role: null, manage: false, manageMembers: false, acknowledgeAlerts: false, readAudit: false };
+/** What « manage » covers, one endpoint per kind of thing managed. */
+const MANAGED = [
+  endpoints.emitter.create,
+  endpoints.sensor.update,
+  endpoints.installationKey.get,
+  endpoints.devices.claim,
+  endpoints.sites.create,
+  endpoints.alertRules.create,
+  endpoints.alerts.resolve,
+  endpoints.notificationPolicy.update,
+  endpoints.reports.create,
+  endpoints.reports.sign,
+];
 
-/** The permissions of a role; an unknown or missing role may do nothing but read. */
+/**
+ * The permissions of a role, read from the endpoint catalogue (the matrix the server enforces);
+ * an unknown or missing role may do nothing but read.
+ */
 export function permissionsFor(role: Role | null | undefined): Permissions {
-  switch (role) {
-    case 'admin':
-      return { role, manage: true, manageMembers: true, acknowledgeAlerts: true, readAudit: true };
-    case 'manager':
-      return { role, manage: true, manageMembers: false, acknowledgeAlerts: true, readAudit: false };
-    case 'viewer':
-      return { role, manage: false, manageMembers: false, acknowledgeAlerts: true, readAudit: false };
-    default:
-      return NONE;
-  }
+  const known = role === 'admin' || role === 'manager' || role === 'viewer' ? role : null;
+  return {
+    role: known,
+    manage: MANAGED.every((endpoint) => can(known, endpoint)),
+    manageMembers: can(known, endpoints.members.update) && can(known, endpoints.invitations.create),
+    acknowledgeAlerts: can(known, endpoints.alerts.acknowledge),
+    readAudit: can(known, endpoints.audit.list),
+  };
+}
+
+/** Whether the current user may call `endpoint`; false while no one is signed in. */
+export function useCan(): (endpoint: { readonly access: Access }) => boolean {
+  const role = useAuth().user?.role;
+  return (endpoint) => can(role, endpoint);
 }
 
 /** The current user's permissions. */

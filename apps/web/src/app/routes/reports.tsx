@@ -4,10 +4,11 @@ import { Alert } from '@/components/ui/alert';
 import { PRODUCT_NAME } from '@/config/constants';
 import { GenerateReportForm } from '@/features/reports/components/generate-report-form';
 import { ReportList } from '@/features/reports/components/report-list';
-import { canManageReports } from '@/features/reports/report-keys';
 import { useSites } from '@/features/sites/api/get-sites';
+import { endpoints } from '@vigie/contract';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
+import { useCan } from '@/lib/permissions';
 
 /** /dashboard/rapports: the monthly HACCP compliance reports of each site, made, read, downloaded and signed. */
 export default function ReportsRoute() {
@@ -16,7 +17,8 @@ export default function ReportsRoute() {
   const [params, setParams] = useSearchParams();
   // The site shown is in the address (?site=…), so that a link or a reload keeps it.
   const siteId = params.get('site');
-  const canManage = canManageReports(user?.role);
+  // Not while the user is still loading: the form shows only once the role is known.
+  const canManage = useCan()(endpoints.reports.create);
   const who = (userId: string | null) => (!userId ? null : userId === user?.id ? user.name?.trim() || user.email : 'un membre de l’équipe');
   const onSiteChange = (id: string | null) =>
     setParams(

@@ -5,8 +5,3 @@ export const reportKeys = {
   /** `siteId` null: every site of the organization. */
   list: (owner: string, siteId: string | null) => ['reports', owner, 'list', siteId ?? 'all'] as const,
 };
-
-/** The roles allowed to generate and sign (docs/api.md, Rôles); the server enforces it, the screen only follows. */
-export function canManageReports(role: string | undefined): boolean {
-  return role !== 'viewer';
-}

@@ -5,7 +5,7 @@ import { useOwner } from '@/lib/auth';
 
 export const siteKeys = { list: (owner: string) => ['sites', owner] as const };
 
-/** GET /api/sites: the organization's shops. */
+/** endpoints.sites.list: the organization's shops. */
 export async function getSites({ signal }: { signal?: AbortSignal } = {}): Promise<Site[]> {
   const data = await call<{ sites?: Site[] }>(endpoints.sites.list, { signal });
   return data?.sites ?? [];

@@ -23,18 +23,18 @@ function useSiteWrite<T>(run: (input: T) => Promise<Site>) {
   });
 }
 
-/** POST /api/sites. */
+/** endpoints.sites.create. */
 export const useCreateSite = () =>
   useSiteWrite(async (site: CreateSiteRequest) => (await call<{ site: Site }>(endpoints.sites.create, { body: site })).site);
 
-/** PUT /api/sites/:id. */
+/** endpoints.sites.update. */
 export const useUpdateSite = () =>
   useSiteWrite(
     async ({ id, changes }: { id: string; changes: UpdateSiteRequest }) =>
       (await call<{ site: Site }>(endpoints.sites.update, { params: { id }, body: changes })).site,
   );
 
-/** DELETE /api/sites/:id: refused (409, with the reason) while it holds devices, or for the last site. */
+/** endpoints.sites.remove: refused (409, with the reason) while it holds devices, or for the last site. */
 export function useDeleteSite() {
   const queryClient = useQueryClient();
   const owner = useOwner();
