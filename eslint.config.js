@@ -97,6 +97,19 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { basePath: webSrc, zones: layerZones }],
       'import-x/no-cycle': 'error',
+      // The catalogue with its schemas would bring zod into every page: the web app names endpoints through routes.ts.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@vigie/contract',
+              importNames: ['endpoints', 'ENDPOINTS'],
+              message: "Importez `endpoints` de '@vigie/contract/routes' (sans les schémas).",
+            },
+          ],
+        },
+      ],
     },
   },
 );

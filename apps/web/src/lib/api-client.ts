@@ -1,4 +1,4 @@
-import { pathOf, type Endpoint, type HttpMethod, type PathParams, type QueryValues } from '@vigie/contract';
+import { pathOf, type HttpMethod, type PathParams, type QueryValues } from '@vigie/contract';
 import { API_BASE_URL } from '@/config/constants';
 import { EVENT_POSITION_HEADER, readPositions } from './read-positions';
 
@@ -180,7 +180,7 @@ export function endpointPath<P extends string>(endpoint: { readonly path: P }, p
  * Resolves with the parsed JSON body (undefined for a 204), rejects with an {@link ApiError}.
  */
 export function call<T = unknown, P extends string = string>(
-  endpoint: Endpoint<HttpMethod, P>,
+  endpoint: { readonly method: HttpMethod; readonly path: P },
   ...[options]: [keyof PathParams<P>] extends [never] ? [CallOptions<P>?] : [CallOptions<P>]
 ): Promise<T> {
   const { params, query, body, signal } = (options ?? {}) as CallOptions<string>;

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints, type ProtocolInfo } from '@vigie/contract';
+import type { ProtocolInfo } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 
 /** endpoints.devices.protocol (public): the MQTT port and paths of this server. */

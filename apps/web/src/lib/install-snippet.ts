@@ -1,4 +1,4 @@
-import { endpoints } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 
 export type SnippetInput = {
   /** Where the app is served, e.g. https://vigie.boutique.fr. */

@@ -1,4 +1,4 @@
-import { endpoints } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { apiFetch, endpointPath } from '@/lib/api-client';
 import { SseParser, type SseMessage } from './sse-parser';
 

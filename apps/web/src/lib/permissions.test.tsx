@@ -1,6 +1,7 @@
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { can, endpoints } from '@vigie/contract';
+import { can } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { describe, expect, it } from 'vitest';
 import { fakeAuth } from '@/testing/render';
 import { AuthContext } from './auth';

@@ -1,4 +1,5 @@
-import { can, endpoints, type Access, type Role } from '@vigie/contract';
+import { can, type Access, type Role } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { useAuth } from './auth';
 
 /**

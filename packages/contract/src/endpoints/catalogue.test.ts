@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../auth.ts';
 import { can, endpointKey, ENDPOINTS, endpoints, pathOf } from './index.ts';
+import { renderRoutes, ROUTES_FILE } from './routes-source.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
@@ -32,6 +33,10 @@ describe('the endpoint catalogue', () => {
     expect(pathOf(endpoints.sites.get, { id: 'a b/c' })).toBe('/api/sites/a%20b%2Fc');
     expect(pathOf(endpoints.sites.list, {}, { q: 'crème', none: undefined, nil: null, n: 2 })).toBe('/api/sites?q=cr%C3%A8me&n=2');
     expect(() => pathOf(endpoints.sites.get, {} as { id: string })).toThrow('« id »');
+  });
+
+  it('has its client view (routes.ts, no schemas) up to date: run `npm run endpoints:generate` after a change', () => {
+    expect(readFileSync(path.join(root, ROUTES_FILE), 'utf8')).toBe(renderRoutes(endpoints));
   });
 
   it('answers what a role may call as the server enforces it', () => {

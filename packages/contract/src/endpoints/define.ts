@@ -57,17 +57,25 @@ export interface EndpointSchemas {
   readonly response?: Readonly<Record<number, z.ZodType>>;
 }
 
-export interface Endpoint<M extends HttpMethod = HttpMethod, P extends string = string, S extends EndpointSchemas = EndpointSchemas> {
+/** What a client needs to call an endpoint: its method, its path and who may call it (`routes.ts`). */
+export interface Route<M extends HttpMethod = HttpMethod, P extends string = string> {
   readonly method: M;
   /** The full path, `/api/…`, with `:name` parameters as Fastify spells them. */
   readonly path: P;
+  readonly access: Access;
+}
+
+export interface Endpoint<
+  M extends HttpMethod = HttpMethod,
+  P extends string = string,
+  S extends EndpointSchemas = EndpointSchemas,
+> extends Route<M, P> {
   /** One French line: what the endpoint does. */
   readonly summary: string;
   /** More French detail for the reference (optional). */
   readonly description?: string;
   /** The reference's section (e.g. « Sites »). */
   readonly tag: string;
-  readonly access: Access;
   readonly schema: S;
   /** The media types of a success answer when it is not JSON (`application/pdf`, `text/csv`, `text/event-stream`). */
   readonly produces?: readonly string[];

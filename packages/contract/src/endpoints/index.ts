@@ -4,7 +4,7 @@ import { alertEndpoints } from './alerts.ts';
 import { deviceEndpoints } from './devices.ts';
 import { serviceEndpoints } from './health.ts';
 import { reportEndpoints } from './reports.ts';
-import { sites } from './sites.ts';
+import { siteEndpoints } from './sites.ts';
 
 export * from './define.ts';
 
@@ -16,7 +16,7 @@ export const endpoints = {
   ...serviceEndpoints,
   ...accountEndpoints,
   ...deviceEndpoints,
-  sites,
+  ...siteEndpoints,
   ...alertEndpoints,
   ...reportEndpoints,
 };
@@ -34,4 +34,4 @@ function collect(group: object, into: Endpoint[]): Endpoint[] {
 }
 
 /** The catalogue as a list, in declaration order; each `METHOD path` appears once. */
-export const ENDPOINTS: readonly Endpoint[] = collect(endpoints, []);
+export const ENDPOINTS: readonly Endpoint[] = /* @__PURE__ */ collect(endpoints, []);

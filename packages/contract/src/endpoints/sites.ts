@@ -50,3 +50,6 @@ export const sites = {
     schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } },
   }),
 };
+
+/** The sites area of the catalogue. */
+export const siteEndpoints = { sites };

@@ -5,7 +5,7 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { GenerateReportForm } from '@/features/reports/components/generate-report-form';
 import { ReportList } from '@/features/reports/components/report-list';
 import { useSites } from '@/features/sites/api/get-sites';
-import { endpoints } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, type Alert } from '@vigie/contract';
+import type { Alert } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { alertKeys } from '../alert-keys';

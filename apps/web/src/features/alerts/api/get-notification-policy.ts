@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type NotificationPolicy, type UpdateNotificationPolicyRequest } from '@vigie/contract';
+import type { NotificationPolicy, UpdateNotificationPolicyRequest } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { alertKeys } from '../alert-keys';

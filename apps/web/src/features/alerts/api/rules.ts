@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type CreateRuleRequest, type Rule } from '@vigie/contract';
+import type { CreateRuleRequest, Rule } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { alertKeys, type RuleTarget } from '../alert-keys';

@@ -1,5 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { endpoints, type AuditAction, type AuditResponse } from '@vigie/contract';
+import type { AuditAction, AuditResponse } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call, endpointPath } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { downloadFile } from '@/lib/download-file';

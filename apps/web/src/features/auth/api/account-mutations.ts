@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { endpoints, type ChangePasswordRequest } from '@vigie/contract';
+import type { ChangePasswordRequest } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 
 /** endpoints.user.changePassword: the user's other sessions end at once; this one stays open. */

@@ -1,4 +1,5 @@
-import { endpoints, type CurrentUserResponse, type User } from '@vigie/contract';
+import type { CurrentUserResponse, User } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 
 /** endpoints.user.me: the user of the client's token, read from the `user` field. */

@@ -1,4 +1,5 @@
-import { endpoints, type Endpoint, type LoginChallengeResponse, type LoginRequest, type LoginResponse } from '@vigie/contract';
+import type { LoginChallengeResponse, LoginRequest, LoginResponse, Route } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { apiFetch, endpointPath } from '@/lib/api-client';
 
 /** A token; or, with two-factor authentication on, the challenge to send back with a code; or the text of a failure. */
@@ -23,7 +24,7 @@ async function readServerMessage(response: Response): Promise<string | null> {
   return null;
 }
 
-async function post(endpoint: Endpoint<'POST', string>, body: unknown): Promise<Response | null> {
+async function post(endpoint: Route<'POST'>, body: unknown): Promise<Response | null> {
   try {
     return await apiFetch(endpointPath(endpoint), { method: 'POST', headers: { Accept: 'application/json' }, body });
   } catch {

@@ -1,4 +1,4 @@
-import { endpoints } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { apiFetch, endpointPath, getAccessToken } from '@/lib/api-client';
 
 /**

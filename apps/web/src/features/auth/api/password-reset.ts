@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { endpoints, type PasswordResetConfirmRequest, type PasswordResetRequestedResponse } from '@vigie/contract';
+import type { PasswordResetConfirmRequest, PasswordResetRequestedResponse } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 
 /** endpoints.auth.requestPasswordReset: the same answer whether an account uses the address or not. */

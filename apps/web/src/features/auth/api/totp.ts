@@ -1,11 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  endpoints,
-  type SecurityPolicy,
-  type TotpEnableResponse,
-  type TotpRecoveryCodesStatus,
-  type TotpSetupResponse,
-} from '@vigie/contract';
+import type { SecurityPolicy, TotpEnableResponse, TotpRecoveryCodesStatus, TotpSetupResponse } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { endpoints, type ClaimRequest, type Emitter, type Sensor } from '@vigie/contract';
+import type { ClaimRequest, Emitter, Sensor } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 
 export type ClaimedDevice = { kind: 'sensor'; device: Sensor } | { kind: 'emitter'; device: Emitter };

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints, type ReadingsResponse } from '@vigie/contract';
+import type { ReadingsResponse } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import type { DeviceKind } from '../device-kinds';
 

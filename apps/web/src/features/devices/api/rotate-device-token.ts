@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { endpoints, type DeviceTokenResponse } from '@vigie/contract';
+import type { DeviceTokenResponse } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import type { DeviceKind } from '../device-kinds';
 

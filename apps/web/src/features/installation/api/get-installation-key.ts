@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints, type InstallationKeyResponse } from '@vigie/contract';
+import type { InstallationKeyResponse } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 

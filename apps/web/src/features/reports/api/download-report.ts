@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { endpoints } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { endpointPath } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download-file';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { endpoints, type CreateReportRequest, type Report, type SignReportRequest } from '@vigie/contract';
+import type { CreateReportRequest, Report, SignReportRequest } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { reportKeys } from '../report-keys';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type CreateSiteRequest, type Site, type UpdateSiteRequest } from '@vigie/contract';
+import type { CreateSiteRequest, Site, UpdateSiteRequest } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { siteKeys } from './get-sites';

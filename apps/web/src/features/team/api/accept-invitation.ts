@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, type AcceptInvitationRequest, type InvitationPreviewResponse } from '@vigie/contract';
+import type { AcceptInvitationRequest, InvitationPreviewResponse } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { teamKeys } from '../team-keys';
 

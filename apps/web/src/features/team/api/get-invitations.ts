@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { endpoints, type Invitation, type InvitationsResponse } from '@vigie/contract';
+import type { Invitation, InvitationsResponse } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { teamKeys } from '../team-keys';

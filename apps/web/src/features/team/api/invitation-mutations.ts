@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type CreateInvitationRequest, type Invitation, type InvitationResponse } from '@vigie/contract';
+import type { CreateInvitationRequest, Invitation, InvitationResponse } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { teamKeys } from '../team-keys';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { endpoints, type Member, type MemberResponse, type Role } from '@vigie/contract';
+import type { Member, MemberResponse, Role } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { teamKeys } from '../team-keys';

@@ -1,0 +1,129 @@
+// Generated from the endpoint catalogue (packages/contract/src/endpoints) by `npm run endpoints:generate`: do not edit.
+// Each endpoint’s method, path and access, without its schemas: what a client needs to call it by name.
+import type { Route } from './define.ts';
+
+export const endpoints = {
+  health: {
+    live: { method: 'GET', path: '/api/health', access: { kind: 'public' } },
+    ready: { method: 'GET', path: '/api/ready', access: { kind: 'public' } },
+  },
+  reference: {
+    openapi: { method: 'GET', path: '/api/openapi.json', access: { kind: 'public' } },
+  },
+  auth: {
+    login: { method: 'POST', path: '/api/auth/login', access: { kind: 'public' } },
+    loginWithCode: { method: 'POST', path: '/api/auth/login/totp', access: { kind: 'public' } },
+    logout: { method: 'POST', path: '/api/auth/logout', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', duringTotpSetup: true } },
+    logoutEverywhere: { method: 'POST', path: '/api/auth/logout-all', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', duringTotpSetup: true } },
+    requestPasswordReset: { method: 'POST', path: '/api/auth/password-reset', access: { kind: 'public' } },
+    confirmPasswordReset: { method: 'POST', path: '/api/auth/password-reset/confirm', access: { kind: 'public' } },
+  },
+  user: {
+    me: { method: 'GET', path: '/api/user/me', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', duringTotpSetup: true } },
+    changePassword: { method: 'PUT', path: '/api/user/password', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', duringTotpSetup: true } },
+  },
+  totp: {
+    setup: { method: 'POST', path: '/api/user/totp/setup', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', duringTotpSetup: true } },
+    enable: { method: 'POST', path: '/api/user/totp/enable', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', duringTotpSetup: true } },
+    disable: { method: 'POST', path: '/api/user/totp/disable', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    recoveryCodesLeft: { method: 'GET', path: '/api/user/totp/recovery-codes', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    renewRecoveryCodes: { method: 'POST', path: '/api/user/totp/recovery-codes', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+  },
+  organizationSecurity: {
+    get: { method: 'GET', path: '/api/organization/security', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    update: { method: 'PUT', path: '/api/organization/security', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut changer les règles de sécurité de l’organisation.' } },
+  },
+  members: {
+    list: { method: 'GET', path: '/api/members', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    update: { method: 'PUT', path: '/api/members/:id', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut gérer les membres.' } },
+    resetTwoFactor: { method: 'POST', path: '/api/members/:id/two-factor/reset', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut gérer les membres.' } },
+    remove: { method: 'DELETE', path: '/api/members/:id', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut gérer les membres.' } },
+  },
+  invitations: {
+    list: { method: 'GET', path: '/api/invitations', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut gérer les invitations.' } },
+    create: { method: 'POST', path: '/api/invitations', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut gérer les invitations.' } },
+    resend: { method: 'POST', path: '/api/invitations/:id/resend', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut gérer les invitations.' } },
+    remove: { method: 'DELETE', path: '/api/invitations/:id', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut gérer les invitations.' } },
+    preview: { method: 'POST', path: '/api/invitations/preview', access: { kind: 'public' } },
+    accept: { method: 'POST', path: '/api/invitations/accept', access: { kind: 'public' } },
+  },
+  audit: {
+    list: { method: 'GET', path: '/api/audit', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut consulter le journal.' } },
+    exportCsv: { method: 'GET', path: '/api/audit.csv', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut consulter le journal.' } },
+  },
+  emitter: {
+    list: { method: 'GET', path: '/api/emitter', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    create: { method: 'POST', path: '/api/emitter', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.' } },
+    get: { method: 'GET', path: '/api/emitter/:id', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    update: { method: 'PUT', path: '/api/emitter/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.' } },
+    remove: { method: 'DELETE', path: '/api/emitter/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.' } },
+    restore: { method: 'POST', path: '/api/emitter/:id/restore', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.' } },
+    rotateToken: { method: 'POST', path: '/api/emitter/:id/token', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.' } },
+    readings: { method: 'GET', path: '/api/emitter/:id/readings', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    readingsCsv: { method: 'GET', path: '/api/emitter/:id/readings.csv', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+  },
+  sensor: {
+    list: { method: 'GET', path: '/api/sensor', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    create: { method: 'POST', path: '/api/sensor', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.' } },
+    get: { method: 'GET', path: '/api/sensor/:id', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    update: { method: 'PUT', path: '/api/sensor/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.' } },
+    remove: { method: 'DELETE', path: '/api/sensor/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.' } },
+    restore: { method: 'POST', path: '/api/sensor/:id/restore', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.' } },
+    rotateToken: { method: 'POST', path: '/api/sensor/:id/token', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.' } },
+    readings: { method: 'GET', path: '/api/sensor/:id/readings', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    readingsCsv: { method: 'GET', path: '/api/sensor/:id/readings.csv', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    insights: { method: 'GET', path: '/api/sensor/:id/insights', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+  },
+  devices: {
+    protocol: { method: 'GET', path: '/api/devices/protocol', access: { kind: 'device' } },
+    provision: { method: 'POST', path: '/api/devices/provision', access: { kind: 'device' } },
+    telemetry: { method: 'POST', path: '/api/devices/telemetry', access: { kind: 'device' } },
+    claim: { method: 'POST', path: '/api/devices/claim', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent rattacher un appareil.' } },
+  },
+  installationKey: {
+    get: { method: 'GET', path: '/api/organization/installation-key', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent voir la clé d\'installation.' } },
+    rotate: { method: 'POST', path: '/api/organization/installation-key', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent renouveler la clé d\'installation.' } },
+  },
+  trash: {
+    list: { method: 'GET', path: '/api/trash', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+  },
+  insights: {
+    watch: { method: 'GET', path: '/api/insights/watch', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+  },
+  stream: {
+    open: { method: 'GET', path: '/api/stream', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+  },
+  sites: {
+    list: { method: 'GET', path: '/api/sites', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    create: { method: 'POST', path: '/api/sites', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les sites.' } },
+    get: { method: 'GET', path: '/api/sites/:id', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    update: { method: 'PUT', path: '/api/sites/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les sites.' } },
+    remove: { method: 'DELETE', path: '/api/sites/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les sites.' } },
+  },
+  alertRules: {
+    list: { method: 'GET', path: '/api/alert-rules', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    create: { method: 'POST', path: '/api/alert-rules', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les règles d\'alerte.' } },
+    get: { method: 'GET', path: '/api/alert-rules/:id', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    update: { method: 'PUT', path: '/api/alert-rules/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les règles d\'alerte.' } },
+    remove: { method: 'DELETE', path: '/api/alert-rules/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les règles d\'alerte.' } },
+  },
+  alerts: {
+    list: { method: 'GET', path: '/api/alerts', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    get: { method: 'GET', path: '/api/alerts/:id', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    acknowledge: { method: 'POST', path: '/api/alerts/:id/acknowledge', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    recordAction: { method: 'POST', path: '/api/alerts/:id/actions', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent traiter une alerte ; votre rôle permet seulement d’en accuser réception.' } },
+    resolve: { method: 'POST', path: '/api/alerts/:id/resolve', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent traiter une alerte ; votre rôle permet seulement d’en accuser réception.' } },
+  },
+  notificationPolicy: {
+    get: { method: 'GET', path: '/api/notification-policy', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    update: { method: 'PUT', path: '/api/notification-policy', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent modifier les notifications.' } },
+  },
+  reports: {
+    list: { method: 'GET', path: '/api/reports', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    create: { method: 'POST', path: '/api/reports', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent établir un rapport.' } },
+    get: { method: 'GET', path: '/api/reports/:id', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    pdf: { method: 'GET', path: '/api/reports/:id/pdf', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    csv: { method: 'GET', path: '/api/reports/:id/csv', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    sign: { method: 'POST', path: '/api/reports/:id/sign', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent signer un rapport.' } },
+  },
+} as const satisfies { readonly [area: string]: { readonly [name: string]: Route } };
