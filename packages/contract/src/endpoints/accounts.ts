@@ -160,7 +160,7 @@ export const accountEndpoints = {
     setup: endpoint({
       method: 'POST',
       path: '/api/user/totp/setup',
-      summary: 'Prépare la double authentification : un nouveau secret et son URI `otpauth://` à montrer en QR code.',
+      summary: 'Prépare la double authentification : un nouveau secret et son URI otpauth:// à montrer en QR code.',
       description: 'Rien ne change tant qu’un code de l’application ne l’a pas confirmé. Déjà activée : 409.',
       tag: totpTag,
       access: ownAccount,

@@ -36,7 +36,7 @@ export const alertEndpoints = {
     list: endpoint({
       method: 'GET',
       path: '/api/alert-rules',
-      summary: 'Liste les règles d’alerte de l’organisation, ou celles qui visent un capteur (`sensorId`) ou un site (`siteId`).',
+      summary: 'Liste les règles d’alerte de l’organisation, ou celles qui visent un capteur (sensorId) ou un site (siteId).',
       tag,
       access: everyone,
       schema: { querystring: ruleFilterSchema, response: { 200: ruleListResponseSchema, ...errors } },

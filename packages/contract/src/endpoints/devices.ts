@@ -216,7 +216,7 @@ export const deviceEndpoints = {
     telemetry: endpoint({
       method: 'POST',
       path: '/api/devices/telemetry',
-      summary: 'Enregistre les lectures d’un appareil, authentifié par son jeton (`Authorization: Bearer <jeton>`).',
+      summary: 'Enregistre les lectures d’un appareil, authentifié par son jeton (en-tête Authorization).',
       description:
         'Corps : une lecture `{ts?, id?, values}`, un objet plat `{"temperature": 4.2}` ou un tableau de lectures (1 000 au plus, 1 Mio au plus). 202 `{accepted}` une fois les lectures enregistrées ; une lecture invalide fait refuser tout l’envoi (400, ou 413 pour un lot trop gros) ; jeton absent, faux ou révoqué : 401.',
       tag: protocolTag,

@@ -23,7 +23,7 @@ export const reportEndpoints = {
     list: endpoint({
       method: 'GET',
       path: '/api/reports',
-      summary: 'Liste les rapports HACCP de l’organisation, ou ceux d’un site (`siteId`), le mois le plus récent d’abord.',
+      summary: 'Liste les rapports HACCP de l’organisation, ou ceux d’un site (siteId), le mois le plus récent d’abord.',
       tag,
       access: everyone,
       schema: { querystring: reportListQuerySchema, response: { 200: reportListResponseSchema, ...errors } },
