@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { Sensor, Site } from '@vigie/contract';
-import { announceOfflineDevices } from '../apps/server/src/jobs/offline-devices.ts';
+import { announceOfflineDevices } from '../apps/server/src/modules/devices/offline-devices.ts';
 import { startSmtpCatcher } from '../apps/server/src/test/smtp-catcher.ts';
 import { createTestApp, type TestApp } from '../apps/server/src/test/test-app.ts';
 import { fmt } from './support';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { openCliDatabase } from '../../apps/server/src/cli/cli-support.ts';
 import { createOrganizationService } from '../../apps/server/src/modules/organizations/organization-service.ts';
-import { createUserService } from '../../apps/server/src/modules/users/user-service.ts';
+import { createUserService } from '../../apps/server/src/modules/auth/user-service.ts';
 import type { Account } from './accounts';
 
 const accounts = JSON.parse(readFileSync(0, 'utf8')) as Account[];

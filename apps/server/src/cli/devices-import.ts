@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sendAdminRequest } from '../adapters/admin-socket/admin-client.ts';
 import { loadConfigOrExit } from '../config.ts';
-import { importFactoryBatch } from '../modules/claiming/claiming-service.ts';
+import { importFactoryBatch } from '../modules/devices/claiming-service.ts';
 import { fail, openCliDatabase } from './cli-support.ts';
 import { parseFactoryBatch } from './factory-batch.ts';
 

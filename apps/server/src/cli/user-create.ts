@@ -4,7 +4,7 @@ import { sendAdminRequest } from '../adapters/admin-socket/admin-client.ts';
 import { loadConfigOrExit } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { createOrganizationService } from '../modules/organizations/organization-service.ts';
-import { createUserService, parseNewAccount } from '../modules/users/user-service.ts';
+import { createUserService, parseNewAccount } from '../modules/auth/user-service.ts';
 import { fail, openCliDatabase } from './cli-support.ts';
 
 const USAGE = 'Usage : npm run user:create -- --email E --password P [--name N] [--org O]';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enforceRetention } from '../jobs/reading-retention.ts';
+import { enforceRetention } from '../modules/telemetry/reading-retention.ts';
 import { countRows, provision, readingsOf, sendTelemetry } from '../test/device-helpers.ts';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, databaseKind, isolatedDatabase, type TestAccount, type TestApp } from '../test/test-app.ts';

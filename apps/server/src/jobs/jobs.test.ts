@@ -3,8 +3,8 @@ import { countRows, provision, sendTelemetry } from '../test/device-helpers.ts';
 import { openStream } from '../test/sse-client.ts';
 import { setLastSeen } from '../test/test-dal.ts';
 import { type TestAccount, type TestApp, createTestApp, databaseKind } from '../test/test-app.ts';
-import { announceOfflineDevices } from './offline-devices.ts';
-import { enforceRetention } from './reading-retention.ts';
+import { announceOfflineDevices } from '../modules/devices/offline-devices.ts';
+import { enforceRetention } from '../modules/telemetry/reading-retention.ts';
 
 describe(`periodic jobs on ${databaseKind}`, () => {
   let t: TestApp;

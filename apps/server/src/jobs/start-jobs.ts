@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import type { Services } from '../services.ts';
-import { announceOfflineDevices, OFFLINE_CHECK_SECONDS } from './offline-devices.ts';
-import { enforceRetention } from './reading-retention.ts';
-import { purgeTrash } from './trash-purge.ts';
+import { announceOfflineDevices, OFFLINE_CHECK_SECONDS } from '../modules/devices/offline-devices.ts';
+import { enforceRetention } from '../modules/telemetry/reading-retention.ts';
+import { purgeTrash } from '../modules/devices/trash-purge.ts';
 
 const HOURLY_MS = 3600 * 1000;
 /** How often the alert engine looks at the clock, and the notifier at what is due. */

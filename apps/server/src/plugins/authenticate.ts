@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { MESSAGES, unauthorized } from '../errors.ts';
 import type { TokenService } from '../modules/auth/token-service.ts';
 import type { SessionService } from '../modules/auth/session-service.ts';
-import type { DeviceIdentity } from '../modules/credentials/credential-service.ts';
-import type { UserService } from '../modules/users/user-service.ts';
+import type { DeviceIdentity } from '../modules/devices/credential-service.ts';
+import type { UserService } from '../modules/auth/user-service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

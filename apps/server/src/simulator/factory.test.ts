@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { importFactoryBatch } from '../modules/claiming/claiming-service.ts';
+import { importFactoryBatch } from '../modules/devices/claiming-service.ts';
 import { type TestAccount, type TestApp, createTestApp, databaseKind, tempDir } from '../test/test-app.ts';
 import { makeBatch, readBatch, runFactoryDevices } from './factory.ts';
 

@@ -3,7 +3,7 @@ import net from 'node:net';
 import type { Logger } from 'pino';
 import { AppError, MESSAGES } from '../../errors.ts';
 import type { FactoryDevice } from '@vigie/contract';
-import type { UserService } from '../../modules/users/user-service.ts';
+import type { UserService } from '../../modules/auth/user-service.ts';
 import { probeAdminSocket } from './admin-client.ts';
 import { type AdminResponse, adminRequestSchema, adminSocketPath, fitsSocketPath, MAX_REQUEST_BYTES } from './admin-protocol.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import { AppError } from '../../errors.ts';
-import type { DeviceAccess } from '../../modules/credentials/credential-service.ts';
+import type { DeviceAccess } from '../../modules/devices/credential-service.ts';
 import { TOPIC_PREFIX } from './telemetry-message.ts';
 
 const CONTROL_TOPIC = '$CONTROL/dynamic-security/v1';

@@ -1,6 +1,6 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
-import type { CredentialService } from '../../modules/credentials/credential-service.ts';
+import type { CredentialService } from '../../modules/devices/credential-service.ts';
 import type { TelemetryService } from '../../modules/telemetry/telemetry-service.ts';
 import { createDynamicSecurity } from './dynamic-security.ts';
 import type { MqttBroker } from './mqtt-broker.ts';

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Logger } from 'pino';
-import type { CredentialService, DeviceIdentity } from '../../modules/credentials/credential-service.ts';
+import type { CredentialService, DeviceIdentity } from '../../modules/devices/credential-service.ts';
 import type { TelemetryService } from '../../modules/telemetry/telemetry-service.ts';
 import { guardPacketSize } from './packet-guard.ts';
 import { errorPayload, MAX_PAYLOAD_BYTES, storeTelemetryMessage, TOPIC_PREFIX } from './telemetry-message.ts';

@@ -1,6 +1,6 @@
 import { AppError } from '../../errors.ts';
 import { forbiddenText } from '../../text-guard.ts';
-import type { DeviceIdentity } from '../../modules/credentials/credential-service.ts';
+import type { DeviceIdentity } from '../../modules/devices/credential-service.ts';
 import type { TelemetryService } from '../../modules/telemetry/telemetry-service.ts';
 
 export const TOPIC_PREFIX = 'vigie/devices/';

@@ -1,6 +1,6 @@
 import { AppError, MESSAGES, unauthorized } from '../../errors.ts';
 import type { LoginChallengeResponse, LoginResponse } from '@vigie/contract';
-import type { UserService } from '../users/user-service.ts';
+import type { UserService } from './user-service.ts';
 import { TOTP_MESSAGES, type TotpService } from './totp-service.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 import type { SessionService } from './session-service.ts';

@@ -6,7 +6,7 @@ import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible'
 import type { RateLimits } from '../rate-limits/rate-limits.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, notFound } from '../../errors.ts';
-import { hashPassword } from '../users/password.ts';
+import { hashPassword } from './password.ts';
 import { createPasswordResetDal } from './password-reset-dal.ts';
 import { passwordResetEmail } from './password-reset-message.ts';
 

@@ -6,7 +6,7 @@ import type { RateLimits } from '../rate-limits/rate-limits.ts';
 import { isUniqueViolation } from '../../db/connection-errors.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
-import { hashPassword } from '../users/password.ts';
+import { hashPassword } from '../auth/password.ts';
 import { createInvitationDal, type InvitationRecord } from './invitation-dal.ts';
 import { invitationEmail } from './invitation-message.ts';
 

@@ -1,7 +1,7 @@
 import { DEVICE_KINDS, type DeviceKind, type LatestValue, type ReadingEvent, type ReadingsResponse } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import type { DeviceIdentity } from '../credentials/credential-service.ts';
+import type { DeviceIdentity } from '../devices/credential-service.ts';
 import type { DeviceTouch } from '../devices/device-types.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { createReadingDal, type ReadingCursor, type ReadingRow } from './reading-dal.ts';

@@ -1,0 +1,114 @@
+import { type Alert, endpoints, type Rule } from '@vigie/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AlertRuleService } from './alert-rule-service.ts';
+import type { AlertService } from './alert-service.ts';
+import type { AuditSubject } from '../audit/audit-service.ts';
+import { changes } from '../../plugins/audit.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { route } from '../../plugins/endpoint-route.ts';
+
+/** The text a person wrote on an alert, as the trail keeps it. */
+const comment = (text: string | null | undefined) => (text ? { text } : null);
+
+/** docs/api.md, Alertes: alert rules and the alerts they open, for the caller's organization. */
+export const alertRoutes: FastifyPluginAsyncZod<{ rules: AlertRuleService; alerts: AlertService }> = async (app, { rules, alerts }) => {
+  const who = (request: Parameters<typeof currentUser>[0]) => currentUser(request);
+  const ruleSubject = (rule: Rule): AuditSubject => ({ type: 'rule', id: rule.id, name: rule.name });
+  /** An alert is named in the trail by its rule, as it was called then (null once the rule is gone). */
+  const alertSubject = async (organizationId: string, alert: Alert): Promise<AuditSubject> => ({
+    type: 'alert',
+    id: alert.id,
+    name: await rules.get(organizationId, alert.ruleId).then(
+      (rule) => rule.name,
+      () => null,
+    ),
+  });
+
+  app.route({
+    ...route(endpoints.alertRules.list),
+    handler: async (request) => ({
+      rules: await rules.list(who(request).organization.id, request.query),
+    }),
+  });
+
+  app.route({
+    ...route(endpoints.alertRules.create),
+    handler: async (request, reply) => {
+      const rule = await rules.create(who(request).organization.id, request.body);
+      await request.audit('rule.created', ruleSubject(rule));
+      return reply.code(201).send({ rule });
+    },
+  });
+
+  app.route({
+    ...route(endpoints.alertRules.get),
+    handler: async (request) => ({
+      rule: await rules.get(who(request).organization.id, request.params.id),
+    }),
+  });
+
+  app.route({
+    ...route(endpoints.alertRules.update),
+    handler: async (request) => {
+      const before = await rules.get(who(request).organization.id, request.params.id);
+      const rule = await rules.update(who(request).organization.id, request.params.id, request.body);
+      const fields = ['name', 'enabled', 'sensorId', 'siteId', 'condition', 'delaySeconds', 'hysteresis', 'schedule', 'severity'] as const;
+      await request.audit('rule.updated', ruleSubject(rule), changes(before, rule, fields));
+      return { rule };
+    },
+  });
+
+  app.route({
+    ...route(endpoints.alertRules.remove),
+    handler: async (request, reply) => {
+      const rule = await rules.get(who(request).organization.id, request.params.id);
+      await rules.remove(who(request).organization.id, request.params.id);
+      await request.audit('rule.deleted', ruleSubject(rule));
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.route({
+    ...route(endpoints.alerts.list),
+    handler: async (request) => ({
+      alerts: await alerts.list(who(request).organization.id, request.query),
+    }),
+  });
+
+  app.route({
+    ...route(endpoints.alerts.get),
+    handler: async (request) => ({
+      alert: await alerts.get(who(request).organization.id, request.params.id),
+    }),
+  });
+
+  app.route({
+    ...route(endpoints.alerts.acknowledge),
+    handler: async (request) => {
+      const user = who(request);
+      const alert = await alerts.acknowledge(user.organization.id, request.params.id, user.id, request.body?.comment);
+      await request.audit('alert.acknowledged', await alertSubject(user.organization.id, alert), comment(request.body?.comment));
+      return { alert };
+    },
+  });
+
+  app.route({
+    ...route(endpoints.alerts.recordAction),
+    handler: async (request, reply) => {
+      const user = who(request);
+      const alert = await alerts.recordAction(user.organization.id, request.params.id, user.id, request.body.text);
+      await request.audit('alert.action', await alertSubject(user.organization.id, alert), comment(request.body.text));
+      return reply.code(201).send({ alert });
+    },
+  });
+
+  app.route({
+    ...route(endpoints.alerts.resolve),
+    handler: async (request) => {
+      const user = who(request);
+      const alert = await alerts.resolve(user.organization.id, request.params.id, user.id, request.body?.text);
+      await request.audit('alert.resolved', await alertSubject(user.organization.id, alert), comment(request.body?.text));
+      return { alert };
+    },
+  });
+};

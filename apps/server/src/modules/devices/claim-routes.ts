@@ -1,0 +1,23 @@
+import { endpoints } from '@vigie/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ClaimingService } from './claiming-service.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { route } from '../../plugins/endpoint-route.ts';
+
+/** docs/api.md, Rattachement des appareils d'usine: a person claims a labelled factory device for their organization. */
+export const claimRoutes: FastifyPluginAsyncZod<{ claiming: Pick<ClaimingService, 'claim'> }> = async (app, { claiming }) => {
+  app.route({
+    ...route(endpoints.devices.claim),
+    bodyLimit: 16 * 1024,
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      const view = await claiming.claim({ organizationId: user.organization.id, userId: user.id }, request.body, request.ip);
+      await request.audit(
+        'device.claimed',
+        { type: view.kind, id: view.device.id, name: view.device.name },
+        { serial: view.device.serial },
+      );
+      return reply.code(201).send(view.kind === 'sensor' ? { sensor: view.device } : { emitter: view.device });
+    },
+  });
+};

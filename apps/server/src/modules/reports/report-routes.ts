@@ -1,0 +1,82 @@
+import { endpoints, type Report } from '@vigie/contract';
+import type { AuditSubject } from '../audit/audit-service.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ReportService } from './report-service.ts';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { route } from '../../plugins/endpoint-route.ts';
+
+/** The file name a report downloads as: `rapport-haccp_<site>_<month>.<ext>`, safe on every system. */
+function fileName(siteName: string, month: string, extension: 'pdf' | 'csv'): string {
+  const safe = siteName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+  return `rapport-haccp_${safe || 'site'}_${month}.${extension}`;
+}
+
+/** docs/api.md, Rapports: HACCP compliance reports of the caller's organization. */
+/** A report as the audit trail names it: its site and month. */
+const reportSubject = (report: Report): AuditSubject => ({
+  type: 'report',
+  id: report.id,
+  name: `${report.summary.siteName} — ${report.month}`,
+});
+
+export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = async (app, { reports }) => {
+  const organizationOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).organization.id;
+
+  app.route({
+    ...route(endpoints.reports.list),
+    handler: async (request) => ({ reports: await reports.list(organizationOf(request), request.query.siteId) }),
+  });
+
+  app.route({
+    ...route(endpoints.reports.create),
+    handler: async (request, reply) => {
+      const user = currentUser(request);
+      const report = await reports.create(user.organization.id, { id: user.id, name: user.name ?? user.email }, request.body);
+      await request.audit('report.created', reportSubject(report), { month: report.month });
+      return reply.code(201).send({ report });
+    },
+  });
+
+  app.route({
+    ...route(endpoints.reports.get),
+    handler: async (request) => ({ report: await reports.get(organizationOf(request), request.params.id) }),
+  });
+
+  for (const format of ['pdf', 'csv'] as const) {
+    app.route({
+      ...route(endpoints.reports[format]),
+      handler: async (request, reply) => {
+        const { report, bytes } = await reports.file(organizationOf(request), request.params.id, format);
+        if (format === 'pdf') reply.header('x-content-sha256', report.sha256);
+        return reply
+          .type(format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            `attachment; filename*=UTF-8''${encodeURIComponent(fileName(report.summary.siteName, report.month, format))}`,
+          )
+          .header('cache-control', 'private, no-store')
+          .send(bytes);
+      },
+    });
+  }
+
+  app.route({
+    ...route(endpoints.reports.sign),
+    handler: async (request) => {
+      const user = currentUser(request);
+      const report = await reports.sign(
+        user.organization.id,
+        request.params.id,
+        { id: user.id, name: user.name ?? user.email },
+        request.body?.comment,
+      );
+      await request.audit('report.signed', reportSubject(report), { month: report.month, sha256: report.sha256 });
+      return { report };
+    },
+  });
+};
