@@ -5,6 +5,9 @@
 import { ENDPOINTS } from '@vigie/contract';
 import { expect, saveScreenshot, test } from './support/fixtures';
 
+// Swagger UI's script is over a megabyte: on a 2-core machine busy with other browsers it takes its time.
+test.describe.configure({ timeout: 90_000 });
+
 test('the API reference renders the OpenAPI document from the server alone', async ({ page, baseURL }) => {
   const origin = new URL(baseURL ?? '').origin;
   const requests: string[] = [];
@@ -15,7 +18,7 @@ test('the API reference renders the OpenAPI document from the server alone', asy
   });
 
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /API Vigie/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /API Vigie/ })).toBeVisible({ timeout: 45_000 });
   for (const tag of new Set(ENDPOINTS.map((endpoint) => endpoint.tag))) {
     await expect(page.locator('.opblock-tag').filter({ hasText: tag }).first()).toBeVisible();
   }
