@@ -11,7 +11,6 @@ import { forbiddenText } from './text-guard.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { TokenService } from './modules/auth/token-service.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
-import { logoutRoutes } from './modules/auth/logout-routes.ts';
 import { enforcePermissions, PERMISSIONS } from './plugins/permissions.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -20,26 +19,8 @@ import { registerClientAddressCheck, trustedProxies } from './plugins/client-add
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { API_REFERENCE_PREFIX, openApiRoutes, registerOpenApi } from './plugins/openapi.ts';
 import { enforceCatalogue } from './plugins/endpoint-route.ts';
-import { auditRoutes } from './modules/audit/audit-routes.ts';
-import { totpRoutes } from './modules/auth/totp-routes.ts';
-import { alertRoutes } from './modules/alerts/alert-routes.ts';
-import { notificationPolicyRoutes } from './modules/notifications/notification-policy-routes.ts';
-import { insightsRoutes } from './modules/insights/insights-routes.ts';
-import { reportRoutes } from './modules/reports/report-routes.ts';
-import { siteRoutes } from './modules/sites/site-routes.ts';
 import { registerWebApp } from './plugins/web-app.ts';
-import { authRoutes } from './modules/auth/auth-routes.ts';
-import { claimRoutes } from './modules/devices/claim-routes.ts';
-import { deviceProtocolRoutes } from './modules/devices/device-protocol-routes.ts';
-import { deviceRoutes } from './modules/devices/device-routes.ts';
 import { healthRoutes } from './plugins/health-routes.ts';
-import { organizationRoutes } from './modules/organizations/organization-routes.ts';
-import { stampEventPosition, streamRoutes } from './modules/events/stream-routes.ts';
-import { trashRoutes } from './modules/devices/trash-routes.ts';
-import { userRoutes } from './modules/auth/user-routes.ts';
-import { memberRoutes } from './modules/members/member-routes.ts';
-import { invitationRoutes, publicInvitationRoutes } from './modules/members/invitation-routes.ts';
-import { passwordResetRoutes } from './modules/auth/password-reset-routes.ts';
 import { createServices, type Services } from './services.ts';
 
 // Validation messages that a schema does not word itself come in French.
@@ -146,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       'Des secrets de double authentification ne s’ouvrent avec aucune clé de ce serveur\u202F: ces comptes ne peuvent se connecter qu’avec leurs codes de secours. Donnez à toutes les instances la même TOTP_KEY (sans elle, le même JWT_SECRET)\u202F; après un changement de clé, mettez l’ancienne dans TOTP_PREVIOUS_KEYS.',
     );
   }
-  const { devices, provisioning, telemetry } = services;
+  const { auth, members, audit, organizations, events, devices, sites, alerts, notifications, reports, insights } = services.modules;
   const authenticate = createAuthenticate({ tokens: services.tokens, users: services.accounts, sessions: services.sessions });
 
   // Before the routes: each must be in the endpoint catalogue (and each endpoint served), or the
@@ -157,48 +138,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       await api.register(openApiRoutes);
       await api.register(healthRoutes, { ping: () => database.ping() });
-      await api.register(authRoutes, { auth: services.auth });
-      await api.register(publicInvitationRoutes, { invitations: services.invitations });
-      await api.register(passwordResetRoutes, { passwordResets: services.passwordResets });
-      await api.register(deviceProtocolRoutes, {
-        provisioning,
-        claiming: services.claiming,
-        credentials: services.credentials,
-        telemetry: services.telemetry,
-        protocol: services.protocol,
-      });
+      // Each module's public routes, then its routes for signed-in members.
+      for (const routes of [auth.publicRoutes, members.publicRoutes, devices.publicRoutes]) await api.register(routes);
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticate);
-        secured.addHook('preHandler', stampEventPosition(services.events));
+        secured.addHook('preHandler', events.stampPosition);
         // Before any route: each one must be in the table of roles, or the app does not start.
         enforcePermissions(secured, PERMISSIONS);
-        await secured.register(logoutRoutes, { sessions: services.sessions, auth: services.auth });
-        await secured.register(userRoutes);
-        await secured.register(memberRoutes, { members: services.members, auth: services.auth });
-        await secured.register(auditRoutes, { audit: services.audit });
-        await secured.register(totpRoutes, { totp: services.totp, auth: services.auth });
-        await secured.register(invitationRoutes, { invitations: services.invitations });
-        await secured.register(organizationRoutes, { organizations: services.organizations });
-        await secured.register(streamRoutes, { events: services.events });
-        await secured.register(trashRoutes, { trash: services.trash });
-        await secured.register(claimRoutes, { claiming: services.claiming });
-        await secured.register(siteRoutes, { sites: services.sites });
-        await secured.register(alertRoutes, { rules: services.alerts.rules, alerts: services.alerts.alerts });
-        await secured.register(notificationPolicyRoutes, { notifications: services.notifications });
-        await secured.register(reportRoutes, { reports: services.reports });
-        await secured.register(insightsRoutes, { insights: services.insights });
-        await secured.register(deviceRoutes, {
-          resource: 'emitter',
-          service: devices.emitter,
-          provisioning,
-          telemetry,
-        });
-        await secured.register(deviceRoutes, {
-          resource: 'sensor',
-          service: devices.sensor,
-          provisioning,
-          telemetry,
-        });
+        for (const module of [auth, members, audit, organizations, events, devices, sites, alerts, notifications, reports, insights]) {
+          await secured.register(module.routes);
+        }
       });
     },
     { prefix: '/api' },

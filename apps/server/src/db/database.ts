@@ -10,6 +10,12 @@ import type { Schema } from './schema.ts';
 /** The one database type the rest of the server knows: no code outside src/db knows the driver. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * A transaction under way: what one module lends another's DAL so that both write in it (an
+ * accepted invitation and the account it creates commit together).
+ */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 /** The rows a raw statement answered, whichever driver ran it. */
 export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);

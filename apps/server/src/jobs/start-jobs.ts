@@ -1,9 +1,7 @@
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../db/connection-errors.ts';
+import { OFFLINE_CHECK_SECONDS } from '../modules/devices/offline-devices.ts';
 import type { Services } from '../services.ts';
-import { announceOfflineDevices, OFFLINE_CHECK_SECONDS } from '../modules/devices/offline-devices.ts';
-import { enforceRetention } from '../modules/telemetry/reading-retention.ts';
-import { purgeTrash } from '../modules/devices/trash-purge.ts';
 
 const HOURLY_MS = 3600 * 1000;
 /** How often the alert engine looks at the clock, and the notifier at what is due. */
@@ -11,37 +9,38 @@ export const ALERT_CLOCK_SECONDS = 15;
 export const NOTIFY_SECONDS = 10;
 const FIRST_HOURLY_RUN_MS = 60_000;
 
-/** Periodic jobs of a running server, on the system clock; returns a function that stops them. */
+/** Periodic jobs of a running server (each module's `jobs`), on the system clock; returns a function that stops them. */
 export function startJobs(
   services: Services,
   options: { retentionDays: number; insightsIntervalSeconds: number; logger: Logger },
 ): () => void {
+  const { devices, telemetry, reports, insights: analysis, alerts, notifications, rateLimits: limits } = services.modules;
   const run = (name: string, job: () => Promise<unknown>) => () => {
     job().catch((error: unknown) => {
       if (isDatabaseUnavailable(error)) options.logger.warn({ job: name }, 'Tâche reportée : base de données indisponible');
       else options.logger.error({ err: error, job: name }, 'Échec d’une tâche périodique');
     });
   };
-  const offline = run('offline', () => announceOfflineDevices(services));
+  const offline = run('offline', () => devices.jobs.announceOffline());
   const retention = run('retention', async () => {
-    const deleted = await enforceRetention(services);
+    const deleted = await telemetry.jobs.enforceRetention();
     if (deleted > 0) options.logger.info({ deleted, retentionDays: options.retentionDays }, 'Lectures anciennes supprimées');
   });
   const purge = run('purge', async () => {
-    const purged = await purgeTrash(services);
+    const purged = await devices.jobs.purgeTrash();
     if (purged > 0) options.logger.info({ purged }, 'Appareils de la corbeille supprimés définitivement');
   });
   // On the 1st of each month (the site's clock), the report of the month before; once across instances.
   const monthlyReports = run('monthly-reports', async () => {
-    const made = await services.reports.makeMonthly();
+    const made = await reports.jobs.makeMonthly();
     if (made.length > 0) options.logger.info({ reports: made.length }, 'Rapports HACCP mensuels établis');
   });
   // Predictive analysis of the sensors that report, in a worker thread; one instance at a time.
-  const insights = run('insights', () => services.insights.refresh());
-  const alertClock = run('alert-clock', () => services.alerts.engine.tick());
-  const notify = run('notifications', () => services.notifications.tick());
+  const insights = run('insights', () => analysis.jobs.refresh());
+  const alertClock = run('alert-clock', () => alerts.jobs.clock());
+  const notify = run('notifications', () => notifications.jobs.notify());
   // Counters of rate limits whose window is long over (PostgreSQL only); idempotent across instances.
-  const rateLimits = run('rate-limits', () => services.rateLimits.purgeExpired(new Date()));
+  const rateLimits = run('rate-limits', () => limits.jobs.purgeExpired());
   const hourly = () => {
     retention();
     purge();

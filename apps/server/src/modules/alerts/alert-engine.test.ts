@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../errors.ts';
 import { createTestApp, databaseKind, type TestAccount, type TestApp } from '../../test/test-app.ts';
 import type { WatchedSensor } from './alert-engine.ts';
-import { createAlertsModule } from './alerts-module.ts';
+import { createAlertsCore } from './alerts-core.ts';
 
 const T0 = Date.parse('2026-01-05T10:00:00Z');
 
@@ -39,7 +39,7 @@ describe(`alert engine on a real database (${databaseKind})`, () => {
       }
       return undefined;
     };
-    const { engine, alerts, rules } = createAlertsModule({
+    const { engine, alerts, rules } = createAlertsCore({
       db: test.database.db,
       now: () => now,
       sensor: watched,

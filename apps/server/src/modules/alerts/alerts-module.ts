@@ -1,62 +1,138 @@
-import type { Alert, Site } from '@vigie/contract';
+import type { Alert } from '@vigie/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import { createAlertDal } from './alert-dal.ts';
-import { createAlertEngine, type EngineLogger, type WatchedSensor } from './alert-engine.ts';
-import { createAlertRuleDal, type RuleRecord } from './alert-rule-dal.ts';
-import { createAlertRuleService } from './alert-rule-service.ts';
-import { type AlertAction, createAlertService, type StoredForecast } from './alert-service.ts';
+import type { DeviceService } from '../devices/device-service.ts';
+import type { EventHub } from '../events/event-hub.ts';
+import type { LiveEvent } from '../events/live-event.ts';
+import type { AlertContext } from '../notifications/alert-message.ts';
+import type { SiteService } from '../sites/site-service.ts';
+import type { TelemetryService } from '../telemetry/telemetry-service.ts';
+import { alertRoutes } from './alert-routes.ts';
+import type { EngineLogger, StoredReading } from './alert-engine.ts';
+import type { AlertAction, StoredForecast } from './alert-service.ts';
+import type { AlertRecord } from './alert-types.ts';
+import { createAlertsCore } from './alerts-core.ts';
 
 /**
- * The alerts module, wired: rules, the alerts' life, and the engine that watches readings and the
- * clock. What it needs of other modules (sensors, sites) and what it tells them (live events) is
- * passed in; its tables are reached only through its own DALs.
+ * The alerts module: rules, the alerts' life and the engine that watches readings, forecasts and
+ * the clock; it keeps the rules, alerts, their tracks, events and notification schedule.
+ * In: the sensors (watched by the rules, named in a message), the sites, the latest readings, the
+ * latest stored forecast of a measure (the insights module's) and the event hub — modules created
+ * later are passed as functions, called at run time only. Out: its services, `describe` (an alert
+ * told in a message), `rulesWatching` (a sensor's rules and its site's), the handlers of the flows
+ * that reach it (readings stored, a forecast computed, a site about to go, another instance's
+ * news), `onOpened` (who is told of a new alert), the clock's job and the routes.
  */
-export function createAlertsModule(deps: {
+export function createAlertsModule(options: {
   db: Database;
   now: () => Date;
-  sensor: (sensorId: string) => Promise<WatchedSensor | undefined>;
-  sensorsOf: (rule: RuleRecord) => Promise<WatchedSensor[]>;
-  site: (siteId: string) => Promise<Site | undefined>;
-  assertSensor: (organizationId: string, sensorId: string) => Promise<void>;
-  assertSite: (organizationId: string, siteId: string) => Promise<void>;
-  publish: (organizationId: string, action: AlertAction, alert: Alert) => void;
   logger: EngineLogger;
-  /** Told after this instance changed a rule, so that other instances read the rules again. */
-  onRulesChanged?: (organizationId: string) => void;
-  flapWindowSeconds?: number;
+  sensors: () => Pick<DeviceService, 'watched' | 'get'>;
+  sites: () => Pick<SiteService, 'byId' | 'get'>;
+  telemetry: () => Pick<TelemetryService, 'latestOf'>;
   /** The sensor's latest stored forecast of a measure, for the time a « dépassement prévu » is due. */
-  forecastOf?: (organizationId: string, sensorId: string, key: string) => Promise<StoredForecast | undefined>;
+  forecastOf: (organizationId: string, sensorId: string, key: string) => Promise<StoredForecast | undefined>;
+  events: Pick<EventHub, 'publish'>;
 }) {
-  const alertDal = createAlertDal(deps.db);
-  const ruleDal = createAlertRuleDal(deps.db);
-  const alerts = createAlertService({
-    dal: alertDal,
-    now: deps.now,
-    publish: deps.publish,
-    logger: deps.logger,
-    forecastOf: deps.forecastOf,
-  });
-  const engine = createAlertEngine({
-    rules: ruleDal,
-    alerts: alertDal,
-    sensor: deps.sensor,
-    sensorsOf: deps.sensorsOf,
-    site: deps.site,
-    announce: (changes) => alerts.announce(changes),
-    now: deps.now,
-    logger: deps.logger,
-    ...(deps.flapWindowSeconds !== undefined ? { flapWindowSeconds: deps.flapWindowSeconds } : {}),
-  });
-  const rules = createAlertRuleService({
-    dal: ruleDal,
-    assertSensor: deps.assertSensor,
-    assertSite: deps.assertSite,
-    onChanged: async (organizationId, change) => {
-      await engine.rulesChanged(organizationId, change.stopped);
-      deps.onRulesChanged?.(organizationId);
+  const { events, sensors, sites } = options;
+  const opened: (() => unknown)[] = [];
+  const { alerts, rules, engine } = createAlertsCore({
+    db: options.db,
+    now: options.now,
+    sensor: async (sensorId) => (await sensors().watched({ ids: [sensorId] }))[0],
+    sensorsOf: async (rule) =>
+      rule.sensorId
+        ? sensors().watched({ ids: [rule.sensorId] })
+        : rule.siteId
+          ? sensors().watched({ organizationId: rule.organizationId, siteId: rule.siteId })
+          : [],
+    site: (siteId) => sites().byId(siteId),
+    assertSensor: async (organizationId, sensorId) => void (await sensors().get(organizationId, sensorId)),
+    assertSite: async (organizationId, siteId) => void (await sites().get(organizationId, siteId)),
+    publish: (organizationId: string, action: AlertAction, alert: Alert) => {
+      events.publish([{ organizationId, type: 'alert', data: { action, alert } }]);
+      if (action === 'opened') for (const tell of opened) void tell();
     },
+    onRulesChanged: (organizationId) => events.publish([{ organizationId, type: 'alert-rules', data: {} }]),
+    // A « dépassement prévu » alert tells when its limit is due from the latest stored analysis, never computing one.
+    forecastOf: options.forecastOf,
+    logger: options.logger,
   });
-  return { alerts, rules, engine };
+
+  /** The sensor, site and rule of an alert, for the message that tells it. */
+  async function describe(alert: AlertRecord): Promise<AlertContext> {
+    const [sensor] = await sensors().watched({ ids: [alert.sensorId] });
+    const name = sensor ? (await sensors().get(alert.organizationId, alert.sensorId)).device.name : 'Capteur supprimé';
+    const site = alert.siteId ? await sites().byId(alert.siteId) : sensor ? await sites().byId(sensor.siteId) : undefined;
+    const rule = await rules.get(alert.organizationId, alert.ruleId).catch(() => null);
+    // A « dépassement prévu » is told with the reading beside the forecast, never in its place.
+    const forecast = await alerts.forecast(alert);
+    const latest =
+      forecast && alert.key ? (await options.telemetry().latestOf([alert.sensorId])).get(alert.sensorId)?.[alert.key] : undefined;
+    return {
+      sensorName: name,
+      siteName: site?.name ?? null,
+      timezone: site?.timezone ?? 'Europe/Paris',
+      ruleName: rule?.name ?? null,
+      condition: rule?.condition ?? null,
+      ...(forecast
+        ? {
+            forecast: { threshold: forecast.threshold, eta: forecast.eta ? new Date(forecast.eta) : null },
+            reading: latest ? { value: latest.value, at: new Date(latest.ts) } : null,
+          }
+        : {}),
+    };
+  }
+
+  /** The rules that watch a sensor: its own and its site's. */
+  const rulesWatching = async (organizationId: string, sensorId: string, siteId: string) => [
+    ...(await rules.list(organizationId, { sensorId })),
+    ...(await rules.list(organizationId, { siteId })),
+  ];
+
+  const handlers = {
+    /** Readings committed: the engine looks at them off the acknowledgement's path. */
+    readingsStored(readings: StoredReading[]): void {
+      void engine.onReadings(readings);
+    },
+    /** A sensor's forecast computed: a « dépassement prévu » may open or close. */
+    forecastComputed(
+      sensor: { id: string },
+      computed: { key: string; forecast: readonly { ts: string; value: number }[]; computedAt: string },
+    ): Promise<void> {
+      return engine.onForecast(sensor.id, computed.key, computed.forecast, new Date(computed.computedAt));
+    },
+    /** Before a site goes: its rules go first, which closes their alerts. */
+    async siteRemoving(organizationId: string, siteId: string): Promise<void> {
+      for (const rule of await rules.list(organizationId, { siteId })) await rules.remove(organizationId, rule.id);
+    },
+    /** Another instance changed an alert or the rules, or a sensor: this one drops what it remembered of them. */
+    liveEvent(event: LiveEvent): void {
+      if (event.type === 'alert') engine.forget(event.data.alert.ruleId, event.data.alert.sensorId);
+      if (event.type === 'alert-rules') void engine.rulesChanged(event.organizationId);
+      if (event.type === 'device' && event.data.kind === 'sensor') {
+        engine.forgetSensor(event.data.action === 'deleted' ? event.data.deviceId : event.data.device.id);
+      }
+    },
+  };
+
+  const routes: FastifyPluginAsync = async (app) => {
+    await app.register(alertRoutes, { rules, alerts });
+  };
+  return {
+    alerts,
+    rules,
+    engine,
+    describe,
+    rulesWatching,
+    handlers,
+    /** Who is told as soon as an alert opens (the notifications look at what is due). */
+    onOpened: (tell: () => unknown) => void opened.push(tell),
+    jobs: { clock: () => engine.tick() },
+    routes,
+    services: { alerts: { alerts, rules, engine } },
+    close: () => engine.idle(),
+  };
 }
 
 export type AlertsModule = ReturnType<typeof createAlertsModule>;

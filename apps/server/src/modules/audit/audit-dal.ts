@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { auditEvents, users } from '../../db/schema.ts';
+import { auditEvents } from '../../db/schema.ts';
 
 export type AuditRow = typeof auditEvents.$inferSelect;
 export type NewAuditRow = typeof auditEvents.$inferInsert;
@@ -44,15 +44,15 @@ export function createAuditDal(db: Database) {
         .limit(limit + 1);
     },
 
-    /** Whether the account of this address (in any letter case) signed in from `ip` at or after `since`. */
-    async signedInFrom(email: string, ip: string, since: Date): Promise<boolean> {
+    /** Whether this account signed in from `ip` at or after `since`. */
+    async signedInFrom(account: { id: string; organizationId: string }, ip: string, since: Date): Promise<boolean> {
       const [row] = await db
         .select({ id: auditEvents.id })
-        .from(users)
-        .innerJoin(auditEvents, and(eq(auditEvents.organizationId, users.organizationId), eq(auditEvents.actorId, users.id)))
+        .from(auditEvents)
         .where(
           and(
-            eq(sql`lower(${users.email})`, email.trim().toLowerCase()),
+            eq(auditEvents.organizationId, account.organizationId),
+            eq(auditEvents.actorId, account.id),
             eq(auditEvents.action, 'auth.login'),
             eq(auditEvents.ip, ip),
             gte(auditEvents.at, since),
@@ -60,25 +60,6 @@ export function createAuditDal(db: Database) {
         )
         .limit(1);
       return row !== undefined;
-    },
-
-    /** The account an address belongs to, to file a failed login in its organization's trail. */
-    async accountByEmail(email: string): Promise<{ id: string; organizationId: string; name: string | null; email: string } | undefined> {
-      const [row] = await db
-        .select({ id: users.id, organizationId: users.organizationId, name: users.name, email: users.email })
-        .from(users)
-        .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
-        .limit(1);
-      return row;
-    },
-
-    async accountById(id: string): Promise<{ id: string; organizationId: string; name: string | null; email: string } | undefined> {
-      const [row] = await db
-        .select({ id: users.id, organizationId: users.organizationId, name: users.name, email: users.email })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
-      return row;
     },
   };
 }

@@ -93,12 +93,26 @@ export function describeDetails(details: AuditDetails | null): string {
     .join(' ; ');
 }
 
+/** Who an account is, as the trail names it; owned by the auth module, which keeps the users. */
+export interface AuditAccount {
+  id: string;
+  organizationId: string;
+  name: string | null;
+  email: string;
+}
+
+export interface AuditAccounts {
+  byId(id: string): Promise<AuditAccount | undefined>;
+  /** The account of an address, in any letter case (an address signs in to one account). */
+  byEmail(email: string): Promise<AuditAccount | undefined>;
+}
+
 /**
  * The audit trail (who did what and when). Lines are appended by the routes once a change is
  * made, and read by admins, filtered, a page at a time or as CSV. The database refuses to change
  * or delete a line.
  */
-export function createAuditService(deps: { db: Database; now: () => Date }) {
+export function createAuditService(deps: { db: Database; now: () => Date; accounts: AuditAccounts }) {
   const dal = createAuditDal(deps.db);
 
   async function record(by: AuditActor, action: AuditAction, subject?: AuditSubject | null, details?: AuditDetails | null) {
@@ -126,7 +140,7 @@ export function createAuditService(deps: { db: Database; now: () => Date }) {
     subject?: AuditSubject | null,
     details?: AuditDetails | null,
   ): Promise<void> {
-    const account = await dal.accountById(userId);
+    const account = await deps.accounts.byId(userId);
     if (!account) return;
     await record({ organizationId: account.organizationId, user: account, ip }, action, subject, details);
   }
@@ -156,11 +170,14 @@ export function createAuditService(deps: { db: Database; now: () => Date }) {
     },
 
     /** Whether the account of this address completed a sign-in from `ip` at or after `since` (the owner's usual addresses). */
-    signedInFrom: (email: string, ip: string, since: Date): Promise<boolean> => dal.signedInFrom(email, ip, since),
+    async signedInFrom(email: string, ip: string, since: Date): Promise<boolean> {
+      const account = await deps.accounts.byEmail(email);
+      return account ? dal.signedInFrom(account, ip, since) : false;
+    },
 
     /** A wrong password for a known address: filed with no author, the account as subject. Unknown addresses belong to nobody's trail. */
     async loginFailed(email: string, ip: string, details?: AuditDetails): Promise<void> {
-      const account = await dal.accountByEmail(email);
+      const account = await deps.accounts.byEmail(email);
       if (!account) return;
       await record(
         { organizationId: account.organizationId, user: null, ip },

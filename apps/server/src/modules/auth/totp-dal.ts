@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, notLike, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { organizations, recoveryCodes, users } from '../../db/schema.ts';
+import { recoveryCodes, users } from '../../db/schema.ts';
 
 export interface TotpState {
   id: string;
@@ -9,10 +9,9 @@ export interface TotpState {
   role: string;
   secret: string | null;
   pendingSecret: string | null;
-  requireTotpForAdmins: boolean;
 }
 
-/** Two-factor authentication's rows: the secret on the user, recovery codes, the organization's requirement. */
+/** Two-factor authentication's rows: the secret on the user, recovery codes. */
 export function createTotpDal(db: Database) {
   return {
     async state(userId: string): Promise<TotpState | undefined> {
@@ -24,10 +23,8 @@ export function createTotpDal(db: Database) {
           role: users.role,
           secret: users.totpSecret,
           pendingSecret: users.totpPendingSecret,
-          requireTotpForAdmins: organizations.requireTotpForAdmins,
         })
         .from(users)
-        .innerJoin(organizations, eq(organizations.id, users.organizationId))
         .where(eq(users.id, userId))
         .limit(1);
       return row;
@@ -131,10 +128,6 @@ export function createTotpDal(db: Database) {
         await tx.update(users).set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null }).where(eq(users.id, userId));
         await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
       });
-    },
-
-    async setRequirement(organizationId: string, requireTotpForAdmins: boolean): Promise<void> {
-      await db.update(organizations).set({ requireTotpForAdmins }).where(eq(organizations.id, organizationId));
     },
   };
 }

@@ -4,7 +4,8 @@ import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import { type SecretBox, SecretUnreadableError } from './secret-box.ts';
-import { createTotpDal } from './totp-dal.ts';
+import type { OrganizationService } from '../organizations/organization-service.ts';
+import { createTotpDal, type TotpState } from './totp-dal.ts';
 
 export const TOTP_MESSAGES = {
   wrongCode: 'Code incorrect, expiré ou déjà utilisé.',
@@ -52,6 +53,8 @@ export function createTotpService(deps: {
   logger: Pick<Logger, 'error'>;
   /** A user's two-factor state or the organization's requirement changed: every instance reads the accounts again. */
   onAccountChanged?: (organizationId: string, userId?: string) => void | Promise<void>;
+  /** The organization's requirement of a second factor for its admins, kept by the organizations module. */
+  organizations: Pick<OrganizationService, 'findById' | 'setRequireTotpForAdmins'>;
 }) {
   const dal = createTotpDal(deps.db);
   /** A sealed secret opens only on the row of its account. */
@@ -87,8 +90,16 @@ export function createTotpService(deps: {
     return delta === null ? null : Math.floor(timestamp / 1000 / PERIOD_SECONDS) + delta;
   }
 
+  /** The account's two-factor state, with its organization's requirement. */
+  async function stateOf(userId: string): Promise<(TotpState & { requireTotpForAdmins: boolean }) | undefined> {
+    const state = await dal.state(userId);
+    const organization = state && (await deps.organizations.findById(state.organizationId));
+    return state && organization && { ...state, requireTotpForAdmins: organization.requireTotpForAdmins };
+  }
+
   return {
-    state: (userId: string) => dal.state(userId),
+    /** The account's two-factor state, with its organization's requirement. */
+    state: stateOf,
 
     async enabledFor(userId: string): Promise<boolean> {
       return Boolean((await dal.state(userId))?.secret);
@@ -176,7 +187,7 @@ export function createTotpService(deps: {
 
     /** Turns it off (the caller checked the password); refused to an admin whose organization requires it. */
     async disable(userId: string): Promise<void> {
-      const state = await dal.state(userId);
+      const state = await stateOf(userId);
       if (state?.role === 'admin' && state.requireTotpForAdmins) throw conflict(TOTP_MESSAGES.requiredForAdmins);
       await dal.disable(userId);
       if (state) await deps.onAccountChanged?.(state.organizationId, userId);
@@ -185,7 +196,7 @@ export function createTotpService(deps: {
     /** The organization's requirement; turning it on needs the admin who does it to have it on. */
     async setRequirement(admin: { id: string; organizationId: string }, requireTotpForAdmins: boolean): Promise<void> {
       if (requireTotpForAdmins && !(await dal.state(admin.id))?.secret) throw new AppError(409, TOTP_MESSAGES.turnOnFirst);
-      await dal.setRequirement(admin.organizationId, requireTotpForAdmins);
+      await deps.organizations.setRequireTotpForAdmins(admin.organizationId, requireTotpForAdmins);
       await deps.onAccountChanged?.(admin.organizationId);
     },
   };

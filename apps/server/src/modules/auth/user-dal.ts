@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Role } from '@vigie/contract';
-import type { Database } from '../../db/database.ts';
-import { organizations, users } from '../../db/schema.ts';
+import type { Database, Transaction } from '../../db/database.ts';
+import { users } from '../../db/schema.ts';
 
 export interface UserRow {
   id: string;
@@ -27,22 +27,6 @@ export function createUserDal(db: Database) {
   };
 
   return {
-    /** The user with what the public shape needs of the organization, in one statement (every request reads it). */
-    async findWithOrganization(
-      id: string,
-    ): Promise<(UserRow & { organization: { id: string; name: string; requireTotpForAdmins: boolean } }) | undefined> {
-      const [row] = await db
-        .select({
-          ...columns,
-          organization: { id: organizations.id, name: organizations.name, requireTotpForAdmins: organizations.requireTotpForAdmins },
-        })
-        .from(users)
-        .innerJoin(organizations, eq(organizations.id, users.organizationId))
-        .where(eq(users.id, id))
-        .limit(1);
-      return row;
-    },
-
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db
         .select(columns)
@@ -98,6 +82,16 @@ export function createUserDal(db: Database) {
       const [user] = await db.insert(users).values(input).returning(columns);
       if (!user) throw new Error("L'utilisateur n'a pas été créé.");
       return user;
+    },
+
+    /** The account of an accepted invitation, created in the invitation's transaction (both commit, or neither). */
+    async createIn(
+      tx: Transaction,
+      input: { organizationId: string; email: string; name: string; passwordHash: string; role: Role },
+    ): Promise<string> {
+      const [user] = await tx.insert(users).values(input).returning({ id: users.id });
+      if (!user) throw new Error('Compte non créé');
+      return user.id;
     },
   };
 }

@@ -1,11 +1,14 @@
 import { nameSchema, newEmailSchema, newPasswordSchema, type User } from '@vigie/contract';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/connection-errors.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Transaction } from '../../db/database.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import type { OrganizationService } from '../organizations/organization-service.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
+import { createMemberAccountsDal } from './member-accounts-dal.ts';
 import { createUserDal, type UserRow } from './user-dal.ts';
+
+export type { MemberChange, MemberRow } from './member-accounts-dal.ts';
 
 export const DEFAULT_ORGANIZATION_NAME = 'Mon organisation';
 
@@ -28,7 +31,12 @@ export function parseNewAccount(input: NewAccount) {
 /** Accounts: users, their password and the organization they belong to. */
 export function createUserService(deps: { db: Database; organizations: Pick<OrganizationService, 'ensure' | 'findById'> }) {
   const users = createUserDal(deps.db);
+  const memberAccounts = createMemberAccountsDal(deps.db);
   const { organizations } = deps;
+
+  /** Who an account is, for the records that name it. */
+  const accountOf = (user: UserRow | undefined) =>
+    user && { id: user.id, organizationId: user.organizationId, name: user.name, email: user.email };
 
   /** The public shape of a user: never the password hash. */
   function publicUser(user: UserRow, organization: { id: string; name: string; requireTotpForAdmins: boolean }): User {
@@ -85,9 +93,21 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
     },
 
     async getById(id: string): Promise<User | undefined> {
-      const user = await users.findWithOrganization(id);
-      return user && publicUser(user, user.organization);
+      const user = await users.findById(id);
+      const organization = user && (await organizations.findById(user.organizationId));
+      return user && organization && publicUser(user, organization);
     },
+
+    /** Who an account is (the audit trail names it so). */
+    account: async (id: string) => accountOf(await users.findById(id)),
+    /** The account of an address, in any letter case. */
+    accountByEmail: async (email: string) => accountOf(await users.findByEmail(email)),
+
+    /** The account of an accepted invitation, in the invitation's transaction. */
+    createMemberIn: (tx: Transaction, member: Parameters<typeof users.createIn>[1]) => users.createIn(tx, member),
+
+    /** An organization's members and the changes of their role, account and two-factor authentication (the members module's). */
+    members: memberAccounts,
 
     /**
      * The user id of these credentials, or null; as slow for an unknown email as for a wrong

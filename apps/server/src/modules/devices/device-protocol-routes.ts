@@ -26,7 +26,7 @@ export const deviceProtocolRoutes: FastifyPluginAsyncZod<{
   provisioning: ProvisioningService;
   claiming: Pick<ClaimingService, 'provision'>;
   credentials: Pick<CredentialService, 'authenticate'>;
-  telemetry: TelemetryService;
+  telemetry: Pick<TelemetryService, 'ingest'>;
   protocol: { mqttPort: number | null };
 }> = async (app, { provisioning, claiming, credentials, telemetry, protocol }) => {
   app.route({

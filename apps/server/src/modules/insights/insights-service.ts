@@ -173,6 +173,12 @@ export function createInsightsService(deps: InsightsSources) {
       return compute({ id: sensor.id, organizationId, siteId: sensor.siteId }, key, now, 'interactive', stored?.backfilledAt);
     },
 
+    /** The latest stored forecast of a sensor's measure, never computing one (a « dépassement prévu » alert's due time). */
+    async storedForecast(organizationId: string, sensorId: string, key: string) {
+      const stored = await dal.find(organizationId, sensorId, key);
+      return stored && { computedAt: stored.computedAt, forecast: stored.insights.forecast };
+    },
+
     /**
      * Readings just stored: when some are dated well before now, the figures of their sensor
      * computed since that date miss them, and are computed again at the next request or pass.

@@ -1,9 +1,15 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@vigie/contract';
-import type { Database } from '../../db/database.ts';
-import { invitations, organizations, users } from '../../db/schema.ts';
+import type { Database, Transaction } from '../../db/database.ts';
+import { invitations } from '../../db/schema.ts';
 
 export type InvitationRecord = typeof invitations.$inferSelect;
+
+/** Creates an invited member's account in the given transaction; its id. */
+export type CreateMember = (
+  tx: Transaction,
+  member: { organizationId: string; email: string; name: string; passwordHash: string; role: Role },
+) => Promise<string>;
 
 const pending = and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt));
 
@@ -69,23 +75,24 @@ export function createInvitationDal(db: Database) {
       return rows.length > 0;
     },
 
-    /** The invitation of a link's secret, with its organization's name. */
-    async findByTokenHash(tokenHash: string): Promise<(InvitationRecord & { organizationName: string }) | undefined> {
-      const [row] = await db
-        .select({ invitation: invitations, organizationName: organizations.name })
-        .from(invitations)
-        .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
-        .where(eq(invitations.tokenHash, tokenHash))
-        .limit(1);
-      return row && { ...row.invitation, organizationName: row.organizationName };
+    /** The invitation of a link's secret. */
+    async findByTokenHash(tokenHash: string): Promise<InvitationRecord | undefined> {
+      const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).limit(1);
+      return row;
     },
 
     /**
-     * Uses the invitation and creates its member in one transaction: of two acceptances at once,
-     * only one finds it still unused. Undefined when it was not usable any more; a unique
-     * violation (the address got an account meanwhile) rolls everything back.
+     * Uses the invitation and creates its member in one transaction (`createMember`, the accounts'
+     * owner's, writes in it): of two acceptances at once, only one finds it still unused. Undefined
+     * when it was not usable any more; a unique violation (the address got an account meanwhile)
+     * rolls everything back.
      */
-    accept(tokenHash: string, now: Date, account: { name: string; passwordHash: string }): Promise<{ userId: string } | undefined> {
+    accept(
+      tokenHash: string,
+      now: Date,
+      account: { name: string; passwordHash: string },
+      createMember: CreateMember,
+    ): Promise<{ userId: string } | undefined> {
       return db.transaction(async (tx) => {
         const [used] = await tx
           .update(invitations)
@@ -93,18 +100,14 @@ export function createInvitationDal(db: Database) {
           .where(and(eq(invitations.tokenHash, tokenHash), pending, gt(invitations.expiresAt, now)))
           .returning();
         if (!used) return undefined;
-        const [user] = await tx
-          .insert(users)
-          .values({
-            organizationId: used.organizationId,
-            email: used.email,
-            name: account.name,
-            passwordHash: account.passwordHash,
-            role: used.role,
-          })
-          .returning({ id: users.id });
-        if (!user) throw new Error('Compte non créé');
-        return { userId: user.id };
+        const userId = await createMember(tx, {
+          organizationId: used.organizationId,
+          email: used.email,
+          name: account.name,
+          passwordHash: account.passwordHash,
+          role: used.role,
+        });
+        return { userId };
       });
     },
   };

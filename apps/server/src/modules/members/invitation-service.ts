@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/connection-errors.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, conflict, notFound } from '../../errors.ts';
 import { hashPassword } from '../auth/password.ts';
-import { createInvitationDal, type InvitationRecord } from './invitation-dal.ts';
+import { type CreateMember, createInvitationDal, type InvitationRecord } from './invitation-dal.ts';
 import { invitationEmail } from './invitation-message.ts';
 
 /** How long an invitation link works. */
@@ -48,6 +48,10 @@ export function createInvitationService(deps: {
   /** Attempts with a link per address and window, as for logins. */
   limits: { maxPerIp: number; windowSeconds: number };
   hasAccount(email: string): Promise<boolean>;
+  /** Creates the member's account in the acceptance's transaction (the auth module keeps the accounts). */
+  createMember: CreateMember;
+  /** The name of an organization, shown on its invitations' page. */
+  organizationName(organizationId: string): Promise<string>;
   /** Queues an e-mail in the notification outbox and starts its delivery; false when e-mail is off. */
   sendEmail: SendSecretEmail;
   /** Opens a session for a new member, as a login does; its access token. */
@@ -146,7 +150,12 @@ export function createInvitationService(deps: {
       await takeAttempt(ip);
       const row = await usable(token);
       await limiter.reward(ip, 1);
-      return { email: row.email, role: row.role, organization: { name: row.organizationName }, expiresAt: row.expiresAt.toISOString() };
+      return {
+        email: row.email,
+        role: row.role,
+        organization: { name: await deps.organizationName(row.organizationId) },
+        expiresAt: row.expiresAt.toISOString(),
+      };
     },
 
     /** Creates the member and signs them in; the link works once, even when sent twice at once. */
@@ -157,7 +166,7 @@ export function createInvitationService(deps: {
       const passwordHash = await hashPassword(input.password);
       let accepted: { userId: string } | undefined;
       try {
-        accepted = await dal.accept(row.tokenHash, deps.now(), { name: input.name, passwordHash });
+        accepted = await dal.accept(row.tokenHash, deps.now(), { name: input.name, passwordHash }, deps.createMember);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(INVITATION_MESSAGES.accountExists(row.email));
         throw error;

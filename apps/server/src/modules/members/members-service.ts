@@ -1,10 +1,9 @@
 import type { Member, Role } from '@vigie/contract';
-import type { Database } from '../../db/database.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { SessionEnded } from '../auth/session-service.ts';
+import type { MemberChange, UserService } from '../auth/user-service.ts';
 import type { OneEmail } from '../notifications/notification-service.ts';
 import { twoFactorResetEmail } from './invitation-message.ts';
-import { createMembersDal, type MemberChange } from './members-dal.ts';
 
 export const MEMBER_MESSAGES = {
   notFound: 'Ce membre n’existe pas dans votre organisation.',
@@ -19,7 +18,8 @@ export const MEMBER_MESSAGES = {
  * request: the change is announced to every instance's account cache.
  */
 export function createMembersService(deps: {
-  db: Database;
+  /** The members' accounts, kept by the auth module (users, their sessions and recovery codes). */
+  accounts: UserService['members'];
   now: () => Date;
   onSessionEnded: SessionEnded;
   /** A member's role changed or the member left: every instance reads the account again. */
@@ -28,7 +28,7 @@ export function createMembersService(deps: {
   sendEmail: (message: OneEmail) => Promise<boolean>;
   publicUrl: string;
 }) {
-  const dal = createMembersDal(deps.db);
+  const dal = deps.accounts;
 
   function settled(change: MemberChange): Member {
     if (change.outcome === 'not-found') throw notFound(MEMBER_MESSAGES.notFound);

@@ -5,7 +5,7 @@ import type { Sensor } from '@vigie/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher.ts';
 import { createTestApp, databaseKind, isolatedDatabase, type TestAccount, type TestApp } from '../../test/test-app.ts';
-import { createAlertsModule } from '../alerts/alerts-module.ts';
+import { createAlertsCore } from '../alerts/alerts-core.ts';
 import { createMailer } from './mailer.ts';
 import { createNotificationService } from './notification-service.ts';
 import { isPublicAddress, resolveWebhookTarget } from './webhook-sender.ts';
@@ -86,7 +86,7 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
   }
 
   function alertsModule() {
-    return createAlertsModule({
+    return createAlertsCore({
       db: test.database.db,
       now: () => now,
       sensor: async (id) => ({ id, organizationId: account.organizationId, siteId: null, lastSeenAt: now, inactivityTimeoutSeconds: 600 }),

@@ -47,6 +47,10 @@ export function createOrganizationDal(db: Database) {
       await db.update(organizations).set({ installationKey: key }).where(eq(organizations.id, id));
     },
 
+    async setRequireTotpForAdmins(id: string, requireTotpForAdmins: boolean): Promise<void> {
+      await db.update(organizations).set({ requireTotpForAdmins }).where(eq(organizations.id, id));
+    },
+
     async installationKey(id: string): Promise<string | null | undefined> {
       const [row] = await db.select({ key: organizations.installationKey }).from(organizations).where(eq(organizations.id, id));
       return row?.key;

@@ -29,6 +29,11 @@ export function createOrganizationService(deps: { db: Database }) {
       return dal.findByInstallationKey(key);
     },
 
+    /** Whether the organization's admins must sign in with a second factor. */
+    setRequireTotpForAdmins(id: string, requireTotpForAdmins: boolean): Promise<void> {
+      return dal.setRequireTotpForAdmins(id, requireTotpForAdmins);
+    },
+
     /** The organization's installation key, created on first use. */
     async installationKey(organizationId: string): Promise<string> {
       await dal.setInstallationKeyIfMissing(organizationId, newInstallationKey());

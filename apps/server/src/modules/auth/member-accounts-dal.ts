@@ -19,8 +19,8 @@ export type MemberChange =
 
 const columns = { id: users.id, name: users.name, email: users.email, role: users.role };
 
-/** Members as seen by an organization: the users table, read and changed under the last-admin rule. */
-export function createMembersDal(db: Database) {
+/** Members as seen by an organization: its users, read and changed under the last-admin rule, with their sessions and recovery codes. */
+export function createMemberAccountsDal(db: Database) {
   type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
   /**
@@ -115,4 +115,4 @@ export function createMembersDal(db: Database) {
   };
 }
 
-export type MembersDal = ReturnType<typeof createMembersDal>;
+export type MemberAccountsDal = ReturnType<typeof createMemberAccountsDal>;
