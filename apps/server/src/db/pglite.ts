@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -7,6 +9,29 @@ import { type Database, type DatabaseHandle, type DatabaseOptions, migrationsFol
 import { createLocalPubSub } from './pubsub.ts';
 import { schema } from './schema.ts';
 
+/** The longest the embedded database may run queries back to back before the event loop turns. */
+export const PGLITE_TURN_MS = 10;
+
+/**
+ * PGlite runs in this thread and answers each query through promises only: a loop of queries (a
+ * storm of alerts planned one by one) is one chain of microtasks, and the event loop does not turn
+ * until it ends — no request is read, no timer fires, for seconds. Every message to the database
+ * ends with a turn of the event loop once `turnMs` have passed since the last one, so that other
+ * work (a health check, a request) waits at most that long behind the database.
+ */
+export function yieldingToEventLoop(client: PGlite, turnMs = PGLITE_TURN_MS): void {
+  const execProtocolStream = client.execProtocolStream.bind(client);
+  let lastTurn = performance.now();
+  client.execProtocolStream = async (...args: Parameters<PGlite['execProtocolStream']>) => {
+    const result = await execProtocolStream(...args);
+    if (performance.now() - lastTurn >= turnMs) {
+      await nextTurn();
+      lastTurn = performance.now();
+    }
+    return result;
+  };
+}
+
 /** Opens PGlite persisted under dataDir (locked for this process), or in memory when dataDir is undefined. */
 export async function openPglite(dataDir: string | undefined, _options: DatabaseOptions): Promise<DatabaseHandle> {
   const lock = dataDir ? acquireDataDirLock(dataDir) : { release() {} };
@@ -14,6 +39,7 @@ export async function openPglite(dataDir: string | undefined, _options: Database
   let client: PGlite | undefined;
   try {
     client = await PGlite.create(directory);
+    yieldingToEventLoop(client);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
     const opened = client;
