@@ -32,7 +32,8 @@ const layerZones = [
 
 // Server modules own their tables: only a module's `<x>-dal.ts` touches them, and no one imports
 // another module's DAL (a DAL is imported as `./<x>-dal.ts` from its own module only). The test
-// helpers' `src/test/test-dal.ts` is the one shared exception, for tests.
+// helpers' `src/test/test-dal.ts` is the one shared exception, for tests. Which module owns which
+// table is checked by `apps/server/src/db/table-owners.test.ts`.
 const otherModulesDal = {
   regex: '^(?!\\./)(?!.*test-dal).*-dal(\\.ts)?$',
   message: "Another module's DAL: call its service instead (a DAL is imported only from its own module).",
