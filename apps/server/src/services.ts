@@ -19,7 +19,8 @@ import { createTelemetryModule } from './modules/telemetry/telemetry-module.ts';
 /**
  * The server's modules, wired once (see docs/architecture.md). Each states what it needs and
  * offers (`modules/<x>/<x>-module.ts`) and builds its own DAL: no one else holds the database.
- * A port to a module created further down is an arrow, called at run time only.
+ * A port to a module created further down is an arrow, called at run time only. Options are
+ * grouped a line each (`...{ … }`): what the module is given, then the modules it asks.
  */
 export function createServices(options: {
   config: Config;
