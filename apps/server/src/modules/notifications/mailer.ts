@@ -10,7 +10,8 @@ export interface Mailer {
  * E-mail through the operator's SMTP server (SMTP_URL); the Message-ID carries the idempotency key.
  * One connection per message: with a pool, a connection the server closed while idle can fail
  * the next message, which then waits for its retry (30 s, then more); an invitation or a password
- * reset must not be late for that. An alert storm's e-mails pay a handshake each instead.
+ * reset must not be late for that. An alert storm's e-mails pay a handshake each instead, several
+ * at a time (notification-service.ts).
  */
 export function createMailer(options: { smtpUrl: string; from: string }): Mailer {
   const transport = nodemailer.createTransport(options.smtpUrl);

@@ -18,6 +18,8 @@ export const DEFAULT_POLICY: PlanPolicy = {
 const MAX_ATTEMPTS = 12;
 const LEASE_MS = 2 * 60_000;
 const BATCH = 20;
+/** Messages of a batch sent at the same time. */
+const SEND_CONCURRENCY = 5;
 const RESOLVED_WINDOW_MS = 24 * 3600 * 1000;
 /** Alerts planned per query, and queries per tick at most (the rest waits for the next tick). */
 const PLAN_BATCH = 200;
@@ -188,7 +190,9 @@ export function createNotificationService(deps: {
       const at = now();
       const claimed = await dal.claim(at, BATCH, LEASE_MS);
       if (claimed.length === 0) return sent;
-      for (const message of claimed) {
+      // Several at once (each on its own connection): a storm's thousands of e-mails go out in
+      // about a minute instead of one handshake after another; each still succeeds or fails alone.
+      await eachAtMost(SEND_CONCURRENCY, claimed, async (message) => {
         try {
           if (message.channel === 'email') {
             if (!deps.mailer) throw new Error('E-mail désactivé : SMTP_URL n’est pas défini.');
@@ -223,7 +227,7 @@ export function createNotificationService(deps: {
             'Notification non remise',
           );
         }
-      }
+      });
       if (claimed.length < BATCH) return sent;
     }
   }
@@ -330,3 +334,16 @@ export function createNotificationService(deps: {
 }
 
 export type NotificationService = ReturnType<typeof createNotificationService>;
+
+/** Runs `task` on every item, at most `limit` at a time; resolves once all are done (tasks handle their own errors). */
+async function eachAtMost<T>(limit: number, items: readonly T[], task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await task(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
