@@ -32,8 +32,8 @@
  * it closes after an hour without holding.
  */
 import type { AnomalyKind } from '@vigie/contract';
-import { CycleTracker } from './cycles.ts';
-import { DefrostLearner } from './defrost.ts';
+import { CycleTracker, type CycleStats } from './cycles.ts';
+import { type CycleShape, DefrostLearner } from './defrost.ts';
 import { DOOR_FLOOR_MS, DoorWatch } from './door.ts';
 import { detectPeriod, type Series } from './forecast.ts';
 import { frDuration, frNumber, frTemperature, frValue } from './french.ts';
@@ -110,6 +110,11 @@ const DEVIATIONS: readonly AnomalyKind[] = ['pattern', 'level_shift', 'noise', '
 const FAILING: readonly AnomalyKind[] = ['flatline', 'compressor', 'level_shift', 'pattern'];
 /** The usual cycle leaves out the last six (so that a failing compressor does not become the norm). */
 const USUAL_SKIP = 6;
+/**
+ * Buckets longer than this never show a compressor's cycles (ten minutes to an hour): the turning
+ * points of readings that seldom are the sampling's own beat against the cycle.
+ */
+const MAX_CYCLE_STEP_MS = 5 * MINUTE;
 /** Hourly residual medians kept for `drift`. */
 const HOURLY_MEMORY = 14 * 24;
 
@@ -418,7 +423,7 @@ class Detector implements AnomalyDetector {
 
   // Cold units.
   private readonly cycles = new CycleTracker();
-  private readonly defrost = new DefrostLearner();
+  private readonly defrost: DefrostLearner;
   /** Cycles (or cooling runs) much longer than usual, as of the last cycle. */
   private compressorState: {
     what: 'cycle' | 'cooling';
@@ -480,6 +485,7 @@ class Detector implements AnomalyDetector {
     this.levelTail = new SampleRing(tail, keep, keep);
     this.noiseTail = new SampleRing(tail, keep, keep);
     this.door = new DoorWatch(this.step);
+    this.defrost = new DefrostLearner(this.step);
   }
 
   push(ts: number, value: number | null): DetectedAnomaly[] {
@@ -942,10 +948,14 @@ class Detector implements AnomalyDetector {
   /** Returns true when the bucket belongs to a defrost (kept out of the other detectors). */
   private coldStep(ts: number, x: number | null, warm: boolean, raise: Raise): boolean {
     const events = this.cycles.push(ts, x);
-    const stats = this.cycles.stats(USUAL_SKIP);
+    const learnt = this.cycles.stats(USUAL_SKIP);
+    // Readings too seldom to show the cycles: the defrosts are told from the spread of the values.
+    const sampled = learnt !== null && !this.cyclesResolved(learnt);
+    const stats: CycleShape | null = sampled ? null : learnt;
     if (events.peak) {
       const before = events.peak.trough ? this.levelBefore(events.peak.trough.ts) : { level: Number.NaN, spread: Number.NaN };
-      const defrostFrom = this.defrost.onPeak(events.peak.peak, events.peak.trough, stats, before);
+      const shape = sampled && events.peak.trough ? this.sampledShape(events.peak.trough.ts) : stats;
+      const defrostFrom = this.defrost.onPeak(events.peak.peak, events.peak.trough, shape, before);
       if (defrostFrom !== null) {
         this.pendingDefrostCycle = events.peak.peak.ts;
         this.cycles.forgetSince(defrostFrom);
@@ -961,7 +971,12 @@ class Detector implements AnomalyDetector {
     // A missing or overlong defrost cannot be told while the probe is stuck or the unit is already failing.
     const failing = this.episodes.holding(FAILING, ts);
     const blind = failing || this.episodes.holding('defrost_long', ts);
-    const signals = this.defrost.tick(ts, this.cycles.heading === 'up' ? this.cycles.since : null, stats, blind);
+    const signals = this.defrost.tick(
+      ts,
+      this.cycles.heading === 'up' ? this.cycles.since : null,
+      sampled ? this.sampledShape(ts) : stats,
+      blind,
+    );
     for (const signal of signals) {
       if (!warm) continue;
       if (signal.type === 'long') {
@@ -1019,11 +1034,33 @@ class Detector implements AnomalyDetector {
     return { level, spread: 1.4826 * median(values.map((v) => Math.abs(v - level))) };
   }
 
+  /**
+   * The ordinary cycle as seen through readings too seldom to show it: the top and the swing of the
+   * values in the three hours before `ts` (upper and lower tenths), no warming or cooling time.
+   */
+  private sampledShape(ts: number): CycleShape | null {
+    const end = Math.round((ts - (this.origin ?? ts)) / this.step);
+    const span = Math.round((3 * HOUR) / this.step);
+    const values: number[] = [];
+    for (let i = Math.max(0, end - span); i < end; i += 1) {
+      const v = this.value(i);
+      if (!Number.isNaN(v)) values.push(v);
+    }
+    if (values.length < 6) return null;
+    const sorted = Float64Array.from(values).sort();
+    const top = quantileSorted(sorted, 0.9);
+    return { peak: top, amplitude: top - quantileSorted(sorted, 0.1), rise: 0, riseHigh: 0, fall: 0, period: Number.NaN };
+  }
+
   /** At each ordinary cycle: are the last three much longer, or much warmer, than the usual ones? */
   private compressorOnCycle(): void {
     const usual = this.cycles.stats(USUAL_SKIP);
     const recent = this.cycles.recent(3);
     if (!usual || usual.count < 20 || recent.length < 3) return;
+    if (!this.cyclesResolved(usual)) {
+      this.compressorState = null;
+      return;
+    }
     const periods = recent.map((c) => c.end.ts - c.start.ts);
     const falls = recent.map((c) => c.end.ts - c.peak.ts);
     const last2 = (values: number[]) => values.slice(-2);
@@ -1067,9 +1104,18 @@ class Detector implements AnomalyDetector {
     }
   }
 
+  /**
+   * Whether the buckets show the cooling cycles at all: their warming and cooling each three buckets
+   * long at least. A sensor that reports every 10 min on a unit that cycles every 20 shows turning
+   * points of its own sampling, whose « durations » say nothing of the compressor.
+   */
+  private cyclesResolved(usual: CycleStats): boolean {
+    return this.step <= MAX_CYCLE_STEP_MS && usual.rise >= 3 * this.step && usual.fall >= 3 * this.step;
+  }
+
   private compressorStep(ts: number, x: number, raise: Raise): void {
     const usual = this.cycles.stats(USUAL_SKIP);
-    if (!usual || usual.count < 20) return;
+    if (!usual || usual.count < 20 || !this.cyclesResolved(usual)) return;
     const heading = this.cycles.heading;
     const turn = this.cycles.since;
     // A stuck probe freezes the turning points: the time since the last one counts from its end.

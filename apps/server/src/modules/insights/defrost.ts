@@ -40,6 +40,13 @@ const MAX_PERIOD = 26 * HOUR;
 /** Candidates kept to learn the beat from. */
 const MEMORY = 3 * 24 * HOUR;
 
+/**
+ * What the learner needs of the ordinary cycle: the cycle tracker's figures when the readings show
+ * the cycles, or the spread of the recent values when they come too seldom to (`rise` and `fall`
+ * then 0, `period` unknown as NaN).
+ */
+export type CycleShape = Pick<CycleStats, 'peak' | 'amplitude' | 'rise' | 'riseHigh' | 'fall' | 'period'>;
+
 export class DefrostLearner {
   private candidates: DefrostCandidate[] = [];
   private recognised: DefrostCandidate[] = [];
@@ -56,6 +63,14 @@ export class DefrostLearner {
   private lastTick = -Infinity;
   /** The latest expected peak that something like a defrost answered. */
   private served = -Infinity;
+
+  /** `stepMs`: the buckets' length; a peak is only known to within one. */
+  constructor(private readonly stepMs = MINUTE) {}
+
+  /** How far from its slot a defrost's peak is still on the beat. */
+  private tolerance(period: number): number {
+    return Math.max(15 * MINUTE, 0.05 * period) + this.stepMs;
+  }
 
   get beat(): DefrostSchedule | null {
     return this.schedule;
@@ -78,7 +93,7 @@ export class DefrostLearner {
   due(ts: number): boolean {
     const schedule = this.schedule;
     if (!schedule) return false;
-    const tolerance = Math.max(15 * MINUTE, 0.05 * schedule.period);
+    const tolerance = this.tolerance(schedule.period);
     const after = Math.max(schedule.length - schedule.warming, 0) + tolerance;
     const next = schedule.anchor + schedule.period;
     return (ts >= next - schedule.warming - tolerance && ts <= next + after) || ts <= schedule.anchor + after;
@@ -95,7 +110,7 @@ export class DefrostLearner {
    * pull down) continues the warming from the trough before. Returns the start of the warming when
    * the peak is a defrost candidate (the caller keeps its cycles out of the compressor's figures).
    */
-  onPeak(peak: Turn, trough: Turn | null, stats: CycleStats | null, before: { level: number; spread: number }): number | null {
+  onPeak(peak: Turn, trough: Turn | null, stats: CycleShape | null, before: { level: number; spread: number }): number | null {
     this.activeSince = null;
     this.runningLong = false;
     if (!trough) return null;
@@ -143,12 +158,12 @@ export class DefrostLearner {
    * The expected peak this warming belongs to: its peak within the tolerance of a slot, or (a
    * defrost that ran long) its start in the window before a slot and its peak after it.
    */
-  private slotOf(peakAt: number, startAt: number, schedule: DefrostSchedule, stats: CycleStats | null): number | null {
-    const tolerance = Math.max(15 * MINUTE, 0.05 * schedule.period);
+  private slotOf(peakAt: number, startAt: number, schedule: DefrostSchedule, stats: CycleShape | null): number | null {
+    const tolerance = this.tolerance(schedule.period);
     const k = Math.max(1, Math.round((peakAt - schedule.anchor) / schedule.period));
     const slot = schedule.anchor + k * schedule.period;
     if (Math.abs(peakAt - slot) <= tolerance) return slot;
-    const cycle = stats ? stats.period : 30 * MINUTE;
+    const cycle = stats && Number.isFinite(stats.period) ? stats.period : 30 * MINUTE;
     for (let j = 1; j <= k; j += 1) {
       const earlier = schedule.anchor + j * schedule.period;
       if (startAt >= earlier - schedule.warming - tolerance - cycle && startAt <= earlier + tolerance && peakAt > earlier) return earlier;
@@ -174,13 +189,13 @@ export class DefrostLearner {
    * is the trough that opened the current warming (when warming), `stats` the ordinary cycle;
    * `blind` when a missing defrost could not be told (a stuck probe, a unit already failing).
    */
-  tick(ts: number, warmingSince: Turn | null, stats: CycleStats | null, blind = false): readonly DefrostSignal[] {
+  tick(ts: number, warmingSince: Turn | null, stats: CycleShape | null, blind = false): readonly DefrostSignal[] {
     this.lastTick = ts;
     const schedule = this.schedule;
     if (!schedule) return NO_SIGNAL;
     const signals: DefrostSignal[] = [];
-    const tolerance = Math.max(15 * MINUTE, 0.05 * schedule.period);
-    const cycle = stats ? stats.period : 30 * MINUTE;
+    const tolerance = this.tolerance(schedule.period);
+    const cycle = stats && Number.isFinite(stats.period) ? stats.period : 30 * MINUTE;
     // The next expected peak after the last one on the beat.
     let expected = schedule.anchor + schedule.period;
     if (warmingSince && ts - warmingSince.ts > (stats ? stats.riseHigh : 10 * MINUTE)) {
@@ -222,7 +237,7 @@ export class DefrostLearner {
   private accept(candidate: DefrostCandidate, slot: number): void {
     const schedule = this.schedule as DefrostSchedule;
     if (!this.recognised.includes(candidate)) this.recognised.push(candidate);
-    const tolerance = Math.max(15 * MINUTE, 0.05 * schedule.period);
+    const tolerance = this.tolerance(schedule.period);
     const onTime = Math.abs(candidate.peakAt - slot) <= tolerance;
     if (onTime) {
       // A slow follow of the beat, so a clock that drifts a little stays on it.
@@ -256,14 +271,21 @@ export class DefrostLearner {
         // Three in a row, or four or more with at most a quarter of the slots empty.
         const enough = beat.members.length === beat.slots ? beat.members.length >= 3 : beat.members.length >= 4 && beat.fill >= 0.75;
         if (!enough) continue;
-        if (!best || period < best.period - Math.max(15 * MINUTE, 0.05 * period)) best = { period, ...beat };
+        if (!best || period < best.period - this.tolerance(period)) best = { period, ...beat };
       }
     }
     if (!best) return;
     if (this.schedule) {
-      // A beat already learnt gives way only once it is clearly lost.
+      // A beat already learnt gives way once it is clearly lost, or to a beat that divides it and is
+      // itself nearly full: the defrosts between its slots are defrosts it missed while learning.
       const current = this.fill(this.schedule.anchor, this.schedule.period, oldest);
-      if (current.fill >= 0.5 || best.members.length < 4) return;
+      const times = Math.round(this.schedule.period / best.period);
+      const divides =
+        times >= 2 &&
+        Math.abs(this.schedule.period - times * best.period) <= this.tolerance(this.schedule.period) &&
+        best.members.length >= 4 &&
+        best.fill >= 0.75;
+      if (!divides && (current.fill >= 0.5 || best.members.length < 4)) return;
     }
     const members = best.members.sort((a, b) => a.peakAt - b.peakAt);
     const first = members[0] as DefrostCandidate;
@@ -282,7 +304,7 @@ export class DefrostLearner {
 
   /** The candidates on the beat `period` through `at`, back to `oldest` (eight slots at most), and the share of slots filled. */
   private fill(at: number, period: number, oldest: number): { members: DefrostCandidate[]; fill: number; slots: number } {
-    const tolerance = Math.max(15 * MINUTE, 0.05 * period);
+    const tolerance = this.tolerance(period);
     const members: DefrostCandidate[] = [];
     let slots = 0;
     for (let k = 0; k < 8; k += 1) {

@@ -47,6 +47,9 @@ const MIN_DEPARTURE_SLOPE = 0.3;
 /** The shop's air, the prior on where a cold unit that lost its cooling is heading (°C). */
 const SHOP_AIR = 21;
 const HOUR = 3600_000;
+const MINUTE = 60_000;
+/** A cold unit's detectors read at most fifteen-minute buckets (see `detectorStepOf`). */
+const MAX_COLD_STEP_MS = 15 * MINUTE;
 /** Around the same time of day: this much either side. */
 const SAME_HOUR_MS = 20 * 60_000;
 /** Units of the usual measures, for the explanations. */
@@ -333,6 +336,19 @@ export function forecastFrom(
   return outlookFrom(readings, start, departure, options).forecast;
 }
 
+/**
+ * The bucket the detectors read this measure at. A cold unit at the sensor's own reporting interval,
+ * a minute at finest and fifteen at coarsest: a sensor that reports every ten minutes read a minute at a
+ * time would be nine gaps in ten, and its same-phase profile would hold almost nothing. A door at a
+ * minute (it reports its changes), anything else at five.
+ */
+export function detectorStepOf(profile: SignalProfile, readings: readonly Reading[]): number {
+  if (profile === 'generic') return STEP_MS;
+  if (profile === 'door') return MINUTE;
+  const cadence = cadenceOf(readings);
+  return Math.min(MAX_COLD_STEP_MS, Math.max(MINUTE, Math.floor(cadence / MINUTE) * MINUTE));
+}
+
 /** The predictive analysis (docs/api.md, Analyse prédictive) of one sensor's measure: pure computation, run in a worker thread. */
 export function computeInsights(input: InsightsInput): InsightsResult {
   const { key, now, rules } = input;
@@ -343,7 +359,7 @@ export function computeInsights(input: InsightsInput): InsightsResult {
 
   // Anomalies and defrosts: the week replayed through the detectors, a minute per bucket for cold units and doors.
   const profile = profileOf(key, readings);
-  const detectorStep = profile === 'generic' ? STEP_MS : 60_000;
+  const detectorStep = detectorStepOf(profile, readings);
   const detectorStart = Math.floor((now - HISTORY_MS) / detectorStep) * detectorStep;
   const detected = detectAnomalies(resample(readings, detectorStep, detectorStart, now), detectorStart, { stepMs: detectorStep, profile });
   // A door is open or shut: its state has no forecast, its anomalies say what matters.
