@@ -1076,7 +1076,14 @@ class Detector implements AnomalyDetector {
       median(periods) >= Math.max(1.5 * usual.periodHigh, usual.period + 8 * MINUTE);
     const mean = median(recent.map((c) => c.mean));
     const since = (recent[0] as { start: { ts: number } }).start.ts;
-    // Warmer cycles alone may be a door left open or a drifting probe: the compressor is blamed when they also last longer.
+    // Warmer cycles alone may be a door left open or a drifting probe: the compressor is blamed when
+    // they also last longer. Longer runs alone are a unit working harder (a warm afternoon, a full
+    // load) that still holds its temperature: they count once the cycles also run warmer.
+    const warmer = mean >= usual.mean + Math.max(0.3, 2 * usual.meanSpread);
+    if (!warmer) {
+      this.compressorState = null;
+      return;
+    }
     if (cyclesLonger && median(falls) >= usual.fall) {
       const period = mean2(periods);
       this.compressorState = {
