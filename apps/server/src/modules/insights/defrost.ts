@@ -208,7 +208,8 @@ export class DefrostLearner {
     }
     if (this.activeSince !== null) {
       const elapsed = ts - this.activeSince;
-      this.runningLong = elapsed > Math.max(2 * schedule.warming, schedule.warming + 20 * MINUTE);
+      // The warming's start is only known to within a few readings (an hour at a 15-minute cadence).
+      this.runningLong = elapsed > Math.max(2 * schedule.warming, schedule.warming + 20 * MINUTE) + 4 * this.stepMs;
       if (this.runningLong) signals.push({ type: 'long', from: this.activeSince, elapsed, usual: schedule.warming });
       return signals;
     }
