@@ -73,6 +73,8 @@ export interface AnomalyDetector {
   anomalies(): DetectedAnomaly[];
   /** Defrost cycles recognised so far. */
   defrosts(): DetectedDefrost[];
+  /** Whether a defrost on the unit's beat was warming it at the last bucket fed, for no longer than usual. */
+  defrosting(): boolean;
 }
 
 const MINUTE = 60_000;
@@ -523,6 +525,7 @@ class Detector implements AnomalyDetector {
     // The cold unit's cycles and defrosts come first: a defrost is kept out of the other detectors.
     let suppressed = false;
     if (this.profile === 'cold') suppressed = this.coldStep(ts, x, warm, raise);
+    this.inDefrost = this.profile === 'cold' && this.defrost.warming;
     if (suppressed) this.episodes.pause(RESIDUAL_KINDS, ts);
     // A stuck sensor's values mean nothing: nothing else is read into them while it lasts.
     if (
@@ -612,6 +615,12 @@ class Detector implements AnomalyDetector {
 
   defrosts(): DetectedDefrost[] {
     return this.defrost.defrosts();
+  }
+
+  private inDefrost = false;
+
+  defrosting(): boolean {
+    return this.inDefrost;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -1244,8 +1253,8 @@ export function detectAnomalies(
   series: Series,
   start: number,
   options: DetectorOptions,
-): { anomalies: DetectedAnomaly[]; defrosts: DetectedDefrost[] } {
+): { anomalies: DetectedAnomaly[]; defrosts: DetectedDefrost[]; defrosting: boolean } {
   const detector = createAnomalyDetector(options);
   for (let i = 0; i < series.length; i += 1) detector.push(start + i * options.stepMs, series[i] ?? null);
-  return { anomalies: detector.anomalies(), defrosts: detector.defrosts() };
+  return { anomalies: detector.anomalies(), defrosts: detector.defrosts(), defrosting: detector.defrosting() };
 }

@@ -100,6 +100,11 @@ export class DefrostLearner {
   }
 
   /** Is the temperature part of an ordinary defrost (heating or pull-down)? One that runs long is not ordinary any more. */
+  /** A defrost on the beat is warming the unit now, for no longer than a usual one. */
+  get warming(): boolean {
+    return this.activeSince !== null && !this.runningLong;
+  }
+
   get active(): boolean {
     return (this.activeSince !== null && !this.runningLong) || (this.pullDown && this.lastTick <= this.pullDownUntil);
   }

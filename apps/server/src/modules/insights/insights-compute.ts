@@ -229,7 +229,7 @@ export function outlookFrom(
   readings: readonly Reading[],
   start: number,
   departure: boolean,
-  options: { cold?: boolean; unit?: string } = {},
+  options: { cold?: boolean; unit?: string; defrosting?: boolean } = {},
 ): Outlook {
   const cold = options.cold ?? false;
   const unit = options.unit ?? '';
@@ -285,6 +285,8 @@ export function outlookFrom(
     if (last.ts - since < HOUR && (last.value - sameHourExtreme(readings, last.ts, side)) * side <= 0) beyond = false;
   }
   if (!beyond && !departure) return habits;
+  // A defrost on the unit's beat warms it on purpose: followed only once the detectors say it runs long.
+  if (options.defrosting && !departure) return habits;
   // Beyond the interval: the departure began at the last reading within it, and goes the way the
   // readings went. When only the detectors say so: the window's readings, the way their trend goes.
   const direction: 1 | -1 = beyond
@@ -366,7 +368,11 @@ export function computeInsights(input: InsightsInput): InsightsResult {
   const outlook =
     profile === 'door'
       ? null
-      : outlookFrom(history, start, departing(detected.anomalies, now), { cold: profile === 'cold', unit: UNITS[key] ?? '' });
+      : outlookFrom(history, start, departing(detected.anomalies, now), {
+          cold: profile === 'cold',
+          unit: UNITS[key] ?? '',
+          defrosting: detected.defrosting,
+        });
   const forecast = outlook?.forecast ?? [];
   const anomalies: Anomaly[] = detected.anomalies.map((anomaly) => ({
     from: iso(anomaly.from),
