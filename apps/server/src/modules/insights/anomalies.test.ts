@@ -95,8 +95,10 @@ describe('cold units', () => {
     const compressor = firstOf(result.anomalies, 'compressor') as DetectedAnomaly;
     expect(compressor).toBeDefined();
     expect(compressor.from).toBeGreaterThan(FAULT);
-    expect(compressor.from).toBeLessThan(FAULT + 3 * HOUR);
-    expect(firstOf(result.anomalies, 'level_shift')).toBeDefined();
+    // Longer runs at the usual temperature are heard once they last (four cycles, two hours, clear
+    // of a defrost) or once the cabinet runs warmer: with a defrost every six hours, within five hours.
+    expect(compressor.from).toBeLessThan(FAULT + 5 * HOUR);
+    expect(compressor.from).toBeLessThan((firstOf(result.anomalies, 'level_shift') as DetectedAnomaly).from);
     expect(result.anomalies.every((a) => a.to > FAULT)).toBe(true);
   });
 

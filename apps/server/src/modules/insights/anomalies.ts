@@ -117,6 +117,8 @@ const USUAL_SKIP = 6;
  * points of readings that seldom are the sampling's own beat against the cycle.
  */
 const MAX_CYCLE_STEP_MS = 5 * MINUTE;
+/** The cycles this long after a defrost recover from its heat, and say nothing of the compressor. */
+const AFTER_DEFROST_MS = 90 * MINUTE;
 /** Hourly residual medians kept for `drift`. */
 const HOURLY_MEMORY = 14 * 24;
 
@@ -1061,8 +1063,35 @@ class Detector implements AnomalyDetector {
     return { peak: top, amplitude: top - quantileSorted(sorted, 0.1), rise: 0, riseHigh: 0, fall: 0, period: Number.NaN };
   }
 
+  /** Ordinary cycles by hour of the day (their start's), for what a cycle usually lasts at this hour. */
+  private readonly cyclesByHour: { ts: number; period: number; fall: number }[][] = Array.from({ length: 24 }, () => []);
+
+  /**
+   * The usual cycle around this hour on the previous days (the hour either side), once there are
+   * six such cycles: a unit that works harder every afternoon does so by habit.
+   */
+  private sameHourCycle(ts: number): { period: number; fall: number } | null {
+    const hour = Math.floor((ts % DAY) / HOUR);
+    const periods: number[] = [];
+    const falls: number[] = [];
+    for (const h of [hour - 1, hour, hour + 1]) {
+      for (const c of this.cyclesByHour[(h + 24) % 24] as { ts: number; period: number; fall: number }[]) {
+        if (c.ts > ts - 12 * HOUR) continue;
+        periods.push(c.period);
+        falls.push(c.fall);
+      }
+    }
+    return periods.length >= 6 ? { period: median(periods), fall: median(falls) } : null;
+  }
+
   /** At each ordinary cycle: are the last three much longer, or much warmer, than the usual ones? */
   private compressorOnCycle(): void {
+    const newest = this.cycles.recent(1)[0];
+    if (newest && newest.start.ts >= this.defrost.lastEnd + AFTER_DEFROST_MS) {
+      const bucket = this.cyclesByHour[Math.floor((newest.start.ts % DAY) / HOUR)] as { ts: number; period: number; fall: number }[];
+      bucket.push({ ts: newest.start.ts, period: newest.end.ts - newest.start.ts, fall: newest.end.ts - newest.peak.ts });
+      while (bucket.length > 0 && (bucket[0] as { ts: number }).ts < newest.start.ts - 8 * DAY) bucket.shift();
+    }
     const usual = this.cycles.stats(USUAL_SKIP);
     const recent = this.cycles.recent(3);
     if (!usual || usual.count < 20 || recent.length < 3) return;
@@ -1086,10 +1115,21 @@ class Detector implements AnomalyDetector {
     const mean = median(recent.map((c) => c.mean));
     const since = (recent[0] as { start: { ts: number } }).start.ts;
     // Warmer cycles alone may be a door left open or a drifting probe: the compressor is blamed when
-    // they also last longer. Longer runs alone are a unit working harder (a warm afternoon, a full
-    // load) that still holds its temperature: they count once the cycles also run warmer.
+    // they also last longer. A few longer runs alone are a unit working harder for a while (a warm
+    // afternoon, a delivery) that still holds its temperature: they count once the cycles also run
+    // warmer, or once four in a row, over two hours at least and an hour and a half clear of a
+    // defrost, have all been long, and longer than usual at this hour.
     const warmer = mean >= usual.mean + Math.max(0.3, 2 * usual.meanSpread);
-    if (!warmer) {
+    const lastFour = this.cycles.recent(4);
+    const lasting =
+      lastFour.length === 4 &&
+      (lastFour.at(-1) as { end: { ts: number } }).end.ts - (lastFour[0] as { start: { ts: number } }).start.ts >= 2 * HOUR &&
+      (lastFour[0] as { start: { ts: number } }).start.ts >= this.defrost.lastEnd + AFTER_DEFROST_MS &&
+      lastFour.every((c) => c.end.ts - c.start.ts >= usual.periodHigh || c.end.ts - c.peak.ts >= usual.fallHigh);
+    // Longer than the usual cycle at this hour on the previous days, when they are known.
+    const atThisHour = this.sameHourCycle((recent.at(-1) as { end: { ts: number } }).end.ts);
+    const unusual = !atThisHour || median(periods) >= 1.25 * atThisHour.period || median(falls) >= 1.25 * atThisHour.fall;
+    if (!warmer && !(lasting && unusual)) {
       this.compressorState = null;
       return;
     }

@@ -81,6 +81,12 @@ export class DefrostLearner {
     return this.recognised.map((d) => ({ from: d.start, to: d.end ?? Math.max(d.peakAt, d.start) }));
   }
 
+  /** When the last recognised defrost ended (its pull-down's trough, or its peak while that is to come); -Infinity when none. */
+  get lastEnd(): number {
+    const last = this.recognised.at(-1);
+    return last ? (last.end ?? last.peakAt) : -Infinity;
+  }
+
   /** How long the defrost running long has lasted (0 when none). */
   get runningFor(): number {
     return this.runningLong && this.activeSince !== null ? this.lastTick - this.activeSince : 0;
