@@ -127,7 +127,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       'Des secrets de double authentification ne s’ouvrent avec aucune clé de ce serveur\u202F: ces comptes ne peuvent se connecter qu’avec leurs codes de secours. Donnez à toutes les instances la même TOTP_KEY (sans elle, le même JWT_SECRET)\u202F; après un changement de clé, mettez l’ancienne dans TOTP_PREVIOUS_KEYS.',
     );
   }
-  const { auth, members, audit, organizations, events, devices, sites, alerts, notifications, reports, insights } = services.modules;
+  const { auth, members, audit, organizations, events, devices, sites, alerts, notifications, reports, insights, lorawan } =
+    services.modules;
   const authenticate = createAuthenticate({ tokens: services.tokens, users: services.accounts, sessions: services.sessions });
 
   // Before the routes: each must be in the endpoint catalogue (and each endpoint served), or the
@@ -139,13 +140,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(openApiRoutes);
       await api.register(healthRoutes, { ping: () => database.ping() });
       // Each module's public routes, then its routes for signed-in members.
-      for (const routes of [auth.publicRoutes, members.publicRoutes, devices.publicRoutes]) await api.register(routes);
+      for (const routes of [auth.publicRoutes, members.publicRoutes, devices.publicRoutes, lorawan.publicRoutes])
+        await api.register(routes);
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticate);
         secured.addHook('preHandler', events.stampPosition);
         // Before any route: each one must be in the table of roles, or the app does not start.
         enforcePermissions(secured, PERMISSIONS);
-        for (const module of [auth, members, audit, organizations, events, devices, sites, alerts, notifications, reports, insights]) {
+        for (const module of [
+          auth,
+          members,
+          audit,
+          organizations,
+          events,
+          devices,
+          sites,
+          alerts,
+          notifications,
+          reports,
+          insights,
+          lorawan,
+        ]) {
           await secured.register(module.routes);
         }
       });

@@ -8,6 +8,7 @@ import type { TokenService } from './modules/auth/token-service.ts';
 import { createDevicesModule } from './modules/devices/devices-module.ts';
 import { createEventsModule } from './modules/events/events-module.ts';
 import { createInsightsModule } from './modules/insights/insights-module.ts';
+import { createLorawanModule } from './modules/lorawan/lorawan-module.ts';
 import { createMembersModule } from './modules/members/members-module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications-module.ts';
 import { createOrganizationsModule } from './modules/organizations/organizations-module.ts';
@@ -73,6 +74,10 @@ export function createServices(options: {
     ...{ db, now, logger, config, sensors: devices.sensors, sites: sites.sites, telemetry: telemetry.telemetry },
     rulesWatching: alerts.rulesWatching,
   });
+  const lorawan = createLorawanModule({
+    ...{ db, now, publicUrl: config.publicUrl, telemetry: () => telemetry.telemetry, sensors: () => devices.sensors },
+    ...{ assertSite: async (o, s) => void (await sites.sites.get(o, s)), createRule: (o, rule) => alerts.rules.create(o, rule) },
+  });
   const reports = createReportsModule({
     ...{ db, now, logger, sites: sites.sites, organizations: organizations.organizations, sensors: devices.sensors },
     ...{ rulesWatching: alerts.rulesWatching, alerts: alerts.alerts, telemetry: telemetry.telemetry, users: auth.users },
@@ -90,24 +95,13 @@ export function createServices(options: {
   for (const module of [auth, devices]) pubsub.onResumed(module.handlers.busResumed);
 
   const modules = {
-    events,
-    organizations,
-    rateLimits,
-    audit,
-    auth,
-    members,
-    devices,
-    telemetry,
-    sites,
-    alerts,
-    notifications,
-    insights,
-    reports,
+    ...{ events, organizations, rateLimits, audit, auth, members, devices },
+    ...{ telemetry, sites, alerts, notifications, insights, reports, lorawan },
   };
   return {
     ...{ ...events.services, ...organizations.services, ...rateLimits.services, ...audit.services, ...auth.services },
     ...{ ...members.services, ...devices.services, ...telemetry.services, ...sites.services, ...alerts.services },
-    ...{ ...notifications.services, ...insights.services, ...reports.services },
+    ...{ ...notifications.services, ...insights.services, ...reports.services, ...lorawan.services },
     modules,
     now,
     async close() {

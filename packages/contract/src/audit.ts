@@ -24,6 +24,9 @@ export const AUDIT_ACTION_LABELS = {
   'device.restored': 'Appareil restauré',
   'device.token_renewed': 'Jeton d’appareil renouvelé',
   'installation_key.renewed': 'Clé d’installation renouvelée',
+  'integration.created': 'Intégration LoRaWAN créée',
+  'integration.deleted': 'Intégration LoRaWAN supprimée',
+  'device.registered': 'Appareil LoRaWAN enregistré',
   'site.created': 'Site créé',
   'site.updated': 'Site modifié',
   'site.deleted': 'Site supprimé',
@@ -51,6 +54,7 @@ export const auditActionSchema = z.enum(AUDIT_ACTIONS, { error: 'Action inconnue
 
 export const AUDIT_SUBJECT_TYPES = [
   'sensor',
+  'integration',
   'emitter',
   'site',
   'rule',

@@ -12,4 +12,5 @@ export * from './reports.ts';
 export * from './insights.ts';
 export * from './members.ts';
 export * from './audit.ts';
+export * from './lorawan.ts';
 export * from './endpoints/index.ts';

@@ -58,6 +58,8 @@ const PAYLOADS: Record<string, (f: Fixtures) => unknown> = {
   'POST /api/reports/:id/sign': () => ({ comment: 'Vu' }),
   'POST /api/devices/claim': () => ({ serial: 'SN-ROLES-0001', claimCode: 'ABCD-EFGH-JKLM' }),
   'PUT /api/members/:id': () => ({ role: 'admin' }),
+  'POST /api/integrations': () => ({ type: 'chirpstack', name: 'ChirpStack des rôles' }),
+  'POST /api/lorawan/devices': () => ({ devEui: randomUUID().replaceAll('-', '').slice(0, 16), codec: 'cayenne-lpp' }),
   'POST /api/members/:id/two-factor/reset': () => ({ password: 'mot de passe de l’administrateur' }),
   'POST /api/invitations': () => ({ email: `invite-${randomUUID()}@example.fr`, role: 'admin' }),
 };

@@ -648,3 +648,68 @@ export const recoveryCodes = pgTable(
   },
   (t) => [uniqueIndex('recovery_codes_user_code_unique').on(t.userId, t.codeHash)],
 );
+
+/**
+ * A network server (The Things Stack, ChirpStack) that forwards an organization's LoRaWAN uplinks
+ * to its events endpoint (`endpoints.integrations.events`); its secret is stored only as a SHA-256 hash.
+ */
+export const lorawanIntegrations = pgTable(
+  'lorawan_integrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'tts' | 'chirpstack'>().notNull(),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [index('lorawan_integrations_organization_idx').on(t.organizationId, t.createdAt)],
+);
+
+/** A registered LoRaWAN device: its DevEUI (lower-case), the sensor it is, its codec and its last signal. */
+export const lorawanDevices = pgTable(
+  'lorawan_devices',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    devEui: text('dev_eui').notNull(),
+    sensorId: uuid('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
+    codec: text('codec').notNull(),
+    lastUplinkAt: timestamp('last_uplink_at', { withTimezone: true, mode: 'date' }),
+    rssi: real('rssi'),
+    snr: real('snr'),
+    gateway: text('gateway'),
+    /** Why the last frame could not be read (French), null once one is. */
+    lastError: text('last_error'),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.devEui] }), uniqueIndex('lorawan_devices_sensor_unique').on(t.sensorId)],
+);
+
+/** Uplinks of a DevEUI the organization has not registered, kept for adoption (« Nouveaux appareils détectés »). */
+export const lorawanPending = pgTable(
+  'lorawan_pending',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    devEui: text('dev_eui').notNull(),
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => lorawanIntegrations.id, { onDelete: 'cascade' }),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    uplinks: integer('uplinks').notNull().default(1),
+    brand: text('brand'),
+    model: text('model'),
+    fPort: integer('f_port'),
+    payloadHex: text('payload_hex'),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.devEui] })],
+);

@@ -34,6 +34,9 @@ export const TABLE_OWNERS = {
   sensorInsights: 'insights',
   insightsBackfills: 'insights',
   jobLeases: 'insights',
+  lorawanIntegrations: 'lorawan',
+  lorawanDevices: 'lorawan',
+  lorawanPending: 'lorawan',
   pubsubSpill: 'db',
 } as const satisfies Record<TableExport, string>;
 

@@ -86,6 +86,9 @@ export async function organizationSnapshot(t: TestApp, adminToken: string, f: Or
     `/api/reports?siteId=${f.siteId}`,
     '/api/members',
     '/api/invitations',
+    '/api/integrations',
+    '/api/lorawan/devices',
+    '/api/lorawan/pending',
   ];
   const seen = await Promise.all(
     reads.map(async (url) => {

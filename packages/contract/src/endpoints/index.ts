@@ -2,6 +2,7 @@ import type { Endpoint } from './define.ts';
 import { accountEndpoints } from './accounts.ts';
 import { alertEndpoints } from './alerts.ts';
 import { deviceEndpoints } from './devices.ts';
+import { lorawanEndpoints } from './lorawan.ts';
 import { serviceEndpoints } from './health.ts';
 import { reportEndpoints } from './reports.ts';
 import { siteEndpoints } from './sites.ts';
@@ -16,6 +17,7 @@ export const endpoints = {
   ...serviceEndpoints,
   ...accountEndpoints,
   ...deviceEndpoints,
+  ...lorawanEndpoints,
   ...siteEndpoints,
   ...alertEndpoints,
   ...reportEndpoints,

@@ -93,6 +93,19 @@ export const endpoints = {
   stream: {
     open: { method: 'GET', path: '/api/stream', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
   },
+  integrations: {
+    list: { method: 'GET', path: '/api/integrations', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    create: { method: 'POST', path: '/api/integrations', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les intégrations LoRaWAN.' } },
+    remove: { method: 'DELETE', path: '/api/integrations/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les intégrations LoRaWAN.' } },
+    events: { method: 'POST', path: '/api/integrations/:id/events', access: { kind: 'device' } },
+  },
+  lorawan: {
+    codecs: { method: 'GET', path: '/api/lorawan/codecs', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    devices: { method: 'GET', path: '/api/lorawan/devices', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    register: { method: 'POST', path: '/api/lorawan/devices', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les intégrations LoRaWAN.' } },
+    pending: { method: 'GET', path: '/api/lorawan/pending', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    dismiss: { method: 'DELETE', path: '/api/lorawan/pending/:devEui', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les intégrations LoRaWAN.' } },
+  },
   sites: {
     list: { method: 'GET', path: '/api/sites', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     create: { method: 'POST', path: '/api/sites', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les sites.' } },

@@ -36,6 +36,7 @@ const CSV_HEADER = [
 ];
 const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   sensor: 'Capteur',
+  integration: 'Intégration LoRaWAN',
   emitter: 'Émetteur',
   site: 'Site',
   rule: 'Règle d’alerte',

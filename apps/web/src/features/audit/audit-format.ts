@@ -3,6 +3,7 @@ import { ROLE_LABELS } from '@/lib/permissions';
 
 const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   sensor: 'capteur',
+  integration: 'intégration',
   emitter: 'émetteur',
   site: 'site',
   rule: 'règle',

@@ -1,0 +1,356 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestAccount, type TestApp, createTestApp, databaseKind } from '../../test/test-app.ts';
+
+/**
+ * Milesight EM300-TH, its maker's example: battery 92 %, 30,8 °C, 50,5 % (channels 01 75, 03 67, 04 68).
+ * Source: Milesight-IoT/SensorDecoders, EM_Series/EM300_Series/EM300-TH/README.md.
+ */
+const EM300_FRAME = Buffer.from('0175' + '5c' + '0367' + '3401' + '0468' + '65', 'hex');
+
+interface Integration {
+  id: string;
+  type: string;
+  name: string;
+  url: string;
+  secret?: string;
+  lastEventAt: string | null;
+}
+
+const devEui = () => randomBytes(8).toString('hex');
+
+/** The Things Stack v3's uplink message, as its webhook sends it. */
+function ttsUplink(eui: string, options: { fCnt?: number; frame?: Buffer; receivedAt?: Date; versionIds?: object; devAddr?: string } = {}) {
+  const receivedAt = (options.receivedAt ?? new Date()).toISOString();
+  return {
+    end_device_ids: {
+      device_id: `eui-${eui}`,
+      application_ids: { application_id: 'magasin-lyon' },
+      dev_eui: eui.toUpperCase(),
+      join_eui: '24E124C0002A0001',
+      dev_addr: options.devAddr ?? '260B1A2F',
+    },
+    correlation_ids: ['as:up:01HZX'],
+    received_at: receivedAt,
+    uplink_message: {
+      session_key_id: 'AYx1',
+      f_port: 85,
+      f_cnt: options.fCnt ?? 1,
+      frm_payload: (options.frame ?? EM300_FRAME).toString('base64'),
+      rx_metadata: [
+        { gateway_ids: { gateway_id: 'passerelle-lyon', eui: 'B827EBFFFE6C2A11' }, rssi: -97, channel_rssi: -97, snr: 6.2 },
+        { gateway_ids: { gateway_id: 'passerelle-reserve', eui: 'B827EBFFFE6C2A12' }, rssi: -71, channel_rssi: -71, snr: 9.5 },
+      ],
+      settings: { data_rate: { lora: { bandwidth: 125000, spreading_factor: 7 } }, frequency: '868100000' },
+      received_at: receivedAt,
+      ...(options.versionIds ? { version_ids: options.versionIds } : {}),
+    },
+  };
+}
+
+/** ChirpStack v4's HTTP integration, JSON encoding, `?event=up`. */
+function chirpstackUp(eui: string, fCnt: number, frame = EM300_FRAME) {
+  return {
+    deduplicationId: '3d5a4bd8-6a0b-4a73-9d1f-25c1a6b1f0d2',
+    time: new Date().toISOString(),
+    deviceInfo: {
+      tenantId: '52f14cd4-c6f1-4fbd-8f87-4025e1d49242',
+      tenantName: 'ChirpStack',
+      applicationId: '17c82e96-be03-4f38-aef3-f83d48582d97',
+      applicationName: 'Magasin',
+      deviceProfileName: 'EM300-TH',
+      deviceName: 'Chambre froide',
+      devEui: eui,
+    },
+    devAddr: '01fa3b2c',
+    adr: true,
+    dr: 5,
+    fCnt,
+    fPort: 85,
+    confirmed: false,
+    data: frame.toString('base64'),
+    rxInfo: [{ gatewayId: '0016c001f153a14c', uplinkId: 4217106255, rssi: -80, snr: 7.5 }],
+  };
+}
+
+describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () => {
+  let t: TestApp;
+  let owner: TestAccount;
+  let stranger: TestAccount;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await t.createAccount();
+    stranger = await t.createAccount();
+  });
+  afterAll(() => t.close());
+
+  async function integration(account: TestAccount, type: 'tts' | 'chirpstack'): Promise<Integration & { secret: string }> {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/integrations',
+      headers: account.auth,
+      payload: { type, name: `Réseau ${type}` },
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ integration: Integration & { secret: string } }>().integration;
+  }
+
+  const send = (target: Integration, secret: string | null, body: unknown, event?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/integrations/${target.id}/events${event ? `?event=${event}` : ''}`,
+      headers: secret === null ? {} : { authorization: `Bearer ${secret}` },
+      payload: body as object,
+    });
+
+  async function register(eui: string, codec = 'milesight-em300-th', extra: object = {}) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/lorawan/devices',
+      headers: owner.auth,
+      payload: { devEui: eui, codec, ...extra },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ sensor: { id: string; name: string; serial: string; model: string } }>().sensor;
+  }
+
+  const sensorOf = async (id: string) =>
+    (await t.app.inject({ url: `/api/sensor/${id}`, headers: owner.auth })).json<{
+      sensor: { latest: Record<string, { value: number; ts: string }>; battery: number | null };
+    }>().sensor;
+
+  async function stored(sensorId: string, key = 'temperature'): Promise<{ ts: string; count: number }[]> {
+    const from = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const response = await t.app.inject({
+      url: `/api/sensor/${sensorId}/readings?key=${key}&from=${from}&to=${to}&buckets=2000`,
+      headers: owner.auth,
+    });
+    return response.json<{ readings: { ts: string; count: number }[] }>().readings;
+  }
+
+  it('creates an integration with its address and a secret shown once, listed without it', async () => {
+    const created = await integration(owner, 'tts');
+    expect(created).toMatchObject({ type: 'tts', name: 'Réseau tts', lastEventAt: null });
+    expect(created.url).toMatch(new RegExp(`^https?://[^/]+/api/integrations/${created.id}/events$`));
+    expect(created.secret.length).toBeGreaterThanOrEqual(32);
+    const list = (await t.app.inject({ url: '/api/integrations', headers: owner.auth })).json<{ integrations: Integration[] }>()
+      .integrations;
+    expect(list.find((entry) => entry.id === created.id)).toEqual({ ...created, secret: undefined });
+    expect(JSON.stringify(list)).not.toContain(created.secret);
+    // Another organization neither sees nor deletes it.
+    const theirs = (await t.app.inject({ url: '/api/integrations', headers: stranger.auth })).json<{ integrations: Integration[] }>()
+      .integrations;
+    expect(theirs.map((entry) => entry.id)).not.toContain(created.id);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/integrations/${created.id}`, headers: stranger.auth })).statusCode).toBe(404);
+  });
+
+  it('refuses a missing or wrong secret, and another organization’s, with 401 and stores nothing', async () => {
+    const mine = await integration(owner, 'tts');
+    const theirs = await integration(stranger, 'tts');
+    const eui = devEui();
+    const sensor = await register(eui);
+    for (const secret of [null, 'vlw_faux', theirs.secret]) {
+      const response = await send(mine, secret, ttsUplink(eui));
+      expect(response.statusCode).toBe(401);
+      expect(response.json<{ message: string }>().message).toMatch(/^Secret d’intégration absent ou faux/);
+    }
+    expect(await stored(sensor.id)).toEqual([]);
+    const pending = (await t.app.inject({ url: '/api/lorawan/pending', headers: stranger.auth })).json<{ devices: { devEui: string }[] }>()
+      .devices;
+    expect(pending.map((entry) => entry.devEui)).not.toContain(eui);
+  });
+
+  it('keeps an unknown DevEUI for adoption with the suggested codec, then stores its uplinks once registered', async () => {
+    const tts = await integration(owner, 'tts');
+    const eui = devEui();
+    const versionIds = {
+      brand_id: 'milesight-iot',
+      model_id: 'em300-th',
+      hardware_version: '1.0',
+      firmware_version: '1.1',
+      band_id: 'EU_863_870',
+    };
+    const first = await send(tts, tts.secret, ttsUplink(eui, { fCnt: 7, versionIds }));
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ status: 'unknown_device', readings: 0 });
+    await send(tts, tts.secret, ttsUplink(eui, { fCnt: 8, versionIds }));
+    const pending = (await t.app.inject({ url: '/api/lorawan/pending', headers: owner.auth })).json<{ devices: object[] }>().devices;
+    expect(pending).toContainEqual(
+      expect.objectContaining({
+        devEui: eui,
+        integrationId: tts.id,
+        uplinks: 2,
+        brand: 'milesight-iot',
+        model: 'em300-th',
+        suggestedCodec: 'milesight-em300-th',
+        fPort: 85,
+        payloadHex: EM300_FRAME.toString('hex'),
+      }),
+    );
+
+    const sensor = await register(eui.toUpperCase().replace(/(..)(?!$)/g, '$1-'), 'milesight-em300-th', { name: 'Chambre froide' });
+    expect(sensor).toMatchObject({ name: 'Chambre froide', serial: eui, model: 'Milesight EM300-TH' });
+    const after = (await t.app.inject({ url: '/api/lorawan/pending', headers: owner.auth })).json<{ devices: { devEui: string }[] }>()
+      .devices;
+    expect(after.map((entry) => entry.devEui)).not.toContain(eui);
+
+    const answer = await send(tts, tts.secret, ttsUplink(eui, { fCnt: 9 }));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ status: 'stored', readings: 1 });
+    const seen = await sensorOf(sensor.id);
+    expect(seen.latest['temperature']?.value).toBe(30.8);
+    expect(seen.latest['humidity']?.value).toBe(50.5);
+    expect(seen.battery).toBe(92);
+    const devices = (await t.app.inject({ url: '/api/lorawan/devices', headers: owner.auth })).json<{ devices: object[] }>().devices;
+    // The strongest of the two gateways that heard it.
+    expect(devices).toContainEqual(
+      expect.objectContaining({
+        devEui: eui,
+        sensorId: sensor.id,
+        codec: 'milesight-em300-th',
+        rssi: -71,
+        snr: 9.5,
+        gateway: 'b827ebfffe6c2a12',
+        lastError: null,
+      }),
+    );
+    const listed = (await t.app.inject({ url: '/api/integrations', headers: owner.auth })).json<{ integrations: Integration[] }>()
+      .integrations;
+    expect(listed.find((entry) => entry.id === tts.id)?.lastEventAt).not.toBeNull();
+  });
+
+  it('stores the same frame once (retries, several gateways), and a late frame at its own time', async () => {
+    const tts = await integration(owner, 'tts');
+    const eui = devEui();
+    const sensor = await register(eui);
+    const late = new Date(Date.now() - 3 * 3_600_000);
+    for (let i = 0; i < 3; i += 1) expect((await send(tts, tts.secret, ttsUplink(eui, { fCnt: 41 }))).statusCode).toBe(200);
+    expect((await send(tts, tts.secret, ttsUplink(eui, { fCnt: 40, receivedAt: late }))).statusCode).toBe(200);
+    const readings = await stored(sensor.id);
+    expect(readings.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(2);
+    expect(Math.min(...readings.map((bucket) => Date.parse(bucket.ts)))).toBeLessThanOrEqual(late.getTime());
+    // A new session (another device address) counts its frames afresh: frame 41 there is a new frame.
+    expect((await send(tts, tts.secret, ttsUplink(eui, { fCnt: 41, devAddr: '260B9999' }))).json()).toEqual({
+      status: 'stored',
+      readings: 1,
+    });
+    expect((await stored(sensor.id)).reduce((sum, bucket) => sum + bucket.count, 0)).toBe(3);
+  });
+
+  it('takes ChirpStack’s up and status events, answers its other events, and asks for the event it forgot', async () => {
+    const chirpstack = await integration(owner, 'chirpstack');
+    expect(chirpstack.url).toMatch(/\/events$/);
+    const eui = devEui();
+    const sensor = await register(eui);
+    const up = await send(chirpstack, chirpstack.secret, chirpstackUp(eui, 3), 'up');
+    expect(up.json()).toEqual({ status: 'stored', readings: 1 });
+    expect((await sensorOf(sensor.id)).latest['temperature']?.value).toBe(30.8);
+    const status = await send(
+      chirpstack,
+      chirpstack.secret,
+      {
+        deduplicationId: 'x',
+        time: new Date().toISOString(),
+        deviceInfo: { devEui: eui },
+        margin: 7,
+        externalPowerSource: false,
+        batteryLevel: 61.5,
+      },
+      'status',
+    );
+    expect(status.json()).toEqual({ status: 'stored', readings: 1 });
+    expect((await sensorOf(sensor.id)).battery).toBe(61.5);
+    for (const event of ['join', 'ack', 'txack', 'log', 'location', 'integration']) {
+      const answer = await send(chirpstack, chirpstack.secret, { time: new Date().toISOString(), deviceInfo: { devEui: eui } }, event);
+      expect(answer.statusCode, event).toBe(200);
+      expect(answer.json()).toEqual({ status: 'ignored', readings: 0 });
+    }
+    const forgot = await send(chirpstack, chirpstack.secret, chirpstackUp(eui, 4));
+    expect(forgot.statusCode).toBe(400);
+    expect(forgot.json<{ message: string }>().message).toMatch(/^Paramètre « event » manquant/);
+  });
+
+  it('answers The Things Stack’s other messages, and refuses what is not a message with a French reason, storing nothing', async () => {
+    const tts = await integration(owner, 'tts');
+    const eui = devEui();
+    const sensor = await register(eui);
+    const ids = { device_id: `eui-${eui}`, dev_eui: eui.toUpperCase(), application_ids: { application_id: 'magasin' } };
+    for (const message of [
+      { join_accept: { session_key_id: 'AY' } },
+      { downlink_ack: {} },
+      { downlink_queued: {} },
+      { location_solved: {} },
+    ]) {
+      const answer = await send(tts, tts.secret, { end_device_ids: ids, received_at: new Date().toISOString(), ...message });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({ status: 'ignored', readings: 0 });
+    }
+    const bad = [
+      [['pas', 'un', 'objet'], /^Le message doit être un objet JSON/],
+      [{ ...ttsUplink(eui), end_device_ids: { device_id: 'x' } }, /^DevEUI absent ou invalide/],
+      [{ ...ttsUplink(eui), uplink_message: { ...ttsUplink(eui).uplink_message, frm_payload: '%%%' } }, /frm_payload/],
+    ] as const;
+    for (const [body, message] of bad) {
+      const answer = await send(tts, tts.secret, body);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json<{ message: string }>().message).toMatch(message);
+    }
+    expect(await stored(sensor.id)).toEqual([]);
+  });
+
+  it('notes a frame its codec cannot read on the device, in French, and stores nothing from it', async () => {
+    const tts = await integration(owner, 'tts');
+    const eui = devEui();
+    const sensor = await register(eui);
+    const answer = await send(tts, tts.secret, ttsUplink(eui, { frame: Buffer.from('03', 'hex') }));
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ status: 'undecoded', readings: 0 });
+    const devices = (await t.app.inject({ url: '/api/lorawan/devices', headers: owner.auth })).json<{
+      devices: { devEui: string; lastError: string | null }[];
+    }>().devices;
+    const error = devices.find((entry) => entry.devEui === eui)?.lastError;
+    expect(error).toMatch(/^[A-ZÀ-Ý].+\.$/);
+    expect(await stored(sensor.id)).toEqual([]);
+  });
+
+  it('registers a device once, with a French reason for a wrong DevEUI or codec, and its rule from its use', async () => {
+    const wrong = [
+      [{ devEui: '24E124', codec: 'milesight-em300-th' }, /^Le DevEUI compte 16 chiffres hexadécimaux/],
+      [{ devEui: devEui(), codec: 'inconnu-x1' }, /^Décodeur inconnu « inconnu-x1 »/],
+    ] as const;
+    for (const [payload, message] of wrong) {
+      const answer = await t.app.inject({ method: 'POST', url: '/api/lorawan/devices', headers: owner.auth, payload });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json<{ message: string }>().message).toMatch(message);
+    }
+    const eui = devEui();
+    const sensor = await register(eui, 'milesight-em300-th', { preset: 'chilled_perishable' });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/lorawan/devices',
+      headers: owner.auth,
+      payload: { devEui: eui, codec: 'milesight-em300-th' },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ message: string }>().message).toMatch(/^Ce DevEUI est déjà enregistré/);
+    const rules = (await t.app.inject({ url: `/api/alert-rules?sensorId=${sensor.id}`, headers: owner.auth })).json<{ rules: object[] }>()
+      .rules;
+    expect(rules).toHaveLength(1);
+    // Another organization may register the same DevEUI for itself: its uplinks reach its own integration only.
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: '/api/lorawan/devices',
+      headers: stranger.auth,
+      payload: { devEui: eui, codec: 'milesight-em300-th' },
+    });
+    expect(theirs.statusCode).toBe(201);
+  });
+
+  it('no longer hears a deleted integration', async () => {
+    const tts = await integration(owner, 'tts');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/integrations/${tts.id}`, headers: owner.auth })).statusCode).toBe(204);
+    expect((await send(tts, tts.secret, ttsUplink(devEui()))).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,77 @@
+import { endpoints } from '@vigie/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/authenticate.ts';
+import { route } from '../../plugins/endpoint-route.ts';
+import type { LorawanService } from './lorawan-service.ts';
+
+/** docs/api.md, LoRaWAN: what the network server calls, authenticated by the integration's secret. */
+export const lorawanPublicRoutes: FastifyPluginAsyncZod<{ lorawan: LorawanService }> = async (app, { lorawan }) => {
+  app.route({
+    ...route(endpoints.integrations.events),
+    bodyLimit: 64 * 1024,
+    handler: async (request) => lorawan.receive(request.params.id, request.headers.authorization, request.query.event, request.body),
+  });
+};
+
+/** docs/api.md, LoRaWAN: integrations, codecs, devices by DevEUI and the devices detected. */
+export const lorawanRoutes: FastifyPluginAsyncZod<{ lorawan: LorawanService }> = async (app, { lorawan }) => {
+  const organizationOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).organization.id;
+
+  app.route({
+    ...route(endpoints.integrations.list),
+    handler: async (request) => ({ integrations: await lorawan.listIntegrations(organizationOf(request)) }),
+  });
+  app.route({
+    ...route(endpoints.integrations.create),
+    handler: async (request, reply) => {
+      const integration = await lorawan.createIntegration(organizationOf(request), request.body);
+      await request.audit(
+        'integration.created',
+        { type: 'integration', id: integration.id, name: integration.name },
+        { type: integration.type },
+      );
+      return reply.code(201).send({ integration });
+    },
+  });
+  app.route({
+    ...route(endpoints.integrations.remove),
+    handler: async (request, reply) => {
+      const integration = await lorawan.getIntegration(organizationOf(request), request.params.id);
+      await lorawan.removeIntegration(organizationOf(request), request.params.id);
+      await request.audit('integration.deleted', { type: 'integration', id: integration.id, name: integration.name });
+      return reply.code(204).send(null);
+    },
+  });
+  app.route({
+    ...route(endpoints.lorawan.codecs),
+    handler: async () => ({ codecs: lorawan.codecs() }),
+  });
+  app.route({
+    ...route(endpoints.lorawan.devices),
+    handler: async (request) => ({ devices: await lorawan.devices(organizationOf(request)) }),
+  });
+  app.route({
+    ...route(endpoints.lorawan.register),
+    bodyLimit: 16 * 1024,
+    handler: async (request, reply) => {
+      const view = await lorawan.register(organizationOf(request), request.body);
+      await request.audit(
+        'device.registered',
+        { type: 'sensor', id: view.device.id, name: view.device.name },
+        { devEui: view.device.serial },
+      );
+      return reply.code(201).send({ sensor: view.device });
+    },
+  });
+  app.route({
+    ...route(endpoints.lorawan.pending),
+    handler: async (request) => ({ devices: await lorawan.pending(organizationOf(request)) }),
+  });
+  app.route({
+    ...route(endpoints.lorawan.dismiss),
+    handler: async (request, reply) => {
+      await lorawan.dismiss(organizationOf(request), request.params.devEui);
+      return reply.code(204).send(null);
+    },
+  });
+};

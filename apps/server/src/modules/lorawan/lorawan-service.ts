@@ -1,0 +1,284 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  type Codec as CodecView,
+  type CreateIntegrationRequest,
+  type CreateRuleRequest,
+  endpoints,
+  INSTALL_USES,
+  type Integration,
+  type IntegrationEventResponse,
+  type IntegrationType,
+  type LorawanDevice,
+  pathOf,
+  type PendingLorawanDevice,
+  type RegisterLorawanDeviceRequest,
+  registerLorawanDeviceRequestSchema,
+} from '@vigie/contract';
+import type { Database } from '../../db/database.ts';
+import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
+import type { DeviceService, DeviceView } from '../devices/device-service.ts';
+import type { TelemetryService } from '../telemetry/telemetry-service.ts';
+import { CODECS, codecById, type CodecResult, suggestCodec } from './codecs/index.ts';
+import { createLorawanDal, type IntegrationRecord } from './lorawan-dal.ts';
+import { type NetworkMessage, readNetworkMessage } from './network-messages.ts';
+
+/** The codec that keeps the network server's own decoding (`decoded_payload`, `object`). */
+export const NETWORK_CODEC = 'network';
+const NETWORK_CODEC_VIEW: CodecView = {
+  id: NETWORK_CODEC,
+  vendor: 'Serveur de réseau',
+  model: 'Décodage fait par le serveur de réseau',
+  measures: [],
+};
+const WRONG_SECRET = 'Secret d’intégration absent ou faux : copiez-le dans l’en-tête « Authorization: Bearer … » du serveur de réseau.';
+const MISSING = 'Intégration introuvable.';
+const READING_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+const hashOf = (secret: string) => createHash('sha256').update(secret).digest();
+
+/** The network server's own decoding, kept where it is a flat object of finite numbers (or booleans) under valid measure names. */
+function fromNetworkDecoding(decoded: Record<string, unknown> | null): CodecResult {
+  if (!decoded)
+    return { ok: false, error: 'Le serveur de réseau n’a pas décodé cette trame, et aucun décodeur n’est choisi pour l’appareil.' };
+  const values: Record<string, number> = {};
+  for (const [key, value] of Object.entries(decoded).slice(0, 64)) {
+    if (!READING_KEY.test(key)) continue;
+    if (typeof value === 'number' && Number.isFinite(value)) values[key] = value;
+    else if (typeof value === 'boolean') values[key] = value ? 1 : 0;
+  }
+  if (Object.keys(values).length === 0)
+    return { ok: false, error: 'Le décodage du serveur de réseau ne contient aucune valeur numérique.' };
+  return { ok: true, readings: [{ ts: null, values }], warnings: [] };
+}
+
+/**
+ * LoRaWAN through a network server: the integrations (address and secret to paste in The Things
+ * Stack or ChirpStack), the devices registered by DevEUI with their codec, and the uplinks of
+ * unknown DevEUIs kept for adoption. An uplink's readings go through the telemetry's own path
+ * (stored before the answer, a frame sent twice stored once, alerts and analysis as for any
+ * sensor): the network server's 2xx means committed.
+ */
+export function createLorawanService(deps: {
+  db: Database;
+  now: () => Date;
+  /** Where the network server reaches Vigie (`PUBLIC_URL`). */
+  publicUrl: string;
+  telemetry: () => Pick<TelemetryService, 'ingest'>;
+  sensors: () => Pick<DeviceService, 'findBySerial' | 'create' | 'restore' | 'get'>;
+  assertSite: (organizationId: string, siteId: string) => Promise<void>;
+  createRule: (organizationId: string, rule: CreateRuleRequest) => Promise<unknown>;
+}) {
+  const dal = createLorawanDal(deps.db);
+  const urlOf = (id: string) => `${deps.publicUrl}${pathOf(endpoints.integrations.events, { id })}`;
+  const view = (record: IntegrationRecord): Integration => ({
+    id: record.id,
+    type: record.type,
+    name: record.name,
+    url: urlOf(record.id),
+    lastEventAt: record.lastEventAt?.toISOString() ?? null,
+  });
+
+  async function authenticate(id: string, authorization: string | undefined): Promise<IntegrationRecord> {
+    const integration = await dal.integration(id);
+    const secret = /^Bearer\s+(\S{1,200})\s*$/i.exec(authorization ?? '')?.[1];
+    // The same answer for an unknown integration and a wrong secret: nothing is learnt by trying.
+    if (!integration || !secret) throw unauthorized(WRONG_SECRET);
+    const expected = Buffer.from(integration.secretHash, 'hex');
+    const given = hashOf(secret);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw unauthorized(WRONG_SECRET);
+    return integration;
+  }
+
+  async function storeUplink(
+    integration: IntegrationRecord,
+    message: Extract<NetworkMessage, { kind: 'uplink' }>,
+  ): Promise<IntegrationEventResponse> {
+    const organizationId = integration.organizationId;
+    const at = message.receivedAt ?? deps.now();
+    const registered = await dal.device(organizationId, message.devEui);
+    if (!registered) {
+      await dal.keepPending({
+        organizationId,
+        devEui: message.devEui,
+        integrationId: integration.id,
+        at: deps.now(),
+        brand: message.versionIds?.brand_id ?? null,
+        model: message.versionIds?.model_id ?? null,
+        fPort: message.fPort,
+        payloadHex: message.bytes ? Buffer.from(message.bytes).toString('hex') : null,
+      });
+      return { status: 'unknown_device', readings: 0 };
+    }
+    const sensor = await deps.sensors().findBySerial(organizationId, message.devEui);
+    if (!sensor || sensor.deletedAt) return { status: 'ignored', readings: 0 };
+
+    const codec = registered.codec === NETWORK_CODEC ? null : codecById(registered.codec);
+    let result: CodecResult;
+    if (codec && message.bytes) result = codec.decode({ bytes: message.bytes, fPort: message.fPort ?? 0, recvTime: at });
+    else if (codec && !message.bytes) result = { ok: true, readings: [], warnings: [] };
+    else result = fromNetworkDecoding(message.decoded);
+    const seen = { at: deps.now(), rssi: message.rssi, snr: message.snr, gateway: message.gateway };
+    if (!result.ok) {
+      await dal.deviceHeard(organizationId, message.devEui, { ...seen, error: result.error.slice(0, 300) });
+      return { status: 'undecoded', readings: 0 };
+    }
+    // A frame's readings keep an id of its session and counter: the same frame again is stored once.
+    const frame = `lw-${message.devAddr ?? 'x'}-${message.fCnt ?? 'x'}`;
+    const payload = result.readings
+      .filter((reading) => Object.keys(reading.values).length > 0)
+      .map((reading, index) => ({ id: `${frame}-${index}`, ts: (reading.ts ?? at).toISOString(), values: reading.values }));
+    let stored = 0;
+    if (payload.length > 0) {
+      try {
+        stored = await deps.telemetry().ingest({ deviceId: sensor.id, kind: 'sensor', organizationId }, payload);
+      } catch (error) {
+        // A reading the telemetry refuses (a clock far off, a value out of bounds): the device's page says why.
+        if (error instanceof AppError && error.statusCode === 400) {
+          await dal.deviceHeard(organizationId, message.devEui, { ...seen, error: error.message.slice(0, 300) });
+          return { status: 'undecoded', readings: 0 };
+        }
+        throw error;
+      }
+    }
+    await dal.deviceHeard(organizationId, message.devEui, { ...seen, error: null });
+    return { status: stored > 0 ? 'stored' : 'ignored', readings: stored };
+  }
+
+  return {
+    /** The built-in codecs, then the network server's own decoding. */
+    codecs(): CodecView[] {
+      return [...CODECS.map(({ id, vendor, model, measures }) => ({ id, vendor, model, measures: [...measures] })), NETWORK_CODEC_VIEW];
+    },
+
+    async createIntegration(organizationId: string, input: CreateIntegrationRequest): Promise<Integration & { secret: string }> {
+      const secret = `vlw_${randomBytes(24).toString('base64url')}`;
+      const record = await dal.createIntegration({
+        organizationId,
+        type: input.type as IntegrationType,
+        name: input.name,
+        secretHash: hashOf(secret).toString('hex'),
+      });
+      return { ...view(record), secret };
+    },
+    async listIntegrations(organizationId: string): Promise<Integration[]> {
+      return (await dal.listIntegrations(organizationId)).map(view);
+    },
+    async getIntegration(organizationId: string, id: string): Promise<Integration> {
+      const record = await dal.integration(id);
+      if (!record || record.organizationId !== organizationId) throw notFound(MISSING);
+      return view(record);
+    },
+    async removeIntegration(organizationId: string, id: string): Promise<void> {
+      if (!(await dal.removeIntegration(organizationId, id))) throw notFound(MISSING);
+    },
+
+    /** A message of the network server: authenticated by the integration's secret, then stored, kept for adoption, or noted. */
+    async receive(
+      id: string,
+      authorization: string | undefined,
+      event: string | undefined,
+      body: unknown,
+    ): Promise<IntegrationEventResponse> {
+      const integration = await authenticate(id, authorization);
+      const message = readNetworkMessage(integration.type, body, event);
+      await dal.heard(integration.id, deps.now());
+      if (message.kind === 'uplink') return storeUplink(integration, message);
+      if (message.kind === 'status' && message.battery !== null) {
+        const registered = await dal.device(integration.organizationId, message.devEui);
+        const sensor = registered ? await deps.sensors().findBySerial(integration.organizationId, message.devEui) : undefined;
+        if (!sensor || sensor.deletedAt) return { status: registered ? 'ignored' : 'unknown_device', readings: 0 };
+        const at = (message.receivedAt ?? deps.now()).toISOString();
+        const stored = await deps
+          .telemetry()
+          .ingest({ deviceId: sensor.id, kind: 'sensor', organizationId: integration.organizationId }, [
+            { ts: at, values: { battery: message.battery } },
+          ]);
+        return { status: 'stored', readings: stored };
+      }
+      return { status: 'ignored', readings: 0 };
+    },
+
+    async devices(organizationId: string): Promise<LorawanDevice[]> {
+      return (await dal.listDevices(organizationId)).map((record) => ({
+        devEui: record.devEui,
+        sensorId: record.sensorId,
+        codec: record.codec,
+        lastUplinkAt: record.lastUplinkAt?.toISOString() ?? null,
+        rssi: record.rssi,
+        snr: record.snr,
+        gateway: record.gateway,
+        lastError: record.lastError,
+      }));
+    },
+
+    async pending(organizationId: string): Promise<PendingLorawanDevice[]> {
+      return (await dal.listPending(organizationId)).map((record) => ({
+        devEui: record.devEui,
+        integrationId: record.integrationId,
+        firstSeenAt: record.firstSeenAt.toISOString(),
+        lastSeenAt: record.lastSeenAt.toISOString(),
+        uplinks: record.uplinks,
+        brand: record.brand,
+        model: record.model,
+        suggestedCodec: suggestCodec({
+          ...(record.brand ? { brand_id: record.brand } : {}),
+          ...(record.model ? { model_id: record.model } : {}),
+        }),
+        fPort: record.fPort,
+        payloadHex: record.payloadHex,
+      }));
+    },
+    async dismiss(organizationId: string, devEui: string): Promise<void> {
+      if (!(await dal.dropPending(organizationId, devEui)))
+        throw notFound('Cet appareil ne figure pas parmi les nouveaux appareils détectés.');
+    },
+
+    /** Registers a device by DevEUI: its sensor (serial = DevEUI), its codec, and its rule when a use is given. */
+    async register(organizationId: string, body: RegisterLorawanDeviceRequest): Promise<Extract<DeviceView, { kind: 'sensor' }>> {
+      const input = registerLorawanDeviceRequestSchema.parse(body);
+      const codec = input.codec === NETWORK_CODEC ? null : codecById(input.codec);
+      if (!codec && input.codec !== NETWORK_CODEC) {
+        throw badRequest(`Décodeur inconnu « ${input.codec.slice(0, 64)} » : choisissez-en un de la liste des décodeurs.`);
+      }
+      if (input.siteId) await deps.assertSite(organizationId, input.siteId);
+      const sensors = deps.sensors();
+      const existing = await sensors.findBySerial(organizationId, input.devEui);
+      if (existing && !existing.deletedAt && (await dal.device(organizationId, input.devEui))) {
+        const { device } = await sensors.get(organizationId, existing.id);
+        throw conflict(`Ce DevEUI est déjà enregistré dans votre organisation (« ${device.name} »).`);
+      }
+      let sensor: DeviceView;
+      let created = false;
+      if (existing?.deletedAt) sensor = await sensors.restore(organizationId, existing.id);
+      else if (existing) sensor = await sensors.get(organizationId, existing.id);
+      else {
+        const model = codec ? `${codec.vendor} ${codec.model}` : 'LoRaWAN';
+        sensor = await sensors.create(organizationId, {
+          name: input.name ?? `${model} ${input.devEui.slice(-6)}`.slice(0, 100),
+          serial: input.devEui,
+          model,
+          siteId: input.siteId,
+        });
+        created = true;
+      }
+      await dal.saveDevice({ organizationId, devEui: input.devEui, sensorId: sensor.device.id, codec: input.codec });
+      await dal.dropPending(organizationId, input.devEui);
+      const use = input.preset ? INSTALL_USES[input.preset] : undefined;
+      if (use?.rule && created) {
+        const { rule } = use;
+        await deps.createRule(organizationId, {
+          name: rule.name,
+          sensorId: sensor.device.id,
+          ...('preset' in rule ? { preset: rule.preset } : {}),
+          ...('condition' in rule ? { condition: rule.condition } : {}),
+          ...('delaySeconds' in rule ? { delaySeconds: rule.delaySeconds } : {}),
+          ...('severity' in rule ? { severity: rule.severity } : {}),
+        });
+      }
+      if (sensor.kind !== 'sensor') throw new Error('A LoRaWAN device is a sensor');
+      return sensor;
+    },
+  };
+}
+
+export type LorawanService = ReturnType<typeof createLorawanService>;

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { errorResponseSchema, idParamsSchema } from '../common.ts';
+import {
+  codecListResponseSchema,
+  createdIntegrationResponseSchema,
+  createIntegrationRequestSchema,
+  devEuiParamsSchema,
+  integrationEventQuerySchema,
+  integrationEventResponseSchema,
+  integrationListResponseSchema,
+  lorawanDeviceListResponseSchema,
+  lorawanSensorResponseSchema,
+  pendingLorawanDeviceListResponseSchema,
+  registerLorawanDeviceRequestSchema,
+} from '../lorawan.ts';
+import { deviceAccess, endpoint, everyone, managers } from './define.ts';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
+const manageIntegrations = managers('gérer les intégrations LoRaWAN');
+const tag = 'LoRaWAN';
+
+/** Network servers (The Things Stack, ChirpStack) and the LoRaWAN devices they bring. */
+export const integrations = {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/integrations',
+    summary: 'Liste les intégrations LoRaWAN de l’organisation (jamais leur secret).',
+    tag,
+    access: everyone,
+    schema: { response: { 200: integrationListResponseSchema, ...errors } },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/integrations',
+    summary: 'Crée une intégration The Things Stack ou ChirpStack : son adresse et son secret, montré cette seule fois.',
+    tag,
+    access: manageIntegrations,
+    schema: {
+      body: createIntegrationRequestSchema.meta({ examples: [{ type: 'tts', name: 'The Things Stack du magasin' }] }),
+      response: { 201: createdIntegrationResponseSchema, ...errors },
+    },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/integrations/:id',
+    summary: 'Supprime une intégration : le serveur de réseau n’est plus écouté.',
+    tag,
+    access: manageIntegrations,
+    schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } },
+  }),
+  events: endpoint({
+    method: 'POST',
+    path: '/api/integrations/:id/events',
+    summary:
+      'Reçoit les messages du serveur de réseau (webhook The Things Stack v3, intégration HTTP ChirpStack v4), authentifié par le secret de l’intégration.',
+    description:
+      'En-tête `Authorization: Bearer <secret>` ; secret absent ou faux : 401, rien n’est enregistré. The Things Stack : le message tel qu’il l’envoie (`uplink_message`, `join_accept`…). ChirpStack : `?event=up|join|status|…`, encodage JSON. Un DevEUI inconnu est répondu 200 et gardé parmi les « Nouveaux appareils détectés ». La même trame deux fois n’est enregistrée qu’une fois. 64 Kio au plus.',
+    tag,
+    access: deviceAccess,
+    schema: {
+      params: idParamsSchema,
+      querystring: integrationEventQuerySchema,
+      body: z.unknown(),
+      response: { 200: integrationEventResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 413: errorResponseSchema },
+    },
+  }),
+};
+
+export const lorawan = {
+  codecs: endpoint({
+    method: 'GET',
+    path: '/api/lorawan/codecs',
+    summary: 'Liste les décodeurs intégrés des capteurs LoRaWAN, avec les mesures de chacun.',
+    tag,
+    access: everyone,
+    schema: { response: { 200: codecListResponseSchema, ...errors } },
+  }),
+  devices: endpoint({
+    method: 'GET',
+    path: '/api/lorawan/devices',
+    summary: 'Liste les appareils LoRaWAN enregistrés : DevEUI, décodeur, dernier signal (RSSI, SNR, passerelle).',
+    tag,
+    access: everyone,
+    schema: { response: { 200: lorawanDeviceListResponseSchema, ...errors } },
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/api/lorawan/devices',
+    summary: 'Enregistre un capteur LoRaWAN par son DevEUI, avec son décodeur (et sa règle d’alerte, d’après son usage).',
+    tag,
+    access: manageIntegrations,
+    schema: {
+      body: registerLorawanDeviceRequestSchema.meta({
+        examples: [{ devEui: '24E124136B502217', codec: 'milesight-em300-th', name: 'Chambre froide', preset: 'chilled_perishable' }],
+      }),
+      response: { 201: lorawanSensorResponseSchema, ...errors },
+    },
+  }),
+  pending: endpoint({
+    method: 'GET',
+    path: '/api/lorawan/pending',
+    summary: 'Nouveaux appareils détectés : les DevEUI inconnus dont le serveur de réseau a transmis des trames, à adopter.',
+    tag,
+    access: everyone,
+    schema: { response: { 200: pendingLorawanDeviceListResponseSchema, ...errors } },
+  }),
+  dismiss: endpoint({
+    method: 'DELETE',
+    path: '/api/lorawan/pending/:devEui',
+    summary: 'Écarte un appareil détecté (il réapparaît s’il émet encore).',
+    tag,
+    access: manageIntegrations,
+    schema: { params: devEuiParamsSchema, response: { 204: z.null(), ...errors } },
+  }),
+};
+
+/** The LoRaWAN area of the catalogue. */
+export const lorawanEndpoints = { integrations, lorawan };

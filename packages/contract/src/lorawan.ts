@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { nameSchema, uuidSchema } from './common.ts';
+import { sensorSchema } from './devices.ts';
+import { installUseSchema } from './claim.ts';
+
+/** The network servers Vigie takes uplinks from. */
+export const INTEGRATION_TYPES = ['tts', 'chirpstack'] as const;
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+
+export const integrationTypeSchema = z.enum(INTEGRATION_TYPES, {
+  error: 'Type d’intégration inconnu : « tts » (The Things Stack) ou « chirpstack » sont attendus.',
+});
+
+/** A LoRaWAN DevEUI: 16 hexadecimal digits, dashes, colons or spaces between pairs allowed, stored lower-case. */
+export const devEuiSchema = z
+  .string({ error: 'Le DevEUI est obligatoire.' })
+  .transform((value) =>
+    value
+      .trim()
+      .replace(/[\s:-]/g, '')
+      .toLowerCase(),
+  )
+  .pipe(z.string().regex(/^[0-9a-f]{16}$/, { error: 'Le DevEUI compte 16 chiffres hexadécimaux (0-9, A-F).' }));
+
+/** `endpoints.lorawan.integrations.create`. */
+export const createIntegrationRequestSchema = z.strictObject({
+  type: integrationTypeSchema,
+  name: nameSchema,
+});
+export type CreateIntegrationRequest = z.input<typeof createIntegrationRequestSchema>;
+
+export const integrationSchema = z.object({
+  id: uuidSchema,
+  type: integrationTypeSchema,
+  name: z.string(),
+  /** The absolute address to paste in the network server. */
+  url: z.string(),
+  /** When the network server last sent anything accepted; null before. */
+  lastEventAt: z.string().nullable(),
+});
+export type Integration = z.infer<typeof integrationSchema>;
+
+/** 201: the integration, with its secret, shown this once. */
+export const createdIntegrationResponseSchema = z.object({ integration: integrationSchema.extend({ secret: z.string() }) });
+export type CreatedIntegrationResponse = z.infer<typeof createdIntegrationResponseSchema>;
+export const integrationListResponseSchema = z.object({ integrations: z.array(integrationSchema) });
+export type IntegrationListResponse = z.infer<typeof integrationListResponseSchema>;
+
+/** The network server's answer: what Vigie did with the message. */
+export const integrationEventResponseSchema = z.object({
+  /**
+   * `stored` (a frame sent again is stored once, and counted again here), `unknown_device` (kept for
+   * adoption), `ignored` (an event with nothing to store, or a device in the trash), `undecoded`
+   * (the codec could not read the frame: the device's page says why).
+   */
+  status: z.enum(['stored', 'unknown_device', 'ignored', 'undecoded']),
+  readings: z.number().int(),
+});
+export type IntegrationEventResponse = z.infer<typeof integrationEventResponseSchema>;
+
+export const codecSchema = z.object({
+  id: z.string(),
+  vendor: z.string(),
+  model: z.string(),
+  measures: z.array(z.string()),
+});
+export type Codec = z.infer<typeof codecSchema>;
+export const codecListResponseSchema = z.object({ codecs: z.array(codecSchema) });
+export type CodecListResponse = z.infer<typeof codecListResponseSchema>;
+
+/** `endpoints.lorawan.devices.register`. */
+export const registerLorawanDeviceRequestSchema = z.strictObject({
+  devEui: devEuiSchema,
+  codec: z.string({ error: 'Le décodeur est obligatoire.' }).trim().min(1, { error: 'Le décodeur est obligatoire.' }).max(64),
+  name: nameSchema.optional(),
+  siteId: uuidSchema.optional(),
+  /** What the sensor watches: its alert rule is created with it. */
+  preset: installUseSchema.optional(),
+});
+export type RegisterLorawanDeviceRequest = z.input<typeof registerLorawanDeviceRequestSchema>;
+
+/** A registered device's link to the network. */
+export const lorawanDeviceSchema = z.object({
+  devEui: z.string(),
+  sensorId: uuidSchema,
+  codec: z.string(),
+  lastUplinkAt: z.string().nullable(),
+  rssi: z.number().nullable(),
+  snr: z.number().nullable(),
+  gateway: z.string().nullable(),
+  /** The last frame the codec could not read, in French; null when the last one was read. */
+  lastError: z.string().nullable(),
+});
+export type LorawanDevice = z.infer<typeof lorawanDeviceSchema>;
+export const lorawanDeviceListResponseSchema = z.object({ devices: z.array(lorawanDeviceSchema) });
+export type LorawanDeviceListResponse = z.infer<typeof lorawanDeviceListResponseSchema>;
+
+/** An uplink of a DevEUI nobody registered: « Nouveaux appareils détectés ». */
+export const pendingLorawanDeviceSchema = z.object({
+  devEui: z.string(),
+  integrationId: uuidSchema,
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+  uplinks: z.number().int(),
+  /** The maker and model the network server knows (The Things Stack's `version_ids`), if any. */
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  /** The codec suggested from them, if any. */
+  suggestedCodec: z.string().nullable(),
+  fPort: z.number().int().nullable(),
+  /** The last frame, in hexadecimal, to try a codec on. */
+  payloadHex: z.string().nullable(),
+});
+export type PendingLorawanDevice = z.infer<typeof pendingLorawanDeviceSchema>;
+export const pendingLorawanDeviceListResponseSchema = z.object({ devices: z.array(pendingLorawanDeviceSchema) });
+export type PendingLorawanDeviceListResponse = z.infer<typeof pendingLorawanDeviceListResponseSchema>;
+
+export const lorawanSensorResponseSchema = z.object({ sensor: sensorSchema });
+
+export const integrationEventQuerySchema = z.object({
+  /** ChirpStack's HTTP integration names the event in the query (`up`, `join`, `status`…); The Things Stack does not. */
+  event: z.string().max(32).optional(),
+});
+
+export const devEuiParamsSchema = z.object({ devEui: devEuiSchema });
