@@ -8,7 +8,7 @@ export const INTEGRATION_TYPES = ['tts', 'chirpstack'] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
 export const integrationTypeSchema = z.enum(INTEGRATION_TYPES, {
-  error: 'Type d’intégration inconnu : « tts » (The Things Stack) ou « chirpstack » sont attendus.',
+  error: 'Type d’intégration inconnu : « tts » ou « chirpstack » sont attendus.',
 });
 
 /** A LoRaWAN DevEUI: 16 hexadecimal digits, dashes, colons or spaces between pairs allowed, stored lower-case. */
