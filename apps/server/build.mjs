@@ -16,6 +16,8 @@ await build({
     'insights-worker': 'src/modules/insights/insights-worker.ts',
     // Reports are rendered in a worker thread too, within a time budget.
     'report-worker': 'src/modules/reports/report-worker.ts',
+    // Pasted LoRaWAN codecs run in a worker thread, in a QuickJS sandbox.
+    'codec-worker': 'src/modules/lorawan/codec-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

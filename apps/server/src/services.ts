@@ -106,7 +106,7 @@ export function createServices(options: {
     now,
     async close() {
       // Readings queued are committed, then what they set off finishes, before the database closes.
-      for (const module of [insights, reports, telemetry, alerts, auth, notifications, events]) await module.close();
+      for (const module of [insights, reports, telemetry, alerts, auth, notifications, lorawan, events]) await module.close();
     },
   };
 }

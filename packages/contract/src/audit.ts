@@ -27,6 +27,8 @@ export const AUDIT_ACTION_LABELS = {
   'integration.created': 'Intégration LoRaWAN créée',
   'integration.deleted': 'Intégration LoRaWAN supprimée',
   'device.registered': 'Appareil LoRaWAN enregistré',
+  'codec.created': 'Décodeur LoRaWAN enregistré',
+  'codec.deleted': 'Décodeur LoRaWAN supprimé',
   'site.created': 'Site créé',
   'site.updated': 'Site modifié',
   'site.deleted': 'Site supprimé',

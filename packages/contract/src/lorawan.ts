@@ -123,3 +123,39 @@ export const integrationEventQuerySchema = z.object({
 });
 
 export const devEuiParamsSchema = z.object({ devEui: devEuiSchema });
+
+const hexPayloadSchema = z
+  .string({ error: 'La trame d’essai est obligatoire, en hexadécimal.' })
+  .transform((value) => value.replace(/[\s:-]/g, '').toLowerCase())
+  .pipe(
+    z
+      .string()
+      .regex(/^([0-9a-f]{2}){1,242}$/, { error: 'La trame d’essai s’écrit en hexadécimal, deux chiffres par octet (242 octets au plus).' }),
+  );
+
+/** `endpoints.lorawan.testCodec`: a pasted codec (LoRa Alliance TS013, `decodeUplink(input)`) tried on a sample frame. */
+export const testCodecRequestSchema = z.strictObject({
+  source: z
+    .string({ error: 'Le code du décodeur est obligatoire.' })
+    .min(1, { error: 'Le code du décodeur est obligatoire.' })
+    .max(64 * 1024, { error: 'Le décodeur dépasse 64 Kio.' }),
+  payloadHex: hexPayloadSchema,
+  fPort: z.number({ error: 'Le port LoRaWAN est un nombre de 1 à 223.' }).int().min(1).max(223).optional(),
+});
+export type TestCodecRequest = z.input<typeof testCodecRequestSchema>;
+
+export const codecOutcomeSchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    readings: z.array(z.object({ ts: z.string().nullable(), values: z.record(z.string(), z.number()) })),
+    warnings: z.array(z.string()),
+  }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type CodecOutcome = z.infer<typeof codecOutcomeSchema>;
+export const testCodecResponseSchema = z.object({ result: codecOutcomeSchema });
+
+/** `endpoints.lorawan.saveCodec`: saved only once its sample frame decodes. */
+export const saveCodecRequestSchema = testCodecRequestSchema.extend({ name: nameSchema });
+export type SaveCodecRequest = z.input<typeof saveCodecRequestSchema>;
+export const codecResponseSchema = z.object({ codec: codecSchema });

@@ -59,6 +59,12 @@ const PAYLOADS: Record<string, (f: Fixtures) => unknown> = {
   'POST /api/devices/claim': () => ({ serial: 'SN-ROLES-0001', claimCode: 'ABCD-EFGH-JKLM' }),
   'PUT /api/members/:id': () => ({ role: 'admin' }),
   'POST /api/integrations': () => ({ type: 'chirpstack', name: 'ChirpStack des rôles' }),
+  'POST /api/lorawan/codecs/test': () => ({ source: 'function decodeUplink(i) { return { data: { x: i.bytes[0] } }; }', payloadHex: '01' }),
+  'POST /api/lorawan/codecs': () => ({
+    name: 'Décodeur des rôles',
+    source: 'function decodeUplink(i) { return { data: { x: i.bytes[0] } }; }',
+    payloadHex: '01',
+  }),
   'POST /api/lorawan/devices': () => ({ devEui: randomUUID().replaceAll('-', '').slice(0, 16), codec: 'cayenne-lpp' }),
   'POST /api/members/:id/two-factor/reset': () => ({ password: 'mot de passe de l’administrateur' }),
   'POST /api/invitations': () => ({ email: `invite-${randomUUID()}@example.fr`, role: 'admin' }),

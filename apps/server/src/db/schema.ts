@@ -713,3 +713,23 @@ export const lorawanPending = pgTable(
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.devEui] })],
 );
+
+/**
+ * A codec an organization pasted, in the LoRa Alliance TS013 form (`decodeUplink(input)`), run in a
+ * sandbox; a device names it `custom:<id>`.
+ */
+export const lorawanCodecs = pgTable(
+  'lorawan_codecs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    source: text('source').notNull(),
+    /** The measures its sample frame gave when it was saved. */
+    measures: jsonb('measures').$type<string[]>().notNull(),
+    ...timestamps,
+  },
+  (t) => [index('lorawan_codecs_organization_idx').on(t.organizationId, t.createdAt)],
+);

@@ -37,6 +37,7 @@ export const TABLE_OWNERS = {
   lorawanIntegrations: 'lorawan',
   lorawanDevices: 'lorawan',
   lorawanPending: 'lorawan',
+  lorawanCodecs: 'lorawan',
   pubsubSpill: 'db',
 } as const satisfies Record<TableExport, string>;
 

@@ -12,6 +12,10 @@ import {
   lorawanSensorResponseSchema,
   pendingLorawanDeviceListResponseSchema,
   registerLorawanDeviceRequestSchema,
+  saveCodecRequestSchema,
+  codecResponseSchema,
+  testCodecRequestSchema,
+  testCodecResponseSchema,
 } from '../lorawan.ts';
 import { deviceAccess, endpoint, everyone, managers } from './define.ts';
 
@@ -74,6 +78,40 @@ export const lorawan = {
     tag,
     access: everyone,
     schema: { response: { 200: codecListResponseSchema, ...errors } },
+  }),
+  testCodec: endpoint({
+    method: 'POST',
+    path: '/api/lorawan/codecs/test',
+    summary: 'Essaie un décodeur collé (forme LoRa Alliance TS013) sur une trame, dans son bac à sable.',
+    description:
+      'Le décodeur tourne dans un interprète QuickJS à part, sans `process`, `require`, `fetch`, fichiers ni réseau, arrêté au-delà de 50 ms ou de 4 Mio : 200 `{result: {ok: true, readings, warnings}}` ou `{result: {ok: false, error}}` (la raison en français).',
+    tag,
+    access: manageIntegrations,
+    schema: {
+      body: testCodecRequestSchema.meta({
+        examples: [
+          { source: 'function decodeUplink(input) { return { data: { temperature: input.bytes[0] / 10 } }; }', payloadHex: '2a', fPort: 1 },
+        ],
+      }),
+      response: { 200: testCodecResponseSchema, ...errors },
+    },
+  }),
+  saveCodec: endpoint({
+    method: 'POST',
+    path: '/api/lorawan/codecs',
+    summary: 'Enregistre un décodeur collé pour l’organisation, une fois sa trame d’essai décodée.',
+    description: 'Ses appareils le nomment `custom:<id>` ; la trame d’essai qui ne se décode pas est refusée (400, la raison en français).',
+    tag,
+    access: manageIntegrations,
+    schema: { body: saveCodecRequestSchema, response: { 201: codecResponseSchema, ...errors } },
+  }),
+  removeCodec: endpoint({
+    method: 'DELETE',
+    path: '/api/lorawan/codecs/:id',
+    summary: 'Supprime un décodeur collé qu’aucun appareil n’utilise plus.',
+    tag,
+    access: manageIntegrations,
+    schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } },
   }),
   devices: endpoint({
     method: 'GET',

@@ -101,6 +101,9 @@ export const endpoints = {
   },
   lorawan: {
     codecs: { method: 'GET', path: '/api/lorawan/codecs', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    testCodec: { method: 'POST', path: '/api/lorawan/codecs/test', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les intégrations LoRaWAN.' } },
+    saveCodec: { method: 'POST', path: '/api/lorawan/codecs', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les intégrations LoRaWAN.' } },
+    removeCodec: { method: 'DELETE', path: '/api/lorawan/codecs/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les intégrations LoRaWAN.' } },
     devices: { method: 'GET', path: '/api/lorawan/devices', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     register: { method: 'POST', path: '/api/lorawan/devices', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les intégrations LoRaWAN.' } },
     pending: { method: 'GET', path: '/api/lorawan/pending', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { lorawanDevices, lorawanIntegrations, lorawanPending } from '../../db/schema.ts';
+import { lorawanCodecs, lorawanDevices, lorawanIntegrations, lorawanPending } from '../../db/schema.ts';
 
 export type IntegrationRecord = typeof lorawanIntegrations.$inferSelect;
 export type LorawanDeviceRecord = typeof lorawanDevices.$inferSelect;
 export type PendingRecord = typeof lorawanPending.$inferSelect;
+export type PastedCodecRecord = typeof lorawanCodecs.$inferSelect;
 
 /** The only code that touches the LoRaWAN tables; every query of a person's is scoped to an organization. */
 export function createLorawanDal(db: Database) {
@@ -113,6 +114,37 @@ export function createLorawanDal(db: Database) {
         .orderBy(desc(lorawanPending.lastSeenAt))
         .limit(500);
     },
+    async saveCodec(input: { organizationId: string; name: string; source: string; measures: string[] }): Promise<PastedCodecRecord> {
+      const [row] = await db.insert(lorawanCodecs).values(input).returning();
+      return row as PastedCodecRecord;
+    },
+    listCodecs(organizationId: string): Promise<PastedCodecRecord[]> {
+      return db.select().from(lorawanCodecs).where(eq(lorawanCodecs.organizationId, organizationId)).orderBy(asc(lorawanCodecs.createdAt));
+    },
+    async codec(organizationId: string, id: string): Promise<PastedCodecRecord | undefined> {
+      const [row] = await db
+        .select()
+        .from(lorawanCodecs)
+        .where(and(eq(lorawanCodecs.organizationId, organizationId), eq(lorawanCodecs.id, id)))
+        .limit(1);
+      return row;
+    },
+    async removeCodec(organizationId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(lorawanCodecs)
+        .where(and(eq(lorawanCodecs.organizationId, organizationId), eq(lorawanCodecs.id, id)))
+        .returning({ id: lorawanCodecs.id });
+      return rows.length > 0;
+    },
+    async devicesUsing(organizationId: string, codec: string): Promise<number> {
+      const rows = await db
+        .select({ devEui: lorawanDevices.devEui })
+        .from(lorawanDevices)
+        .where(and(eq(lorawanDevices.organizationId, organizationId), eq(lorawanDevices.codec, codec)))
+        .limit(1);
+      return rows.length;
+    },
+
     async dropPending(organizationId: string, devEui: string): Promise<boolean> {
       const rows = await db
         .delete(lorawanPending)

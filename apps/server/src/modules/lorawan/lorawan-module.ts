@@ -29,7 +29,7 @@ export function createLorawanModule(options: {
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(lorawanRoutes, { lorawan });
   };
-  return { lorawan, publicRoutes, routes, services: { lorawan } };
+  return { lorawan, publicRoutes, routes, services: { lorawan }, close: () => lorawan.close() };
 }
 
 export type LorawanModule = ReturnType<typeof createLorawanModule>;

@@ -348,6 +348,83 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
     expect(theirs.statusCode).toBe(201);
   });
 
+  it('tries a pasted TS013 codec on a sample frame, refuses a hostile one without harm, and decodes uplinks with a saved one', async () => {
+    const source = `function decodeUplink(input) {
+      var b = input.bytes, t = b[5] | (b[6] << 8);
+      return { data: { battery: b[2], temperature: (t > 0x7fff ? t - 0x10000 : t) / 10, humidity: b[9] / 2 } };
+    }`;
+    const payloadHex = EM300_FRAME.toString('hex');
+    const tried = await t.app.inject({
+      method: 'POST',
+      url: '/api/lorawan/codecs/test',
+      headers: owner.auth,
+      payload: { source, payloadHex, fPort: 85 },
+    });
+    expect(tried.statusCode).toBe(200);
+    expect(tried.json()).toEqual({
+      result: { ok: true, readings: [{ ts: null, values: { battery: 92, temperature: 30.8, humidity: 50.5 } }], warnings: [] },
+    });
+
+    for (const hostile of [
+      'while (true) {}',
+      'var a = []; while (true) a.push(new Array(100000).fill(1));',
+      'process.exit(1);',
+      "require('fs');",
+    ]) {
+      const started = Date.now();
+      const health = t.app.inject({ url: '/api/health' });
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/lorawan/codecs',
+        headers: owner.auth,
+        payload: { name: 'Hostile', source: `function decodeUplink(input) { ${hostile} return { data: { x: 1 } }; }`, payloadHex },
+      });
+      expect(answer.statusCode, hostile).toBe(400);
+      expect(answer.json<{ message: string }>().message).toMatch(/^Décodeur refusé : Le décodeur a (dépassé|échoué)/);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      // The server went on answering while the codec ran.
+      expect((await health).statusCode).toBe(200);
+    }
+
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/lorawan/codecs',
+      headers: owner.auth,
+      payload: { name: 'EM300 maison', source, payloadHex, fPort: 85 },
+    });
+    expect(saved.statusCode).toBe(201);
+    const codec = saved.json<{ codec: { id: string; model: string; measures: string[] } }>().codec;
+    expect(codec).toMatchObject({ model: 'EM300 maison', measures: ['battery', 'temperature', 'humidity'] });
+    expect(codec.id).toMatch(/^custom:[0-9a-f-]{36}$/);
+    const listed = (await t.app.inject({ url: '/api/lorawan/codecs', headers: owner.auth })).json<{ codecs: { id: string }[] }>().codecs;
+    expect(listed.map((entry) => entry.id)).toEqual(expect.arrayContaining(['milesight-em300-th', 'network', codec.id]));
+    const theirs = (await t.app.inject({ url: '/api/lorawan/codecs', headers: stranger.auth })).json<{ codecs: { id: string }[] }>().codecs;
+    expect(theirs.map((entry) => entry.id)).not.toContain(codec.id);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/lorawan/devices',
+          headers: stranger.auth,
+          payload: { devEui: devEui(), codec: codec.id },
+        })
+      ).statusCode,
+    ).toBe(400);
+
+    const tts = await integration(owner, 'tts');
+    const eui = devEui();
+    const sensor = await register(eui, codec.id);
+    expect(sensor.model).toBe('EM300 maison');
+    expect((await send(tts, tts.secret, ttsUplink(eui, { fCnt: 5 }))).json()).toEqual({ status: 'stored', readings: 1 });
+    expect((await sensorOf(sensor.id)).latest['temperature']?.value).toBe(30.8);
+    const removal = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/lorawan/codecs/${codec.id.slice('custom:'.length)}`,
+      headers: owner.auth,
+    });
+    expect(removal.statusCode).toBe(409);
+  });
+
   it('no longer hears a deleted integration', async () => {
     const tts = await integration(owner, 'tts');
     expect((await t.app.inject({ method: 'DELETE', url: `/api/integrations/${tts.id}`, headers: owner.auth })).statusCode).toBe(204);

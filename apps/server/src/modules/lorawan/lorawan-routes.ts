@@ -44,7 +44,29 @@ export const lorawanRoutes: FastifyPluginAsyncZod<{ lorawan: LorawanService }> =
   });
   app.route({
     ...route(endpoints.lorawan.codecs),
-    handler: async () => ({ codecs: lorawan.codecs() }),
+    handler: async (request) => ({ codecs: await lorawan.codecs(organizationOf(request)) }),
+  });
+  app.route({
+    ...route(endpoints.lorawan.testCodec),
+    bodyLimit: 96 * 1024,
+    handler: async (request) => ({ result: await lorawan.testCodec(request.body) }),
+  });
+  app.route({
+    ...route(endpoints.lorawan.saveCodec),
+    bodyLimit: 96 * 1024,
+    handler: async (request, reply) => {
+      const codec = await lorawan.saveCodec(organizationOf(request), request.body);
+      await request.audit('codec.created', { type: 'integration', id: codec.id, name: codec.model });
+      return reply.code(201).send({ codec });
+    },
+  });
+  app.route({
+    ...route(endpoints.lorawan.removeCodec),
+    handler: async (request, reply) => {
+      const codec = await lorawan.removeCodec(organizationOf(request), request.params.id);
+      await request.audit('codec.deleted', { type: 'integration', id: codec.id, name: codec.name });
+      return reply.code(204).send(null);
+    },
   });
   app.route({
     ...route(endpoints.lorawan.devices),

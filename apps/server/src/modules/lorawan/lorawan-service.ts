@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   type Codec as CodecView,
   type CreateIntegrationRequest,
+  type CodecOutcome,
   type CreateRuleRequest,
   endpoints,
   INSTALL_USES,
@@ -13,13 +14,18 @@ import {
   type PendingLorawanDevice,
   type RegisterLorawanDeviceRequest,
   registerLorawanDeviceRequestSchema,
+  type SaveCodecRequest,
+  saveCodecRequestSchema,
+  type TestCodecRequest,
+  testCodecRequestSchema,
 } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
 import type { DeviceService, DeviceView } from '../devices/device-service.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import { CODECS, codecById, type CodecResult, suggestCodec } from './codecs/index.ts';
-import { createLorawanDal, type IntegrationRecord } from './lorawan-dal.ts';
+import { createCodecRunner } from './codec-runner.ts';
+import { createLorawanDal, type IntegrationRecord, type PastedCodecRecord } from './lorawan-dal.ts';
 import { type NetworkMessage, readNetworkMessage } from './network-messages.ts';
 
 /** The codec that keeps the network server's own decoding (`decoded_payload`, `object`). */
@@ -35,6 +41,15 @@ const MISSING = 'Intégration introuvable.';
 const READING_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest();
+/** A pasted codec's id, as devices name it. */
+const CUSTOM_PREFIX = 'custom:';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const pastedView = (record: PastedCodecRecord): CodecView => ({
+  id: `${CUSTOM_PREFIX}${record.id}`,
+  vendor: 'Décodeur de l’organisation',
+  model: record.name,
+  measures: record.measures,
+});
 
 /** The network server's own decoding, kept where it is a flat object of finite numbers (or booleans) under valid measure names. */
 function fromNetworkDecoding(decoded: Record<string, unknown> | null): CodecResult {
@@ -49,6 +64,16 @@ function fromNetworkDecoding(decoded: Record<string, unknown> | null): CodecResu
   if (Object.keys(values).length === 0)
     return { ok: false, error: 'Le décodage du serveur de réseau ne contient aucune valeur numérique.' };
   return { ok: true, readings: [{ ts: null, values }], warnings: [] };
+}
+
+/** A codec's result as the API tells it (dates as ISO strings). */
+function outcome(result: CodecResult): CodecOutcome {
+  if (!result.ok) return { ok: false, error: result.error };
+  return {
+    ok: true,
+    readings: result.readings.map((reading) => ({ ts: reading.ts?.toISOString() ?? null, values: reading.values })),
+    warnings: result.warnings,
+  };
 }
 
 /**
@@ -69,6 +94,17 @@ export function createLorawanService(deps: {
   createRule: (organizationId: string, rule: CreateRuleRequest) => Promise<unknown>;
 }) {
   const dal = createLorawanDal(deps.db);
+  const runner = createCodecRunner();
+  /** The organization's pasted codec of this id (`custom:<uuid>`), if any. */
+  async function pastedCodec(organizationId: string, id: string): Promise<PastedCodecRecord | undefined> {
+    const uuid = id.slice(CUSTOM_PREFIX.length);
+    return id.startsWith(CUSTOM_PREFIX) && UUID.test(uuid) ? dal.codec(organizationId, uuid) : undefined;
+  }
+  const sampleOf = (input: { payloadHex: string; fPort?: number | undefined }) => ({
+    bytes: new Uint8Array(Buffer.from(input.payloadHex, 'hex')),
+    fPort: input.fPort ?? 1,
+    recvTime: deps.now(),
+  });
   const urlOf = (id: string) => `${deps.publicUrl}${pathOf(endpoints.integrations.events, { id })}`;
   const view = (record: IntegrationRecord): Integration => ({
     id: record.id,
@@ -113,9 +149,13 @@ export function createLorawanService(deps: {
     if (!sensor || sensor.deletedAt) return { status: 'ignored', readings: 0 };
 
     const codec = registered.codec === NETWORK_CODEC ? null : codecById(registered.codec);
+    const pasted = codec ? undefined : await pastedCodec(organizationId, registered.codec);
+    const frame = message.bytes ? { bytes: message.bytes, fPort: message.fPort ?? 0, recvTime: at } : null;
     let result: CodecResult;
-    if (codec && message.bytes) result = codec.decode({ bytes: message.bytes, fPort: message.fPort ?? 0, recvTime: at });
-    else if (codec && !message.bytes) result = { ok: true, readings: [], warnings: [] };
+    if ((codec || pasted) && !frame) result = { ok: true, readings: [], warnings: [] };
+    else if (codec && frame) result = codec.decode(frame);
+    else if (pasted && frame) result = await runner.run(pasted.source, frame);
+    else if (registered.codec.startsWith(CUSTOM_PREFIX)) result = { ok: false, error: 'Le décodeur collé de cet appareil a été supprimé.' };
     else result = fromNetworkDecoding(message.decoded);
     const seen = { at: deps.now(), rssi: message.rssi, snr: message.snr, gateway: message.gateway };
     if (!result.ok) {
@@ -123,10 +163,10 @@ export function createLorawanService(deps: {
       return { status: 'undecoded', readings: 0 };
     }
     // A frame's readings keep an id of its session and counter: the same frame again is stored once.
-    const frame = `lw-${message.devAddr ?? 'x'}-${message.fCnt ?? 'x'}`;
+    const frameId = `lw-${message.devAddr ?? 'x'}-${message.fCnt ?? 'x'}`;
     const payload = result.readings
       .filter((reading) => Object.keys(reading.values).length > 0)
-      .map((reading, index) => ({ id: `${frame}-${index}`, ts: (reading.ts ?? at).toISOString(), values: reading.values }));
+      .map((reading, index) => ({ id: `${frameId}-${index}`, ts: (reading.ts ?? at).toISOString(), values: reading.values }));
     let stored = 0;
     if (payload.length > 0) {
       try {
@@ -145,10 +185,41 @@ export function createLorawanService(deps: {
   }
 
   return {
-    /** The built-in codecs, then the network server's own decoding. */
-    codecs(): CodecView[] {
-      return [...CODECS.map(({ id, vendor, model, measures }) => ({ id, vendor, model, measures: [...measures] })), NETWORK_CODEC_VIEW];
+    /** The built-in codecs, the network server's own decoding, then the organization's pasted codecs. */
+    async codecs(organizationId: string): Promise<CodecView[]> {
+      return [
+        ...CODECS.map(({ id, vendor, model, measures }) => ({ id, vendor, model, measures: [...measures] })),
+        NETWORK_CODEC_VIEW,
+        ...(await dal.listCodecs(organizationId)).map(pastedView),
+      ];
     },
+
+    /** A pasted codec tried on a sample frame, in its sandbox. */
+    async testCodec(input: TestCodecRequest): Promise<CodecOutcome> {
+      const { source, payloadHex, fPort } = testCodecRequestSchema.parse(input);
+      return outcome(await runner.run(source, sampleOf({ payloadHex, fPort })));
+    },
+
+    /** Saved once its sample frame decodes: a codec that fails, loops or overflows is refused with its reason. */
+    async saveCodec(organizationId: string, input: SaveCodecRequest): Promise<CodecView> {
+      const { name, source, payloadHex, fPort } = saveCodecRequestSchema.parse(input);
+      const tried = await runner.run(source, sampleOf({ payloadHex, fPort }));
+      if (!tried.ok) throw badRequest(`Décodeur refusé : ${tried.error}`);
+      const measures = [...new Set(tried.readings.flatMap((reading) => Object.keys(reading.values)))];
+      return pastedView(await dal.saveCodec({ organizationId, name, source, measures }));
+    },
+
+    async removeCodec(organizationId: string, id: string): Promise<PastedCodecRecord> {
+      const record = await dal.codec(organizationId, id);
+      if (!record) throw notFound('Décodeur introuvable.');
+      if ((await dal.devicesUsing(organizationId, `${CUSTOM_PREFIX}${id}`)) > 0) {
+        throw conflict('Des appareils lisent encore leurs trames avec ce décodeur : choisissez-leur-en un autre d’abord.');
+      }
+      await dal.removeCodec(organizationId, id);
+      return record;
+    },
+
+    close: () => runner.close(),
 
     async createIntegration(organizationId: string, input: CreateIntegrationRequest): Promise<Integration & { secret: string }> {
       const secret = `vlw_${randomBytes(24).toString('base64url')}`;
@@ -237,7 +308,8 @@ export function createLorawanService(deps: {
     async register(organizationId: string, body: RegisterLorawanDeviceRequest): Promise<Extract<DeviceView, { kind: 'sensor' }>> {
       const input = registerLorawanDeviceRequestSchema.parse(body);
       const codec = input.codec === NETWORK_CODEC ? null : codecById(input.codec);
-      if (!codec && input.codec !== NETWORK_CODEC) {
+      const pasted = codec ? undefined : await pastedCodec(organizationId, input.codec);
+      if (!codec && !pasted && input.codec !== NETWORK_CODEC) {
         throw badRequest(`Décodeur inconnu « ${input.codec.slice(0, 64)} » : choisissez-en un de la liste des décodeurs.`);
       }
       if (input.siteId) await deps.assertSite(organizationId, input.siteId);
@@ -252,7 +324,7 @@ export function createLorawanService(deps: {
       if (existing?.deletedAt) sensor = await sensors.restore(organizationId, existing.id);
       else if (existing) sensor = await sensors.get(organizationId, existing.id);
       else {
-        const model = codec ? `${codec.vendor} ${codec.model}` : 'LoRaWAN';
+        const model = codec ? `${codec.vendor} ${codec.model}` : pasted ? pasted.name.slice(0, 64) : 'LoRaWAN';
         sensor = await sensors.create(organizationId, {
           name: input.name ?? `${model} ${input.devEui.slice(-6)}`.slice(0, 100),
           serial: input.devEui,
