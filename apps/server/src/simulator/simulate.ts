@@ -4,6 +4,7 @@ import { endpoints, type DeviceKind, type ProtocolInfo, type ProvisionResponse, 
 import mqtt, { type MqttClient } from 'mqtt';
 import { makeBatch, readBatch, runFactoryDevices, terminalLabel } from './factory.ts';
 import { FAULT_KINDS, FAULT_LABELS, type Fault, type FaultKind, parseFaultOption } from './faults.ts';
+import { lorawanShop, runLorawan } from './lorawan.ts';
 import { measure, shopSensors, type SimulatedSensor } from './shop-model.ts';
 
 /**
@@ -37,6 +38,13 @@ Pannes (à partir du lancement, pour voir l’analyse prédictive les repérer)\
       power_cut            coupure de courant\u202f: l’appareil se réchauffe vers la température du magasin
                            (+8\u00a0°C dépassés en une heure environ), puis refroidit à la fin de la panne
   --fault-minutes M   la panne cesse après M minutes (défaut\u202f: elle dure tant que le simulateur tourne)
+
+Capteurs LoRaWAN (sans matériel, voir docs/protocole-appareils.md)\u202f:
+  --lorawan tts|chirpstack   crée une intégration The Things Stack v3 ou ChirpStack v4, enregistre quatre
+                           Milesight EM300-TH par leur DevEUI (un cinquième reste à adopter) et envoie
+                           leurs trames au format du serveur de réseau (--shop, --url, --email/--password
+                           et --fault s’appliquent)
+  --interval S        secondes entre deux trames d’un appareil (défaut\u202f: 1/--rate, soit 1\u00a0s)
 
 Appareils d’usine (étiquette à scanner, voir docs/protocole-appareils.md) :
   --make-batch N --out DOSSIER   crée un lot de N appareils : DOSSIER/lot.csv (pour npm run devices:import)
@@ -133,6 +141,8 @@ async function main(): Promise<void> {
       factory: { type: 'string' },
       fault: { type: 'string', multiple: true },
       'fault-minutes': { type: 'string' },
+      lorawan: { type: 'string' },
+      interval: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -198,6 +208,40 @@ puis npm start et npm run simulate -- --factory ${values.out}/lot.csv`);
   }
   const shop = values.shop;
   const code = shopCode(shop);
+
+  if (values.lorawan !== undefined) {
+    if (values.lorawan !== 'tts' && values.lorawan !== 'chirpstack') fail(`--lorawan\u202f: tts ou chirpstack.\n${USAGE}`);
+    const intervalSeconds = values.interval === undefined ? 1 / rate : Number(values.interval);
+    if (!(intervalSeconds >= 0.1 && intervalSeconds <= 3600))
+      fail(`--interval\u202f: un nombre de secondes entre 0,1 et 3\u00a0600 est attendu.\n${USAGE}`);
+    const devices = lorawanShop(code, shop);
+    const faults = faultsOf(
+      requestedFaults,
+      devices.map((device) => device.sensor),
+      Date.now(),
+      faultMinutes,
+    );
+    const stop = await runLorawan({
+      base,
+      type: values.lorawan,
+      email: values.email,
+      password: values.password,
+      shop,
+      devices,
+      faults,
+      intervalSeconds,
+      log: (line) => console.log(line),
+      fail,
+    });
+    const end = async () => {
+      await stop();
+      process.exit(0);
+    };
+    process.on('SIGINT', () => void end());
+    process.on('SIGTERM', () => void end());
+    if (values.duration) setTimeout(() => void end(), Number(values.duration) * 1000);
+    return;
+  }
 
   let key = values.key ?? process.env['VIGIE_INSTALLATION_KEY'];
   if (!key) {
