@@ -31,6 +31,13 @@ export type Organization = z.infer<typeof organizationSchema>;
 
 /** docs/api.md, Rôles: admin (everything, members included), manager (devices, sites, rules, alerts, reports), viewer (reads, acknowledges). */
 export const ROLES = ['admin', 'manager', 'viewer'] as const;
+
+/** The French name of each role, as screens, e-mails and signed reports print it. */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  admin: 'Administrateur',
+  manager: 'Responsable',
+  viewer: 'Lecteur',
+};
 export const roleSchema = z.enum(ROLES, { error: 'Le rôle doit être « admin », « manager » ou « viewer ».' });
 export type Role = z.infer<typeof roleSchema>;
 

@@ -84,6 +84,11 @@ export const reportSchema = z.object({
   signedByName: z.string().nullable(),
   signedAt: isoDateTimeSchema.nullable(),
   signComment: z.string().nullable(),
+  /** SHA-256 (hex) of the signed PDF (signature block filled), as served by `endpoints.reports.signedPdf`; null before signing. */
+  signedSha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
   summary: reportSummarySchema,
 });
 export type Report = z.infer<typeof reportSchema>;

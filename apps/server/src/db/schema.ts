@@ -496,6 +496,9 @@ export const reports = pgTable(
     signedByName: text('signed_by_name'),
     signedAt: timestamp('signed_at', { withTimezone: true, mode: 'date' }),
     signComment: text('sign_comment'),
+    /** The signed copy: the same report with its signature block filled, and its SHA-256. */
+    signedPdf: bytea('signed_pdf'),
+    signedSha256: text('signed_sha256'),
   },
   (t) => [
     index('reports_organization_site_month_idx').on(t.organizationId, t.siteId, t.month),

@@ -57,6 +57,17 @@ export const reportEndpoints = {
       schema: { params: idParamsSchema },
       produces: ['application/pdf'],
     }),
+    signedPdf: endpoint({
+      method: 'GET',
+      path: '/api/reports/:id/signed.pdf',
+      summary: 'Télécharge le PDF signé d’un rapport HACCP : le même rapport, le visa rempli.',
+      description:
+        'Nom, rôle, date et commentaire de la personne qui a signé, dans le cadre « Visa » ; son SHA-256 est le `signedSha256` du rapport (en-tête `x-content-sha256`). Le PDF d’origine reste servi par `/pdf`, octet pour octet. Rapport pas encore signé : 404.',
+      tag,
+      access: everyone,
+      schema: { params: idParamsSchema },
+      produces: ['application/pdf'],
+    }),
     csv: endpoint({
       method: 'GET',
       path: '/api/reports/:id/csv',

@@ -139,6 +139,7 @@ export const endpoints = {
     create: { method: 'POST', path: '/api/reports', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent établir un rapport.' } },
     get: { method: 'GET', path: '/api/reports/:id', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     pdf: { method: 'GET', path: '/api/reports/:id/pdf', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    signedPdf: { method: 'GET', path: '/api/reports/:id/signed.pdf', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     csv: { method: 'GET', path: '/api/reports/:id/csv', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     sign: { method: 'POST', path: '/api/reports/:id/sign', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent signer un rapport.' } },
   },

@@ -1,10 +1,6 @@
-import type { Role } from '@vigie/contract';
+import { ROLE_LABELS, type Role } from '@vigie/contract';
 
-export const ROLE_LABELS: Record<Role, string> = {
-  admin: 'Administrateur',
-  manager: 'Responsable',
-  viewer: 'Lecteur',
-};
+export { ROLE_LABELS };
 
 /** The e-mail that carries an invitation link (docs/api.md, Membres et invitations), in French. */
 export function invitationEmail(input: { organizationName: string; inviterName: string; role: Role; link: string; expiresAt: Date }): {

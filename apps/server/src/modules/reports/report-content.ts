@@ -19,6 +19,20 @@ export interface ReportContent {
   createdByName: string | null;
   summary: ReportSummary;
   units: ReportUnit[];
+  /** The sign-off, in the signed copy only: its block is filled with it. */
+  signature?: ReportSignature;
+}
+
+/** Who signed the report, as the signed copy prints it. */
+export interface ReportSignature {
+  name: string;
+  /** The signer's role, in French (« Administrateur », « Responsable »). */
+  role: string;
+  /** When, ISO 8601; printed on the site's clock. */
+  at: string;
+  comment: string | null;
+  /** What the signer was told before signing (a month not yet ended, alerts still open). */
+  notes: string[];
 }
 
 /** Where a unit's limits come from: its alert rules on temperature. */

@@ -26,6 +26,7 @@ export type ReportRecord = Omit<NewReport, 'pdf' | 'csv' | 'content'> & {
   signedByName: string | null;
   signedAt: Date | null;
   signComment: string | null;
+  signedSha256: string | null;
 };
 
 const columns = {
@@ -42,6 +43,7 @@ const columns = {
   signedByName: reports.signedByName,
   signedAt: reports.signedAt,
   signComment: reports.signComment,
+  signedSha256: reports.signedSha256,
 };
 
 /** The only code that touches the `reports` table; every query a person makes is scoped to an organization. */
@@ -92,9 +94,13 @@ export function createReportDal(db: Database) {
       return row;
     },
 
-    async file(organizationId: string, id: string, format: 'pdf' | 'csv'): Promise<{ record: ReportRecord; bytes: Buffer } | undefined> {
+    async file(
+      organizationId: string,
+      id: string,
+      format: 'pdf' | 'csv' | 'signed.pdf',
+    ): Promise<{ record: ReportRecord; bytes: Buffer | null } | undefined> {
       const [row] = await db
-        .select({ ...columns, bytes: format === 'pdf' ? reports.pdf : reports.csv })
+        .select({ ...columns, bytes: format === 'pdf' ? reports.pdf : format === 'csv' ? reports.csv : reports.signedPdf })
         .from(reports)
         .where(owned(organizationId, id))
         .limit(1);
@@ -103,15 +109,28 @@ export function createReportDal(db: Database) {
       return { record, bytes };
     },
 
+    /** The content snapshot a report was made from (to lay out its signed copy). */
+    async content(organizationId: string, id: string): Promise<unknown> {
+      const [row] = await db.select({ content: reports.content }).from(reports).where(owned(organizationId, id)).limit(1);
+      return row?.content;
+    },
+
     /** Records the sign-off once: undefined when the report is already signed (or not this organization's). */
     async sign(
       organizationId: string,
       id: string,
-      signature: { by: string; byName: string; at: Date; comment: string | null },
+      signature: { by: string; byName: string; at: Date; comment: string | null; signedPdf: Buffer; signedSha256: string },
     ): Promise<ReportRecord | undefined> {
       const [row] = await db
         .update(reports)
-        .set({ signedBy: signature.by, signedByName: signature.byName, signedAt: signature.at, signComment: signature.comment })
+        .set({
+          signedBy: signature.by,
+          signedByName: signature.byName,
+          signedAt: signature.at,
+          signComment: signature.comment,
+          signedPdf: signature.signedPdf,
+          signedSha256: signature.signedSha256,
+        })
         .where(and(owned(organizationId, id), isNull(reports.signedAt)))
         .returning(columns);
       return row;

@@ -141,7 +141,7 @@ function writeSummaryPage(doc: Doc, content: ReportContent): void {
     doc.moveDown(0.15);
   }
 
-  writeSignatureBlock(doc);
+  writeSignatureBlock(doc, content);
 }
 
 function summaryRow(u: ReportUnitSummary): Cell[] {
@@ -181,17 +181,43 @@ function totalRow(content: ReportContent): Cell[] {
   ];
 }
 
-/** Boxes to fill by hand; the PDF never changes after it is made, so an e-signature lives beside it. */
-function writeSignatureBlock(doc: Doc): void {
+/**
+ * The « Visa » block: boxes to fill by hand on the original, filled on the signed copy with who
+ * signed (and their role), when on the site's clock, their comment and what they were told.
+ */
+function writeSignatureBlock(doc: Doc, content: ReportContent): void {
+  const signature = content.signature;
   sectionTitle(doc, 'Visa', 150);
   const width = contentWidth(doc);
   const half = (width - 10) / 2;
-  const boxes: Array<{ label: string; x: number; y: number; w: number; h: number }> = [];
   const top = doc.y + 2;
-  boxes.push({ label: 'Nom', x: MARGIN, y: top, w: half, h: 34 });
-  boxes.push({ label: 'Date', x: MARGIN + half + 10, y: top, w: half, h: 34 });
-  boxes.push({ label: 'Visa du responsable', x: MARGIN, y: top + 42, w: half, h: 78 });
-  boxes.push({ label: 'Commentaire', x: MARGIN + half + 10, y: top + 42, w: half, h: 78 });
+  const boxes: Array<{ label: string; x: number; y: number; w: number; h: number; text: string | null }> = [
+    { label: 'Nom', x: MARGIN, y: top, w: half, h: 34, text: signature ? `${signature.name} (${signature.role})` : null },
+    {
+      label: 'Date',
+      x: MARGIN + half + 10,
+      y: top,
+      w: half,
+      h: 34,
+      text: signature ? formatDateTime(signature.at, content.timezone) : null,
+    },
+    {
+      label: 'Visa du responsable',
+      x: MARGIN,
+      y: top + 42,
+      w: half,
+      h: 78,
+      text: signature ? ['Signé électroniquement dans Vigie.', ...signature.notes].join('\n') : null,
+    },
+    {
+      label: 'Commentaire',
+      x: MARGIN + half + 10,
+      y: top + 42,
+      w: half,
+      h: 78,
+      text: signature ? (signature.comment ?? '—') : null,
+    },
+  ];
   for (const box of boxes) {
     doc.rect(box.x, box.y, box.w, box.h).lineWidth(0.7).strokeColor(COLOR.muted).stroke();
     doc
@@ -199,9 +225,22 @@ function writeSignatureBlock(doc: Doc): void {
       .fontSize(7.5)
       .fillColor(COLOR.muted)
       .text(box.label, box.x + 4, box.y + 3, { width: box.w - 8, lineBreak: false });
+    if (box.text) {
+      doc
+        .font(FONT_BOLD)
+        .fontSize(8.5)
+        .fillColor(COLOR.text)
+        .text(box.text, box.x + 4, box.y + 13, { width: box.w - 8, height: box.h - 16, ellipsis: true });
+    }
   }
   doc.y = top + 128;
-  paragraph(doc, `Signature électronique enregistrée dans Vigie${NBSP}: voir l’historique du rapport.`, { size: 7.5, color: COLOR.muted });
+  paragraph(
+    doc,
+    signature
+      ? `Exemplaire signé. L’original, sans visa, reste disponible tel quel${NBSP}: voir l’historique du rapport.`
+      : `Signature électronique enregistrée dans Vigie${NBSP}: voir l’historique du rapport.`,
+    { size: 7.5, color: COLOR.muted },
+  );
 }
 
 /** Running header and footer on every page, written once the page count is known. */

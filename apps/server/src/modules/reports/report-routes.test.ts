@@ -145,6 +145,9 @@ describe(`HACCP reports over HTTP (${databaseKind})`, { timeout: 120_000 }, () =
   });
 
   it('is signed once by an admin or a manager, with who, when and the comment; a viewer may not', async () => {
+    const unsigned = await api(viewer, 'GET', `/reports/${first.id}/signed.pdf`);
+    expect(unsigned.statusCode).toBe(404);
+    expect(unsigned.json<{ message: string }>().message).toBe('Ce rapport n’est pas encore signé : son PDF signé n’existe pas encore.');
     const refused = await api(viewer, 'POST', `/reports/${first.id}/sign`, { comment: 'Vu' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json<{ message: string }>().message).toMatch(/administrateur ou un responsable/);
@@ -161,6 +164,25 @@ describe(`HACCP reports over HTTP (${databaseKind})`, { timeout: 120_000 }, () =
       signedAt: new Date(clock).toISOString(),
       signComment: 'Relevés vérifiés, excursion traitée.',
     });
+    // The signed copy: the same report, its « Visa » filled; the original stays byte for byte.
+    const signedReport = signed.json<{ report: Report }>().report;
+    expect(signedReport.signedSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(signedReport.signedSha256).not.toBe(first.sha256);
+    const copy = await api(viewer, 'GET', `/reports/${first.id}/signed.pdf`);
+    expect(copy.statusCode).toBe(200);
+    expect(copy.headers['content-type']).toBe('application/pdf');
+    expect(copy.headers['content-disposition']).toContain('rapport-haccp_cremerie-lyon_2026-10_signe.pdf');
+    expect(createHash('sha256').update(copy.rawPayload).digest('hex')).toBe(signedReport.signedSha256);
+    const original = await api(viewer, 'GET', `/reports/${first.id}/pdf`);
+    expect(createHash('sha256').update(original.rawPayload).digest('hex')).toBe(first.sha256);
+    const dir = tempDir('vigie-signed-');
+    fs.writeFileSync(path.join(dir, 'signe.pdf'), copy.rawPayload);
+    const firstPage = execFileSync('pdftotext', ['-layout', '-f', '1', '-l', '1', path.join(dir, 'signe.pdf'), '-'], { encoding: 'utf8' });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(firstPage).toContain('Sam Gérant (Responsable)');
+    expect(firstPage).toContain('Relevés vérifiés, excursion traitée.');
+    expect(firstPage).toContain('Signé électroniquement dans Vigie.');
+    expect(firstPage).toContain('Exemplaire signé');
     const again = await api(owner, 'POST', `/reports/${first.id}/sign`, {});
     expect(again.statusCode).toBe(409);
     expect(again.json<{ message: string }>().message).toBe('Ce rapport est déjà signé par Sam Gérant.');

@@ -1,4 +1,4 @@
-import { endpoints, type Report } from '@vigie/contract';
+import { endpoints, ROLE_LABELS, type Report } from '@vigie/contract';
 import type { AuditSubject } from '../audit/audit-service.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ReportService } from './report-service.ts';
@@ -47,17 +47,19 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
     handler: async (request) => ({ report: await reports.get(organizationOf(request), request.params.id) }),
   });
 
-  for (const format of ['pdf', 'csv'] as const) {
+  for (const format of ['pdf', 'csv', 'signed.pdf'] as const) {
     app.route({
-      ...route(endpoints.reports[format]),
+      ...route(endpoints.reports[format === 'signed.pdf' ? 'signedPdf' : format]),
       handler: async (request, reply) => {
         const { report, bytes } = await reports.file(organizationOf(request), request.params.id, format);
         if (format === 'pdf') reply.header('x-content-sha256', report.sha256);
+        if (format === 'signed.pdf' && report.signedSha256) reply.header('x-content-sha256', report.signedSha256);
+        const name = fileName(report.summary.siteName, report.month, format === 'csv' ? 'csv' : 'pdf');
         return reply
-          .type(format === 'pdf' ? 'application/pdf' : 'text/csv; charset=utf-8')
+          .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/pdf')
           .header(
             'content-disposition',
-            `attachment; filename*=UTF-8''${encodeURIComponent(fileName(report.summary.siteName, report.month, format))}`,
+            `attachment; filename*=UTF-8''${encodeURIComponent(format === 'signed.pdf' ? name.replace(/\.pdf$/, '_signe.pdf') : name)}`,
           )
           .header('cache-control', 'private, no-store')
           .send(bytes);
@@ -72,7 +74,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
       const report = await reports.sign(
         user.organization.id,
         request.params.id,
-        { id: user.id, name: user.name ?? user.email },
+        { id: user.id, name: user.name ?? user.email, role: ROLE_LABELS[user.role] },
         request.body?.comment,
       );
       await request.audit('report.signed', reportSubject(report), { month: report.month, sha256: report.sha256 });

@@ -5,6 +5,7 @@ import { isDatabaseUnavailable } from '../../db/connection-errors.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { buildReportContent, type ReportSources } from './report-builder.ts';
+import type { ReportContent, ReportSignature } from './report-content.ts';
 import { createReportDal, type ReportRecord } from './report-dal.ts';
 import { localMonth, monthOf, previousMonth } from './report-period.ts';
 import type { ReportRenderer } from './report-renderer.ts';
@@ -27,6 +28,7 @@ export function toReport(record: ReportRecord): Report {
     signedByName: record.signedByName,
     signedAt: record.signedAt?.toISOString() ?? null,
     signComment: record.signComment,
+    signedSha256: record.signedSha256,
     summary: record.summary,
   };
 }
@@ -91,14 +93,49 @@ export function createReportService(
       return toReport(record);
     },
 
-    async file(organizationId: string, id: string, format: 'pdf' | 'csv'): Promise<{ report: Report; bytes: Buffer }> {
+    async file(organizationId: string, id: string, format: 'pdf' | 'csv' | 'signed.pdf'): Promise<{ report: Report; bytes: Buffer }> {
       const found = await dal.file(organizationId, id, format);
       if (!found) throw notFound(NOT_FOUND);
+      if (!found.bytes) throw notFound('Ce rapport n’est pas encore signé : son PDF signé n’existe pas encore.');
       return { report: toReport(found.record), bytes: found.bytes };
     },
 
-    async sign(organizationId: string, id: string, by: { id: string; name: string }, comment: string | undefined): Promise<Report> {
-      const signed = await dal.sign(organizationId, id, { by: by.id, byName: by.name, at: deps.now(), comment: comment || null });
+    /**
+     * Signs the report once: its signed copy (the same content, the « Visa » block filled with who,
+     * their role, when and their comment, and what they were told) is laid out and stored with its
+     * SHA-256; the original PDF stays as it was.
+     */
+    async sign(
+      organizationId: string,
+      id: string,
+      by: { id: string; name: string; role: string },
+      comment: string | undefined,
+    ): Promise<Report> {
+      const existing = await dal.find(organizationId, id);
+      if (!existing) throw notFound(NOT_FOUND);
+      if (existing.signedAt) throw conflict(`Ce rapport est déjà signé par ${existing.signedByName ?? 'un membre'}.`);
+      const content = (await dal.content(organizationId, id)) as ReportContent;
+      const at = deps.now();
+      const notes: string[] = [];
+      if (localMonth(at.getTime(), content.timezone) <= existing.month) {
+        notes.push('Signé avant la fin du mois\u00a0: le rapport ne couvre que les jours écoulés à sa création.');
+      }
+      if (existing.summary.openItems > 0) {
+        notes.push(
+          `${existing.summary.openItems} point${existing.summary.openItems > 1 ? 's' : ''} encore ouvert${existing.summary.openItems > 1 ? 's' : ''} à la création du rapport.`,
+        );
+      }
+      const signature: ReportSignature = { name: by.name, role: by.role, at: at.toISOString(), comment: comment || null, notes };
+      const { pdf: signedPdf } = await deps.renderer.render({ ...content, signature });
+      const signedSha256 = createHash('sha256').update(signedPdf).digest('hex');
+      const signed = await dal.sign(organizationId, id, {
+        by: by.id,
+        byName: by.name,
+        at,
+        comment: comment || null,
+        signedPdf,
+        signedSha256,
+      });
       if (!signed) {
         const existing = await dal.find(organizationId, id);
         if (!existing) throw notFound(NOT_FOUND);

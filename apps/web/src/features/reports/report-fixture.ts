@@ -14,6 +14,7 @@ export function reportFixture(overrides: Partial<Report> = {}): Report {
     signedByName: null,
     signedAt: null,
     signComment: null,
+    signedSha256: null,
     summary: {
       siteName: 'Boutique Opéra',
       timezone: 'Europe/Paris',

@@ -150,6 +150,19 @@ export function ReportCard({
           >
             Télécharger le PDF
           </Button>
+          {signed && report.signedSha256 && (
+            <Button
+              size="sm"
+              variant="secondary"
+              busy={pending === 'signedPdf'}
+              disabled={pending !== null}
+              onClick={() => save('signedPdf')}
+              aria-describedby={`${titleId} ${fileStatusId}`}
+              icon={<BadgeCheck className="size-4" aria-hidden="true" />}
+            >
+              Télécharger le PDF signé
+            </Button>
+          )}
           <Button
             size="sm"
             busy={pending === 'csv'}
