@@ -292,7 +292,7 @@ export async function runLorawan(options: LorawanRunOptions): Promise<() => Prom
       log(
         registered.has(device.devEui)
           ? `${eui} «\u202f${device.sensor.name}\u202f»\u202f: déjà adopté auparavant, ses trames sont enregistrées.`
-          : `${eui} «\u202f${device.sensor.name}\u202f»\u202f: laissé non enregistré, il apparaîtra dans «\u202fNouveaux appareils détectés\u202f» (GET /api/lorawan/pending).`,
+          : `${eui} «\u202f${device.sensor.name}\u202f»\u202f: laissé non enregistré, il apparaîtra dans «\u202fNouveaux appareils détectés\u202f» (GET ${endpoints.lorawan.pending.path}).`,
       );
       continue;
     }
@@ -395,7 +395,7 @@ export async function runLorawan(options: LorawanRunOptions): Promise<() => Prom
     const detail = [...counts.entries()].map(([status, n]) => `${status} ${n}`).join(', ');
     log(`Arrêt du simulateur LoRaWAN\u202f: ${total} trame${total > 1 ? 's' : ''} envoyée${total > 1 ? 's' : ''} (${detail || 'aucune'}).`);
     log(
-      'À regarder\u202f: les capteurs sur le tableau de bord, leur signal (GET /api/lorawan/devices), les appareils détectés (GET /api/lorawan/pending).',
+      `À regarder\u202f: les capteurs sur le tableau de bord, leur signal (GET ${endpoints.lorawan.devices.path}), les appareils détectés (GET ${endpoints.lorawan.pending.path}).`,
     );
   };
 }
