@@ -46,6 +46,7 @@ const ReportsRoute = lazy(() => import('./routes/reports'));
 const AccountRoute = lazy(() => import('./routes/account'));
 const TeamRoute = lazy(() => import('./routes/team'));
 const JournalRoute = lazy(() => import('./routes/journal'));
+const LorawanRoute = lazy(() => import('./routes/lorawan'));
 const InvitationRoute = lazy(() => import('./routes/invitation'));
 const ErrorRoute = lazy(() => import('./routes/error'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
@@ -95,6 +96,7 @@ export function AppRoutes() {
             <Route path="compte" element={<AccountRoute />} />
             <Route path="equipe" element={<TeamRoute />} />
             <Route path="journal" element={<JournalRoute />} />
+            <Route path="lorawan" element={<LorawanRoute />} />
           </Route>
           <Route path="/error/:code" element={<ErrorRoute />} />
           <Route path="*" element={<NotFoundRoute />} />

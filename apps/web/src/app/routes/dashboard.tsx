@@ -1,4 +1,4 @@
-import { Bell, PackagePlus, QrCode, ScrollText, Store, Trash2, Users } from 'lucide-react';
+import { Bell, PackagePlus, QrCode, RadioTower, ScrollText, Store, Trash2, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useActiveAlerts } from '@/features/alerts/api/get-alerts';
@@ -72,6 +72,10 @@ export default function DashboardRoute() {
           <Link to="/dashboard/sites" className={linkClass}>
             <Store className="size-4" aria-hidden="true" />
             Sites
+          </Link>
+          <Link to="/dashboard/lorawan" className={linkClass}>
+            <RadioTower className="size-4" aria-hidden="true" />
+            Capteurs LoRaWAN
           </Link>
           <ReportsLink className={linkClass} />
           <Link to="/dashboard/corbeille" className={linkClass}>

@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '@/components/ui/toast';
+import { fakeAuth, jsonResponse, renderWithProviders } from '@/testing/render';
+import LorawanRoute from './lorawan';
+
+const site = { id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d', name: 'Magasin principal', timezone: 'Europe/Paris', openingHours: {} };
+const integration = {
+  id: '6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e',
+  type: 'tts',
+  name: 'TTS du magasin',
+  url: 'https://vigie.example.fr/api/integrations/6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e/events',
+  lastEventAt: null,
+};
+const codecs = [
+  { id: 'milesight-em300-th', vendor: 'Milesight', model: 'EM300-TH', measures: ['temperature', 'humidity', 'battery'] },
+  { id: 'network', vendor: 'Serveur de réseau', model: 'Décodage fait par le serveur de réseau', measures: [] },
+];
+const pending = {
+  devEui: '24e124136b502217',
+  integrationId: integration.id,
+  firstSeenAt: new Date().toISOString(),
+  lastSeenAt: new Date().toISOString(),
+  uplinks: 3,
+  brand: 'milesight-iot',
+  model: 'em300-th',
+  suggestedCodec: 'milesight-em300-th',
+  fPort: 85,
+  payloadHex: '01755c03673401046865',
+};
+const device = {
+  devEui: 'a84041000181c2d3',
+  sensorId: '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f',
+  codec: 'milesight-em300-th',
+  lastUplinkAt: new Date().toISOString(),
+  rssi: -87,
+  snr: -2.5,
+  gateway: 'b827ebfffe6c2a12',
+  lastError: 'Trame EM300-TH trop courte.',
+};
+
+type Call = { url: string; method: string; body: unknown };
+let calls: Call[];
+let pendingList: (typeof pending)[];
+
+beforeEach(() => {
+  calls = [];
+  pendingList = [pending];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const call = { url, method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
+    calls.push(call);
+    if (url === '/api/integrations') return jsonResponse(200, { integrations: [integration] });
+    if (url === '/api/lorawan/codecs') return jsonResponse(200, { codecs });
+    if (url === '/api/lorawan/pending') return jsonResponse(200, { devices: pendingList });
+    if (url === '/api/lorawan/devices' && call.method === 'GET') return jsonResponse(200, { devices: [device] });
+    if (url === '/api/lorawan/devices' && call.method === 'POST') {
+      pendingList = [];
+      return jsonResponse(201, { sensor: { id: '8d9e0f1a-2b3c-4d4e-9f5a-6b7c8d9e0f1a', name: 'EM300-TH 502217' } });
+    }
+    if (url === '/api/sites') return jsonResponse(200, { sites: [site] });
+    if (url === '/api/sensor') return jsonResponse(200, { sensors: [{ id: device.sensorId, name: 'Chambre froide' }] });
+    return jsonResponse(404, { message: 'Introuvable' });
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderAs(role: 'admin' | 'manager' | 'viewer') {
+  const auth = fakeAuth();
+  return renderWithProviders(
+    <>
+      <LorawanRoute />
+      <Toaster />
+    </>,
+    { auth: { ...auth, user: auth.user && { ...auth.user, role } } },
+  );
+}
+
+// Testing Library reads every kind of space as one: the no-break spaces are checked in the browser test.
+describe('LorawanRoute', () => {
+  it('shows a viewer the integrations, the detected and the registered devices, with nothing to change', async () => {
+    renderAs('viewer');
+    expect(screen.getByRole('heading', { level: 1, name: 'Capteurs LoRaWAN' })).toBeInTheDocument();
+    const integrations = await screen.findByRole('list', { name: 'Intégrations' });
+    expect(within(integrations).getByTestId('integration')).toHaveTextContent('The Things Stack · Dernier message : Jamais');
+    const detected = await screen.findByRole('list', { name: 'Nouveaux appareils détectés' });
+    const line = within(detected).getByTestId('pending-device');
+    expect(line).toHaveTextContent('24E1 2413 6B50 2217');
+    expect(line).toHaveTextContent('Milesight EM300-TH');
+    expect(line).toHaveTextContent(/Vu 3 fois, dernière trame (à l’instant|il y a)/);
+    const registered = await screen.findByRole('list', { name: 'Appareils LoRaWAN' });
+    expect(within(registered).getByTestId('lorawan-signal')).toHaveTextContent('RSSI \u221287 dBm · SNR \u22122,5 dB');
+    expect(within(registered).getByText(/Dernière trame illisible/)).toHaveTextContent('Trame EM300-TH trop courte.');
+    expect(await within(registered).findByRole('link', { name: 'Chambre froide' })).toHaveAttribute(
+      'href',
+      `/dashboard/capteurs/${device.sensorId}`,
+    );
+    expect(screen.queryByRole('button', { name: /Adopter|Écarter|Supprimer|Créer/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Nouvelle intégration' })).not.toBeInTheDocument();
+  });
+
+  it('adopts a detected device in two clicks with the suggested codec, site and use', async () => {
+    const user = userEvent.setup();
+    renderAs('manager');
+    const detected = await screen.findByRole('list', { name: 'Nouveaux appareils détectés' });
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/sites')).toBe(true));
+    await user.click(within(detected).getByRole('button', { name: 'Adopter l’appareil 24E1 2413 6B50 2217' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adopter l’appareil 24E1\u00A02413\u00A06B50\u00A02217' });
+    expect(within(dialog).getByLabelText('Décodeur')).toHaveValue('milesight-em300-th');
+    expect(within(dialog).getByLabelText('Nom du capteur')).toHaveValue('EM300-TH 502217');
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter le capteur' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url === '/api/lorawan/devices' && call.method === 'POST')?.body).toEqual({
+        devEui: '24e124136b502217',
+        codec: 'milesight-em300-th',
+        name: 'EM300-TH 502217',
+        siteId: site.id,
+        preset: 'chilled_very_perishable',
+      }),
+    );
+    expect(await screen.findByText('Capteur « EM300-TH 502217 » ajouté : ses prochaines trames seront enregistrées.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Voir' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('pending-device')).not.toBeInTheDocument());
+    expect(screen.getByText(/Aucun nouvel appareil détecté/)).toBeInTheDocument();
+  });
+});

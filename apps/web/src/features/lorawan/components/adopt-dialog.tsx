@@ -1,0 +1,192 @@
+import type { Codec, PendingLorawanDevice, Sensor, Site } from '@vigie/contract';
+import { INSTALL_USES, type InstallUseKey } from '@vigie/contract/presets';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormStatus } from '@/components/ui/form-status';
+import { inputClass } from '@/components/ui/section';
+import { errorMessage } from '@/lib/errors';
+import { useRegisterLorawanDevice } from '../api/lorawan-mutations';
+import { codecLabel, codecMeasuresText, defaultSensorName, formatDevEui, NETWORK_CODEC, suggestedUse } from '../lorawan-format';
+
+const USE_KEYS = Object.keys(INSTALL_USES) as InstallUseKey[];
+
+type AdoptDialogProps = {
+  /** The detected device being adopted; null: the dialog is closed. */
+  device: PendingLorawanDevice | null;
+  codecs: Codec[];
+  sites: Site[];
+  onClose: () => void;
+  onAdopted: (sensor: Sensor) => void;
+};
+
+/** « Adopter » a detected device: everything is prefilled, so that a right suggestion is one more click. */
+export function AdoptDialog({ device, codecs, sites, onClose, onAdopted }: AdoptDialogProps) {
+  const register = useRegisterLorawanDevice();
+  const formId = useId();
+  const close = () => {
+    if (register.isPending) return;
+    register.reset();
+    onClose();
+  };
+  return (
+    <Dialog
+      open={device !== null}
+      // No-break spaces: the DevEUI never wraps in the middle.
+      title={device ? `Adopter l’appareil ${formatDevEui(device.devEui).replace(/ /g, '\u00A0')}` : ''}
+      onCancel={close}
+      footer={
+        <>
+          <Button variant="ghost" onClick={close} disabled={register.isPending}>
+            Annuler
+          </Button>
+          <Button type="submit" form={formId} variant="primary" busy={register.isPending}>
+            {register.isPending ? 'Ajout…' : 'Ajouter le capteur'}
+          </Button>
+        </>
+      }
+    >
+      {device && (
+        // Keyed by the device (and the lists its choices come from): another device opens with its own suggestions.
+        <AdoptForm
+          key={`${device.devEui}:${codecs.length}:${sites.length}`}
+          formId={formId}
+          device={device}
+          codecs={codecs}
+          sites={sites}
+          busy={register.isPending}
+          onSubmit={(request) => {
+            register.mutate(request, {
+              onSuccess: (sensor) => {
+                register.reset();
+                onAdopted(sensor);
+              },
+            });
+          }}
+          error={register.isError ? errorMessage(register.error, 'Le capteur n’a pas été ajouté.') : null}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+type AdoptRequest = { devEui: string; codec: string; name: string; siteId?: string; preset: InstallUseKey };
+
+function AdoptForm({
+  formId,
+  device,
+  codecs,
+  sites,
+  busy,
+  error,
+  onSubmit,
+}: {
+  formId: string;
+  device: PendingLorawanDevice;
+  codecs: Codec[];
+  sites: Site[];
+  busy: boolean;
+  error: string | null;
+  onSubmit: (request: AdoptRequest) => void;
+}) {
+  const ids = useId();
+  const suggested = codecs.find((codec) => codec.id === device.suggestedCodec);
+  const modelName = suggested && suggested.id !== NETWORK_CODEC ? suggested.model : device.model;
+  const [name, setName] = useState(() => defaultSensorName(device.devEui, modelName));
+  const [codecId, setCodecId] = useState(suggested?.id ?? '');
+  const [siteId, setSiteId] = useState(sites[0]?.id ?? '');
+  // The use follows the codec until the person chooses one.
+  const [chosenUse, setChosenUse] = useState<InstallUseKey | null>(null);
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const codec = codecs.find((candidate) => candidate.id === codecId);
+  const preset = chosenUse ?? suggestedUse(codec);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!name.trim()) return setInvalid('Donnez un nom au capteur, par exemple «\u202FChambre froide\u202F».');
+    if (!codecId) return setInvalid('Choisissez le décodeur de ce modèle de capteur.');
+    setInvalid(null);
+    onSubmit({ devEui: device.devEui, codec: codecId, name: name.trim(), preset, ...(siteId ? { siteId } : {}) });
+  };
+
+  return (
+    <form id={formId} onSubmit={submit} noValidate className="mt-2 space-y-4 text-left">
+      <div className="space-y-1.5">
+        <label htmlFor={`${ids}-name`} className="block text-sm font-medium text-slate-200">
+          Nom du capteur
+        </label>
+        <input id={`${ids}-name`} value={name} maxLength={100} onChange={(event) => setName(event.target.value)} className={inputClass} />
+      </div>
+
+      <div className="space-y-1.5">
+        <label htmlFor={`${ids}-codec`} className="block text-sm font-medium text-slate-200">
+          Décodeur
+        </label>
+        <select
+          id={`${ids}-codec`}
+          value={codecId}
+          onChange={(event) => setCodecId(event.target.value)}
+          aria-describedby={`${ids}-codec-hint`}
+          className={inputClass}
+        >
+          {!suggested && <option value="">Choisissez le modèle…</option>}
+          {codecs.map((option) => (
+            <option key={option.id} value={option.id}>
+              {codecLabel(option)}
+            </option>
+          ))}
+        </select>
+        <p id={`${ids}-codec-hint`} className="text-xs text-slate-400">
+          {codec
+            ? codec.measures.length > 0
+              ? `Mesures${'\u202F'}: ${codecMeasuresText(codec)}.`
+              : 'Les valeurs décodées par le serveur de réseau, telles quelles.'
+            : suggested === undefined
+              ? 'Modèle inconnu du serveur de réseau.'
+              : ''}
+          {suggested && codec?.id === suggested.id ? ' Proposé d’après le modèle annoncé par le serveur de réseau.' : ''}
+        </p>
+      </div>
+
+      {sites.length > 0 && (
+        <div className="space-y-1.5">
+          <label htmlFor={`${ids}-site`} className="block text-sm font-medium text-slate-200">
+            Magasin
+          </label>
+          <select id={`${ids}-site`} value={siteId} onChange={(event) => setSiteId(event.target.value)} className={inputClass}>
+            {sites.map((site) => (
+              <option key={site.id} value={site.id}>
+                {site.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+
+      <div className="space-y-1.5">
+        <label htmlFor={`${ids}-use`} className="block text-sm font-medium text-slate-200">
+          Ce qu’il surveille
+        </label>
+        <select
+          id={`${ids}-use`}
+          value={preset}
+          onChange={(event) => setChosenUse(event.target.value as InstallUseKey)}
+          aria-describedby={`${ids}-use-hint`}
+          className={inputClass}
+        >
+          {USE_KEYS.map((key) => (
+            <option key={key} value={key}>
+              {INSTALL_USES[key].label}
+            </option>
+          ))}
+        </select>
+        <p id={`${ids}-use-hint`} className="text-xs text-slate-400">
+          {INSTALL_USES[preset].hint}
+        </p>
+      </div>
+
+      <FormStatus error={invalid ?? error} />
+    </form>
+  );
+}

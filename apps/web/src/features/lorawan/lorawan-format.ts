@@ -1,0 +1,91 @@
+import type { Codec, IntegrationType, PendingLorawanDevice } from '@vigie/contract';
+import type { InstallUseKey } from '@vigie/contract/presets';
+import { formatNumber, measureLabel } from '@/lib/measure-format';
+
+const NBSP = '\u00A0';
+const NNBSP = '\u202F';
+
+/** The network servers' names as their makers write them. */
+export const INTEGRATION_TYPE_LABELS: Record<IntegrationType, string> = {
+  tts: 'The Things Stack',
+  chirpstack: 'ChirpStack',
+};
+
+/** The codec that keeps the network server's own decoding. */
+export const NETWORK_CODEC = 'network';
+
+/**
+ * A DevEUI as printed on a sensor's label: upper case, in groups of four (« 24E1 2413 6B50 2217 »).
+ * Anything that is not 16 hexadecimal digits is shown as it came.
+ */
+export function formatDevEui(devEui: string): string {
+  const digits = devEui.replace(/[\s:-]/g, '');
+  if (!/^[0-9a-fA-F]{16}$/.test(digits)) return devEui;
+  return (digits.toUpperCase().match(/.{4}/g) ?? []).join(' ');
+}
+
+/** « Milesight EM300-TH »; the network server's own decoding by its description alone. */
+export function codecLabel(codec: Pick<Codec, 'id' | 'vendor' | 'model'>): string {
+  return codec.id === NETWORK_CODEC ? codec.model : `${codec.vendor} ${codec.model}`;
+}
+
+/** « Température, humidité, batterie »: what a codec reads, in French. */
+export function codecMeasuresText(codec: Pick<Codec, 'measures'>): string {
+  const labels = codec.measures.map((key) => measureLabel(key).toLocaleLowerCase('fr'));
+  const text = labels.join(', ');
+  return text ? text.charAt(0).toLocaleUpperCase('fr') + text.slice(1) : '';
+}
+
+/** What a detected device is, as far as anyone knows: its suggested codec, or the network server's brand and model ids. */
+export function pendingModelText(device: Pick<PendingLorawanDevice, 'brand' | 'model'>, suggested: Codec | undefined): string | null {
+  if (suggested && suggested.id !== NETWORK_CODEC) return codecLabel(suggested);
+  const known = [device.brand, device.model].filter((part): part is string => Boolean(part?.trim()));
+  return known.length > 0 ? known.join(' ') : null;
+}
+
+/** The name an adopted device gets unless changed: its model (or « Capteur LoRaWAN ») and the end of its DevEUI. */
+export function defaultSensorName(devEui: string, model: string | null | undefined): string {
+  const digits = devEui.replace(/[\s:-]/g, '').toUpperCase();
+  return `${model?.trim() || 'Capteur LoRaWAN'} ${digits.slice(-6)}`;
+}
+
+/** « Vu 1 fois », « Vu 12 fois ». */
+export function seenText(uplinks: number): string {
+  return `Vu ${formatNumber(uplinks, 0)} fois`;
+}
+
+/** The use a codec's measures suggest: a door contact watches a door, a counter its silence, the rest the cold. */
+export function suggestedUse(codec: Pick<Codec, 'measures'> | undefined): InstallUseKey {
+  const measures = codec?.measures ?? [];
+  if (measures.includes('open')) return 'door';
+  if (measures.includes('visitors')) return 'footfall';
+  if (measures.includes('temperature')) return 'chilled_very_perishable';
+  return 'none';
+}
+
+/** « −87 dBm », « 9,5 dB »: the radio signal, a no-break space before its unit. */
+export function formatRssi(rssi: number): string {
+  return `${formatNumber(rssi, 0)}${NBSP}dBm`;
+}
+
+export function formatSnr(snr: number): string {
+  return `${formatNumber(snr, 1)}${NBSP}dB`;
+}
+
+/** The steps to paste in the network server, for an integration of `type`. */
+export function integrationSteps(type: IntegrationType): string[] {
+  if (type === 'tts') {
+    return [
+      `Dans votre application The Things Stack, ouvrez Integrations → Webhooks → Add webhook → Custom webhook.`,
+      `Webhook format${NNBSP}: JSON. Base URL${NNBSP}: l’adresse ci-dessus. Laissez les chemins vides.`,
+      `Additional headers${NNBSP}: Authorization = Bearer suivi du secret (copiez l’en-tête ci-dessus).`,
+      `Cochez Uplink message, puis enregistrez (Add webhook).`,
+    ];
+  }
+  return [
+    `Dans votre application ChirpStack, ouvrez Integrations → HTTP → Add.`,
+    `Payload encoding${NNBSP}: JSON. Event endpoint URL${NNBSP}: l’adresse ci-dessus.`,
+    `Headers${NNBSP}: Authorization = Bearer suivi du secret (copiez l’en-tête ci-dessus).`,
+    `Enregistrez (Submit).`,
+  ];
+}
