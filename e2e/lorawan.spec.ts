@@ -8,10 +8,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { expect, saveScreenshot, seriousViolations, test, type Api } from './support/fixtures';
 
-// One account's data (the installation spec's organization, where devices come and go): in order.
+// One organization's data, this spec's own: in order.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const ACCOUNT = 'install';
+const ACCOUNT = 'lorawan';
 const NNBSP = '\u202F';
 const NBSP = '\u00A0';
 const SIZES = [

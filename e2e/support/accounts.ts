@@ -25,6 +25,7 @@ export const ACCOUNT_KEYS = [
   'recovery', // totp.spec.ts: recovery codes counted, and renewed given the password
   'totp-reset', // totp.spec.ts: an admin resets the two-factor authentication of a member who lost it
   'reset', // password-reset.spec.ts: a forgotten password reset from the e-mailed link
+  'lorawan', // lorawan.spec.ts: LoRaWAN integrations, a detected device adopted, its frames on its page
   'fleet', // fleet.spec.ts: a chain's 10 000 sensors, searched, filtered and updated live
 ] as const;
 
