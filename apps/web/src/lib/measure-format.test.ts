@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatMeasure, mainMeasureKey } from '@/lib/measure-format';
+import { formatAge, formatMeasure, mainMeasureKey, secondaryMeasureKey } from '@/lib/measure-format';
 
 const NNBSP = '\u202F';
 const now = Date.parse('2024-06-01T12:00:00Z');
@@ -52,5 +52,15 @@ describe('formatAge', () => {
     expect(formatAge(now - 2 * 60_000, now)).toBe('il\u00A0y\u00A0a\u00A02\u00A0min');
     expect(formatAge(new Date(now - 3 * 3600_000).toISOString(), now)).toBe('il\u00A0y\u00A0a\u00A03\u00A0h');
     expect(formatAge(now - 5 * 86400_000, now)).toMatch(/^il\u00A0y\u00A0a\u00A05\u00A0j/);
+  });
+});
+
+describe('secondaryMeasureKey', () => {
+  it('gives a cold room’s humidity beside its temperature, and nothing for a lone measure or battery and signal', () => {
+    expect(secondaryMeasureKey({ temperature: 1, humidity: 1, battery: 1 }, 'temperature')).toBe('humidity');
+    expect(secondaryMeasureKey({ temperature: 1, battery: 1, rssi: 1 }, 'temperature')).toBeNull();
+    expect(secondaryMeasureKey({ open: 1 }, 'open')).toBeNull();
+    expect(secondaryMeasureKey({ temperature_probe: 1, temperature: 1 }, 'temperature_probe')).toBeNull();
+    expect(secondaryMeasureKey({}, null)).toBeNull();
   });
 });

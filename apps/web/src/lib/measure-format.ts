@@ -79,6 +79,12 @@ export function mainMeasureKey(latest: Record<string, unknown>): string | null {
   return [...keys].sort().find((key) => !SECONDARY.has(key)) ?? keys.find((key) => key === 'rssi') ?? keys[0] ?? null;
 }
 
+/** A second telling measure a card shows beside the main one (the humidity of a cold room), if the device reports one. */
+export function secondaryMeasureKey(latest: Record<string, unknown>, main: string | null): string | null {
+  if (!main || !PRIORITY.includes(main)) return null;
+  return PRIORITY.find((key) => key !== main && key in latest) ?? null;
+}
+
 const relativeFormat = new Intl.RelativeTimeFormat('fr', { numeric: 'auto', style: 'short' });
 
 /** How long ago `ts` was, in French: « à l'instant », « il y a 2 min », « il y a 3 heures »… */

@@ -1,5 +1,5 @@
 import type { Device } from '../device-kinds';
-import { formatAge, formatDateTime, formatMeasure, mainMeasureKey, measureLabel } from '@/lib/measure-format';
+import { formatAge, formatDateTime, formatMeasure, mainMeasureKey, measureLabel, secondaryMeasureKey } from '@/lib/measure-format';
 import { useDeviceStatus } from '../use-device-status';
 import { BatteryLevel } from './battery-level';
 import { DeviceStatusBadge } from './device-status-badge';
@@ -9,6 +9,8 @@ export function DeviceLiveSummary({ device, inAlert = false }: { device: Device;
   const { status, now } = useDeviceStatus(device);
   const key = mainMeasureKey(device.latest ?? {});
   const latest = key ? device.latest[key] : undefined;
+  const second = secondaryMeasureKey(device.latest ?? {}, key);
+  const secondValue = second ? device.latest[second] : undefined;
 
   return (
     <div className="mt-3 space-y-2">
@@ -22,6 +24,13 @@ export function DeviceLiveSummary({ device, inAlert = false }: { device: Device;
           <span data-testid="device-main-value" className={`text-lg font-semibold tabular-nums ${inAlert ? 'text-red-300' : 'text-white'}`}>
             {formatMeasure(key, latest.value)}
           </span>
+          {second && secondValue && (
+            <span data-testid="device-second-value" className="tabular-nums text-slate-300">
+              <span className="sr-only">{`${measureLabel(second)}\u202F: `}</span>
+              <span aria-hidden="true">· </span>
+              {formatMeasure(second, secondValue.value)}
+            </span>
+          )}
           <time dateTime={latest.ts} title={formatDateTime(latest.ts)} className="text-xs text-slate-400">
             {formatAge(latest.ts, now)}
           </time>
