@@ -2,7 +2,8 @@
  * « Capteurs LoRaWAN », against the real server: a Milesight EM300-TH heard by The Things Stack
  * shows under « Nouveaux appareils détectés », is adopted in two clicks with its codec proposed,
  * and its next frame reaches its page live, at 1280 and 375 px; an integration created on the page
- * shows its secret once, and a detected device is set aside.
+ * shows its secret once, and a detected device is set aside; a pasted TS013 codec is tried on a
+ * sample frame (one that loops is stopped), saved, and chosen to adopt a sensor nobody knows.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
@@ -243,4 +244,115 @@ test('an integration created on the page shows its secret once; a detected devic
   await confirm.getByRole('button', { name: 'Supprimer', exact: true }).click();
   await expect(row).toHaveCount(0);
   expect((await sendAsNetwork(request, url, secret, chirpstackUp(eui, 8), '?event=up')).status).toBe(401);
+});
+
+/** A codec as a maker publishes it (LoRa Alliance TS013), for the EM300-TH frame. */
+const EM300_CODEC = `function decodeUplink(input) {
+  var b = input.bytes, t = b[5] | (b[6] << 8);
+  return { data: { battery: b[2], temperature: (t > 0x7fff ? t - 0x10000 : t) / 10, humidity: b[9] / 2 } };
+}`;
+const LOOPING_CODEC = 'function decodeUplink(input) { while (true) {} }';
+const STOPPED = 'Le décodeur a dépassé 50 ms sur cette trame : il a été arrêté.';
+
+test('a pasted codec is tried on a sample frame, a looping one is stopped, and the saved one is offered at adoption', async ({
+  page,
+  request,
+  apiAs,
+  login,
+}) => {
+  const api = await apiAs(ACCOUNT);
+  // What the API says of a codec that never returns, as the page shows it.
+  const looped = await request.post('/api/lorawan/codecs/test', {
+    headers: { Authorization: `Bearer ${api.token}` },
+    data: { source: LOOPING_CODEC, payloadHex: EM300_FRAME.toString('hex') },
+  });
+  expect(await looped.json()).toEqual({ result: { ok: false, error: STOPPED } });
+
+  const integration = await createIntegration(request, api, 'tts', `The Things Stack décodeur ${Date.now().toString(36)}`);
+  let sensorId: string | null = null;
+  try {
+    // A sensor the network server knows nothing of: no codec is proposed for it.
+    const eui = newDevEui();
+    const shown = formatDevEui(eui);
+    expect((await sendAsNetwork(request, integration.url, integration.secret, ttsUplink(eui, 1))).status).toBe(200);
+
+    await login(ACCOUNT, '/dashboard/lorawan');
+    const section = page.getByRole('region', { name: 'Décodeurs collés' });
+    await expect(section).toContainText(`Pour un capteur sans décodeur intégré${NNBSP}: collez le décodeur que son fabricant publie`);
+    const tryForm = section.getByRole('form', { name: 'Essayer un décodeur' });
+    const code = tryForm.getByLabel('Code du décodeur');
+    const frame = tryForm.getByLabel('Trame d’essai (hexadécimal)');
+    await expect(frame).toHaveAttribute('placeholder', '01755c03673401046865');
+    const result = tryForm.getByTestId('codec-result');
+    const tryButton = tryForm.getByRole('button', { name: 'Essayer' });
+
+    await code.fill(EM300_CODEC);
+    await frame.fill('01 75 5c 03 67 34 01 04 68 65');
+    await tryForm.getByLabel('Port (fPort)').fill('85');
+    await tryButton.click();
+    const values = result.getByRole('table');
+    await expect(values.getByRole('row', { name: /Température/ })).toContainText(`30,8${NNBSP}°C`);
+    await expect(values.getByRole('row', { name: /Batterie/ })).toContainText(`92${NNBSP}%`);
+    await expect(values.getByRole('row', { name: /Humidité/ })).toContainText(`50,5${NNBSP}%`);
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await checkPage(page, `pasted codec tried at ${size.width} px`, `lorawan-codec-tried-${size.name}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // A codec that never returns is stopped in its sandbox; the page and the server go on.
+    await code.fill(LOOPING_CODEC);
+    await expect(values).toHaveCount(0);
+    await tryButton.click();
+    await expect(result.getByRole('alert')).toHaveText(STOPPED);
+    await expect(tryButton).toBeEnabled();
+    await code.fill(EM300_CODEC);
+    await tryButton.click();
+    await expect(values.getByRole('row', { name: /Température/ })).toContainText(`30,8${NNBSP}°C`);
+
+    // Saved under a name: listed with what it reads.
+    const name = `EM300 maison ${Date.now().toString(36)}`;
+    const saveForm = section.getByRole('form', { name: 'Enregistrer le décodeur' });
+    await saveForm.getByLabel('Nom du décodeur').fill(name);
+    await saveForm.getByRole('button', { name: 'Enregistrer le décodeur' }).click();
+    await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(`Décodeur «${NNBSP}${name}${NNBSP}» enregistré`);
+    const listed = section.getByTestId('pasted-codec').filter({ hasText: name });
+    await expect(listed).toContainText(`Mesures${NNBSP}: Batterie, température, humidité`);
+    await expect(code).toHaveValue('');
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await checkPage(page, `pasted codec saved at ${size.width} px`, `lorawan-codec-saved-${size.name}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Offered at once when the unknown sensor is adopted (no reload), and chosen.
+    const pending = page.getByTestId('pending-device').filter({ hasText: shown });
+    await expect(pending).toContainText('Modèle inconnu');
+    await pending.getByRole('button', { name: `Adopter l’appareil ${shown}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Adopter l’appareil ${shown.replace(/ /g, NBSP)}` });
+    const select = dialog.getByLabel('Décodeur');
+    await expect(select).toHaveValue('');
+    const label = `${name} (décodeur de l’organisation)`;
+    await select.selectOption({ label });
+    await expect(dialog.getByLabel('Ce qu’il surveille')).toHaveValue('chilled_very_perishable');
+    await dialog.getByRole('button', { name: 'Ajouter le capteur' }).click();
+    await expect(dialog).toBeHidden();
+    const registered = page.getByTestId('lorawan-device').filter({ hasText: shown });
+    await expect(registered).toContainText(label);
+    const stored = await sendAsNetwork(request, integration.url, integration.secret, ttsUplink(eui, 2));
+    expect(stored).toEqual({ status: 200, body: { status: 'stored', readings: 1 } });
+    sensorId = (await registered.getByRole('link').getAttribute('href'))?.split('/').pop() ?? null;
+
+    // Still read by a device: its deletion is refused, and the page says why.
+    await listed.getByRole('button', { name: `Supprimer le décodeur ${name}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Supprimer le décodeur «${NNBSP}${name}${NNBSP}»${NNBSP}?` });
+    await confirm.getByRole('button', { name: 'Supprimer', exact: true }).click();
+    await expect(section.getByRole('alert')).toContainText('Des appareils lisent encore leurs trames avec ce décodeur');
+    await expect(listed).toBeVisible();
+  } finally {
+    if (sensorId) await api.remove('sensor', sensorId);
+    await removeIntegration(request, api, integration.id);
+  }
 });

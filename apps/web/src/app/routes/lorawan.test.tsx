@@ -41,17 +41,45 @@ const device = {
 };
 
 type Call = { url: string; method: string; body: unknown };
+type CodecEntry = { id: string; vendor: string; model: string; measures: string[] };
 let calls: Call[];
 let pendingList: (typeof pending)[];
+let codecList: CodecEntry[];
+const pastedId = 'custom:9e0f1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a2b';
 
 beforeEach(() => {
   calls = [];
   pendingList = [pending];
+  codecList = [...codecs];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const call = { url, method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
     calls.push(call);
     if (url === '/api/integrations') return jsonResponse(200, { integrations: [integration] });
-    if (url === '/api/lorawan/codecs') return jsonResponse(200, { codecs });
+    if (url === '/api/lorawan/codecs' && call.method === 'GET') return jsonResponse(200, { codecs: codecList });
+    if (url === '/api/lorawan/codecs/test') {
+      const { source } = call.body as { source: string };
+      return jsonResponse(200, {
+        result: source.includes('while')
+          ? { ok: false, error: 'Le décodeur a dépassé 50 ms sur cette trame : il a été arrêté.' }
+          : {
+              ok: true,
+              readings: [{ ts: null, values: { battery: 92, temperature: 30.8, humidity: 50.5 } }],
+              warnings: ['Octet 0x05 inconnu'],
+            },
+      });
+    }
+    if (url === '/api/lorawan/codecs' && call.method === 'POST') {
+      const { name } = call.body as { name: string };
+      if (name === 'Refusé') return jsonResponse(400, { message: 'Décodeur refusé : Le décodeur a échoué : boom' });
+      const saved = { id: pastedId, vendor: 'Décodeur de l’organisation', model: name, measures: ['battery', 'temperature', 'humidity'] };
+      codecList = [...codecList, saved];
+      return jsonResponse(201, { codec: saved });
+    }
+    if (url === `/api/lorawan/codecs/${pastedId.slice('custom:'.length)}` && call.method === 'DELETE') {
+      return jsonResponse(409, {
+        message: 'Des appareils lisent encore leurs trames avec ce décodeur : choisissez-leur-en un autre d’abord.',
+      });
+    }
     if (url === '/api/lorawan/pending') return jsonResponse(200, { devices: pendingList });
     if (url === '/api/lorawan/devices' && call.method === 'GET') return jsonResponse(200, { devices: [device] });
     if (url === '/api/lorawan/devices' && call.method === 'POST') {
@@ -100,6 +128,8 @@ describe('LorawanRoute', () => {
     );
     expect(screen.queryByRole('button', { name: /Adopter|Écarter|Supprimer|Créer/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Nouvelle intégration' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Décodeurs collés' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Code du décodeur')).not.toBeInTheDocument();
   });
 
   it('adopts a detected device in two clicks with the suggested codec, site and use', async () => {
@@ -125,5 +155,85 @@ describe('LorawanRoute', () => {
     expect(screen.getByRole('button', { name: 'Voir' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('pending-device')).not.toBeInTheDocument());
     expect(screen.getByText(/Aucun nouvel appareil détecté/)).toBeInTheDocument();
+  });
+
+  it('tries a pasted codec, saves it, offers it at adoption, and says why it cannot be deleted', async () => {
+    const user = userEvent.setup();
+    renderAs('admin');
+    const tryForm = await screen.findByRole('form', { name: 'Essayer un décodeur' });
+    expect(screen.getByText(/Pour un capteur sans décodeur intégré/)).toBeInTheDocument();
+
+    // Nothing to try yet: the code's field says so and has the focus.
+    await user.click(within(tryForm).getByRole('button', { name: 'Essayer' }));
+    const code = within(tryForm).getByLabelText('Code du décodeur');
+    expect(code).toHaveFocus();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveAccessibleDescription(/Collez le code du décodeur\./);
+
+    await user.click(code);
+    await user.paste('function decodeUplink(input) { return { data: {} }; }');
+    await user.type(within(tryForm).getByLabelText('Trame d’essai (hexadécimal)'), '01755c03673401046865');
+    await user.type(within(tryForm).getByLabelText('Port (fPort)'), '85');
+    await user.click(within(tryForm).getByRole('button', { name: 'Essayer' }));
+    const values = await within(tryForm).findByRole('table');
+    expect(within(values).getByRole('row', { name: /Température/ })).toHaveTextContent('30,8 °C');
+    expect(within(values).getByRole('row', { name: /Humidité/ })).toHaveTextContent('50,5 %');
+    expect(within(values).getByRole('row', { name: /Batterie/ })).toHaveTextContent('92 %');
+    expect(within(tryForm).getByText('Octet 0x05 inconnu')).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/lorawan/codecs/test')?.body).toEqual({
+      source: 'function decodeUplink(input) { return { data: {} }; }',
+      payloadHex: '01755c03673401046865',
+      fPort: 85,
+    });
+
+    // A refused save says why, in French.
+    const saveForm = screen.getByRole('form', { name: 'Enregistrer le décodeur' });
+    await user.type(within(saveForm).getByLabelText('Nom du décodeur'), 'Refusé');
+    await user.click(within(saveForm).getByRole('button', { name: 'Enregistrer le décodeur' }));
+    expect(await within(saveForm).findByRole('alert')).toHaveTextContent('Décodeur refusé : Le décodeur a échoué : boom');
+
+    await user.clear(within(saveForm).getByLabelText('Nom du décodeur'));
+    await user.type(within(saveForm).getByLabelText('Nom du décodeur'), 'EM300 maison');
+    await user.click(within(saveForm).getByRole('button', { name: 'Enregistrer le décodeur' }));
+    const list = await screen.findByRole('list', { name: 'Décodeurs de l’organisation' });
+    expect(within(list).getByTestId('pasted-codec')).toHaveTextContent('EM300 maison');
+    expect(within(list).getByTestId('pasted-codec')).toHaveTextContent('Mesures : Batterie, température, humidité');
+    expect(within(tryForm).getByLabelText('Code du décodeur')).toHaveValue('');
+
+    // The adoption dialog offers it.
+    const detected = await screen.findByRole('list', { name: 'Nouveaux appareils détectés' });
+    await user.click(within(detected).getByRole('button', { name: 'Adopter l’appareil 24E1 2413 6B50 2217' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adopter l’appareil 24E1\u00A02413\u00A06B50\u00A02217' });
+    expect(within(dialog).getByRole('option', { name: 'EM300 maison (décodeur de l’organisation)' })).toHaveValue(pastedId);
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+
+    // Still used: the 409 is shown.
+    await user.click(within(list).getByRole('button', { name: 'Supprimer le décodeur EM300 maison' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Supprimer le décodeur «\u202FEM300 maison\u202F»\u202F?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Supprimer' }));
+    expect(await screen.findByText(/Des appareils lisent encore leurs trames avec ce décodeur/)).toBeInTheDocument();
+    expect(within(list).getByTestId('pasted-codec')).toBeInTheDocument();
+  });
+
+  it('shows a codec that loops as stopped, and the form stays usable', async () => {
+    const user = userEvent.setup();
+    renderAs('manager');
+    const tryForm = await screen.findByRole('form', { name: 'Essayer un décodeur' });
+    await user.click(within(tryForm).getByLabelText('Code du décodeur'));
+    await user.paste('function decodeUplink(input) { while (true) {} }');
+    await user.type(within(tryForm).getByLabelText('Trame d’essai (hexadécimal)'), '01755c03673401046865');
+    await user.click(within(tryForm).getByRole('button', { name: 'Essayer' }));
+    expect(await within(tryForm).findByRole('alert')).toHaveTextContent('Le décodeur a dépassé 50 ms sur cette trame : il a été arrêté.');
+    expect(calls.find((call) => call.url === '/api/lorawan/codecs/test')?.body).toEqual({
+      source: 'function decodeUplink(input) { while (true) {} }',
+      payloadHex: '01755c03673401046865',
+    });
+    // Editing the code puts the old result away.
+    await user.type(within(tryForm).getByLabelText('Code du décodeur'), ' ');
+    expect(within(tryForm).queryByRole('alert')).not.toBeInTheDocument();
+    await user.type(within(tryForm).getByLabelText('Port (fPort)'), '300');
+    await user.click(within(tryForm).getByRole('button', { name: 'Essayer' }));
+    expect(within(tryForm).getByLabelText('Port (fPort)')).toHaveFocus();
+    expect(within(tryForm).getByText('Le port LoRaWAN est un nombre de 1 à 223.')).toBeInTheDocument();
   });
 });

@@ -12,6 +12,7 @@ import { useCodecs, useIntegrations, useLorawanDevices, usePendingDevices } from
 import { IntegrationList } from '@/features/lorawan/components/integration-list';
 import { LorawanDeviceList } from '@/features/lorawan/components/lorawan-device-list';
 import { NewIntegrationForm } from '@/features/lorawan/components/new-integration-form';
+import { PastedCodecs } from '@/features/lorawan/components/pasted-codecs';
 import { PendingDeviceList } from '@/features/lorawan/components/pending-device-list';
 import { useSites } from '@/features/sites/api/get-sites';
 import { errorMessage } from '@/lib/errors';
@@ -34,6 +35,7 @@ export default function LorawanRoute() {
   const can = useCan();
   const manageIntegrations = can(endpoints.integrations.create);
   const adopt = can(endpoints.lorawan.register) && can(endpoints.lorawan.dismiss);
+  const pasteCodecs = can(endpoints.lorawan.testCodec) && can(endpoints.lorawan.saveCodec) && can(endpoints.lorawan.removeCodec);
   const integrations = useIntegrations();
   const pending = usePendingDevices();
   const devices = useLorawanDevices();
@@ -115,6 +117,28 @@ export default function LorawanRoute() {
             <LorawanDeviceList devices={devices.data} codecs={codecs.data ?? []} sensorName={sensorName} sensorPath={sensorPath} />
           )}
         </DetailSection>
+
+        {pasteCodecs && (
+          <DetailSection
+            id="pasted-codecs-title"
+            title="Décodeurs collés"
+            description={
+              <>
+                Pour un capteur sans décodeur intégré{'\u202F'}: collez le décodeur que son fabricant publie (forme TS013,{' '}
+                <code className="font-mono text-slate-200">function decodeUplink(input)</code>). Il tourne à part, sans accès au serveur, et
+                doit décoder une trame d’essai avant d’être enregistré.
+              </>
+            }
+          >
+            {codecs.isError ? (
+              <Alert>{errorMessage(codecs.error, 'Error loading data')}</Alert>
+            ) : !codecs.data ? (
+              <Loading>Chargement des décodeurs…</Loading>
+            ) : (
+              <PastedCodecs codecs={codecs.data} />
+            )}
+          </DetailSection>
+        )}
       </div>
     </>
   );

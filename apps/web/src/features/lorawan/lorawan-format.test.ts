@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   codecLabel,
   codecMeasuresText,
+  decodedValueText,
   defaultSensorName,
   formatDevEui,
   formatRssi,
   formatSnr,
+  isPastedCodec,
   pendingModelText,
   seenText,
   suggestedUse,
@@ -25,6 +27,10 @@ describe('LoRaWAN wording', () => {
     expect(codecLabel({ id: 'network', vendor: 'Serveur de réseau', model: 'Décodage fait par le serveur de réseau' })).toBe(
       'Décodage fait par le serveur de réseau',
     );
+    const pasted = { id: 'custom:3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b', vendor: 'Décodeur de l’organisation', model: 'EM300 maison' };
+    expect(codecLabel(pasted)).toBe('EM300 maison (décodeur de l’organisation)');
+    expect(isPastedCodec(pasted)).toBe(true);
+    expect(isPastedCodec(em300)).toBe(false);
     expect(codecMeasuresText(em300)).toBe('Température, humidité, batterie');
     expect(pendingModelText({ brand: 'milesight-iot', model: 'em300-th' }, em300)).toBe('Milesight EM300-TH');
     expect(pendingModelText({ brand: 'acme', model: 'x1' }, undefined)).toBe('acme x1');
@@ -46,5 +52,14 @@ describe('LoRaWAN wording', () => {
     expect(formatRssi(-87)).toBe('\u221287\u00A0dBm');
     expect(formatSnr(9.5)).toBe('9,5\u00A0dB');
     expect(formatSnr(-2)).toBe('\u22122\u00A0dB');
+  });
+
+  it('writes a pasted codec’s decoded values as exact as they came', () => {
+    expect(decodedValueText('temperature', 30.8)).toBe('30,8\u202F°C');
+    expect(decodedValueText('humidity', 50.5)).toBe('50,5\u202F%');
+    expect(decodedValueText('battery', 92)).toBe('92\u202F%');
+    expect(decodedValueText('temperature', -18.25)).toBe('\u221218,25\u202F°C');
+    expect(decodedValueText('open', 1)).toBe('Ouverte (1)');
+    expect(decodedValueText('pressure', 1013.123456789)).toBe('1\u202F013,123457');
   });
 });

@@ -1,6 +1,6 @@
 import type { Codec, IntegrationType, PendingLorawanDevice } from '@vigie/contract';
 import type { InstallUseKey } from '@vigie/contract/presets';
-import { formatNumber, measureLabel } from '@/lib/measure-format';
+import { formatMeasure, formatNumber, measureLabel, measureUnit } from '@/lib/measure-format';
 
 const NBSP = '\u00A0';
 const NNBSP = '\u202F';
@@ -24,9 +24,30 @@ export function formatDevEui(devEui: string): string {
   return (digits.toUpperCase().match(/.{4}/g) ?? []).join(' ');
 }
 
-/** « Milesight EM300-TH »; the network server's own decoding by its description alone. */
+/** A codec pasted by the organization (`custom:<uuid>`), not built into Vigie. */
+export function isPastedCodec(codec: Pick<Codec, 'id'>): boolean {
+  return codec.id.startsWith('custom:');
+}
+
+/**
+ * « Milesight EM300-TH »; the network server's own decoding by its description alone; a pasted
+ * codec by the name it was saved with (« EM300 maison (décodeur de l’organisation) »).
+ */
 export function codecLabel(codec: Pick<Codec, 'id' | 'vendor' | 'model'>): string {
-  return codec.id === NETWORK_CODEC ? codec.model : `${codec.vendor} ${codec.model}`;
+  if (codec.id === NETWORK_CODEC) return codec.model;
+  if (isPastedCodec(codec)) return `${codec.model} (décodeur de l’organisation)`;
+  return `${codec.vendor} ${codec.model}`;
+}
+
+/**
+ * A value a pasted codec decoded, as exact as it came, with its unit when the measure is known
+ * (« 30,8 °C », « 50,5 % », « Ouverte (1) », « 1,234 »): its author checks it against the frame.
+ */
+export function decodedValueText(key: string, value: number): string {
+  const number = formatNumber(value, 6);
+  if (key === 'open') return `${formatMeasure(key, value)} (${number})`;
+  const unit = measureUnit(key);
+  return unit ? `${number}${NNBSP}${unit}` : number;
 }
 
 /** « Température, humidité, batterie »: what a codec reads, in French. */

@@ -25,7 +25,7 @@ export async function getIntegrations({ signal }: { signal?: AbortSignal } = {})
   return listOf((await call<Partial<IntegrationListResponse> | undefined>(endpoints.integrations.list, { signal }))?.integrations);
 }
 
-/** endpoints.lorawan.codecs: the built-in codecs, then the network server's own decoding. */
+/** endpoints.lorawan.codecs: the built-in codecs, the network server's own decoding, then the organization's pasted codecs. */
 export async function getCodecs({ signal }: { signal?: AbortSignal } = {}): Promise<Codec[]> {
   return listOf((await call<Partial<CodecListResponse> | undefined>(endpoints.lorawan.codecs, { signal }))?.codecs);
 }
@@ -57,7 +57,7 @@ export function useCodecs() {
     queryKey: lorawanKeys.codecs(owner),
     queryFn: ({ signal }) => getCodecs({ signal }),
     enabled: Boolean(owner),
-    // Built into the server: they change with a new version only.
+    // Built into the server, or pasted on this page, which reads them again after a change.
     staleTime: Infinity,
   });
 }

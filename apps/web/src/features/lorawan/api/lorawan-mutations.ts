@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  Codec,
+  CodecOutcome,
   CreatedIntegrationResponse,
   CreateIntegrationRequest,
   Integration,
   PendingLorawanDevice,
   RegisterLorawanDeviceRequest,
+  SaveCodecRequest,
   Sensor,
+  TestCodecRequest,
 } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
@@ -89,6 +93,54 @@ export function useDismissPending() {
     onSuccess: (_data, devEui) => {
       forget(devEui);
       return queryClient.invalidateQueries({ queryKey: lorawanKeys.pending(owner) });
+    },
+  });
+}
+
+/** A pasted codec's id as devices name it (`custom:<uuid>`); its uuid is what the API deletes by. */
+export const PASTED_CODEC_PREFIX = 'custom:';
+
+/** endpoints.lorawan.testCodec: what a pasted codec makes of a sample frame, or why it could not. */
+export async function testCodec(request: TestCodecRequest): Promise<CodecOutcome> {
+  const data = await call<{ result?: CodecOutcome } | undefined>(endpoints.lorawan.testCodec, { body: request });
+  if (!data?.result) throw new Error('Le décodeur n’a pas pu être essayé.');
+  return data.result;
+}
+
+/** endpoints.lorawan.saveCodec: the codec, once the server has decoded its sample frame with it. */
+export async function saveCodec(request: SaveCodecRequest): Promise<Codec> {
+  const data = await call<{ codec?: Codec } | undefined>(endpoints.lorawan.saveCodec, { body: request });
+  if (!data?.codec) throw new Error('Le décodeur n’a pas été enregistré.');
+  return data.codec;
+}
+
+/** Tries a pasted codec on a sample frame: nothing is saved. */
+export function useTestCodec() {
+  return useMutation({ mutationFn: testCodec });
+}
+
+/** A saved codec joins the codecs at once (the adoption dialog offers it), then they are read again. */
+export function useSaveCodec() {
+  const queryClient = useQueryClient();
+  const owner = useOwner();
+  return useMutation({
+    mutationFn: saveCodec,
+    onSuccess: (codec) => {
+      queryClient.setQueryData<Codec[]>(lorawanKeys.codecs(owner), (list) => (list ? [...list, codec] : list));
+      return queryClient.invalidateQueries({ queryKey: lorawanKeys.codecs(owner) });
+    },
+  });
+}
+
+/** endpoints.lorawan.removeCodec: refused (409) while devices still read their frames with it. */
+export function useDeleteCodec() {
+  const queryClient = useQueryClient();
+  const owner = useOwner();
+  return useMutation({
+    mutationFn: (codecId: string) => call(endpoints.lorawan.removeCodec, { params: { id: codecId.slice(PASTED_CODEC_PREFIX.length) } }),
+    onSuccess: (_data, codecId) => {
+      queryClient.setQueryData<Codec[]>(lorawanKeys.codecs(owner), (list) => list?.filter((codec) => codec.id !== codecId));
+      return queryClient.invalidateQueries({ queryKey: lorawanKeys.codecs(owner) });
     },
   });
 }
