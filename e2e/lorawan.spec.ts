@@ -3,7 +3,8 @@
  * shows under « Nouveaux appareils détectés », is adopted in two clicks with its codec proposed,
  * and its next frame reaches its page live, at 1280 and 375 px; an integration created on the page
  * shows its secret once, and a detected device is set aside; a pasted TS013 codec is tried on a
- * sample frame (one that loops is stopped), saved, and chosen to adopt a sensor nobody knows.
+ * sample frame (one that loops is stopped), saved, and chosen to adopt a sensor nobody knows; a
+ * LoRaWAN label (TR005) typed in the installer opens « Ajouter un capteur LoRaWAN » with its DevEUI.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
@@ -351,6 +352,66 @@ test('a pasted codec is tried on a sample frame, a looping one is stopped, and t
     await confirm.getByRole('button', { name: 'Supprimer', exact: true }).click();
     await expect(section.getByRole('alert')).toContainText('Des appareils lisent encore leurs trames avec ce décodeur');
     await expect(listed).toBeVisible();
+  } finally {
+    if (sensorId) await api.remove('sensor', sensorId);
+    await removeIntegration(request, api, integration.id);
+  }
+});
+
+test('a LoRaWAN label (TR005) typed in the installer leads to « Ajouter un capteur LoRaWAN » with its DevEUI filled', async ({
+  page,
+  request,
+  apiAs,
+  login,
+}) => {
+  const api = await apiAs(ACCOUNT);
+  const integration = await createIntegration(request, api, 'tts', `The Things Stack étiquette ${Date.now().toString(36)}`);
+  let sensorId: string | null = null;
+  try {
+    const eui = newDevEui();
+    const shown = formatDevEui(eui);
+    await login(ACCOUNT, '/dashboard/installer');
+    // A barcode reader types the QR code's text where the serial goes.
+    await page.getByLabel('Numéro de série').fill(`LW:D0:24E124C0002A0001:${eui.toUpperCase()}:00010001:S6136D19835540007:CAF2C`);
+    const notice = page.getByTestId('lorawan-label');
+    await expect(notice).toContainText(`Capteur LoRaWAN détecté${NNBSP}: DevEUI ${shown}`);
+    await page.getByRole('button', { name: 'Continuer' }).click();
+    const add = notice.getByRole('link', { name: 'Ajouter ce capteur LoRaWAN' });
+    await expect(add).toBeFocused();
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await checkPage(page, `LoRaWAN label in the installer at ${size.width} px`, `lorawan-installer-${size.name}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await add.click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/lorawan\\?devEui=${eui}$`));
+    const dialog = page.getByRole('dialog', { name: 'Ajouter un capteur LoRaWAN' });
+    await expect(dialog.getByLabel('DevEUI')).toHaveValue(shown);
+    const codec = dialog.getByLabel('Décodeur');
+    await expect(codec).toHaveValue('');
+    await codec.selectOption({ label: 'Milesight EM300-TH' });
+    await expect(dialog.getByLabel('Nom du capteur')).toHaveValue(`Capteur LoRaWAN ${eui.slice(-6).toUpperCase()}`);
+    await expect(dialog.getByLabel('Magasin')).not.toHaveValue('');
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await checkPage(page, `« Ajouter un capteur LoRaWAN » at ${size.width} px`, `lorawan-add-by-label-${size.name}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await dialog.getByRole('button', { name: 'Ajouter le capteur' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard\/lorawan$/);
+    await expect(page.getByRole('status', { name: 'Notifications' })).toContainText(
+      `Capteur «${NNBSP}Capteur LoRaWAN ${eui.slice(-6).toUpperCase()}${NNBSP}» ajouté`,
+    );
+    const registered = page.getByTestId('lorawan-device').filter({ hasText: shown });
+    await expect(registered).toContainText('Milesight EM300-TH');
+    sensorId = (await registered.getByRole('link').getAttribute('href'))?.split('/').pop() ?? null;
+
+    // Registered: its first frame is stored, not kept for adoption.
+    const heard = await sendAsNetwork(request, integration.url, integration.secret, ttsUplink(eui, 1));
+    expect(heard).toEqual({ status: 200, body: { status: 'stored', readings: 1 } });
   } finally {
     if (sensorId) await api.remove('sensor', sensorId);
     await removeIntegration(request, api, integration.id);

@@ -14,3 +14,4 @@ export * from './members.ts';
 export * from './audit.ts';
 export * from './lorawan.ts';
 export * from './endpoints/index.ts';
+export * from './lorawan-qr.ts';

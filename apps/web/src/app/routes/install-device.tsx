@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, LoaderCircle, PackagePlus, RotateCcw } from 'lucide-react';
+import type { LoraWanQr } from '@vigie/contract';
+import { ArrowRight, LoaderCircle, PackagePlus, RadioTower, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -12,6 +13,7 @@ import { LabelScanner, type Label } from '@/features/claiming/components/label-s
 import { deviceQueryOptions } from '@/features/devices/api/get-device';
 import { deviceDetailPath } from '@/features/devices/device-paths';
 import type { DeviceKind } from '@/features/devices/device-kinds';
+import { formatDevEui } from '@/features/lorawan/lorawan-format';
 import { useSites } from '@/features/sites/api/get-sites';
 import { useOwner } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
@@ -55,6 +57,7 @@ export default function InstallDeviceRoute() {
                 claim.reset();
                 setState({ step: 'choices', label });
               }}
+              lorawanNotice={lorawanNotice}
             />
           ) : state.step === 'choices' ? (
             sites.isError ? (
@@ -91,6 +94,30 @@ export default function InstallDeviceRoute() {
         </div>
       </div>
     </>
+  );
+}
+
+/** A LoRaWAN sensor's label (LoRa Alliance TR005): it is added on the LoRaWAN page, its DevEUI filled in. */
+function lorawanNotice(sensor: LoraWanQr) {
+  return (
+    <div data-testid="lorawan-label" className="space-y-3 rounded-2xl border border-cyan-300/40 bg-cyan-400/10 p-4">
+      <p className="flex items-start gap-2 font-semibold text-white">
+        <RadioTower className="mt-0.5 size-5 shrink-0 text-cyan-300" aria-hidden="true" />
+        <span className="min-w-0">
+          Capteur LoRaWAN détecté{'\u202F'}: DevEUI <span className="font-mono whitespace-nowrap">{formatDevEui(sensor.devEui)}</span>
+        </span>
+      </p>
+      <p className="text-sm text-slate-200">
+        Il s’ajoute sur la page «{'\u202F'}Capteurs LoRaWAN{'\u202F'}», où vous choisissez son décodeur, son magasin et ce qu’il surveille.
+      </p>
+      <Link
+        to={`/dashboard/lorawan?devEui=${sensor.devEui}`}
+        className="inline-flex items-center gap-2 rounded-xl bg-gradient-to-r from-cyan-400 to-violet-500 px-4 py-2.5 text-sm font-semibold text-slate-950 shadow-lg shadow-cyan-500/20 hover:from-cyan-300 hover:to-violet-400"
+      >
+        Ajouter ce capteur LoRaWAN
+        <ArrowRight className="size-4" aria-hidden="true" />
+      </Link>
+    </div>
   );
 }
 

@@ -236,4 +236,33 @@ describe('LorawanRoute', () => {
     expect(within(tryForm).getByLabelText('Port (fPort)')).toHaveFocus();
     expect(within(tryForm).getByText('Le port LoRaWAN est un nombre de 1 à 223.')).toBeInTheDocument();
   });
+
+  it('opens « Ajouter un capteur LoRaWAN » for the DevEUI of a label read by the installer', async () => {
+    const user = userEvent.setup();
+    const auth = fakeAuth();
+    renderWithProviders(<LorawanRoute />, {
+      auth: { ...auth, user: auth.user && { ...auth.user, role: 'manager' } },
+      path: '/dashboard/lorawan',
+      initialEntries: ['/dashboard/lorawan?devEui=a84041000181c2ff'],
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Ajouter un capteur LoRaWAN' });
+    expect(within(dialog).getByLabelText('DevEUI')).toHaveValue('A840 4100 0181 C2FF');
+    expect(within(dialog).getByLabelText('Nom du capteur')).toHaveValue('Capteur LoRaWAN 81C2FF');
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Milesight EM300-TH' })).toBeInTheDocument());
+    expect(within(dialog).getByLabelText('Décodeur')).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter le capteur' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choisissez le décodeur de ce modèle de capteur.');
+    await user.selectOptions(within(dialog).getByLabelText('Décodeur'), 'milesight-em300-th');
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/sites')).toBe(true));
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter le capteur' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.url === '/api/lorawan/devices' && call.method === 'POST')?.body).toMatchObject({
+        devEui: 'A840 4100 0181 C2FF',
+        codec: 'milesight-em300-th',
+        name: 'Capteur LoRaWAN 81C2FF',
+        preset: 'chilled_very_perishable',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ajouter un capteur LoRaWAN' })).not.toBeInTheDocument());
+  });
 });

@@ -1,14 +1,16 @@
 import { endpoints } from '@vigie/contract/routes';
 import { LoaderCircle, RadioTower } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { DetailSection } from '@/components/ui/section';
+import { showToast } from '@/components/ui/toast';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useDevices } from '@/features/devices/api/get-devices';
 import { deviceDisplayName } from '@/features/devices/device-kinds';
 import { deviceDetailPath } from '@/features/devices/device-paths';
 import { useCodecs, useIntegrations, useLorawanDevices, usePendingDevices } from '@/features/lorawan/api/get-lorawan';
+import { AdoptDialog } from '@/features/lorawan/components/adopt-dialog';
 import { IntegrationList } from '@/features/lorawan/components/integration-list';
 import { LorawanDeviceList } from '@/features/lorawan/components/lorawan-device-list';
 import { NewIntegrationForm } from '@/features/lorawan/components/new-integration-form';
@@ -44,6 +46,18 @@ export default function LorawanRoute() {
   const sensors = useDevices({ kind: 'sensor' });
   const navigate = useNavigate();
   const sensorPath = (id: string) => deviceDetailPath('sensor', id);
+  // ?devEui=: a sensor whose label was read by the installer, to add by its DevEUI.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const labelDevEui = searchParams.get('devEui');
+  const adding = adopt && labelDevEui !== null ? { devEui: labelDevEui.trim().slice(0, 64), suggestedCodec: null, model: null } : null;
+  const closeAdding = () =>
+    setSearchParams(
+      (params) => {
+        params.delete('devEui');
+        return params;
+      },
+      { replace: true },
+    );
   // Until the sensors are read, a generic name; a sensor missing from them is in the trash.
   const sensorName = (id: string) => {
     if (!sensors.data) return 'Capteur LoRaWAN';
@@ -140,6 +154,23 @@ export default function LorawanRoute() {
           </DetailSection>
         )}
       </div>
+
+      {adopt && (
+        <AdoptDialog
+          mode="add"
+          device={adding}
+          codecs={codecs.data ?? []}
+          sites={sites.data ?? []}
+          onClose={closeAdding}
+          onAdopted={(sensor) => {
+            closeAdding();
+            showToast({
+              message: `Capteur «\u202F${sensor.name}\u202F» ajouté\u202F: ses prochaines trames seront enregistrées.`,
+              action: { label: 'Voir', onClick: () => void navigate(sensorPath(sensor.id)) },
+            });
+          }}
+        />
+      )}
     </>
   );
 }

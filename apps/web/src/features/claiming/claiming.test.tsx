@@ -21,6 +21,17 @@ describe('LabelScanner', () => {
     expect(onIdentified).toHaveBeenCalledWith({ serial: 'VIG-123456', claimCode: 'abcd-efgh-jklm' });
   });
 
+  it('reads a LoRaWAN label (TR005) typed in the serial’s field, and goes on to its notice', async () => {
+    const onIdentified = vi.fn();
+    render(<LabelScanner onIdentified={onIdentified} lorawanNotice={(sensor) => <button type="button">Ajouter {sensor.devEui}</button>} />);
+    expect(screen.getByLabelText('Numéro de série')).toHaveAccessibleDescription(/texte de son code QR \(LW:D0:…\)/);
+    await userEvent.type(screen.getByLabelText('Numéro de série'), 'LW:D0:24E124C0002A0001:24E124136B502217:00010001:S6136D1983554');
+    expect(screen.getByRole('button', { name: 'Ajouter 24e124136b502217' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continuer' }));
+    expect(onIdentified).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Ajouter 24e124136b502217' })).toHaveFocus();
+  });
+
   it('names each camera failure and what to do instead', () => {
     expect(cameraErrorMessage(new DOMException('denied', 'NotAllowedError'))).toMatch(/^Accès à la caméra refusé/);
     expect(cameraErrorMessage(new DOMException('none', 'NotFoundError'))).toMatch(/^Aucune caméra disponible/);

@@ -1,6 +1,7 @@
+import { parseLoraWanQr, type LoraWanQr } from '@vigie/contract';
 import { parseClaimUri } from '@vigie/contract/claim-label';
 import { Camera, CameraOff, Keyboard } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
 import { createQrReader } from '../decode-qr';
@@ -34,7 +35,14 @@ const inputClass =
 /**
  * Step 1 of the installation: the label's QR code read by the camera, or its serial and code typed.
  */
-export function LabelScanner({ onIdentified }: { onIdentified: (label: Label) => void }) {
+export function LabelScanner({
+  onIdentified,
+  lorawanNotice,
+}: {
+  onIdentified: (label: Label) => void;
+  /** What to say of a LoRaWAN label (LoRa Alliance TR005), with a link to add the sensor; without it, such a label is not read. */
+  lorawanNotice?: (sensor: LoraWanQr) => ReactNode;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const [camera, setCamera] = useState<CameraState>({ phase: 'off' });
@@ -42,7 +50,13 @@ export function LabelScanner({ onIdentified }: { onIdentified: (label: Label) =>
   const [serial, setSerial] = useState('');
   const [code, setCode] = useState('');
   const [formError, setFormError] = useState<string | null>(null);
+  // A LoRaWAN label (LoRa Alliance TR005) read by the camera; typed, it is read from the serial's field.
+  const [scannedLorawan, setScannedLorawan] = useState<LoraWanQr | null>(null);
+  const lorawanRef = useRef<HTMLDivElement>(null);
   const ids = useId();
+  const readLorawan = useCallback((text: string) => (lorawanNotice ? parseLoraWanQr(text) : null), [lorawanNotice]);
+  const typedLorawan = readLorawan(serial);
+  const lorawan = typedLorawan ?? scannedLorawan;
 
   const stopCamera = useCallback(() => {
     for (const track of streamRef.current?.getTracks() ?? []) track.stop();
@@ -70,6 +84,13 @@ export function LabelScanner({ onIdentified }: { onIdentified: (label: Label) =>
           onIdentified(label);
           return;
         }
+        const sensor = text ? readLorawan(text) : null;
+        if (sensor) {
+          stopCamera();
+          setCamera({ phase: 'off' });
+          setScannedLorawan(sensor);
+          return;
+        }
         if (text) setNotLabel(true);
         timer = setTimeout(() => void tick(), SCAN_INTERVAL_MS);
       };
@@ -79,10 +100,11 @@ export function LabelScanner({ onIdentified }: { onIdentified: (label: Label) =>
       stopped = true;
       clearTimeout(timer);
     };
-  }, [camera.phase, onIdentified, stopCamera]);
+  }, [camera.phase, onIdentified, readLorawan, stopCamera]);
 
   const startCamera = async () => {
     setNotLabel(false);
+    setScannedLorawan(null);
     if (!navigator.mediaDevices?.getUserMedia) {
       setCamera({
         phase: 'failed',
@@ -114,6 +136,12 @@ export function LabelScanner({ onIdentified }: { onIdentified: (label: Label) =>
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (typedLorawan) {
+      setFormError(null);
+      // Its link, to go on with the keyboard.
+      lorawanRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+      return;
+    }
     const label = { serial: serial.trim(), claimCode: code.trim() };
     if (!label.serial || !label.claimCode) {
       setFormError('Saisissez le numéro de série et le code imprimés sur l’étiquette.');
@@ -141,7 +169,9 @@ export function LabelScanner({ onIdentified }: { onIdentified: (label: Label) =>
             {camera.phase === 'starting'
               ? 'Ouverture de la caméra…'
               : notLabel
-                ? 'Ce code QR n’est pas une étiquette Vigie : visez celui de l’appareil.'
+                ? lorawanNotice
+                  ? 'Ce code QR n’est ni une étiquette Vigie ni celle d’un capteur LoRaWAN : visez celui de l’appareil.'
+                  : 'Ce code QR n’est pas une étiquette Vigie : visez celui de l’appareil.'
                 : 'Visez le code QR de l’étiquette…'}
           </p>
           <Button variant="secondary" className="mt-3" onClick={onCancelCamera}>
@@ -158,6 +188,10 @@ export function LabelScanner({ onIdentified }: { onIdentified: (label: Label) =>
         <FormStatus error={camera.phase === 'failed' ? camera.message : null} />
       </section>
 
+      <div role="status" ref={lorawanRef}>
+        {lorawan && lorawanNotice?.(lorawan)}
+      </div>
+
       <form onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-manual`} className="space-y-3 border-t border-white/10 pt-5">
         <h2 id={`${ids}-manual`} className="flex items-center gap-2 text-base font-semibold text-white">
           <Keyboard className="size-4 text-slate-300" aria-hidden="true" />
@@ -172,9 +206,15 @@ export function LabelScanner({ onIdentified }: { onIdentified: (label: Label) =>
             autoCapitalize="characters"
             spellCheck={false}
             placeholder="VIG-123456"
+            aria-describedby={lorawanNotice ? `${ids}-serial-hint` : undefined}
             className={inputClass}
           />
         </label>
+        {lorawanNotice && (
+          <p id={`${ids}-serial-hint`} className="-mt-1 text-xs text-slate-400">
+            Un capteur LoRaWAN{'\u202F'}: saisissez ici le texte de son code QR (LW:D0:…).
+          </p>
+        )}
         <label className="block text-sm font-medium text-slate-200">
           Code de l’étiquette
           <input

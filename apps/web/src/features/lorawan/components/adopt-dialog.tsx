@@ -11,17 +11,25 @@ import { codecLabel, codecMeasuresText, defaultSensorName, formatDevEui, NETWORK
 
 const USE_KEYS = Object.keys(INSTALL_USES) as InstallUseKey[];
 
+/** What is known of the device to add: a detected one's model and suggested codec, or a DevEUI read on its label alone. */
+type DeviceToAdd = Pick<PendingLorawanDevice, 'devEui' | 'suggestedCodec' | 'model'>;
+
 type AdoptDialogProps = {
   /** The detected device being adopted; null: the dialog is closed. */
-  device: PendingLorawanDevice | null;
+  device: DeviceToAdd | null;
   codecs: Codec[];
   sites: Site[];
   onClose: () => void;
   onAdopted: (sensor: Sensor) => void;
+  /**
+   * `add`: « Ajouter un capteur LoRaWAN » by a DevEUI read on its label, shown in a field that can
+   * be corrected, the codec chosen by the person; `adopt` (default): a detected device.
+   */
+  mode?: 'adopt' | 'add';
 };
 
 /** « Adopter » a detected device: everything is prefilled, so that a right suggestion is one more click. */
-export function AdoptDialog({ device, codecs, sites, onClose, onAdopted }: AdoptDialogProps) {
+export function AdoptDialog({ device, codecs, sites, onClose, onAdopted, mode = 'adopt' }: AdoptDialogProps) {
   const register = useRegisterLorawanDevice();
   const formId = useId();
   const close = () => {
@@ -33,7 +41,13 @@ export function AdoptDialog({ device, codecs, sites, onClose, onAdopted }: Adopt
     <Dialog
       open={device !== null}
       // No-break spaces: the DevEUI never wraps in the middle.
-      title={device ? `Adopter l’appareil ${formatDevEui(device.devEui).replace(/ /g, '\u00A0')}` : ''}
+      title={
+        !device
+          ? ''
+          : mode === 'add'
+            ? 'Ajouter un capteur LoRaWAN'
+            : `Adopter l’appareil ${formatDevEui(device.devEui).replace(/ /g, '\u00A0')}`
+      }
       onCancel={close}
       footer={
         <>
@@ -52,6 +66,7 @@ export function AdoptDialog({ device, codecs, sites, onClose, onAdopted }: Adopt
           key={`${device.devEui}:${codecs.length}:${sites.length}`}
           formId={formId}
           device={device}
+          editableDevEui={mode === 'add'}
           codecs={codecs}
           sites={sites}
           busy={register.isPending}
@@ -75,6 +90,7 @@ type AdoptRequest = { devEui: string; codec: string; name: string; siteId?: stri
 function AdoptForm({
   formId,
   device,
+  editableDevEui,
   codecs,
   sites,
   busy,
@@ -82,7 +98,8 @@ function AdoptForm({
   onSubmit,
 }: {
   formId: string;
-  device: PendingLorawanDevice;
+  device: DeviceToAdd;
+  editableDevEui: boolean;
   codecs: Codec[];
   sites: Site[];
   busy: boolean;
@@ -92,6 +109,7 @@ function AdoptForm({
   const ids = useId();
   const suggested = codecs.find((codec) => codec.id === device.suggestedCodec);
   const modelName = suggested && suggested.id !== NETWORK_CODEC ? suggested.model : device.model;
+  const [devEui, setDevEui] = useState(() => formatDevEui(device.devEui));
   const [name, setName] = useState(() => defaultSensorName(device.devEui, modelName));
   const [codecId, setCodecId] = useState(suggested?.id ?? '');
   const [siteId, setSiteId] = useState(sites[0]?.id ?? '');
@@ -104,14 +122,42 @@ function AdoptForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    if (editableDevEui && !devEui.trim()) return setInvalid('Saisissez le DevEUI du capteur (16 chiffres hexadécimaux).');
     if (!name.trim()) return setInvalid('Donnez un nom au capteur, par exemple «\u202FChambre froide\u202F».');
     if (!codecId) return setInvalid('Choisissez le décodeur de ce modèle de capteur.');
     setInvalid(null);
-    onSubmit({ devEui: device.devEui, codec: codecId, name: name.trim(), preset, ...(siteId ? { siteId } : {}) });
+    onSubmit({
+      devEui: editableDevEui ? devEui.trim() : device.devEui,
+      codec: codecId,
+      name: name.trim(),
+      preset,
+      ...(siteId ? { siteId } : {}),
+    });
   };
 
   return (
     <form id={formId} onSubmit={submit} noValidate className="mt-2 space-y-4 text-left">
+      {editableDevEui && (
+        <div className="space-y-1.5">
+          <label htmlFor={`${ids}-deveui`} className="block text-sm font-medium text-slate-200">
+            DevEUI
+          </label>
+          <input
+            id={`${ids}-deveui`}
+            value={devEui}
+            maxLength={64}
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(event) => setDevEui(event.target.value)}
+            aria-describedby={`${ids}-deveui-hint`}
+            className={`${inputClass} font-mono`}
+          />
+          <p id={`${ids}-deveui-hint`} className="text-xs text-slate-400">
+            Lu sur l’étiquette du capteur{'\u202F'}: 16 chiffres hexadécimaux.
+          </p>
+        </div>
+      )}
+
       <div className="space-y-1.5">
         <label htmlFor={`${ids}-name`} className="block text-sm font-medium text-slate-200">
           Nom du capteur
@@ -142,9 +188,11 @@ function AdoptForm({
             ? codec.measures.length > 0
               ? `Mesures${'\u202F'}: ${codecMeasuresText(codec)}.`
               : 'Les valeurs décodées par le serveur de réseau, telles quelles.'
-            : suggested === undefined
-              ? 'Modèle inconnu du serveur de réseau.'
-              : ''}
+            : editableDevEui
+              ? 'Le décodeur du modèle de ce capteur, ou un de vos décodeurs collés.'
+              : suggested === undefined
+                ? 'Modèle inconnu du serveur de réseau.'
+                : ''}
           {suggested && codec?.id === suggested.id ? ' Proposé d’après le modèle annoncé par le serveur de réseau.' : ''}
         </p>
       </div>
