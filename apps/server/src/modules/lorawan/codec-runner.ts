@@ -6,6 +6,8 @@ import type { CodecInput, CodecResult } from './codecs/index.ts';
 
 /** Past this, the thread itself is ended: the interpreter could not stop the codec in time. */
 const WATCHDOG_MS = 500;
+/** The thread's start (the engine compiled): counted apart, never against a codec. */
+const STARTUP_MS = 15_000;
 const STOPPED: CodecResult = { ok: false, error: `Le décodeur a dépassé ${SANDBOX_LIMITS.timeMs} ms sur cette trame : il a été arrêté.` };
 
 /**
@@ -14,47 +16,68 @@ const STOPPED: CodecResult = { ok: false, error: `Le décodeur a dépassé ${SAN
  * that holds the thread past the watchdog ends it; the next frame starts a new one.
  */
 export function createCodecRunner() {
-  let worker: Worker | null = null;
+  let current: { worker: Worker; ready: Promise<boolean> } | null = null;
   let nextId = 0;
   let chain: Promise<unknown> = Promise.resolve();
 
-  function thread(): Worker {
-    if (worker) return worker;
-    const started = startWorkerThread(import.meta.url, 'codec-worker');
-    started.unref();
-    started.on('error', () => {
-      if (worker === started) worker = null;
+  /** The codecs' thread, started on first use; `ready` once its engine is compiled (false if it never was). */
+  function thread(): { worker: Worker; ready: Promise<boolean> } {
+    if (current) return current;
+    const worker = startWorkerThread(import.meta.url, 'codec-worker');
+    worker.unref();
+    const ready = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), STARTUP_MS);
+      const onMessage = (message: CodecWorkerResponse) => {
+        if (!('ready' in message)) return;
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        resolve(true);
+      };
+      worker.on('message', onMessage);
+      worker.once('exit', () => {
+        clearTimeout(timer);
+        resolve(false);
+      });
     });
-    started.on('exit', () => {
-      if (worker === started) worker = null;
-    });
-    worker = started;
+    const started = { worker, ready };
+    const forget = () => {
+      if (current === started) current = null;
+    };
+    worker.on('error', forget);
+    worker.on('exit', forget);
+    current = started;
     return started;
   }
 
-  function runOne(source: string, input: CodecInput): Promise<CodecResult> {
-    const current = thread();
+  async function runOne(source: string, input: CodecInput): Promise<CodecResult> {
+    const started = thread();
+    if (!(await started.ready)) {
+      if (current === started) current = null;
+      void started.worker.terminate();
+      return { ok: false, error: 'Le bac à sable des décodeurs n’a pas pu démarrer : réessayez dans un instant.' };
+    }
+    const { worker } = started;
     const id = (nextId += 1);
     return new Promise<CodecResult>((resolve) => {
       const finish = (result: CodecResult) => {
         clearTimeout(watchdog);
-        current.off('message', onMessage);
-        current.off('exit', onExit);
+        worker.off('message', onMessage);
+        worker.off('exit', onExit);
         resolve(result);
       };
       const onMessage = (message: CodecWorkerResponse) => {
-        if (message.id === id) finish(message.result);
+        if ('id' in message && message.id === id) finish(message.result);
       };
       const onExit = () => finish({ ok: false, error: 'Le décodeur a été arrêté avant d’avoir fini.' });
       const watchdog = setTimeout(() => {
-        if (worker === current) worker = null;
-        void current.terminate();
+        if (current === started) current = null;
+        void worker.terminate();
         finish(STOPPED);
       }, WATCHDOG_MS);
-      current.on('message', onMessage);
-      current.on('exit', onExit);
+      worker.on('message', onMessage);
+      worker.on('exit', onExit);
       const request: CodecWorkerRequest = { id, source, bytes: input.bytes, fPort: input.fPort, recvTime: input.recvTime.getTime() };
-      current.postMessage(request);
+      worker.postMessage(request);
     });
   }
 
@@ -66,8 +89,9 @@ export function createCodecRunner() {
       return result;
     },
     async close(): Promise<void> {
-      await worker?.terminate();
-      worker = null;
+      const stopping = current;
+      current = null;
+      await stopping?.worker.terminate();
     },
   };
 }

@@ -8,7 +8,7 @@ const READING_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 let engine: Promise<QuickJSWASMModule> | null = null;
 /** The QuickJS engine (compiled to WebAssembly), loaded once. */
-const quickJS = () => (engine ??= getQuickJS());
+export const quickJS = () => (engine ??= getQuickJS());
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
