@@ -1,16 +1,18 @@
 /**
  * npm run bench:ingest — sustained ingestion through HTTP and MQTT (QoS 1) into each database,
  * beside a baseline measured in the same run (the same rows written straight to the database in
- * large bulk statements), and the latency from an MQTT publish to the browser's live stream.
+ * large bulk statements), and the latency from an MQTT publish to the browser's live stream; and
+ * LoRaWAN uplinks through a network server's webhook against the HTTP telemetry, frame for reading.
  * Fails when a budget of the device-protocol issue is missed.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import mqtt, { type MqttClient } from 'mqtt';
 import pg from 'pg';
+import { encodeEm300Th, ttsUplinkMessage } from '../apps/server/src/simulator/lorawan.ts';
 import { bareAedesFleet, FLEET_DEVICES, type FleetFigures, vigieFleet } from './mqtt-fleet';
 import { benchLogin, type BenchServer as Server, ensureBuilt, fmt, json, startServer } from './support';
 
@@ -30,6 +32,7 @@ const BUDGETS = {
   insightsRatio: 0.9,
   fleetRatio: 0.6,
   fleetP99Ms: 100,
+  webhookRatio: 0.8,
 };
 
 async function setup(server: Server, devices: number) {
@@ -199,6 +202,117 @@ async function baseline(exec: Exec): Promise<number> {
   return rows / ((Date.now() - start) / 1000);
 }
 
+/** LoRaWAN devices registered for the webhook run, and as many devices beside them on the HTTP telemetry. */
+const WEBHOOK_DEVICES = 128;
+/** Pairs of alternating phases, HTTP telemetry and webhook. */
+const WEBHOOK_ROUNDS = 3;
+
+/** CLIENTS × WINDOW requests kept in flight, each sent as soon as the previous one is answered: requests answered per second. */
+async function keepBusy(send: () => Promise<void>): Promise<number> {
+  let answered = 0;
+  const end = Date.now() + PHASE_MS;
+  const start = Date.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS * WINDOW }, async () => {
+      while (Date.now() < end) {
+        await send();
+        answered += 1;
+      }
+    }),
+  );
+  return answered / ((Date.now() - start) / 1000);
+}
+
+/** What an EM300-TH in a fridge reports: encoded in its frame for the webhook, sent as one reading over HTTP. */
+function fridgeValues() {
+  return {
+    temperature: Math.round((3 + Math.random() * 2) * 10) / 10,
+    humidity: Math.round((80 + Math.random() * 10) * 2) / 2,
+    battery: 90,
+  };
+}
+
+/**
+ * LoRaWAN uplinks through The Things Stack's webhook against the HTTP telemetry, one reading per
+ * request on both sides: a TTS v3 uplink message carrying one EM300-TH frame (temperature,
+ * humidity, battery) for one of WEBHOOK_DEVICES registered devices in turn, each with its session
+ * and rising frame counter, posted to `/api/integrations/:id/events`; and the same three values as
+ * one reading posted to `/api/devices/telemetry` by one of as many provisioned sensors in turn. No
+ * rule on either side. WEBHOOK_ROUNDS pairs of phases in the order H W, W H, H W: medians of each
+ * side, and the median of each pair's ratio (what the budget judges).
+ */
+async function webhookCost(server: Server, userToken: string): Promise<Result['webhook']> {
+  const user = { authorization: `Bearer ${userToken}` };
+  const { integration } = await json<{ integration: { id: string; secret: string } }>(`${server.base}/api/integrations`, {
+    method: 'POST',
+    headers: user,
+    body: JSON.stringify({ type: 'tts', name: 'Banc d’ingestion' }),
+  });
+  const lorawan: { devEui: string; devAddr: string; fCnt: number }[] = [];
+  for (let i = 0; i < WEBHOOK_DEVICES; i += 1) {
+    const devEui = `24e124${randomBytes(5).toString('hex')}`;
+    await json(`${server.base}/api/lorawan/devices`, {
+      method: 'POST',
+      headers: user,
+      body: JSON.stringify({ devEui, codec: 'milesight-em300-th' }),
+    });
+    lorawan.push({ devEui, devAddr: randomBytes(4).toString('hex'), fCnt: 0 });
+  }
+  const { devices: sensors } = await setup(server, WEBHOOK_DEVICES);
+  // The integration's own path on this server (its `url` is built on PUBLIC_URL).
+  const events = `${server.base}/api/integrations/${integration.id}/events`;
+  const webhookHeaders = { 'content-type': 'application/json', authorization: `Bearer ${integration.secret}` };
+
+  let nextUplink = 0;
+  const uplink = async () => {
+    const device = lorawan[nextUplink++ % lorawan.length] as (typeof lorawan)[number];
+    device.fCnt += 1;
+    const body = ttsUplinkMessage({
+      devEui: device.devEui,
+      devAddr: device.devAddr,
+      fCnt: device.fCnt,
+      frame: encodeEm300Th(fridgeValues()),
+      receivedAt: new Date(),
+      gatewayEui: 'b827ebfffe6c2a11',
+      rssi: -90,
+      snr: 7.5,
+      deviceName: device.devEui,
+      application: 'banc',
+    });
+    const response = await fetch(events, { method: 'POST', headers: webhookHeaders, body: JSON.stringify(body) });
+    const answer = (await response.json()) as { status?: string; readings?: number; message?: string };
+    if (response.status !== 200 || answer.status !== 'stored' || answer.readings !== 1)
+      throw new Error(`webhook ${response.status} ${JSON.stringify(answer)}`);
+  };
+  let nextReading = 0;
+  const reading = async () => {
+    const device = sensors[nextReading++ % sensors.length] as (typeof sensors)[number];
+    const response = await fetch(`${server.base}/api/devices/telemetry`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${device.accessToken}` },
+      body: JSON.stringify([{ id: `w${(sequence += 1)}`, ts: Date.now(), values: fridgeValues() }]),
+    });
+    const answer = (await response.json()) as { accepted?: number };
+    if (response.status !== 202 || answer.accepted !== 1) throw new Error(`telemetry ${response.status} ${JSON.stringify(answer)}`);
+  };
+
+  const http: number[] = [];
+  const webhook: number[] = [];
+  const httpPhase = async () => {
+    http.push(await keepBusy(reading));
+  };
+  const webhookPhase = async () => {
+    webhook.push(await keepBusy(uplink));
+  };
+  for (let round = 0; round < WEBHOOK_ROUNDS; round += 1) {
+    const [first, second] = round % 2 === 0 ? [httpPhase, webhookPhase] : [webhookPhase, httpPhase];
+    await first();
+    await second();
+  }
+  const pairs = webhook.map((rate, round) => rate / (http[round] ?? Number.NaN));
+  return { http: median(http), webhook: median(webhook), ratio: median(pairs), pairs };
+}
+
 interface Result {
   database: string;
   /** 1 000 devices connected, one reading per message, the next after the PUBACK; and bare Aedes with the same clients. */
@@ -213,6 +327,8 @@ interface Result {
   latency: { rate: number; p50: number; p99: number; samples: number };
   /** MQTT with rules, without and with the analysis of every sensor once per phase: medians of alternating phases. */
   insights: { without: number; with: number; ratio: number; analysed: number[] };
+  /** HTTP telemetry (readings/s) and The Things Stack's webhook (uplinks/s), one reading per request: medians of alternating phases. */
+  webhook: { http: number; webhook: number; ratio: number; pairs: number[] };
 }
 
 const median = (values: number[]) => {
@@ -412,6 +528,7 @@ async function run(
     const { userToken, devices } = await setup(server, CLIENTS);
     const rules = await rulesCost(server, userToken, devices);
     const httpRate = await httpThroughput(server, devices);
+    const webhook = await webhookCost(server, userToken);
     const lat = await latency(server, userToken, devices);
     const insights = await insightsCost(server, devices, insightsEnv);
     server.child.kill('SIGTERM');
@@ -430,6 +547,7 @@ async function run(
       baseline: base,
       latency: lat,
       insights,
+      webhook,
     };
   } finally {
     server.child.kill('SIGKILL');
@@ -528,6 +646,21 @@ async function main() {
     );
   }
   console.log(
+    `\nLoRaWAN\u202f: webhook The Things Stack v3 (une trame EM300-TH par message, ${WEBHOOK_DEVICES} appareils enregistrés) contre la télémétrie HTTP (une lecture par requête, ${WEBHOOK_DEVICES} capteurs), ${CLIENTS * WINDOW} requêtes en vol\u202f; médianes de ${WEBHOOK_ROUNDS} paires de phases alternées (webhook / HTTP\u202f: médiane des rapports de chaque paire)`,
+  );
+  console.log(
+    'base        | HTTP, une lecture par requête (lect./s) | webhook, une trame par message (trames/s) | webhook / HTTP | chaque paire',
+  );
+  console.log(
+    '------------|------------------------------------------|--------------------------------------------|----------------|-------------',
+  );
+  for (const r of results) {
+    const percent = (value: number) => `${Math.round(value * 100)} %`;
+    console.log(
+      `${r.database.padEnd(11)} | ${fmt(r.webhook.http).padStart(40)} | ${fmt(r.webhook.webhook).padStart(42)} | ${percent(r.webhook.ratio).padStart(14)} | ${r.webhook.pairs.map(percent).join(', ')}`,
+    );
+  }
+  console.log(
     `\nFlotte MQTT : ${fmt(FLEET_DEVICES)} appareils connectés, une lecture par message en QoS 1, le suivant après le PUBACK ; référence : Aedes nu, mêmes clients, dans la même exécution ; médianes de ${FLEET_ROUNDS} paires de phases alternées (Vigie / nu : médiane des rapports de chaque paire)`,
   );
   console.log(
@@ -579,6 +712,12 @@ async function main() {
       failures.push(`analyse prédictive sur ${r.database} : ${analysed.toFixed(1)} capteurs sur ${CLIENTS} analysés par phase en moyenne`);
   }
   for (const r of results) {
+    if (!(r.webhook.ratio >= BUDGETS.webhookRatio))
+      failures.push(
+        `webhook LoRaWAN sur ${r.database}\u202f: ${fmt(r.webhook.webhook)} trames/s, ${Math.round(r.webhook.ratio * 100)} % des ${fmt(r.webhook.http)} lect./s de la télémétrie HTTP < ${BUDGETS.webhookRatio * 100} %`,
+      );
+  }
+  for (const r of results) {
     const { vigie, ratio } = r.fleet;
     if (ratio < BUDGETS.fleetRatio)
       failures.push(`flotte MQTT sur ${r.database} : ${Math.round(ratio * 100)} % d’Aedes nu < ${BUDGETS.fleetRatio * 100} %`);
@@ -590,7 +729,7 @@ async function main() {
     process.exit(1);
   }
   console.log(
-    'Budgets tenus : MQTT ≥ 5 000 lect./s (PGlite) et ≥ 20 000 lect./s (PostgreSQL), latence p99 < 250 ms, règles d’alerte ≥ 80 % du débit sans règle, analyse prédictive ≥ 90 % du débit sans elle, flotte MQTT ≥ 60 % d’Aedes nu avec PUBACK p99 < 100 ms.',
+    'Budgets tenus : MQTT ≥ 5 000 lect./s (PGlite) et ≥ 20 000 lect./s (PostgreSQL), latence p99 < 250 ms, règles d’alerte ≥ 80 % du débit sans règle, analyse prédictive ≥ 90 % du débit sans elle, webhook LoRaWAN ≥ 80 % de la télémétrie HTTP, flotte MQTT ≥ 60 % d’Aedes nu avec PUBACK p99 < 100 ms.',
   );
 }
 
