@@ -395,7 +395,7 @@ export async function runLorawan(options: LorawanRunOptions): Promise<() => Prom
     const detail = [...counts.entries()].map(([status, n]) => `${status} ${n}`).join(', ');
     log(`Arrêt du simulateur LoRaWAN\u202f: ${total} trame${total > 1 ? 's' : ''} envoyée${total > 1 ? 's' : ''} (${detail || 'aucune'}).`);
     log(
-      `À regarder\u202f: les capteurs sur le tableau de bord, leur signal (GET ${endpoints.lorawan.devices.path}), les appareils détectés (GET ${endpoints.lorawan.pending.path}).`,
+      `À regarder\u202f: la page «\u202fCapteurs LoRaWAN\u202f» (${base}/dashboard/lorawan), avec l’intégration, les appareils et leur signal (GET ${endpoints.lorawan.devices.path}) et les nouveaux appareils détectés (GET ${endpoints.lorawan.pending.path})\u202f; les capteurs sur le tableau de bord.`,
     );
   };
 }
