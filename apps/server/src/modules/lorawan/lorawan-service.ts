@@ -25,7 +25,7 @@ import type { DeviceService, DeviceView } from '../devices/device-service.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import { CODECS, codecById, type CodecResult, suggestCodec } from './codecs/index.ts';
 import { createCodecRunner } from './codec-runner.ts';
-import { createLorawanDal, type IntegrationRecord, type PastedCodecRecord } from './lorawan-dal.ts';
+import { createLorawanDal, type IntegrationRecord, type LorawanDeviceRecord, type PastedCodecRecord } from './lorawan-dal.ts';
 import { type NetworkMessage, readNetworkMessage } from './network-messages.ts';
 
 /** The codec that keeps the network server's own decoding (`decoded_payload`, `object`). */
@@ -39,6 +39,11 @@ const NETWORK_CODEC_VIEW: CodecView = {
 const WRONG_SECRET = 'Secret d’intégration absent ou faux : copiez-le dans l’en-tête « Authorization: Bearer … » du serveur de réseau.';
 const MISSING = 'Intégration introuvable.';
 const READING_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+/** How long an integration or a device's registration is trusted from memory. */
+const MEMORY_MS = 5_000;
+/** An integration's last activity and a device's last signal are written at most this often. */
+const HEARD_EVERY_MS = 60_000;
+const SIGNAL_EVERY_MS = 60_000;
 
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest();
 /** A pasted codec's id, as devices name it. */
@@ -114,8 +119,62 @@ export function createLorawanService(deps: {
     lastEventAt: record.lastEventAt?.toISOString() ?? null,
   });
 
+  /**
+   * What every uplink needs to know, kept a few seconds (a network server sends many frames a
+   * second): the integration, and a device's registration and sensor. A change made here is seen at
+   * once; one made by another instance within `MEMORY_MS`.
+   */
+  const integrations = new Map<string, { record: IntegrationRecord | undefined; until: number }>();
+  const registrations = new Map<
+    string,
+    { record: LorawanDeviceRecord | undefined; sensor: { id: string; deletedAt: Date | null } | undefined; until: number }
+  >();
+  /** When this instance last wrote an integration's last activity, and a device's last signal. */
+  const heardAt = new Map<string, number>();
+  const signalAt = new Map<string, { at: number; error: string | null }>();
+  const bounded = <K, V>(map: Map<K, V>) => {
+    if (map.size > 50_000) map.clear();
+  };
+
+  async function integrationOf(id: string): Promise<IntegrationRecord | undefined> {
+    const now = Date.now();
+    const known = integrations.get(id);
+    if (known && known.until > now) return known.record;
+    const record = await dal.integration(id);
+    bounded(integrations);
+    integrations.set(id, { record, until: now + MEMORY_MS });
+    return record;
+  }
+
+  async function registrationOf(organizationId: string, devEui: string) {
+    const key = `${organizationId}|${devEui}`;
+    const now = Date.now();
+    const known = registrations.get(key);
+    if (known && known.until > now) return known;
+    const record = await dal.device(organizationId, devEui);
+    const sensor = record ? await deps.sensors().findBySerial(organizationId, devEui) : undefined;
+    const entry = { record, sensor: sensor ? { id: sensor.id, deletedAt: sensor.deletedAt } : undefined, until: now + MEMORY_MS };
+    bounded(registrations);
+    registrations.set(key, entry);
+    return entry;
+  }
+
+  /** A device's last signal, written at most once a minute unless its decoding error changes. */
+  async function noteSignal(
+    organizationId: string,
+    devEui: string,
+    seen: { at: Date; rssi: number | null; snr: number | null; gateway: string | null; error: string | null },
+  ): Promise<void> {
+    const key = `${organizationId}|${devEui}`;
+    const last = signalAt.get(key);
+    if (last && last.error === seen.error && seen.at.getTime() - last.at < SIGNAL_EVERY_MS) return;
+    await dal.deviceHeard(organizationId, devEui, seen);
+    bounded(signalAt);
+    signalAt.set(key, { at: seen.at.getTime(), error: seen.error });
+  }
+
   async function authenticate(id: string, authorization: string | undefined): Promise<IntegrationRecord> {
-    const integration = await dal.integration(id);
+    const integration = await integrationOf(id);
     const secret = /^Bearer\s+(\S{1,200})\s*$/i.exec(authorization ?? '')?.[1];
     // The same answer for an unknown integration and a wrong secret: nothing is learnt by trying.
     if (!integration || !secret) throw unauthorized(WRONG_SECRET);
@@ -131,7 +190,7 @@ export function createLorawanService(deps: {
   ): Promise<IntegrationEventResponse> {
     const organizationId = integration.organizationId;
     const at = message.receivedAt ?? deps.now();
-    const registered = await dal.device(organizationId, message.devEui);
+    const { record: registered, sensor } = await registrationOf(organizationId, message.devEui);
     if (!registered) {
       await dal.keepPending({
         organizationId,
@@ -145,7 +204,6 @@ export function createLorawanService(deps: {
       });
       return { status: 'unknown_device', readings: 0 };
     }
-    const sensor = await deps.sensors().findBySerial(organizationId, message.devEui);
     if (!sensor || sensor.deletedAt) return { status: 'ignored', readings: 0 };
 
     const codec = registered.codec === NETWORK_CODEC ? null : codecById(registered.codec);
@@ -159,7 +217,7 @@ export function createLorawanService(deps: {
     else result = fromNetworkDecoding(message.decoded);
     const seen = { at: deps.now(), rssi: message.rssi, snr: message.snr, gateway: message.gateway };
     if (!result.ok) {
-      await dal.deviceHeard(organizationId, message.devEui, { ...seen, error: result.error.slice(0, 300) });
+      await noteSignal(organizationId, message.devEui, { ...seen, error: result.error.slice(0, 300) });
       return { status: 'undecoded', readings: 0 };
     }
     // A frame's readings keep an id of its session and counter: the same frame again is stored once.
@@ -174,13 +232,13 @@ export function createLorawanService(deps: {
       } catch (error) {
         // A reading the telemetry refuses (a clock far off, a value out of bounds): the device's page says why.
         if (error instanceof AppError && error.statusCode === 400) {
-          await dal.deviceHeard(organizationId, message.devEui, { ...seen, error: error.message.slice(0, 300) });
+          await noteSignal(organizationId, message.devEui, { ...seen, error: error.message.slice(0, 300) });
           return { status: 'undecoded', readings: 0 };
         }
         throw error;
       }
     }
-    await dal.deviceHeard(organizationId, message.devEui, { ...seen, error: null });
+    await noteSignal(organizationId, message.devEui, { ...seen, error: null });
     return { status: stored > 0 ? 'stored' : 'ignored', readings: stored };
   }
 
@@ -241,6 +299,7 @@ export function createLorawanService(deps: {
     },
     async removeIntegration(organizationId: string, id: string): Promise<void> {
       if (!(await dal.removeIntegration(organizationId, id))) throw notFound(MISSING);
+      integrations.delete(id);
     },
 
     /** A message of the network server: authenticated by the integration's secret, then stored, kept for adoption, or noted. */
@@ -252,11 +311,16 @@ export function createLorawanService(deps: {
     ): Promise<IntegrationEventResponse> {
       const integration = await authenticate(id, authorization);
       const message = readNetworkMessage(integration.type, body, event);
-      await dal.heard(integration.id, deps.now());
+      const now = deps.now();
+      // Its last activity, written at most once a minute by this instance (the list shows it to the minute).
+      if (now.getTime() - (heardAt.get(integration.id) ?? -Infinity) >= HEARD_EVERY_MS) {
+        await dal.heard(integration.id, now);
+        bounded(heardAt);
+        heardAt.set(integration.id, now.getTime());
+      }
       if (message.kind === 'uplink') return storeUplink(integration, message);
       if (message.kind === 'status' && message.battery !== null) {
-        const registered = await dal.device(integration.organizationId, message.devEui);
-        const sensor = registered ? await deps.sensors().findBySerial(integration.organizationId, message.devEui) : undefined;
+        const { record: registered, sensor } = await registrationOf(integration.organizationId, message.devEui);
         if (!sensor || sensor.deletedAt) return { status: registered ? 'ignored' : 'unknown_device', readings: 0 };
         const at = (message.receivedAt ?? deps.now()).toISOString();
         const stored = await deps
@@ -334,6 +398,8 @@ export function createLorawanService(deps: {
         created = true;
       }
       await dal.saveDevice({ organizationId, devEui: input.devEui, sensorId: sensor.device.id, codec: input.codec });
+      registrations.delete(`${organizationId}|${input.devEui}`);
+      signalAt.delete(`${organizationId}|${input.devEui}`);
       await dal.dropPending(organizationId, input.devEui);
       const use = input.preset ? INSTALL_USES[input.preset] : undefined;
       if (use?.rule && created) {
