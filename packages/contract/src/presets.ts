@@ -90,3 +90,9 @@ export const INSTALL_USES = {
   },
 } as const satisfies Record<string, InstallUse>;
 export type InstallUseKey = keyof typeof INSTALL_USES;
+
+/** The alert rule a sensor installed for this use comes with, as the alert rules endpoint takes it; null when the use has none. */
+export function installUseRule(use: InstallUseKey, sensorId: string) {
+  const rule: InstallUse['rule'] = INSTALL_USES[use].rule;
+  return rule ? { ...rule, sensorId } : null;
+}

@@ -1,4 +1,4 @@
-import { can, type Access, type Role } from '@vigie/contract';
+import { can, ROLE_LABELS, type Access, type Role } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { useAuth } from './auth';
 
@@ -58,12 +58,8 @@ export function usePermissions(): Permissions {
   return permissionsFor(useAuth().user?.role);
 }
 
-/** The French name of a role, as the team screen and the invitation show it. */
-export const ROLE_LABELS: Record<Role, string> = {
-  admin: 'Administrateur',
-  manager: 'Responsable',
-  viewer: 'Lecteur',
-};
+/** The French name of a role, as the team screen and the invitation show it (the contract's). */
+export { ROLE_LABELS };
 
 /** The roles in the order a choice lists them, from the most to the least powerful. */
 export const ROLE_OPTIONS = Object.keys(ROLE_LABELS) as Role[];

@@ -5,6 +5,7 @@ import {
   type DeviceKind,
   type FactoryDevice,
   INSTALL_USES,
+  installUseRule,
   type InstallUseKey,
   type ProvisionResponse,
 } from '@vigie/contract';
@@ -182,17 +183,8 @@ export function createClaimingService(deps: {
         view = await service.update(organizationId, view.device.id, { name: input.name, siteId: input.siteId });
       }
       // Its rule comes with it, unless a device brought back already has rules of its own.
-      if (use?.rule && (created || (await deps.ruleCount(organizationId, view.device.id)) === 0)) {
-        const { rule } = use;
-        await deps.createRule(organizationId, {
-          name: rule.name,
-          sensorId: view.device.id,
-          ...('preset' in rule ? { preset: rule.preset } : {}),
-          ...('condition' in rule ? { condition: rule.condition } : {}),
-          ...('delaySeconds' in rule ? { delaySeconds: rule.delaySeconds } : {}),
-          ...('severity' in rule ? { severity: rule.severity } : {}),
-        });
-      }
+      const rule = input.preset ? installUseRule(input.preset, view.device.id) : null;
+      if (rule && (created || (await deps.ruleCount(organizationId, view.device.id)) === 0)) await deps.createRule(organizationId, rule);
       return view;
     },
 

@@ -1,16 +1,32 @@
+import { MAX_VALUES_PER_READING, READING_KEY_PATTERN } from '@vigie/contract';
 import { getQuickJS, type QuickJSWASMModule } from 'quickjs-emscripten';
 import type { CodecInput, CodecResult, DecodedReading } from './codecs/index.ts';
 
 /** A pasted codec's limits: its time per frame, its memory, its stack, its source. */
 export const SANDBOX_LIMITS = { timeMs: 50, memoryBytes: 4 * 1024 * 1024, stackBytes: 256 * 1024, sourceBytes: 64 * 1024 } as const;
-const MAX_VALUES = 32;
-const READING_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 let engine: Promise<QuickJSWASMModule> | null = null;
 /** The QuickJS engine (compiled to WebAssembly), loaded once. */
 export const quickJS = () => (engine ??= getQuickJS());
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Of a decoder's flat output, the numbers (booleans as 1/0) under valid measure names, as many as a reading holds; the other keys in `ignored`. */
+export function flatMeasures(data: Record<string, unknown>): { values: Record<string, number>; ignored: string[] } {
+  const values: Record<string, number> = {};
+  const ignored: string[] = [];
+  let kept = 0;
+  for (const [key, value] of Object.entries(data)) {
+    const number = typeof value === 'boolean' ? (value ? 1 : 0) : value;
+    if (!READING_KEY_PATTERN.test(key) || typeof number !== 'number' || !Number.isFinite(number) || kept >= MAX_VALUES_PER_READING) {
+      ignored.push(key.slice(0, 40));
+      continue;
+    }
+    values[key] = number;
+    kept += 1;
+  }
+  return { values, ignored };
+}
 
 /** What `decodeUplink` returned, read as TS013 says: `{data, warnings?, errors?}`; `data` flat numbers (booleans as 1/0) under measure names. */
 function readOutput(output: unknown): CodecResult {
@@ -22,20 +38,7 @@ function readOutput(output: unknown): CodecResult {
     : [];
   const data = output['data'];
   if (!isObject(data)) return { ok: false, error: 'decodeUplink doit rendre ses valeurs dans « data », un objet.' };
-  const values: Record<string, number> = {};
-  const ignored: string[] = [];
-  for (const [key, value] of Object.entries(data)) {
-    const number = typeof value === 'boolean' ? (value ? 1 : 0) : value;
-    if (!READING_KEY.test(key) || typeof number !== 'number' || !Number.isFinite(number)) {
-      ignored.push(key.slice(0, 40));
-      continue;
-    }
-    if (Object.keys(values).length >= MAX_VALUES) {
-      ignored.push(key);
-      continue;
-    }
-    values[key] = number;
-  }
+  const { values, ignored } = flatMeasures(data);
   if (ignored.length > 0)
     warnings.push(`Champs laissés de côté (ni nombre ni booléen, ou nom invalide) : ${ignored.slice(0, 8).join(', ')}.`);
   if (Object.keys(values).length === 0) return { ok: false, error: 'Le décodeur n’a rendu aucune valeur numérique dans « data ».' };

@@ -1,8 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { CreateRuleRequest } from '@vigie/contract';
-import type { Database } from '../../db/database.ts';
-import type { DeviceService } from '../devices/device-service.ts';
-import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import { lorawanPublicRoutes, lorawanRoutes } from './lorawan-routes.ts';
 import { createLorawanService } from './lorawan-service.ts';
 
@@ -13,15 +9,7 @@ import { createLorawanService } from './lorawan-service.ts';
  * the sites and the alert rules (a registered device's first rule). Out: its service and its
  * routes, public (the network server's calls) and for members.
  */
-export function createLorawanModule(options: {
-  db: Database;
-  now: () => Date;
-  publicUrl: string;
-  telemetry: () => Pick<TelemetryService, 'ingest'>;
-  sensors: () => Pick<DeviceService, 'findBySerial' | 'create' | 'restore' | 'get'>;
-  assertSite: (organizationId: string, siteId: string) => Promise<void>;
-  createRule: (organizationId: string, rule: CreateRuleRequest) => Promise<unknown>;
-}) {
+export function createLorawanModule(options: Parameters<typeof createLorawanService>[0]) {
   const lorawan = createLorawanService(options);
   const publicRoutes: FastifyPluginAsync = async (app) => {
     await app.register(lorawanPublicRoutes, { lorawan });

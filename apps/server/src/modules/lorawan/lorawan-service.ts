@@ -5,7 +5,7 @@ import {
   type CodecOutcome,
   type CreateRuleRequest,
   endpoints,
-  INSTALL_USES,
+  installUseRule,
   type Integration,
   type IntegrationEventResponse,
   type IntegrationType,
@@ -25,6 +25,7 @@ import type { DeviceService, DeviceView } from '../devices/device-service.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import { CODECS, codecById, type CodecResult, suggestCodec } from './codecs/index.ts';
 import { createCodecRunner } from './codec-runner.ts';
+import { flatMeasures } from './codec-sandbox.ts';
 import { createLorawanDal, type IntegrationRecord, type LorawanDeviceRecord, type PastedCodecRecord } from './lorawan-dal.ts';
 import { type NetworkMessage, readNetworkMessage } from './network-messages.ts';
 
@@ -38,7 +39,6 @@ const NETWORK_CODEC_VIEW: CodecView = {
 };
 const WRONG_SECRET = 'Secret d’intégration absent ou faux : copiez-le dans l’en-tête « Authorization: Bearer … » du serveur de réseau.';
 const MISSING = 'Intégration introuvable.';
-const READING_KEY = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 /** How long an integration or a device's registration is trusted from memory. */
 const MEMORY_MS = 5_000;
 /** An integration's last activity and a device's last signal are written at most this often. */
@@ -60,12 +60,7 @@ const pastedView = (record: PastedCodecRecord): CodecView => ({
 function fromNetworkDecoding(decoded: Record<string, unknown> | null): CodecResult {
   if (!decoded)
     return { ok: false, error: 'Le serveur de réseau n’a pas décodé cette trame, et aucun décodeur n’est choisi pour l’appareil.' };
-  const values: Record<string, number> = {};
-  for (const [key, value] of Object.entries(decoded).slice(0, 64)) {
-    if (!READING_KEY.test(key)) continue;
-    if (typeof value === 'number' && Number.isFinite(value)) values[key] = value;
-    else if (typeof value === 'boolean') values[key] = value ? 1 : 0;
-  }
+  const { values } = flatMeasures(decoded);
   if (Object.keys(values).length === 0)
     return { ok: false, error: 'Le décodage du serveur de réseau ne contient aucune valeur numérique.' };
   return { ok: true, readings: [{ ts: null, values }], warnings: [] };
@@ -401,18 +396,8 @@ export function createLorawanService(deps: {
       registrations.delete(`${organizationId}|${input.devEui}`);
       signalAt.delete(`${organizationId}|${input.devEui}`);
       await dal.dropPending(organizationId, input.devEui);
-      const use = input.preset ? INSTALL_USES[input.preset] : undefined;
-      if (use?.rule && created) {
-        const { rule } = use;
-        await deps.createRule(organizationId, {
-          name: rule.name,
-          sensorId: sensor.device.id,
-          ...('preset' in rule ? { preset: rule.preset } : {}),
-          ...('condition' in rule ? { condition: rule.condition } : {}),
-          ...('delaySeconds' in rule ? { delaySeconds: rule.delaySeconds } : {}),
-          ...('severity' in rule ? { severity: rule.severity } : {}),
-        });
-      }
+      const rule = input.preset ? installUseRule(input.preset, sensor.device.id) : null;
+      if (rule && created) await deps.createRule(organizationId, rule);
       if (sensor.kind !== 'sensor') throw new Error('A LoRaWAN device is a sensor');
       return sensor;
     },

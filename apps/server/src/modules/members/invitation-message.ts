@@ -1,7 +1,5 @@
 import { ROLE_LABELS, type Role } from '@vigie/contract';
 
-export { ROLE_LABELS };
-
 /** The e-mail that carries an invitation link (docs/api.md, Membres et invitations), in French. */
 export function invitationEmail(input: { organizationName: string; inviterName: string; role: Role; link: string; expiresAt: Date }): {
   subject: string;
