@@ -5,6 +5,9 @@ import type { CodecInput, CodecResult, DecodedReading } from './codecs/index.ts'
 /** A pasted codec's limits: its time per frame, its memory, its stack, its source. */
 export const SANDBOX_LIMITS = { timeMs: 50, memoryBytes: 4 * 1024 * 1024, stackBytes: 256 * 1024, sourceBytes: 64 * 1024 } as const;
 
+/** Interrupt checks (each some 10 000 operations) a codec gets before its time can stop it. */
+const MIN_INTERRUPT_CHECKS = 4;
+
 let engine: Promise<QuickJSWASMModule> | null = null;
 /** The QuickJS engine (compiled to WebAssembly), loaded once. */
 export const quickJS = () => (engine ??= getQuickJS());
@@ -61,7 +64,10 @@ export async function runPastedCodec(source: string, input: CodecInput): Promise
   runtime.setMaxStackSize(SANDBOX_LIMITS.stackBytes);
   const deadline = Date.now() + SANDBOX_LIMITS.timeMs;
   let interrupted = false;
-  runtime.setInterruptHandler(() => (interrupted = Date.now() > deadline));
+  // QuickJS asks every 10 000 or so operations. A codec is stopped once past its time and only
+  // after some real work: a short decoder is never stopped because the machine was busy elsewhere.
+  let asked = 0;
+  runtime.setInterruptHandler(() => (interrupted = (asked += 1) >= MIN_INTERRUPT_CHECKS && Date.now() > deadline));
   const context = runtime.newContext();
   try {
     const call = `${source}\n;JSON.stringify(decodeUplink({bytes: ${JSON.stringify(Array.from(input.bytes))}, fPort: ${Number(input.fPort) | 0}, recvTime: new Date(${input.recvTime.getTime()})}));`;

@@ -239,6 +239,47 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
     expect((await stored(sensor.id)).reduce((sum, bucket) => sum + bucket.count, 0)).toBe(3);
   });
 
+  it('shows the gateway that heard a frame as a transmitter in the sensor’s shop, the sensor reporting through it', async () => {
+    const site = (
+      await t.app.inject({ method: 'POST', url: '/api/sites', headers: owner.auth, payload: { name: 'Magasin de Brest' } })
+    ).json<{ site: { id: string } }>().site;
+    const chirpstack = await integration(owner, 'chirpstack');
+    const eui = devEui();
+    const gateway = devEui();
+    const sensor = await register(eui, 'milesight-em300-th', { siteId: site.id });
+    const frame = (fCnt: number) => ({ ...chirpstackUp(eui, fCnt), rxInfo: [{ gatewayId: gateway.toUpperCase(), rssi: -90, snr: 4 }] });
+    expect((await send(chirpstack, chirpstack.secret, frame(1), 'up')).json()).toEqual({ status: 'stored', readings: 1 });
+    expect((await send(chirpstack, chirpstack.secret, frame(2), 'up')).json()).toEqual({ status: 'stored', readings: 1 });
+
+    type Emitter = {
+      id: string;
+      name: string;
+      serial: string;
+      model: string;
+      siteId: string;
+      status: string;
+      inactivityTimeoutSeconds: number;
+    };
+    const emitters = (await t.app.inject({ url: '/api/emitter', headers: owner.auth })).json<{ emitters: Emitter[] }>().emitters;
+    const transmitters = emitters.filter((entry) => entry.serial === gateway);
+    expect(transmitters).toHaveLength(1);
+    expect(transmitters[0]).toMatchObject({
+      name: `Passerelle ${gateway.slice(-6)}`,
+      model: 'Passerelle LoRaWAN',
+      siteId: site.id,
+      status: 'online',
+      inactivityTimeoutSeconds: 1800,
+    });
+    const seen = (await t.app.inject({ url: `/api/sensor/${sensor.id}`, headers: owner.auth })).json<{
+      sensor: { emitterId: string | null; latest: Record<string, { value: number }> };
+    }>().sensor;
+    expect(seen.emitterId).toBe(transmitters[0]?.id);
+    expect(seen.latest['temperature']?.value).toBe(30.8);
+    // Another organization's frames through a gateway of the same EUI make its own transmitter.
+    const elsewhere = (await t.app.inject({ url: '/api/emitter', headers: stranger.auth })).json<{ emitters: Emitter[] }>().emitters;
+    expect(elsewhere.map((entry) => entry.serial)).not.toContain(gateway);
+  });
+
   it('takes ChirpStack’s up and status events, answers its other events, and asks for the event it forgot', async () => {
     const chirpstack = await integration(owner, 'chirpstack');
     expect(chirpstack.url).toMatch(/\/events$/);

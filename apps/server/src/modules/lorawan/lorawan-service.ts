@@ -19,6 +19,7 @@ import {
   type TestCodecRequest,
   testCodecRequestSchema,
 } from '@vigie/contract';
+import { isUniqueViolation } from '../../db/connection-errors.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
 import type { DeviceService, DeviceView } from '../devices/device-service.ts';
@@ -44,6 +45,11 @@ const MEMORY_MS = 5_000;
 /** An integration's last activity and a device's last signal are written at most this often. */
 const HEARD_EVERY_MS = 60_000;
 const SIGNAL_EVERY_MS = 60_000;
+/**
+ * A gateway speaks for its devices only: silent this long, none of them reached it. Sensors report
+ * every 10 to 15 minutes, so half an hour without a frame through it is a gateway down, not a lull.
+ */
+export const GATEWAY_TIMEOUT_SECONDS = 1800;
 
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest();
 /** A pasted codec's id, as devices name it. */
@@ -90,6 +96,8 @@ export function createLorawanService(deps: {
   publicUrl: string;
   telemetry: () => Pick<TelemetryService, 'ingest'>;
   sensors: () => Pick<DeviceService, 'findBySerial' | 'create' | 'restore' | 'get'>;
+  /** The transmitters: a gateway that hears the organization's devices is one (serial = its EUI or id). */
+  gateways: () => Pick<DeviceService, 'findBySerial' | 'create'>;
   assertSite: (organizationId: string, siteId: string) => Promise<void>;
   createRule: (organizationId: string, rule: CreateRuleRequest) => Promise<unknown>;
 }) {
@@ -127,6 +135,8 @@ export function createLorawanService(deps: {
   /** When this instance last wrote an integration's last activity, and a device's last signal. */
   const heardAt = new Map<string, number>();
   const signalAt = new Map<string, { at: number; error: string | null }>();
+  /** The transmitter of each gateway heard, by organization and gateway (null: in the trash, left there). */
+  const gateways = new Map<string, { id: string | null; until: number }>();
   const bounded = <K, V>(map: Map<K, V>) => {
     if (map.size > 50_000) map.clear();
   };
@@ -166,6 +176,37 @@ export function createLorawanService(deps: {
     await dal.deviceHeard(organizationId, devEui, seen);
     bounded(signalAt);
     signalAt.set(key, { at: seen.at.getTime(), error: seen.error });
+  }
+
+  /**
+   * The transmitter that stands for the gateway which heard a frame best, created in the sensor's
+   * shop the first time the organization hears of it. A gateway moved to the trash stays there: its
+   * devices' frames are stored as the sensors' own.
+   */
+  async function gatewayOf(organizationId: string, gateway: string | null, sensorId: string): Promise<string | null> {
+    if (gateway === null || gateway.length > 64) return null;
+    const key = `${organizationId}|${gateway}`;
+    const now = Date.now();
+    const known = gateways.get(key);
+    if (known && known.until > now) return known.id;
+    const transmitters = deps.gateways();
+    let found = await transmitters.findBySerial(organizationId, gateway);
+    if (!found) {
+      const { device } = await deps.sensors().get(organizationId, sensorId);
+      const name = `Passerelle ${/^[0-9a-f]{16}$/.test(gateway) ? gateway.slice(-6) : gateway}`.slice(0, 100);
+      const input = { name, serial: gateway, model: 'Passerelle LoRaWAN', siteId: device.siteId };
+      try {
+        await transmitters.create(organizationId, { ...input, inactivityTimeoutSeconds: GATEWAY_TIMEOUT_SECONDS });
+      } catch (error) {
+        // Another instance created it at the same moment: the serial is unique in the organization.
+        if (!isUniqueViolation(error)) throw error;
+      }
+      found = await transmitters.findBySerial(organizationId, gateway);
+    }
+    const id = found && !found.deletedAt ? found.id : null;
+    bounded(gateways);
+    gateways.set(key, { id, until: now + MEMORY_MS });
+    return id;
   }
 
   async function authenticate(id: string, authorization: string | undefined): Promise<IntegrationRecord> {
@@ -223,7 +264,14 @@ export function createLorawanService(deps: {
     let stored = 0;
     if (payload.length > 0) {
       try {
-        stored = await deps.telemetry().ingest({ deviceId: sensor.id, kind: 'sensor', organizationId }, payload);
+        // Through the gateway's transmitter when one heard it: both are seen, the sensor is its.
+        const via = await gatewayOf(organizationId, message.gateway, sensor.id);
+        stored = via
+          ? await deps.telemetry().ingest(
+              { deviceId: via, kind: 'emitter', organizationId },
+              payload.map((reading) => ({ ...reading, sensor: sensor.id })),
+            )
+          : await deps.telemetry().ingest({ deviceId: sensor.id, kind: 'sensor', organizationId }, payload);
       } catch (error) {
         // A reading the telemetry refuses (a clock far off, a value out of bounds): the device's page says why.
         if (error instanceof AppError && error.statusCode === 400) {
