@@ -140,7 +140,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(openApiRoutes);
       await api.register(healthRoutes, { ping: () => database.ping() });
       // Each module's public routes, then its routes for signed-in members.
-      for (const routes of [auth.publicRoutes, members.publicRoutes, devices.publicRoutes, lorawan.publicRoutes])
+      for (const routes of [
+        auth.publicRoutes,
+        members.publicRoutes,
+        devices.publicRoutes,
+        lorawan.publicRoutes,
+        notifications.publicRoutes,
+      ])
         await api.register(routes);
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticate);

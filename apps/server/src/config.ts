@@ -111,6 +111,20 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Vigie <alertes@vigie.local>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'une adresse http(s):// est attendue' }).optional(),
   WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+  /** Web Push's VAPID key pair (base64url): the same on every instance; derived from JWT_SECRET without it. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'une clé publique P-256 en base64url (87 caractères) est attendue' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'une clé privée P-256 en base64url (43 caractères) est attendue' })
+    .optional(),
+  /** Who push services may contact about this server: mailto: or https: (PUBLIC_URL when it is https). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, { error: 'une adresse mailto: ou https:// est attendue' })
+    .optional(),
   INVITATION_TTL_HOURS: positiveInt.max(24 * 365, { error: 'une durée d’un an au plus est attendue' }).default(168),
   PASSWORD_RESET_TTL_MINUTES: positiveInt.max(24 * 60, { error: 'une durée d’un jour au plus est attendue' }).default(60),
   DEMO_SIMULATOR: booleanFromEnv.default(true),
@@ -171,6 +185,9 @@ export interface Config {
   publicUrl: string;
   /** Webhooks to loopback and private addresses, refused unless an operator allows them. */
   webhookAllowPrivate: boolean;
+  /** Web Push: a configured VAPID key pair (both or neither), and the contact push services see. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  vapidSubject: string | undefined;
   /** How long an invitation link works. */
   invitationTtlHours: number;
   /** How long a password reset link works. */
@@ -201,6 +218,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(
+      'Configuration invalide :\n  - VAPID_PUBLIC_KEY et VAPID_PRIVATE_KEY vont ensemble : donnez les deux, ou aucune.',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -240,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
+    vapidSubject: e.VAPID_SUBJECT,
     invitationTtlHours: e.INVITATION_TTL_HOURS,
     passwordResetTtlMinutes: e.PASSWORD_RESET_TTL_MINUTES,
     demoSimulator: e.DEMO_SIMULATOR,

@@ -68,7 +68,7 @@ export function createServices(options: {
   });
   const notifications = createNotificationsModule({
     ...{ db, now, logger, config, alerts: alerts.alerts, describe: alerts.describe },
-    teamEmails: (organizationId) => auth.users.teamEmails(organizationId),
+    ...{ jwtSecret: options.jwtSecret, teamEmails: (o: string) => auth.users.teamEmails(o), recipientIds: auth.users.recipientIds },
   });
   const insights = createInsightsModule({
     ...{ db, now, logger, config, sensors: devices.sensors, sites: sites.sites, telemetry: telemetry.telemetry },

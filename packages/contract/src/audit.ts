@@ -39,6 +39,8 @@ export const AUDIT_ACTION_LABELS = {
   'alert.action': 'Action notée sur une alerte',
   'alert.resolved': 'Alerte résolue',
   'notification_policy.updated': 'Notifications modifiées',
+  'push.subscribed': 'Alertes reçues sur un appareil',
+  'push.unsubscribed': 'Alertes arrêtées sur un appareil',
   'member.invited': 'Invitation envoyée',
   'member.invitation_resent': 'Invitation renvoyée',
   'member.invitation_revoked': 'Invitation révoquée',

@@ -19,7 +19,7 @@ const ADMINS: Role[] = ['admin'];
 /**
  * The roles of docs/api.md (Rôles) written out on their own, not read from the permission table, so that a wrong entry
  * in the table fails here: a viewer reads everything but the installation key, acknowledges
- * alerts, follows the live stream, and manages their own sessions and password; members and invitations are an admin's; every other change is an admin's or
+ * alerts, follows the live stream, and manages their own sessions, password and push subscriptions; members and invitations are an admin's; every other change is an admin's or
  * a manager's.
  */
 function expectedRoles(method: string, url: string): Role[] {
@@ -35,6 +35,8 @@ function expectedRoles(method: string, url: string): Role[] {
   // One's own sessions and password.
   if (['/api/auth/logout', '/api/auth/logout-all', '/api/user/password'].includes(url)) return EVERYONE;
   if (url.startsWith('/api/user/totp/')) return EVERYONE;
+  // The browsers where one receives one's own alerts.
+  if (url === '/api/user/push-subscriptions') return EVERYONE;
   if (/^\/api\/alerts\/:id\/acknowledge$/.test(url)) return EVERYONE;
   return MANAGERS;
 }
@@ -53,6 +55,12 @@ const PAYLOADS: Record<string, (f: Fixtures) => unknown> = {
   'POST /api/alerts/:id/actions': () => ({ text: 'Porte refermée' }),
   'POST /api/alerts/:id/resolve': () => ({ text: 'Joint changé' }),
   'PUT /api/notification-policy': () => ({ repeatMinutes: 45 }),
+  // A push service the test app refuses (loopback): the call is judged on its role, then its address.
+  'POST /api/user/push-subscriptions': () => ({
+    endpoint: 'http://127.0.0.1:9/push/roles',
+    keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+  }),
+  'DELETE /api/user/push-subscriptions': () => ({ endpoint: 'https://push.example.fr/roles' }),
   // A site of no one: a permitted caller gets a 404 rather than a report rendered for nothing.
   'POST /api/reports': () => ({ siteId: randomUUID(), month: '2026-10' }),
   'POST /api/reports/:id/sign': () => ({ comment: 'Vu' }),

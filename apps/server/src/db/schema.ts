@@ -6,7 +6,11 @@ import type { EscalationStep, Insights, OpeningHours, ReportSummary, RuleConditi
  * An e-mail (subject and text) or a webhook (JSON body) waiting in the outbox. A `secret` e-mail
  * (an invitation link) has its text blanked once sent or given up.
  */
-export type OutboxPayload = { subject: string; text: string; secret?: boolean } | { body: Record<string, unknown> };
+export type OutboxPayload =
+  | { subject: string; text: string; secret?: boolean }
+  | { body: Record<string, unknown> }
+  /** A Web Push message for one subscription, encrypted only when it is sent (the keys stay in their table). */
+  | { push: { title: string; body: string; url: string; alertId: string; tag: string }; subscriptionId: string; urgent: boolean };
 import {
   bigint,
   bigserial,
@@ -408,7 +412,7 @@ export const notificationOutbox = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     idempotencyKey: text('idempotency_key').notNull(),
-    channel: text('channel', { enum: ['email', 'webhook'] }).notNull(),
+    channel: text('channel', { enum: ['email', 'webhook', 'push'] }).notNull(),
     target: text('target').notNull(),
     payload: jsonb('payload').$type<OutboxPayload>().notNull(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
@@ -735,4 +739,28 @@ export const lorawanCodecs = pgTable(
     ...timestamps,
   },
   (t) => [index('lorawan_codecs_organization_idx').on(t.organizationId, t.createdAt)],
+);
+
+/**
+ * A person's Web Push subscription on one browser (docs/api.md, Notifications poussées): where the
+ * push service takes messages for it, and the keys its payloads are encrypted with (RFC 8291).
+ * The same browser subscribed again, by whoever is signed in there, replaces the row.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and its authentication secret, base64url. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );

@@ -30,6 +30,7 @@ export const TABLE_OWNERS = {
   notificationSchedule: 'alerts',
   notificationPolicies: 'notifications',
   notificationOutbox: 'notifications',
+  pushSubscriptions: 'notifications',
   reports: 'reports',
   sensorInsights: 'insights',
   insightsBackfills: 'insights',

@@ -3,6 +3,7 @@ import { accountEndpoints } from './accounts.ts';
 import { alertEndpoints } from './alerts.ts';
 import { deviceEndpoints } from './devices.ts';
 import { lorawanEndpoints } from './lorawan.ts';
+import { pushEndpoints } from './push.ts';
 import { serviceEndpoints } from './health.ts';
 import { reportEndpoints } from './reports.ts';
 import { siteEndpoints } from './sites.ts';
@@ -20,6 +21,7 @@ export const endpoints = {
   ...lorawanEndpoints,
   ...siteEndpoints,
   ...alertEndpoints,
+  ...pushEndpoints,
   ...reportEndpoints,
 };
 

@@ -134,6 +134,11 @@ export const endpoints = {
     get: { method: 'GET', path: '/api/notification-policy', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     update: { method: 'PUT', path: '/api/notification-policy', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent modifier les notifications.' } },
   },
+  push: {
+    publicKey: { method: 'GET', path: '/api/push/public-key', access: { kind: 'public' } },
+    subscribe: { method: 'POST', path: '/api/user/push-subscriptions', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    unsubscribe: { method: 'DELETE', path: '/api/user/push-subscriptions', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+  },
   reports: {
     list: { method: 'GET', path: '/api/reports', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     create: { method: 'POST', path: '/api/reports', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent établir un rapport.' } },

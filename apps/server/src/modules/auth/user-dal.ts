@@ -60,6 +60,23 @@ export function createUserDal(db: Database) {
       return rows.map((row) => row.email);
     },
 
+    /** The ids of the organization's people with these roles, or (`emails`) with these addresses. */
+    async idsOf(organizationId: string, who: { roles: readonly Role[] } | { emails: readonly string[] }): Promise<string[]> {
+      if ('emails' in who && who.emails.length === 0) return [];
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.organizationId, organizationId),
+            'roles' in who
+              ? inArray(users.role, [...who.roles])
+              : inArray(sql`lower(${users.email})`, [...new Set(who.emails.map((email) => email.toLowerCase()))]),
+          ),
+        );
+      return rows.map((row) => row.id);
+    },
+
     /** The names (or, without one, the e-mails) of these users, by id. */
     async namesOf(ids: string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();

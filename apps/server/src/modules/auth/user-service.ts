@@ -78,6 +78,11 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
       return users.emailsOf(organizationId, ['admin', 'manager']);
     },
 
+    /** Who a notification reaches: the admins and managers (`null`), or the people of these addresses. */
+    recipientIds(organizationId: string, emails: readonly string[] | null): Promise<string[]> {
+      return users.idsOf(organizationId, emails === null ? { roles: ['admin', 'manager'] } : { emails });
+    },
+
     /** Whether an account uses this address (in any organization: an address signs in to one). */
     async hasAccount(email: string): Promise<boolean> {
       return (await users.findByEmail(email)) !== undefined;

@@ -1,4 +1,4 @@
-import type { RuleCondition, Severity } from '@vigie/contract';
+import type { AlertPush, RuleCondition, Severity } from '@vigie/contract';
 import type { NotificationReason } from './notification-plan.ts';
 
 /** What an alert message says beyond the alert itself. */
@@ -255,4 +255,25 @@ export function alertEmail(
     '— Vigie',
   ];
   return { subject, text: lines.join('\n') };
+}
+
+/**
+ * The push of an alert notification: the e-mail's subject as its title, and in its body the
+ * sensor, its site and the value (a forecast labelled as one); it opens the alert's page.
+ */
+export function alertPush(
+  alert: MessageAlert,
+  context: AlertContext,
+  reason: NotificationReason,
+  options: { now: Date; publicUrl: string },
+): AlertPush {
+  const { subject, text } = alertEmail(alert, context, reason, options);
+  const [headline = '', , detail = ''] = text.split('\n');
+  return {
+    title: subject.replace(/^\[Vigie\] /, ''),
+    body: `${headline} ${detail}`.trim(),
+    url: `${options.publicUrl}/dashboard/alertes/${alert.id}`,
+    alertId: alert.id,
+    tag: `alerte-${alert.id}`,
+  };
 }

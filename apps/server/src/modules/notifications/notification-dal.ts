@@ -9,7 +9,7 @@ export type OutboxRecord = typeof notificationOutbox.$inferSelect;
 export interface OutboxRow {
   organizationId: string;
   idempotencyKey: string;
-  channel: 'email' | 'webhook';
+  channel: 'email' | 'webhook' | 'push';
   target: string;
   payload: OutboxPayload;
 }

@@ -9,6 +9,15 @@ import { createAlertsCore } from '../alerts/alerts-core.ts';
 import { createMailer } from './mailer.ts';
 import { createNotificationService } from './notification-service.ts';
 import { isPublicAddress, resolveWebhookTarget } from './webhook-sender.ts';
+import { vapidKeys } from './vapid.ts';
+
+const TEST_VAPID = vapidKeys({
+  configured: null,
+  jwtSecret: 'x'.repeat(32),
+  subject: undefined,
+  publicUrl: 'https://vigie.example.fr',
+  mailFrom: undefined,
+});
 
 const T0 = Date.parse('2026-01-05T10:00:00Z');
 
@@ -77,6 +86,8 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
         condition: { type: 'above', key: 'temperature', threshold: 4 },
       }),
       teamEmails: async () => [account.email],
+      recipientIds: async () => [],
+      vapid: TEST_VAPID,
       mailer: createMailer({ smtpUrl: smtp.url, from: 'Vigie <alertes@vigie.test>' }),
       allowPrivateWebhooks: options.allowPrivate ?? false,
       publicUrl: 'https://vigie.example.fr',
@@ -244,6 +255,8 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
         };
       },
       teamEmails: async () => [account.email],
+      recipientIds: async () => [],
+      vapid: TEST_VAPID,
       mailer: createMailer({ smtpUrl: smtp.url, from: 'Vigie <alertes@vigie.test>' }),
       allowPrivateWebhooks: false,
       publicUrl: 'https://vigie.example.fr',

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { NotificationPolicy, UpdateNotificationPolicyRequest } from '@vigie/contract';
 import type { AlertRecord } from '../alerts/alert-types.ts';
 import { toAlert } from '../alerts/alert-service.ts';
-import { type AlertContext, alertEmail } from './alert-message.ts';
+import { type AlertContext, alertEmail, alertPush } from './alert-message.ts';
 import type { Mailer } from './mailer.ts';
 import type { Database } from '../../db/database.ts';
 import { createNotificationDal, type OutboxPayload, type OutboxRow, type PolicyRecord } from './notification-dal.ts';
 import { nextDueAt, type PlanPolicy, planNotifications } from './notification-plan.ts';
+import { createPushDal } from './push-dal.ts';
+import { sendPush, SubscriptionGone } from './push-sender.ts';
+import type { VapidKeys } from './vapid.ts';
 import { checkWebhookUrl, sendWebhook } from './webhook-sender.ts';
 
 export const DEFAULT_POLICY: PlanPolicy = {
@@ -80,6 +83,10 @@ export function createNotificationService(deps: {
   describe(alert: AlertRecord): Promise<AlertContext>;
   /** The addresses of an organization's admins and managers. */
   teamEmails(organizationId: string): Promise<string[]>;
+  /** Who is told, as people: the admins and managers (`null`), or the people of these addresses. */
+  recipientIds(organizationId: string, emails: readonly string[] | null): Promise<string[]>;
+  /** The server's Web Push key pair. */
+  vapid: VapidKeys;
   mailer: Mailer | null;
   allowPrivateWebhooks: boolean;
   publicUrl: string;
@@ -88,6 +95,7 @@ export function createNotificationService(deps: {
 }) {
   const { now } = deps;
   const dal = createNotificationDal(deps.db);
+  const pushes = createPushDal(deps.db);
 
   function toPolicy(record: PolicyRecord | undefined): NotificationPolicy {
     return {
@@ -100,11 +108,22 @@ export function createNotificationService(deps: {
     };
   }
 
-  async function rowsFor(alert: AlertRecord, policy: NotificationPolicy, at: Date) {
+  /** The browsers of the people a step tells (their push subscriptions). */
+  async function subscriptionsFor(organizationId: string, recipients: 'team' | string[]) {
+    const ids = await deps.recipientIds(organizationId, recipients === 'team' ? null : recipients);
+    return pushes.ofUsers(organizationId, ids);
+  }
+
+  async function rowsFor(alert: AlertRecord, policy: NotificationPolicy, at: Date, pushing: boolean) {
     const planned = planNotifications(alert, policy, at);
     if (planned.length === 0) return [];
     const context = await deps.describe(alert);
-    const team = planned.some((p) => p.recipients === 'team') ? await deps.teamEmails(alert.organizationId) : [];
+    const team = deps.mailer && planned.some((p) => p.recipients === 'team') ? await deps.teamEmails(alert.organizationId) : [];
+    const browsers = new Map<string, Awaited<ReturnType<typeof subscriptionsFor>>>();
+    for (const { recipients } of pushing ? planned : []) {
+      const key = recipients === 'team' ? 'team' : recipients.join('\n');
+      if (!browsers.has(key)) browsers.set(key, await subscriptionsFor(alert.organizationId, recipients));
+    }
     return planned.map((plan) => {
       const rows: OutboxRow[] = [];
       if (deps.mailer) {
@@ -116,6 +135,19 @@ export function createNotificationService(deps: {
             channel: 'email',
             target: to,
             payload: message,
+          });
+        }
+      }
+      const subscribed = browsers.get(plan.recipients === 'team' ? 'team' : plan.recipients.join('\n')) ?? [];
+      if (subscribed.length > 0) {
+        const push = alertPush(alert, context, plan.reason, { now: at, publicUrl: deps.publicUrl });
+        for (const subscription of subscribed) {
+          rows.push({
+            organizationId: alert.organizationId,
+            idempotencyKey: `${plan.key}:push:${subscription.id}`,
+            channel: 'push',
+            target: subscription.endpoint,
+            payload: { push, subscriptionId: subscription.id, urgent: alert.severity === 'critical' },
           });
         }
       }
@@ -149,6 +181,8 @@ export function createNotificationService(deps: {
     const at = now();
     const resolvedSince = new Date(at.getTime() - RESOLVED_WINDOW_MS);
     const policies = new Map<string, NotificationPolicy>();
+    /** Whether anyone in the organization receives pushes, read once a pass. */
+    const pushing = new Map<string, boolean>();
     let queued = 0;
     for (let round = 0; round < PLAN_ROUNDS; round += 1) {
       const due = await deps.alerts.dueForNotification(at, resolvedSince, PLAN_BATCH);
@@ -160,9 +194,14 @@ export function createNotificationService(deps: {
         }
         let dueAt: Date | null;
         try {
-          // No e-mail and no webhook: nothing could be queued, so nothing is described.
-          if (deps.mailer || policy.webhookUrl) {
-            for (const { plan: planned, rows } of await rowsFor(alert, policy, at)) {
+          let pushable = pushing.get(alert.organizationId);
+          if (pushable === undefined) {
+            pushable = (await pushes.countIn(alert.organizationId)) > 0;
+            pushing.set(alert.organizationId, pushable);
+          }
+          // No e-mail, no webhook and no browser subscribed: nothing could be queued, so nothing is described.
+          if (deps.mailer || policy.webhookUrl || pushable) {
+            for (const { plan: planned, rows } of await rowsFor(alert, policy, at, pushable)) {
               const fresh = await dal.enqueue(rows, at);
               queued += fresh.size;
               // The timeline says who was told, once, as soon as something was queued for this step.
@@ -194,7 +233,23 @@ export function createNotificationService(deps: {
       // about a minute instead of one handshake after another; each still succeeds or fails alone.
       await eachAtMost(SEND_CONCURRENCY, claimed, async (message) => {
         try {
-          if (message.channel === 'email') {
+          if (message.channel === 'push') {
+            if (!('push' in message.payload)) throw new Error('Notification poussée sans contenu.');
+            const subscription = await pushes.byId(message.payload.subscriptionId);
+            // The browser unsubscribed since: nothing to send.
+            if (subscription) {
+              await sendPush({
+                subscription,
+                message: message.payload.push,
+                vapid: deps.vapid,
+                allowPrivate: deps.allowPrivateWebhooks,
+                urgent: message.payload.urgent,
+              }).catch(async (error: unknown) => {
+                if (error instanceof SubscriptionGone) await pushes.remove(subscription.id);
+                throw error;
+              });
+            }
+          } else if (message.channel === 'email') {
             if (!deps.mailer) throw new Error('E-mail désactivé : SMTP_URL n’est pas défini.');
             if (!('subject' in message.payload)) throw new Error('Message sans objet.');
             await deps.mailer.send({
@@ -220,7 +275,11 @@ export function createNotificationService(deps: {
           sent += 1;
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
-          const retryAt = message.attempts >= MAX_ATTEMPTS ? null : new Date(now().getTime() + retryDelayMs(message.attempts));
+          // An expired subscription is not tried again.
+          const retryAt =
+            message.attempts >= MAX_ATTEMPTS || error instanceof SubscriptionGone
+              ? null
+              : new Date(now().getTime() + retryDelayMs(message.attempts));
           await dal.markFailed(message.id, reason, retryAt, scrubbed(message.payload));
           deps.logger.warn(
             { channel: message.channel, key: message.idempotencyKey, attempts: message.attempts, err: reason },

@@ -95,6 +95,40 @@ export function signWebhook(secret: string, timestamp: string, body: string): st
 
 const TIMEOUT_MS = 10_000;
 
+/**
+ * POSTs `body` to `url`, connecting to the address `resolveWebhookTarget` checked (never to what a
+ * second DNS answer says); resolves with the answer's status. Redirects are not followed.
+ */
+export async function postChecked(options: {
+  url: URL;
+  headers: Record<string, string | number>;
+  body: string | Buffer;
+  allowPrivate: boolean;
+  /** What a timeout says, in French. */
+  silent: string;
+}): Promise<number> {
+  const { url } = options;
+  const target = await resolveWebhookTarget(url, options.allowPrivate);
+  const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
+    if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<number>((resolve, reject) => {
+    const request = client.request(
+      url,
+      { method: 'POST', lookup, timeout: TIMEOUT_MS, headers: { ...options.headers, 'content-length': Buffer.byteLength(options.body) } },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(options.silent)));
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
 /** POSTs a signed JSON body; resolves on a 2xx answer, rejects otherwise. Redirects are not followed. */
 export async function sendWebhook(options: {
   url: string;
@@ -104,40 +138,20 @@ export async function sendWebhook(options: {
   allowPrivate: boolean;
   now: Date;
 }): Promise<void> {
-  const url = new URL(options.url);
-  const target = await resolveWebhookTarget(url, options.allowPrivate);
   const payload = JSON.stringify(options.body);
   const timestamp = String(Math.floor(options.now.getTime() / 1000));
-  const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
-    if (lookupOptions.all) callback(null, [{ address: target.address, family: target.family }]);
-    else callback(null, target.address, target.family);
-  };
-  const client = url.protocol === 'https:' ? https : http;
-  await new Promise<void>((resolve, reject) => {
-    const request = client.request(
-      url,
-      {
-        method: 'POST',
-        lookup,
-        timeout: TIMEOUT_MS,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-          'user-agent': 'Vigie-Webhook/1',
-          'x-vigie-delivery': options.deliveryId,
-          'x-vigie-timestamp': timestamp,
-          'x-vigie-signature': signWebhook(options.secret, timestamp, payload),
-        },
-      },
-      (response) => {
-        response.resume();
-        const status = response.statusCode ?? 0;
-        if (status >= 200 && status < 300) resolve();
-        else reject(new Error(`Le webhook a répondu ${status}.`));
-      },
-    );
-    request.on('timeout', () => request.destroy(new Error('Le webhook n’a pas répondu à temps.')));
-    request.on('error', reject);
-    request.end(payload);
+  const status = await postChecked({
+    url: new URL(options.url),
+    allowPrivate: options.allowPrivate,
+    silent: 'Le webhook n’a pas répondu à temps.',
+    body: payload,
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Vigie-Webhook/1',
+      'x-vigie-delivery': options.deliveryId,
+      'x-vigie-timestamp': timestamp,
+      'x-vigie-signature': signWebhook(options.secret, timestamp, payload),
+    },
   });
+  if (status < 200 || status >= 300) throw new Error(`Le webhook a répondu ${status}.`);
 }
