@@ -27,6 +27,7 @@ export const ACCOUNT_KEYS = [
   'reset', // password-reset.spec.ts: a forgotten password reset from the e-mailed link
   'lorawan', // lorawan.spec.ts: LoRaWAN integrations, a detected device adopted, its frames on its page
   'fleet', // fleet.spec.ts: a chain's 10 000 sensors, searched, filtered and updated live
+  'push', // push.spec.ts: a pushed alert shown by the service worker, taken into account from its action
 ] as const;
 
 export type AccountKey = (typeof ACCOUNT_KEYS)[number];

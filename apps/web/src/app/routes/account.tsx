@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { PasswordForm } from '@/features/auth/components/password-form';
 import { SessionsPanel } from '@/features/auth/components/sessions-panel';
 import { TotpPanel } from '@/features/auth/components/totp-panel';
+import { PushPanel } from '@/features/push/push-panel';
 import { ROLE_LABELS } from '@/lib/permissions';
 import { useAuth } from '@/lib/auth';
 
@@ -39,6 +40,13 @@ export default function AccountRoute() {
         </p>
       )}
       <div className="grid gap-6">
+        <DetailSection
+          id="compte-notifications"
+          title="Alertes sur cet appareil"
+          description="Une notification du système, même l’application fermée : le capteur, son magasin et la valeur."
+        >
+          <PushPanel />
+        </DetailSection>
         <DetailSection
           id="compte-double-authentification"
           title="Double authentification"

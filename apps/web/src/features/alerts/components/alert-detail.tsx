@@ -1,6 +1,7 @@
 import type { Alert, AlertEvent, Rule } from '@vigie/contract';
 import { CheckCircle2, ClipboardCheck, Eye } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { ForecastLabel } from '@/components/forecast-label';
 import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
@@ -17,6 +18,43 @@ import { alertValue, isPredicted, readingBeyond, type SensorReading } from './al
 import { AlertStatusBadge, PredictedBadge, SeverityBadge } from './severity-badge';
 
 type Step = Parameters<ReturnType<typeof useAlertStep>['mutate']>[0];
+
+/** The query a pushed notification's « Prendre en compte » opens the alert's page with. */
+export const ACKNOWLEDGE_PARAM = 'prendre-en-compte';
+
+/**
+ * « Prendre en compte » from a pushed notification opens the page with `?prendre-en-compte=1`:
+ * the alert is acknowledged once, as from the button (the server records who, for the trail),
+ * and the query leaves the address so a reload does nothing more.
+ */
+function useAcknowledgeFromNotification(alert: Alert, allowed: boolean): string | null {
+  const [params, setParams] = useSearchParams();
+  const step = useAlertStep({ id: alert.id });
+  const tried = useRef(false);
+  const [said, setSaid] = useState<string | null>(null);
+  const asked = params.get(ACKNOWLEDGE_PARAM) === '1';
+  useEffect(() => {
+    if (!asked || tried.current) return;
+    tried.current = true;
+    setParams(
+      (current) => {
+        current.delete(ACKNOWLEDGE_PARAM);
+        return current;
+      },
+      { replace: true },
+    );
+    // Already taken by someone (the page says by whom), or closed: nothing to do.
+    if (!allowed) return;
+    step.mutate(
+      { kind: 'acknowledge', comment: 'Depuis la notification' },
+      {
+        onSuccess: () => setSaid('Alerte prise en compte depuis la notification.'),
+        onError: (error) => setSaid(errorMessage(error, 'L’alerte n’a pas pu être prise en compte.')),
+      },
+    );
+  }, [asked, allowed, setParams, step]);
+  return said;
+}
 
 /** One of the three forms of an alert: a text (optional or not) and a button. */
 function StepForm({
@@ -152,6 +190,7 @@ export function AlertDetail({
   // A viewer may acknowledge; recording actions and resolving are for admins and managers.
   const { manage, acknowledgeAlerts } = usePermissions();
   const canAcknowledge = acknowledgeAlerts && alert.status === 'open';
+  const fromNotification = useAcknowledgeFromNotification(alert, canAcknowledge);
   const hasAction = alert.events.some((event) => event.type === 'action');
   const end = alert.resolvedAt ? Date.parse(alert.resolvedAt) : now;
   // Recording a corrective action: while the alert runs, and after it, to complete the record.
@@ -204,6 +243,11 @@ export function AlertDetail({
           <AlertStatusBadge status={alert.status} />
           <SeverityBadge severity={alert.severity} />
           {predicted && <PredictedBadge />}
+          {fromNotification && (
+            <span data-testid="acknowledged-from-notification" className="text-sm text-slate-200">
+              {fromNotification}
+            </span>
+          )}
         </div>
         <h1 className="mt-3 text-2xl font-bold tracking-tight text-white [overflow-wrap:anywhere]">{sensorName}</h1>
         <p data-testid="alert-value" className={`mt-1 text-3xl font-bold ${red ? 'text-red-300' : 'text-slate-100'}`}>

@@ -1,0 +1,70 @@
+import { BellOff, BellRing } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { FormStatus } from '@/components/ui/form-status';
+import { errorMessage } from '@/lib/errors';
+import { currentPushState, type PushState, turnPushOff, turnPushOn } from './push-subscription';
+
+const STATE_TEXT: Record<PushState, string> = {
+  unsupported: 'Ce navigateur ne reçoit pas de notifications poussées (ou la page n’est pas servie en HTTPS).',
+  denied: 'Les notifications sont bloquées pour Vigie dans ce navigateur : autorisez-les dans ses réglages, puis revenez ici.',
+  off: 'Une alerte s’affiche sur cet appareil même quand Vigie est fermé, avec « Prendre en compte ».',
+  on: 'Les alertes arrivent sur cet appareil.',
+};
+
+/** « Mon compte »: this browser receives the alerts told to this person, as system notifications. */
+export function PushPanel() {
+  const [state, setState] = useState<PushState | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    currentPushState()
+      .then((known) => live && setState(known))
+      .catch(() => live && setState('off'));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const change = (action: () => Promise<PushState>, failure: string) => {
+    setProblem(null);
+    setBusy(true);
+    action()
+      .then(setState)
+      .catch((error: unknown) => setProblem(errorMessage(error, failure)))
+      .finally(() => setBusy(false));
+  };
+
+  return (
+    <div className="grid gap-3" data-testid="push-panel">
+      <p className="text-sm text-slate-300" aria-live="polite">
+        {state ? STATE_TEXT[state] : 'Vérification de ce navigateur…'}
+      </p>
+      {(state === 'off' || state === 'on') && (
+        <div>
+          {state === 'off' ? (
+            <Button
+              variant="primary"
+              busy={busy}
+              icon={<BellRing className="size-4" aria-hidden="true" />}
+              onClick={() => change(turnPushOn, 'Les notifications n’ont pas pu être activées sur cet appareil.')}
+            >
+              Recevoir les alertes sur cet appareil
+            </Button>
+          ) : (
+            <Button
+              busy={busy}
+              icon={<BellOff className="size-4" aria-hidden="true" />}
+              onClick={() => change(turnPushOff, 'Les notifications n’ont pas pu être arrêtées sur cet appareil.')}
+            >
+              Ne plus recevoir les alertes sur cet appareil
+            </Button>
+          )}
+        </div>
+      )}
+      <FormStatus error={problem} />
+    </div>
+  );
+}
