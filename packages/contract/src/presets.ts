@@ -91,8 +91,17 @@ export const INSTALL_USES = {
 } as const satisfies Record<string, InstallUse>;
 export type InstallUseKey = keyof typeof INSTALL_USES;
 
-/** The alert rule a sensor installed for this use comes with, as the alert rules endpoint takes it; null when the use has none. */
-export function installUseRule(use: InstallUseKey, sensorId: string) {
+/**
+ * The alert rule a sensor installed for this use comes with, as the alert rules endpoint takes it;
+ * null when the use has none. A door rule watches the contact's measure the device reports:
+ * `open` in Vigie's own protocol, `door` from a LoRaWAN decoder (`measures`, when known).
+ */
+export function installUseRule(use: InstallUseKey, sensorId: string, measures: readonly string[] = []) {
   const rule: InstallUse['rule'] = INSTALL_USES[use].rule;
-  return rule ? { ...rule, sensorId } : null;
+  if (!rule) return null;
+  const condition = 'condition' in rule ? rule.condition : undefined;
+  if (condition?.type === 'above' && condition.key === 'open' && measures.includes('door')) {
+    return { ...rule, condition: { ...condition, key: 'door' }, sensorId };
+  }
+  return { ...rule, sensorId };
 }

@@ -15,6 +15,7 @@ export const MEASURES: Record<string, MeasureInfo> = {
   co2: { label: 'CO₂', unit: 'ppm', digits: 0 },
   visitors: { label: 'Visiteurs', unit: 'visiteurs', singular: 'visiteur', digits: 0 },
   open: { label: 'Porte', digits: 0 },
+  door: { label: 'Porte', digits: 0 },
   battery: { label: 'Batterie', unit: '%', digits: 0 },
   rssi: { label: 'Signal', unit: 'dBm', digits: 0 },
 };
@@ -50,7 +51,7 @@ export function measureDigits(key: string): number {
  * `temperature 4.25` → « 4,3 °C », `open 1` → « Ouverte », unknown keys raw.
  */
 export function formatMeasure(key: string, value: number): string {
-  if (key === 'open') return value ? 'Ouverte' : 'Fermée';
+  if (key === 'open' || key === 'door') return value ? 'Ouverte' : 'Fermée';
   const info = MEASURES[key];
   if (!info) return formatNumber(value);
   const number = formatNumber(value, info.digits, true);
@@ -67,7 +68,7 @@ export function formatThreshold(key: string, value: number): string {
 }
 
 /** Keys in the order a card shows them: the most telling measure first. */
-const PRIORITY = ['temperature', 'humidity', 'co2', 'visitors', 'open'];
+const PRIORITY = ['temperature', 'humidity', 'co2', 'visitors', 'open', 'door'];
 const SECONDARY = new Set(['battery', 'rssi']);
 
 /** The key a card shows in front: a known measure first, then any, battery and signal last. */

@@ -280,6 +280,20 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
     expect(elsewhere.map((entry) => entry.serial)).not.toContain(gateway);
   });
 
+  it('names a door contact’s measure `door`, and a « Porte » use watches it', async () => {
+    const tts = await integration(owner, 'tts');
+    const eui = devEui();
+    const sensor = await register(eui, 'milesight-em300-mcs', { preset: 'door' });
+    const rules = (await t.app.inject({ url: `/api/alert-rules?sensorId=${sensor.id}`, headers: owner.auth })).json<{
+      rules: { condition: { type: string; key?: string; threshold?: number }; delaySeconds: number }[];
+    }>().rules;
+    expect(rules).toEqual([expect.objectContaining({ condition: { type: 'above', key: 'door', threshold: 0.5 }, delaySeconds: 300 })]);
+    // EM300-MCS: battery 92 %, 30,8 °C, 50,5 %, the door open (channel 06 00).
+    const frame = Buffer.from('01755c03673401046865060001', 'hex');
+    expect((await send(tts, tts.secret, ttsUplink(eui, { fCnt: 3, frame }))).json()).toEqual({ status: 'stored', readings: 1 });
+    expect((await sensorOf(sensor.id)).latest['door']?.value).toBe(1);
+  });
+
   it('takes ChirpStack’s up and status events, answers its other events, and asks for the event it forgot', async () => {
     const chirpstack = await integration(owner, 'chirpstack');
     expect(chirpstack.url).toMatch(/\/events$/);

@@ -444,7 +444,8 @@ export function createLorawanService(deps: {
       registrations.delete(`${organizationId}|${input.devEui}`);
       signalAt.delete(`${organizationId}|${input.devEui}`);
       await dal.dropPending(organizationId, input.devEui);
-      const rule = input.preset ? installUseRule(input.preset, sensor.device.id) : null;
+      const measures = codec ? codec.measures : (pasted?.measures ?? []);
+      const rule = input.preset ? installUseRule(input.preset, sensor.device.id, measures) : null;
       if (rule && created) await deps.createRule(organizationId, rule);
       if (sensor.kind !== 'sensor') throw new Error('A LoRaWAN device is a sensor');
       return sensor;

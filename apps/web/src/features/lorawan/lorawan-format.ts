@@ -45,7 +45,7 @@ export function codecLabel(codec: Pick<Codec, 'id' | 'vendor' | 'model'>): strin
  */
 export function decodedValueText(key: string, value: number): string {
   const number = formatNumber(value, 6);
-  if (key === 'open') return `${formatMeasure(key, value)} (${number})`;
+  if (key === 'open' || key === 'door') return `${formatMeasure(key, value)} (${number})`;
   const unit = measureUnit(key);
   return unit ? `${number}${NNBSP}${unit}` : number;
 }
@@ -78,7 +78,7 @@ export function seenText(uplinks: number): string {
 /** The use a codec's measures suggest: a door contact watches a door, a counter its silence, the rest the cold. */
 export function suggestedUse(codec: Pick<Codec, 'measures'> | undefined): InstallUseKey {
   const measures = codec?.measures ?? [];
-  if (measures.includes('open')) return 'door';
+  if (measures.includes('open') || measures.includes('door')) return 'door';
   if (measures.includes('visitors')) return 'footfall';
   if (measures.includes('temperature')) return 'chilled_very_perishable';
   return 'none';

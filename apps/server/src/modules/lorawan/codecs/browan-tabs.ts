@@ -50,7 +50,7 @@ function decodeTbdw100(input: CodecInput): Outcome {
   if (info) return info;
   if (fPort !== 100) return fail(wrongPort('un TBDW100', fPort, 'les mesures arrivent sur le port 100'));
   if (bytes.length < 3) return fail(tooShort('un TBDW100', bytes.length, 3));
-  return done([{ ts: null, values: { open: u8(bytes, 0) & 0x01, ...common(bytes) } }], []);
+  return done([{ ts: null, values: { door: u8(bytes, 0) & 0x01, ...common(bytes) } }], []);
 }
 
 export const browanTbhh100: Codec = defineCodec({
@@ -66,7 +66,7 @@ export const browanTbdw100: Codec = defineCodec({
   id: 'browan-tbdw100',
   vendor: 'Browan',
   model: 'Tabs TBDW100',
-  measures: ['open', 'temperature', 'battery'],
+  measures: ['door', 'temperature', 'battery'],
   subject: 'un TBDW100',
   decode: decodeTbdw100,
 });

@@ -75,7 +75,7 @@ const FIXTURES: Record<string, Fixture[]> = {
       what: 'battery, temperature, humidity, door open',
       hex: '01755C 03673401 046865 060001',
       fPort: 85,
-      readings: [{ ts: null, values: { battery: 92, temperature: 30.8, humidity: 50.5, open: 1 } }],
+      readings: [{ ts: null, values: { battery: 92, temperature: 30.8, humidity: 50.5, door: 1 } }],
     },
     // Milesight-IoT/SensorDecoders, em-series/em300-mcs/README.md, « Example » (history, door open).
     {
@@ -84,7 +84,7 @@ const FIXTURES: Record<string, Fixture[]> = {
       hex: '20CE9E74466310015D01',
       fPort: 85,
       recvTime: '2022-10-12T09:00:00Z',
-      readings: [{ ts: '2022-10-12T08:02:38.000Z', values: { temperature: 27.2, humidity: 46.5, open: 1 } }],
+      readings: [{ ts: '2022-10-12T08:02:38.000Z', values: { temperature: 27.2, humidity: 46.5, door: 1 } }],
     },
     // Built here from the same README's channel table: door closed (0x06 0x00 = 0), then a history entry.
     {
@@ -94,8 +94,8 @@ const FIXTURES: Record<string, Fixture[]> = {
       fPort: 85,
       recvTime: '2022-10-12T09:00:00Z',
       readings: [
-        { ts: null, values: { open: 0 } },
-        { ts: '2022-10-12T08:02:38.000Z', values: { temperature: 27.2, humidity: 46.5, open: 0 } },
+        { ts: null, values: { door: 0 } },
+        { ts: '2022-10-12T08:02:38.000Z', values: { temperature: 27.2, humidity: 46.5, door: 0 } },
       ],
     },
   ],
@@ -212,7 +212,7 @@ const FIXTURES: Record<string, Fixture[]> = {
       what: 'door closed',
       hex: '00CB3500008A3A00',
       fPort: 100,
-      readings: [{ ts: null, values: { open: 0, temperature: 21, battery: 100 } }],
+      readings: [{ ts: null, values: { door: 0, temperature: 21, battery: 100 } }],
     },
     // ZennerIoT/element-parsers, lib/tabs.ex (its tests_doornwindow, a device's frames: −27 °C, 3.6 V).
     {
@@ -220,14 +220,14 @@ const FIXTURES: Record<string, Fixture[]> = {
       what: 'door closed, in a freezer',
       hex: '00FB050000781D00',
       fPort: 100,
-      readings: [{ ts: null, values: { open: 0, temperature: -27, battery: 100 } }],
+      readings: [{ ts: null, values: { door: 0, temperature: -27, battery: 100 } }],
     },
     {
       origin: 'third-party',
       what: 'door open, in a freezer',
       hex: '01FB050000771D00',
       fPort: 100,
-      readings: [{ ts: null, values: { open: 1, temperature: -27, battery: 100 } }],
+      readings: [{ ts: null, values: { door: 1, temperature: -27, battery: 100 } }],
     },
   ],
   'netvox-r718a': [

@@ -100,7 +100,7 @@ function decodeEm300(input: CodecInput, model: string, withMagnet: boolean): Out
     else if (id === 0x04) live['humidity'] = u8(bytes, data) / 2;
     else if (id === 0x06) {
       const magnet = u8(bytes, data);
-      if (magnet <= 1) live['open'] = magnet;
+      if (magnet <= 1) live['door'] = magnet;
       else warnings.push(`État d’aimant ${magnet} inconnu d’un ${model} (0 fermé, 1 ouvert attendu)${NNBSP}: ignoré.`);
     } else if (id === 0x20) {
       const seconds = u32le(bytes, data);
@@ -112,7 +112,7 @@ function decodeEm300(input: CodecInput, model: string, withMagnet: boolean): Out
           humidity: u8(bytes, data + 6) / 2,
         };
         const magnet = u8(bytes, data + 7);
-        if (withMagnet && magnet <= 1) values['open'] = magnet;
+        if (withMagnet && magnet <= 1) values['door'] = magnet;
         history.push({ ts, values });
       }
     }
@@ -140,7 +140,7 @@ export const milesightEm300Mcs: Codec = defineCodec({
   id: 'milesight-em300-mcs',
   vendor: 'Milesight',
   model: 'EM300-MCS',
-  measures: ['open', 'temperature', 'humidity', 'battery'],
+  measures: ['door', 'temperature', 'humidity', 'battery'],
   subject: 'un EM300-MCS',
   decode: (input) => decodeEm300(input, 'EM300-MCS', true),
 });
