@@ -40,6 +40,9 @@ test('no CSP violation nor console error on any screen', async ({ page, login })
   await expect(page.getByTestId('device-card').first()).toBeVisible();
   await page.getByRole('tab', { name: 'Capteurs' }).click();
   await expect(page.getByTestId('device-card').first()).toBeVisible();
+  // « Mon compte », where this browser is offered the pushed alerts.
+  await page.goto('/dashboard/compte');
+  await expect(page.getByTestId('push-panel')).toBeVisible();
 
   expect(problems).toEqual([]);
 });

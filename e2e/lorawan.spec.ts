@@ -136,7 +136,7 @@ for (const size of SIZES) {
       const pending = page.getByTestId('pending-device').filter({ hasText: shown });
       await expect(pending).toBeVisible();
       await expect(pending).toContainText('Milesight EM300-TH');
-      await expect(pending).toContainText(/Vu 1 fois, dernière trame (à l’instant|il y a)/);
+      await expect(pending).toContainText(/Vu 1 fois, dernière trame (à l’instant|il\sy\sa\s)/);
       await expect(pending).toContainText(`via ${integration.name}`);
       await checkPage(page, `LoRaWAN page at ${size.width} px`, `lorawan-pending-${size.name}`);
 
