@@ -1,6 +1,7 @@
 import type { Alert } from '@vigie/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
 import type { DeviceService } from '../devices/device-service.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import type { LiveEvent } from '../events/live-event.ts';
@@ -59,10 +60,17 @@ export function createAlertsModule(options: {
     logger: options.logger,
   });
 
+  const notFoundAsUndefined = (error: unknown): undefined => {
+    if (error instanceof AppError && error.statusCode === 404) return undefined;
+    throw error;
+  };
+
   /** The sensor, site and rule of an alert, for the message that tells it. */
   async function describe(alert: AlertRecord): Promise<AlertContext> {
     const [sensor] = await sensors().watched({ ids: [alert.sensorId] });
-    const name = sensor ? (await sensors().get(alert.organizationId, alert.sensorId)).device.name : 'Capteur supprimé';
+    // A sensor trashed since the list was read is told as deleted, not as a failure to plan.
+    const view = sensor ? await sensors().get(alert.organizationId, alert.sensorId).catch(notFoundAsUndefined) : undefined;
+    const name = view?.device.name ?? 'Capteur supprimé';
     const site = alert.siteId ? await sites().byId(alert.siteId) : sensor ? await sites().byId(sensor.siteId) : undefined;
     const rule = await rules.get(alert.organizationId, alert.ruleId).catch(() => null);
     // A « dépassement prévu » is told with the reading beside the forecast, never in its place.
