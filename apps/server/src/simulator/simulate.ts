@@ -18,7 +18,7 @@ const USAGE = `Usage : npm run simulate -- [options]
   --sensors N         nombre de capteurs (défaut : 12)
   --rate R            lectures par seconde et par capteur (défaut : 1 ; 0.1 = une toutes les 10 s)
   --transport T       mqtt ou http (défaut : mqtt, ou http si le serveur n'a pas MQTT)
-  --url URL           adresse du serveur Vigie (défaut : http://localhost:3000)
+  --url URL           adresse du serveur Vigie (défaut : http://localhost:$PORT, 3000 sans PORT)
   --key CLÉ           clé d'installation (sinon lue avec --email/--password)
   --email E --password P   compte dont la clé est lue (défaut : le compte de démonstration)
   --duration S        s'arrêter après S secondes (défaut : jamais ; Ctrl+C pour arrêter)
@@ -129,7 +129,8 @@ async function main(): Promise<void> {
       sensors: { type: 'string', default: '12' },
       rate: { type: 'string', default: '1' },
       transport: { type: 'string' },
-      url: { type: 'string', default: 'http://localhost:3000' },
+      // The server of this shell: the port `npm start` took from the same environment.
+      url: { type: 'string', default: `http://localhost:${/^\d{1,5}$/.test(process.env['PORT'] ?? '') ? process.env['PORT'] : '3000'}` },
       key: { type: 'string' },
       email: { type: 'string', default: 'demo@vigie.fr' },
       password: { type: 'string', default: 'vigie-demo-2024' },
