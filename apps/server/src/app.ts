@@ -63,6 +63,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
+    // Each request is logged at `debug` (below): at `info`, a shop of sensors fills the log with
+    // « request completed » lines, and what matters (errors, jobs, refusals) drowns in them.
+    disableRequestLogging: true,
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (!options.logger.isLevelEnabled('debug')) return;
+    request.log.debug(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'Requête traitée',
+    );
   });
   registerHttpErrors(app);
   app.setValidatorCompiler(validatorCompiler);
