@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -37,6 +38,7 @@ describe('request log', () => {
     closing.push(async () => {
       await app.close();
       await database.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
     });
     return { app, lines };
   }
