@@ -230,6 +230,14 @@ describe(`Web Push (docs/api.md, Notifications poussées) on ${databaseKind}`, (
         expect(response.statusCode).toBe(400);
         expect(response.json<{ message: string }>().message).toContain('réseau privé');
       }
+      // A name that does not resolve from here now is kept: each sending checks the address again.
+      const later = await strict.app.inject({
+        method: 'POST',
+        url: '/api/user/push-subscriptions',
+        headers: someone.auth,
+        payload: { endpoint: 'https://push.example.invalid/push/x', keys: browserKeys().json },
+      });
+      expect(later.statusCode).toBe(201);
     } finally {
       await strict.close();
     }

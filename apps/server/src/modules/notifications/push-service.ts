@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../errors.ts';
 import { createPushDal } from './push-dal.ts';
 import type { VapidKeys } from './vapid.ts';
-import { resolveWebhookTarget, WebhookTargetError } from './webhook-sender.ts';
+import { resolveWebhookTarget, UnresolvedTargetError, WebhookTargetError } from './webhook-sender.ts';
 
 /** At most this many browsers per person: a phone, a shop's tablet, a few computers. */
 export const MAX_SUBSCRIPTIONS_PER_PERSON = 10;
@@ -23,8 +23,12 @@ export function createPushService(deps: { db: Database; vapid: VapidKeys; allowP
       try {
         await resolveWebhookTarget(new URL(input.endpoint), deps.allowPrivate);
       } catch (error) {
-        if (error instanceof WebhookTargetError) throw badRequest(error.message.replaceAll('webhook', 'service de notifications'));
-        throw error;
+        // A push service's name that does not resolve from here now is kept: each sending checks
+        // the address again, and refuses a private one then.
+        if (error instanceof WebhookTargetError && !(error instanceof UnresolvedTargetError)) {
+          throw badRequest(error.message.replaceAll('webhook', 'service de notifications'));
+        }
+        if (!(error instanceof WebhookTargetError)) throw error;
       }
       const mine = await dal.ofUsers(owner.organizationId, [owner.userId]);
       if (mine.length >= MAX_SUBSCRIPTIONS_PER_PERSON && !mine.some((row) => row.endpoint === input.endpoint)) {

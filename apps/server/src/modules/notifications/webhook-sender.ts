@@ -7,6 +7,8 @@ import ipaddr from 'ipaddr.js';
 import { badRequest } from '../../errors.ts';
 
 export class WebhookTargetError extends Error {}
+/** The target's name does not resolve now: not proof that it is private, only that it cannot be reached yet. */
+export class UnresolvedTargetError extends WebhookTargetError {}
 
 const PRIVATE_TARGET =
   'Adresse refusée : un webhook ne peut viser ni la machine elle-même, ni un réseau privé ou local, ni une adresse réservée.';
@@ -63,7 +65,7 @@ export function isPublicAddress(address: string): boolean {
 export async function resolveWebhookTarget(url: URL, allowPrivate: boolean): Promise<{ address: string; family: 4 | 6 }> {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new WebhookTargetError('Seules les adresses http(s) sont acceptées.');
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  const unresolved = () => new WebhookTargetError(`Le nom « ${host} » ne se résout pas : vérifiez l’adresse du webhook.`);
+  const unresolved = () => new UnresolvedTargetError(`Le nom « ${host} » ne se résout pas : vérifiez l’adresse du webhook.`);
   const addresses = ipaddr.isValid(host)
     ? [{ address: host, family: ipaddr.parse(host).kind() === 'ipv6' ? 6 : 4 }]
     : await dns.lookup(host, { all: true, verbatim: true }).catch(() => {
