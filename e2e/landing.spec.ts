@@ -131,6 +131,8 @@ test.describe('landing page', () => {
   });
 
   test.describe('animated background', () => {
+    // With motion, as most people have it (the configuration asks for reduced motion).
+    test.use({ reducedMotion: 'no-preference' });
     const layerTransform = (page: Page) =>
       page
         .locator('.animated-bg [data-depth]')

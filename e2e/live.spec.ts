@@ -133,6 +133,8 @@ test('the dashboard says whether its values are live', async ({ page, request })
 });
 
 test('a dashboard left open stops animating once live: nothing keeps redrawing it', async ({ page, request }) => {
+  // With motion, as most people have it (the configuration asks for reduced motion).
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   const api = await Api.login(request, account('live'));
   await signInWithToken(page, api.token);
   await page.goto('/dashboard');
