@@ -12,6 +12,8 @@ import type { DatabaseHandle } from './db/database.ts';
 import type { TokenService } from './modules/auth/token-service.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
 import { enforcePermissions, PERMISSIONS } from './plugins/permissions.ts';
+import { installScope } from './plugins/scope.ts';
+import { scopeDepsOf } from './scope-deps.ts';
 import { registerAudit } from './plugins/audit.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { answerClientError, answerFrameworkError, MAX_PARAM_LENGTH, registerHttpErrors } from './plugins/http-errors.ts';
@@ -144,6 +146,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before the routes: each must be in the endpoint catalogue (and each endpoint served), or the
   // app does not start; the OpenAPI document collects them as they register.
   enforceCatalogue(app, [API_REFERENCE_PREFIX]);
+  // What holds a member who sees some sites only to them (docs/api.md, Régions et portées).
+  installScope(app, scopeDepsOf(services));
   await registerOpenApi(app);
   await app.register(
     async (api) => {

@@ -47,8 +47,12 @@ export function createServices(options: {
     ...{ organizations: organizations.organizations, rateLimits: rateLimits.rateLimits, audit: audit.audit, tell: events.tell },
     sendEmail: (message) => notifications.sendEmail(message),
   });
+  const sites = createSitesModule({
+    ...{ db, now, countDevices: (o, s) => devices.countInSite(o, s), beforeRemove: (o, s) => alerts.handlers.siteRemoving(o, s) },
+    ...{ sensorsOf: (o) => devices.overviewSensors(o), alertsOf: (o) => alerts.alerts.list(o, {}) },
+  });
   const members = createMembersModule({
-    ...{ db, now, config, users: auth.users, auth: auth.auth, signIn: auth.signIn },
+    ...{ db, now, config, users: auth.users, auth: auth.auth, signIn: auth.signIn, validateScope: sites.regions.validate },
     ...{ sessionEnded: auth.sessionEnded, accountChanged: auth.accountChanged, organizations: organizations.organizations },
     ...{ rateLimits: rateLimits.rateLimits, audit: audit.audit, sendEmail: (message) => notifications.sendEmail(message) },
   });
@@ -61,14 +65,15 @@ export function createServices(options: {
     ...{ db, writeConcurrency: database.writeConcurrency, partitionedReadings: database.readingsPartitioned },
     ...{ retentionDays: config.retentionDays, devices, events: events.events },
   });
-  const sites = createSitesModule({ db, countDevices: devices.countInSite, beforeRemove: (o, s) => alerts.handlers.siteRemoving(o, s) });
   const alerts = createAlertsModule({
     ...{ db, now, logger, events: events.events, sensors: () => devices.sensors, sites: () => sites.sites },
     ...{ telemetry: () => telemetry.telemetry, forecastOf: (o, s, key) => insights.storedForecast(o, s, key) },
   });
   const notifications = createNotificationsModule({
     ...{ db, now, logger, config, alerts: alerts.alerts, describe: alerts.describe },
-    ...{ jwtSecret: options.jwtSecret, teamEmails: (o: string) => auth.users.teamEmails(o), recipientIds: auth.users.recipientIds },
+    jwtSecret: options.jwtSecret,
+    teamEmails: async (o, s) => (await sites.regions.covering(o, s, await auth.users.team(o))).map((p) => p.email),
+    recipientIds: async (o, emails, s) => (await sites.regions.covering(o, s, await auth.users.recipients(o, emails))).map((p) => p.id),
   });
   const insights = createInsightsModule({
     ...{ db, now, logger, config, sensors: devices.sensors, sites: sites.sites, telemetry: telemetry.telemetry },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './common.ts';
+import { scopeFieldSchema } from './regions.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** Generous bound: long passphrases are welcome, megabyte payloads are not. */
@@ -47,6 +48,8 @@ export const userSchema = z.object({
   email: z.string(),
   role: roleSchema,
   organization: organizationSchema,
+  /** The sites and regions the person sees (docs/api.md, Régions et portées); null or absent, the whole organization. */
+  scope: scopeFieldSchema.optional(),
   /** Two-factor authentication (TOTP) is on for this account. */
   totpEnabled: z.boolean().optional(),
   /** The organization requires it of admins and this admin has not turned it on: only « Mon compte » works until then. */

@@ -4,6 +4,7 @@ export * from './devices.ts';
 export * from './health.ts';
 export * from './telemetry.ts';
 export * from './sites.ts';
+export * from './regions.ts';
 export * from './alerts.ts';
 export * from './notifications.ts';
 export * from './push.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { newEmailSchema, newPasswordSchema, roleSchema } from './auth.ts';
 import { isoDateTimeSchema, nameSchema, uuidSchema } from './common.ts';
+import { scopeFieldSchema } from './regions.ts';
 
 /** docs/api.md, Membres et invitations: a member of the organization. */
 export const memberSchema = z.object({
@@ -8,6 +9,8 @@ export const memberSchema = z.object({
   name: z.string().nullable(),
   email: z.string(),
   role: roleSchema,
+  /** The sites and regions the member sees; null, the whole organization. */
+  scope: scopeFieldSchema,
 });
 export type Member = z.infer<typeof memberSchema>;
 
@@ -17,7 +20,9 @@ export type MembersResponse = z.infer<typeof membersResponseSchema>;
 export const memberResponseSchema = z.object({ member: memberSchema });
 export type MemberResponse = z.infer<typeof memberResponseSchema>;
 
-export const updateMemberRequestSchema = z.strictObject({ role: roleSchema });
+export const updateMemberRequestSchema = z
+  .strictObject({ role: roleSchema.optional(), scope: scopeFieldSchema.optional() })
+  .refine((body) => body.role !== undefined || body.scope !== undefined, { error: 'Indiquez le rôle ou la portée à modifier.' });
 export type UpdateMemberRequest = z.infer<typeof updateMemberRequestSchema>;
 
 /** A pending invitation: the link it sent works once, until `expiresAt`. */
@@ -25,6 +30,7 @@ export const invitationSchema = z.object({
   id: uuidSchema,
   email: z.string(),
   role: roleSchema,
+  scope: scopeFieldSchema,
   expiresAt: isoDateTimeSchema,
 });
 export type Invitation = z.infer<typeof invitationSchema>;
@@ -36,7 +42,11 @@ export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
 export const invitationsResponseSchema = z.object({ invitations: z.array(invitationSchema) });
 export type InvitationsResponse = z.infer<typeof invitationsResponseSchema>;
 
-export const createInvitationRequestSchema = z.strictObject({ email: newEmailSchema, role: roleSchema });
+export const createInvitationRequestSchema = z.strictObject({
+  email: newEmailSchema,
+  role: roleSchema,
+  scope: scopeFieldSchema.optional(),
+});
 export type CreateInvitationRequest = z.infer<typeof createInvitationRequestSchema>;
 
 /** The secret of an invitation link (`/invitation#<token>`): base64url, never a query parameter. */

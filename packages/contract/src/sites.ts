@@ -74,6 +74,8 @@ export const siteSchema = z.object({
   name: z.string(),
   timezone: z.string(),
   openingHours: openingHoursSchema,
+  /** The region the site belongs to (at most one), or null. */
+  regionId: uuidSchema.nullable(),
 });
 export type Site = z.infer<typeof siteSchema>;
 
@@ -81,13 +83,14 @@ export const createSiteRequestSchema = z.strictObject({
   name: nameSchema,
   timezone: timezoneSchema.optional(),
   openingHours: openingHoursSchema.optional(),
+  regionId: uuidSchema.nullable().optional(),
 });
 export type CreateSiteRequest = z.infer<typeof createSiteRequestSchema>;
 
 export const updateSiteRequestSchema = createSiteRequestSchema
   .partial()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    error: 'Indiquez au moins un champ à modifier (name, timezone ou openingHours).',
+    error: 'Indiquez au moins un champ à modifier (name, timezone, openingHours ou regionId).',
   });
 export type UpdateSiteRequest = z.infer<typeof updateSiteRequestSchema>;
 

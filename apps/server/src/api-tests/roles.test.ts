@@ -29,6 +29,8 @@ function expectedRoles(method: string, url: string): Role[] {
   // Requiring two-factor authentication of admins is an admin's decision.
   if (url === '/api/organization/security') return method === 'GET' ? EVERYONE : ADMINS;
   if (url.startsWith('/api/members')) return method === 'GET' ? EVERYONE : ADMINS;
+  // Regions shape the members' scopes: an admin's.
+  if (url.startsWith('/api/regions')) return method === 'GET' ? EVERYONE : ADMINS;
   // The installation key adds devices to the organization: a change in all but name.
   if (url === '/api/organization/installation-key') return MANAGERS;
   if (method === 'GET') return EVERYONE;
@@ -66,6 +68,8 @@ const PAYLOADS: Record<string, (f: Fixtures) => unknown> = {
   'POST /api/reports/:id/sign': () => ({ comment: 'Vu' }),
   'POST /api/devices/claim': () => ({ serial: 'SN-ROLES-0001', claimCode: 'ABCD-EFGH-JKLM' }),
   'PUT /api/members/:id': () => ({ role: 'admin' }),
+  'POST /api/regions': () => ({ name: `Région ${randomUUID().slice(0, 8)}` }),
+  'PUT /api/regions/:id': () => ({ name: 'Région renommée' }),
   'POST /api/integrations': () => ({ type: 'chirpstack', name: 'ChirpStack des rôles' }),
   'POST /api/lorawan/codecs/test': () => ({ source: 'function decodeUplink(i) { return { data: { x: i.bytes[0] } }; }', payloadHex: '01' }),
   'POST /api/lorawan/codecs': () => ({

@@ -1,6 +1,15 @@
 import { DEVICE_KINDS, ROLES } from '@vigie/contract';
 import { sql } from 'drizzle-orm';
-import type { EscalationStep, Insights, OpeningHours, ReportSummary, RuleCondition, RuleSchedule, Severity } from '@vigie/contract';
+import type {
+  EscalationStep,
+  Insights,
+  MemberScope,
+  OpeningHours,
+  ReportSummary,
+  RuleCondition,
+  RuleSchedule,
+  Severity,
+} from '@vigie/contract';
 
 /**
  * An e-mail (subject and text) or a webhook (JSON body) waiting in the outbox. A `secret` e-mail
@@ -75,6 +84,8 @@ export const users = pgTable(
     totpPendingSecret: text('totp_pending_secret'),
     /** The last time step whose code was accepted: a code is never accepted twice. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** docs/api.md, Régions et portées: the sites and regions the person sees; null, the whole organization. */
+    scope: jsonb('scope').$type<MemberScope>(),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`), index('users_organization_idx').on(t.organizationId)],
@@ -111,6 +122,8 @@ export const invitations = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     role: text('role', { enum: ROLES }).notNull(),
+    /** The scope the person will have once they join; null, the whole organization. */
+    scope: jsonb('scope').$type<MemberScope>(),
     tokenHash: text('token_hash').notNull(),
     invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -146,6 +159,20 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_token_hash_unique').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
 );
 
+/** A region of a chain: a group of sites (a district), for scopes and the overview. */
+export const regions = pgTable(
+  'regions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('regions_organization_name_unique').on(t.organizationId, sql`lower(${t.name})`)],
+);
+
 /** A shop (magasin): its time zone and weekly opening hours drive schedules and reports. */
 export const sites = pgTable(
   'sites',
@@ -154,12 +181,14 @@ export const sites = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The region the site belongs to, if any (at most one). */
+    regionId: uuid('region_id').references(() => regions.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     timezone: text('timezone').notNull().default('Europe/Paris'),
     openingHours: jsonb('opening_hours').$type<OpeningHours>().notNull(),
     ...timestamps,
   },
-  (t) => [index('sites_organization_created_idx').on(t.organizationId, t.createdAt)],
+  (t) => [index('sites_organization_created_idx').on(t.organizationId, t.createdAt), index('sites_region_idx').on(t.regionId)],
 );
 
 /** Columns shared by transmitters and sensors: identity, installation and connectivity. */

@@ -23,6 +23,7 @@ export const TABLE_OWNERS = {
   readings: 'telemetry',
   latestValues: 'telemetry',
   sites: 'sites',
+  regions: 'sites',
   alertRules: 'alerts',
   alertTracks: 'alerts',
   alerts: 'alerts',

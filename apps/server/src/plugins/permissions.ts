@@ -1,8 +1,36 @@
 import { ENDPOINTS, endpointKey, ROLES, type Access } from '@vigie/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { forbidden } from '../errors.ts';
+import { forbidden, notFound } from '../errors.ts';
 import { TOTP_MESSAGES } from '../modules/auth/totp-service.ts';
 import { currentUser } from './authenticate.ts';
+import { inScope, sitesOf } from './scope.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ORGANIZATION_WIDE = 'Seul un membre qui voit toute l’organisation peut modifier ce qui vaut pour toute l’organisation.';
+
+/**
+ * Holds a scoped member (who sees some sites only) to their scope, before the handler runs: a
+ * thing of another site answers the 404 of a thing of another organization; what needs the whole
+ * organization answers 403. Who sees the whole organization passes without a query.
+ */
+async function checkScope(request: FastifyRequest, permission: PermissionTable[RouteKey]): Promise<void> {
+  const rule = permission.scope;
+  const user = currentUser(request);
+  if (!rule || !user.scope) return;
+  if (rule.kind === 'organization') throw forbidden(rule.message);
+  const id = (request.params as Record<string, unknown> | undefined)?.['id'];
+  // A malformed id is refused by the route's own validation, with its message.
+  if (typeof id !== 'string' || !UUID.test(id)) return;
+  const { locate, notFound: messages } = request.server.scopeDeps;
+  const siteId = await locate[rule.resource](user.organization.id, id);
+  // Unknown here: the handler answers its 404 as it would anyway.
+  if (siteId === undefined) return;
+  if (siteId === null) {
+    if (request.method === 'GET' || request.method === 'HEAD') return;
+    throw forbidden(ORGANIZATION_WIDE);
+  }
+  if (!inScope(await sitesOf(request), siteId)) throw notFound(messages[rule.resource]);
+}
 
 /** Who may call a route, and what someone else is told: a member endpoint's access in the catalogue. */
 export type Permission = Extract<Access, { kind: 'members' }>;
@@ -60,11 +88,12 @@ export function enforcePermissions(scope: FastifyInstance, table: PermissionTabl
       throw new Error(`La route « ${route.url} » mêle des méthodes aux permissions différentes : déclarez-les séparément.`);
     }
     const everyRole = permission.roles.length === ROLES.length;
-    if (everyRole && permission.duringTotpSetup) return;
+    if (everyRole && permission.duringTotpSetup && !permission.scope) return;
     const check = async (request: FastifyRequest) => {
       const user = currentUser(request);
       if (user.totpSetupRequired && !permission.duringTotpSetup) throw forbidden(TOTP_MESSAGES.setupRequired);
       if (!everyRole && !permission.roles.includes(user.role)) throw forbidden(permission.message);
+      await checkScope(request, permission);
     };
     const existing = route.onRequest;
     route.onRequest = existing ? [check, ...(Array.isArray(existing) ? existing : [existing])] : [check];

@@ -32,7 +32,7 @@ import {
   previewInvitationRequestSchema,
   updateMemberRequestSchema,
 } from '../members.ts';
-import { admins, endpoint, everyone, ownAccount, publicAccess } from './define.ts';
+import { admins, endpoint, everyone, ownAccount, publicAccess, wholeOrganization } from './define.ts';
 
 const sessionErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
 const passwordResetErrors = { 400: errorResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema, 429: errorResponseSchema };
@@ -220,7 +220,10 @@ export const accountEndpoints = {
       description:
         'L’administrateur qui la demande doit l’avoir activée lui-même (409 sinon) ; un administrateur sans double authentification reçoit ensuite 403 partout sauf sur son compte.',
       tag: totpTag,
-      access: admins('changer les règles de sécurité de l’organisation'),
+      access: wholeOrganization(
+        admins('changer les règles de sécurité de l’organisation'),
+        'changer les règles de sécurité de l’organisation',
+      ),
       schema: { body: securityPolicySchema, response: { 200: securityPolicyResponseSchema, ...totpErrors } },
     }),
   },
@@ -239,7 +242,7 @@ export const accountEndpoints = {
       summary: 'Change le rôle d’un membre ; il vaut dès sa requête suivante.',
       description: 'Membre d’une autre organisation : 404 ; rétrograder le dernier administrateur : 409.',
       tag: membersTag,
-      access: manageMembers,
+      access: wholeOrganization(manageMembers, 'gérer les membres'),
       schema: { params: idParamsSchema, body: updateMemberRequestSchema, response: { 200: memberResponseSchema, ...teamErrors } },
     }),
     resetTwoFactor: endpoint({
@@ -249,7 +252,7 @@ export const accountEndpoints = {
       description:
         'L’administrateur donne son propre mot de passe (faux : 400). Les sessions du membre prennent fin et il est prévenu par e-mail. Pas pour soi-même ni pour un membre sans double authentification (409) ; autre organisation : 404. Corps de 8 Kio au plus.',
       tag: membersTag,
-      access: manageMembers,
+      access: wholeOrganization(manageMembers, 'gérer les membres'),
       schema: {
         params: idParamsSchema,
         body: memberTwoFactorResetRequestSchema,
@@ -262,7 +265,7 @@ export const accountEndpoints = {
       summary: 'Retire un membre : son compte est supprimé et toutes ses sessions prennent fin aussitôt.',
       description: 'Dernier administrateur : 409 ; autre organisation : 404.',
       tag: membersTag,
-      access: manageMembers,
+      access: wholeOrganization(manageMembers, 'gérer les membres'),
       schema: { params: idParamsSchema, response: { 204: z.null(), ...teamErrors } },
     }),
   },
@@ -272,7 +275,7 @@ export const accountEndpoints = {
       path: '/api/invitations',
       summary: 'Liste les invitations en attente, expirées comprises pour pouvoir les renvoyer.',
       tag: invitationsTag,
-      access: manageInvitations,
+      access: wholeOrganization(manageInvitations, 'gérer les invitations'),
       schema: { response: { 200: invitationsResponseSchema, ...teamErrors } },
     }),
     create: endpoint({
@@ -282,7 +285,7 @@ export const accountEndpoints = {
       description:
         'Le lien vaut `INVITATION_TTL_HOURS` et une seule fois ; une invitation en attente pour la même adresse est remplacée. Adresse qui a déjà un compte : 409. Sans `SMTP_URL`, l’invitation est créée mais `emailSent` vaut `false`.',
       tag: invitationsTag,
-      access: manageInvitations,
+      access: wholeOrganization(manageInvitations, 'gérer les invitations'),
       schema: { body: createInvitationRequestSchema, response: { 201: invitationResponseSchema, ...teamErrors } },
     }),
     resend: endpoint({
@@ -290,7 +293,7 @@ export const accountEndpoints = {
       path: '/api/invitations/:id/resend',
       summary: 'Renvoie une invitation avec un nouveau lien et une nouvelle échéance ; l’ancien lien ne sert plus.',
       tag: invitationsTag,
-      access: manageInvitations,
+      access: wholeOrganization(manageInvitations, 'gérer les invitations'),
       schema: { params: idParamsSchema, response: { 200: invitationResponseSchema, ...teamErrors } },
     }),
     remove: endpoint({
@@ -298,7 +301,7 @@ export const accountEndpoints = {
       path: '/api/invitations/:id',
       summary: 'Révoque une invitation : son lien ne sert plus.',
       tag: invitationsTag,
-      access: manageInvitations,
+      access: wholeOrganization(manageInvitations, 'gérer les invitations'),
       schema: { params: idParamsSchema, response: { 204: z.null(), ...teamErrors } },
     }),
     preview: endpoint({
@@ -330,7 +333,7 @@ export const accountEndpoints = {
       description:
         '`from` et `to` sont des jours `AAAA-MM-JJ` inclus, dans le fuseau `tz` (`Europe/Paris` par défaut) ; `q` cherche dans les noms et adresses ; `limit` de 1 à 500 (100 par défaut) ; `nextCursor` donne la page suivante. Filtre invalide : 400.',
       tag: auditTag,
-      access: readAuditTrail,
+      access: wholeOrganization(readAuditTrail, 'consulter le journal'),
       schema: { querystring: auditQuerySchema, response: { 200: auditResponseSchema, ...auditErrors } },
     }),
     exportCsv: endpoint({
@@ -340,7 +343,7 @@ export const accountEndpoints = {
       description:
         'BOM UTF-8, séparateur `;` : date locale et UTC, action, auteur, son adresse, objet, son nom, détails, adresse IP. Une cellule qui commencerait comme une formule est précédée d’une apostrophe. Filtre invalide : 400.',
       tag: auditTag,
-      access: readAuditTrail,
+      access: wholeOrganization(readAuditTrail, 'consulter le journal'),
       schema: { querystring: auditExportQuerySchema },
       produces: ['text/csv'],
     }),

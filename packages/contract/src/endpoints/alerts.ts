@@ -13,7 +13,7 @@ import {
 } from '../alerts.ts';
 import { errorResponseSchema, idParamsSchema } from '../common.ts';
 import { notificationPolicyResponseSchema, updateNotificationPolicyRequestSchema } from '../notifications.ts';
-import { endpoint, everyone, managers } from './define.ts';
+import { endpoint, everyone, managers, onResource, wholeOrganization } from './define.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const policyErrors = { 400: errorResponseSchema, 401: errorResponseSchema };
@@ -56,7 +56,7 @@ export const alertEndpoints = {
       path: '/api/alert-rules/:id',
       summary: 'Lit une règle d’alerte ; une règle supprimée répond 404.',
       tag,
-      access: everyone,
+      access: onResource(everyone, 'alertRule'),
       schema: { params: idParamsSchema, response: { 200: ruleResponseSchema, ...errors } },
     }),
     update: endpoint({
@@ -64,7 +64,7 @@ export const alertEndpoints = {
       path: '/api/alert-rules/:id',
       summary: 'Modifie une règle d’alerte ; la désactiver clôt ses alertes actives.',
       tag,
-      access: manageRules,
+      access: onResource(manageRules, 'alertRule'),
       schema: { params: idParamsSchema, body: updateRuleRequestSchema, response: { 200: ruleResponseSchema, ...errors } },
     }),
     remove: endpoint({
@@ -72,7 +72,7 @@ export const alertEndpoints = {
       path: '/api/alert-rules/:id',
       summary: 'Supprime une règle d’alerte : ses alertes actives sont closes, leur historique gardé.',
       tag,
-      access: manageRules,
+      access: onResource(manageRules, 'alertRule'),
       schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } },
     }),
   },
@@ -91,7 +91,7 @@ export const alertEndpoints = {
       path: '/api/alerts/:id',
       summary: 'Lit une alerte avec toute sa chronologie.',
       tag,
-      access: everyone,
+      access: onResource(everyone, 'alert'),
       schema: { params: idParamsSchema, response: { 200: alertResponseSchema, ...errors } },
     }),
     acknowledge: endpoint({
@@ -100,7 +100,7 @@ export const alertEndpoints = {
       summary: 'Accuse réception d’une alerte, avec un commentaire facultatif.',
       description: 'Le corps est facultatif. Une alerte déjà acquittée ou close répond 409.',
       tag,
-      access: everyone,
+      access: onResource(everyone, 'alert'),
       schema: {
         params: idParamsSchema,
         body: optionalBody(acknowledgeAlertRequestSchema),
@@ -112,7 +112,7 @@ export const alertEndpoints = {
       path: '/api/alerts/:id/actions',
       summary: 'Consigne une action corrective sur une alerte.',
       tag,
-      access: handleAlerts,
+      access: onResource(handleAlerts, 'alert'),
       schema: { params: idParamsSchema, body: alertActionRequestSchema, response: { 201: alertResponseSchema, ...errors } },
     }),
     resolve: endpoint({
@@ -121,7 +121,7 @@ export const alertEndpoints = {
       summary: 'Résout une alerte à la main, avec un texte facultatif.',
       description: 'Le corps est facultatif. Il faut au moins une action corrective (409 sinon) ; une alerte close répond 409.',
       tag,
-      access: handleAlerts,
+      access: onResource(handleAlerts, 'alert'),
       schema: { params: idParamsSchema, body: optionalBody(resolveAlertRequestSchema), response: { 200: alertResponseSchema, ...errors } },
     }),
   },
@@ -143,7 +143,7 @@ export const alertEndpoints = {
       description:
         'Un webhook vers la boucle locale, un réseau privé ou local ou une adresse réservée est refusé (400). Le journal dit que le secret a été « renouvelé » ou « retiré », jamais sa valeur.',
       tag,
-      access: managers('modifier les notifications'),
+      access: wholeOrganization(managers('modifier les notifications'), 'modifier les notifications de l’organisation'),
       schema: { body: updateNotificationPolicyRequestSchema, response: { 200: notificationPolicyResponseSchema, ...policyErrors } },
     }),
   },

@@ -27,7 +27,37 @@ export type Access =
        * requires it): their own account and signing out. Every other endpoint answers 403 until then.
        */
       readonly duringTotpSetup?: true;
+      /** How a member whose scope is some sites only is held to it (docs/api.md, Régions et portées). */
+      readonly scope?: ScopeRule;
     };
+
+/** The things of an organization that belong to one site, found by the `:id` of their path. */
+export const SCOPED_RESOURCES = ['sensor', 'emitter', 'site', 'alert', 'alertRule', 'report'] as const;
+export type ScopedResource = (typeof SCOPED_RESOURCES)[number];
+
+/**
+ * How the server holds a scoped member (one who sees some sites only) to their scope, before the
+ * handler runs: `organization`, refused (403) unless the member sees the whole organization;
+ * `resource`, the thing named by `:id` must be in one of their sites, else it answers 404 as for
+ * another organization's. An endpoint without a rule is the person's own, or a list its module
+ * filters by the member's sites.
+ */
+export type ScopeRule =
+  { readonly kind: 'organization'; readonly message: string } | { readonly kind: 'resource'; readonly resource: ScopedResource };
+
+type MemberAccess = Extract<Access, { kind: 'members' }>;
+
+/** The same access, for members who see the whole organization only: `action` completes « Seul un membre qui voit toute l’organisation peut … ». */
+export const wholeOrganization = (access: Access, action: string): Access => ({
+  ...(access as MemberAccess),
+  scope: { kind: 'organization', message: `Seul un membre qui voit toute l’organisation peut ${action}.` },
+});
+
+/** The same access, on a thing of one site named by the path's `:id`. */
+export const onResource = (access: Access, resource: ScopedResource): Access => ({
+  ...(access as MemberAccess),
+  scope: { kind: 'resource', resource },
+});
 
 export const publicAccess: Access = { kind: 'public' };
 export const deviceAccess: Access = { kind: 'device' };

@@ -24,7 +24,7 @@ import {
   readingsResponseSchema,
   telemetryResponseSchema,
 } from '../telemetry.ts';
-import { deviceAccess, endpoint, everyone, managers } from './define.ts';
+import { deviceAccess, endpoint, everyone, managers, onResource, wholeOrganization } from './define.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const manageDevices = managers('gérer les appareils');
@@ -84,7 +84,7 @@ function deviceResource<const R extends DeviceKind>(resource: R, words: KindWord
       path: byId,
       summary: `Lit ${words.one}, avec son état et ses dernières valeurs.`,
       tag,
-      access: everyone,
+      access: onResource(everyone, resource),
       schema: { params: idParamsSchema, response: { 200: responses.one, ...errors } },
     }),
     update: endpoint({
@@ -92,7 +92,7 @@ function deviceResource<const R extends DeviceKind>(resource: R, words: KindWord
       path: byId,
       summary: `Modifie le nom, le délai de silence ou le site d’${words.one}.`,
       tag,
-      access: manageDevices,
+      access: onResource(manageDevices, resource),
       schema: { params: idParamsSchema, body: updateDeviceRequestSchema, response: { 200: responses.one, ...errors } },
     }),
     remove: endpoint({
@@ -102,7 +102,7 @@ function deviceResource<const R extends DeviceKind>(resource: R, words: KindWord
       description:
         'L’appareil est caché partout et son jeton refusé ; il reste restaurable 30 jours avec son historique, puis il est effacé.',
       tag,
-      access: manageDevices,
+      access: onResource(manageDevices, resource),
       schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } },
     }),
     restore: endpoint({
@@ -111,7 +111,7 @@ function deviceResource<const R extends DeviceKind>(resource: R, words: KindWord
       summary: `Sort ${words.one} de la corbeille, avec son historique et son jeton.`,
       description: '404 « Cet appareil n’est pas dans la corbeille. » quand il n’y est pas.',
       tag: 'Corbeille',
-      access: manageDevices,
+      access: onResource(manageDevices, resource),
       schema: { params: idParamsSchema, response: { 200: responses.one, ...errors } },
     }),
     rotateToken: endpoint({
@@ -121,7 +121,7 @@ function deviceResource<const R extends DeviceKind>(resource: R, words: KindWord
       description:
         'Le jeton n’est montré qu’une fois (il n’est conservé qu’haché) ; les sessions MQTT ouvertes de l’appareil sont fermées.',
       tag,
-      access: manageDevices,
+      access: onResource(manageDevices, resource),
       schema: { params: idParamsSchema, response: { 201: deviceTokenResponseSchema, ...errors } },
     }),
     readings: endpoint({
@@ -130,7 +130,7 @@ function deviceResource<const R extends DeviceKind>(resource: R, words: KindWord
       summary: `Lit l’historique d’${words.one} en intervalles (minimum, moyenne, maximum).`,
       description: 'Par défaut les dernières 24 h en 240 intervalles ; 2 000 intervalles au plus, calculés par la base.',
       tag: 'Lectures',
-      access: everyone,
+      access: onResource(everyone, resource),
       schema: { params: idParamsSchema, querystring: readingsQuerySchema, response: { 200: readingsResponseSchema, ...errors } },
     }),
     readingsCsv: endpoint({
@@ -140,7 +140,7 @@ function deviceResource<const R extends DeviceKind>(resource: R, words: KindWord
       description:
         'UTF-8 avec BOM, séparateur « ; », virgule décimale, heures locales du fuseau `tz` (« Europe/Paris » par défaut) ; le nom du fichier est proposé dans Content-Disposition.',
       tag: 'Lectures',
-      access: everyone,
+      access: onResource(everyone, resource),
       schema: { params: idParamsSchema, querystring: readingsCsvQuerySchema },
       produces: ['text/csv'],
     }),
@@ -168,7 +168,7 @@ const sensor = {
     description:
       'Les 4 prochaines heures au pas de 5 min (intervalle à 80 %), le premier dépassement prévu d’une limite d’une règle active, les anomalies des 7 derniers jours et la fin de vie de la pile ; lu en base, recalculé s’il a plus d’une minute.',
     tag: 'Analyse prédictive',
-    access: everyone,
+    access: onResource(everyone, 'sensor'),
     schema: { params: idParamsSchema, querystring: insightsQuerySchema, response: { 200: insightsResponseSchema, ...errors } },
   }),
 };
@@ -264,7 +264,7 @@ export const deviceEndpoints = {
       path: '/api/organization/installation-key',
       summary: 'Lit la clé d’installation de l’organisation, avec laquelle un appareil s’installe lui-même.',
       tag: 'Appareils',
-      access: managers("voir la clé d'installation"),
+      access: wholeOrganization(managers("voir la clé d'installation"), 'voir la clé d’installation'),
       schema: { response: { 200: installationKeyResponseSchema, 401: errorResponseSchema } },
     }),
     rotate: endpoint({
@@ -272,7 +272,7 @@ export const deviceEndpoints = {
       path: '/api/organization/installation-key',
       summary: 'Crée une nouvelle clé d’installation ; l’ancienne n’installe plus rien, les appareils déjà installés continuent.',
       tag: 'Appareils',
-      access: managers("renouveler la clé d'installation"),
+      access: wholeOrganization(managers("renouveler la clé d'installation"), 'renouveler la clé d’installation'),
       schema: { response: { 200: installationKeyResponseSchema, 401: errorResponseSchema } },
     }),
   },

@@ -17,7 +17,7 @@ import {
   testCodecRequestSchema,
   testCodecResponseSchema,
 } from '../lorawan.ts';
-import { deviceAccess, endpoint, everyone, managers } from './define.ts';
+import { deviceAccess, endpoint, everyone, managers, wholeOrganization } from './define.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const manageIntegrations = managers('gérer les intégrations LoRaWAN');
@@ -38,7 +38,7 @@ export const integrations = {
     path: '/api/integrations',
     summary: 'Crée une intégration The Things Stack ou ChirpStack : son adresse et son secret, montré cette seule fois.',
     tag,
-    access: manageIntegrations,
+    access: wholeOrganization(manageIntegrations, 'gérer les intégrations LoRaWAN'),
     schema: {
       body: createIntegrationRequestSchema.meta({ examples: [{ type: 'tts', name: 'The Things Stack du magasin' }] }),
       response: { 201: createdIntegrationResponseSchema, ...errors },
@@ -49,7 +49,7 @@ export const integrations = {
     path: '/api/integrations/:id',
     summary: 'Supprime une intégration : le serveur de réseau n’est plus écouté.',
     tag,
-    access: manageIntegrations,
+    access: wholeOrganization(manageIntegrations, 'gérer les intégrations LoRaWAN'),
     schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } },
   }),
   events: endpoint({
@@ -86,7 +86,7 @@ export const lorawan = {
     description:
       'Le décodeur tourne dans un interprète QuickJS à part, sans `process`, `require`, `fetch`, fichiers ni réseau, arrêté au-delà de 50 ms ou de 4 Mio : 200 `{result: {ok: true, readings, warnings}}` ou `{result: {ok: false, error}}` (la raison en français).',
     tag,
-    access: manageIntegrations,
+    access: wholeOrganization(manageIntegrations, 'gérer les intégrations LoRaWAN'),
     schema: {
       body: testCodecRequestSchema.meta({
         examples: [
@@ -102,7 +102,7 @@ export const lorawan = {
     summary: 'Enregistre un décodeur collé pour l’organisation, une fois sa trame d’essai décodée.',
     description: 'Ses appareils le nomment `custom:<id>` ; la trame d’essai qui ne se décode pas est refusée (400, la raison en français).',
     tag,
-    access: manageIntegrations,
+    access: wholeOrganization(manageIntegrations, 'gérer les intégrations LoRaWAN'),
     schema: { body: saveCodecRequestSchema, response: { 201: codecResponseSchema, ...errors } },
   }),
   removeCodec: endpoint({
@@ -110,7 +110,7 @@ export const lorawan = {
     path: '/api/lorawan/codecs/:id',
     summary: 'Supprime un décodeur collé qu’aucun appareil n’utilise plus.',
     tag,
-    access: manageIntegrations,
+    access: wholeOrganization(manageIntegrations, 'gérer les intégrations LoRaWAN'),
     schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } },
   }),
   devices: endpoint({
@@ -126,7 +126,7 @@ export const lorawan = {
     path: '/api/lorawan/devices',
     summary: 'Enregistre un capteur LoRaWAN par son DevEUI, avec son décodeur (et sa règle d’alerte, d’après son usage).',
     tag,
-    access: manageIntegrations,
+    access: wholeOrganization(manageIntegrations, 'gérer les intégrations LoRaWAN'),
     schema: {
       body: registerLorawanDeviceRequestSchema.meta({
         examples: [{ devEui: '24E124136B502217', codec: 'milesight-em300-th', name: 'Chambre froide', preset: 'chilled_perishable' }],

@@ -6,7 +6,7 @@ import {
   reportResponseSchema,
   signReportRequestSchema,
 } from '../reports.ts';
-import { endpoint, everyone, managers } from './define.ts';
+import { endpoint, everyone, managers, onResource } from './define.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -43,7 +43,7 @@ export const reportEndpoints = {
       path: '/api/reports/:id',
       summary: 'Lit un rapport HACCP et l’instantané de son contenu.',
       tag,
-      access: everyone,
+      access: onResource(everyone, 'report'),
       schema: { params: idParamsSchema, response: { 200: reportResponseSchema, ...errors } },
     }),
     pdf: endpoint({
@@ -53,7 +53,7 @@ export const reportEndpoints = {
       description:
         'Son SHA-256 est le `sha256` du rapport, repris dans l’en-tête `x-content-sha256` ; le nom proposé (`Content-Disposition`) est `rapport-haccp_<site>_<mois>.pdf`.',
       tag,
-      access: everyone,
+      access: onResource(everyone, 'report'),
       schema: { params: idParamsSchema },
       produces: ['application/pdf'],
     }),
@@ -64,7 +64,7 @@ export const reportEndpoints = {
       description:
         'Nom, rôle, date et commentaire de la personne qui a signé, dans le cadre « Visa » ; son SHA-256 est le `signedSha256` du rapport (en-tête `x-content-sha256`). Le PDF d’origine reste servi par `/pdf`, octet pour octet. Rapport pas encore signé : 404.',
       tag,
-      access: everyone,
+      access: onResource(everyone, 'report'),
       schema: { params: idParamsSchema },
       produces: ['application/pdf'],
     }),
@@ -75,7 +75,7 @@ export const reportEndpoints = {
       description:
         'BOM UTF-8, séparateur `;`, virgule décimale ; le nom proposé (`Content-Disposition`) est `rapport-haccp_<site>_<mois>.csv`.',
       tag,
-      access: everyone,
+      access: onResource(everyone, 'report'),
       schema: { params: idParamsSchema },
       produces: ['text/csv'],
     }),
@@ -85,7 +85,7 @@ export const reportEndpoints = {
       summary: 'Signe un rapport HACCP, avec un commentaire facultatif.',
       description: 'Le corps est facultatif. Un rapport ne se signe qu’une fois : déjà signé, il répond 409.',
       tag,
-      access: managers('signer un rapport'),
+      access: onResource(managers('signer un rapport'), 'report'),
       // The comment is optional, and so is the body that carries it.
       schema: { params: idParamsSchema, body: signReportRequestSchema.nullish(), response: { 200: reportResponseSchema, ...errors } },
     }),

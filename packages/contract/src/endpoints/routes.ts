@@ -116,6 +116,15 @@ export const endpoints = {
     update: { method: 'PUT', path: '/api/sites/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les sites.' } },
     remove: { method: 'DELETE', path: '/api/sites/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les sites.' } },
   },
+  regions: {
+    list: { method: 'GET', path: '/api/regions', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    create: { method: 'POST', path: '/api/regions', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut gérer les régions.' } },
+    update: { method: 'PUT', path: '/api/regions/:id', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut gérer les régions.' } },
+    remove: { method: 'DELETE', path: '/api/regions/:id', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut gérer les régions.' } },
+  },
+  overview: {
+    get: { method: 'GET', path: '/api/overview', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+  },
   alertRules: {
     list: { method: 'GET', path: '/api/alert-rules', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     create: { method: 'POST', path: '/api/alert-rules', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les règles d\'alerte.' } },

@@ -1,4 +1,5 @@
 import { type Alert, endpoints, type Rule } from '@vigie/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AlertRuleService } from './alert-rule-service.ts';
 import type { AlertService } from './alert-service.ts';
@@ -6,11 +7,18 @@ import type { AuditSubject } from '../audit/audit-service.ts';
 import { changes } from '../../plugins/audit.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { route } from '../../plugins/endpoint-route.ts';
+import { assertInScope, locatedInScope, siteInScope, sitesOf, withinScope } from '../../plugins/scope.ts';
 
 /** The text a person wrote on an alert, as the trail keeps it. */
 const comment = (text: string | null | undefined) => (text ? { text } : null);
 
 /** docs/api.md, Alertes: alert rules and the alerts they open, for the caller's organization. */
+/** A rule aimed at a sensor or a site of the member's scope only (else the 404 of another organization's). */
+async function targetInScope(request: FastifyRequest, body: { sensorId?: string | null | undefined; siteId?: string | null | undefined }) {
+  if (body.sensorId) await assertInScope(request, 'sensor', body.sensorId);
+  if (body.siteId) await siteInScope(request, body.siteId);
+}
+
 export const alertRoutes: FastifyPluginAsyncZod<{ rules: AlertRuleService; alerts: AlertService }> = async (app, { rules, alerts }) => {
   const who = (request: Parameters<typeof currentUser>[0]) => currentUser(request);
   const ruleSubject = (rule: Rule): AuditSubject => ({ type: 'rule', id: rule.id, name: rule.name });
@@ -27,13 +35,14 @@ export const alertRoutes: FastifyPluginAsyncZod<{ rules: AlertRuleService; alert
   app.route({
     ...route(endpoints.alertRules.list),
     handler: async (request) => ({
-      rules: await rules.list(who(request).organization.id, request.query),
+      rules: await locatedInScope(request, await rules.list(who(request).organization.id, request.query), 'alertRule', (rule) => rule.id),
     }),
   });
 
   app.route({
     ...route(endpoints.alertRules.create),
     handler: async (request, reply) => {
+      await targetInScope(request, request.body);
       const rule = await rules.create(who(request).organization.id, request.body);
       await request.audit('rule.created', ruleSubject(rule));
       return reply.code(201).send({ rule });
@@ -71,7 +80,7 @@ export const alertRoutes: FastifyPluginAsyncZod<{ rules: AlertRuleService; alert
   app.route({
     ...route(endpoints.alerts.list),
     handler: async (request) => ({
-      alerts: await alerts.list(who(request).organization.id, request.query),
+      alerts: withinScope(await sitesOf(request), await alerts.list(who(request).organization.id, request.query), (alert) => alert.siteId),
     }),
   });
 

@@ -10,7 +10,8 @@ import {
 import { notFound } from '../../errors.ts';
 import type { AlertRuleDal, RuleRecord } from './alert-rule-dal.ts';
 
-const NOT_FOUND = 'Règle introuvable.';
+export const RULE_NOT_FOUND = 'Règle introuvable.';
+const NOT_FOUND = RULE_NOT_FOUND;
 
 /** A condition as text with its keys sorted, so that two equal conditions compare equal. */
 const sameKeysOrder = (condition: object) =>

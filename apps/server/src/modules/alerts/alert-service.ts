@@ -3,7 +3,8 @@ import { conflict, notFound } from '../../errors.ts';
 import type { AlertDal } from './alert-dal.ts';
 import type { AlertChange, AlertEventRecord, AlertRecord, PredictedLimit } from './alert-types.ts';
 
-const NOT_FOUND = 'Alerte introuvable.';
+export const ALERT_NOT_FOUND = 'Alerte introuvable.';
+const NOT_FOUND = ALERT_NOT_FOUND;
 /** A forecast older than this says nothing of when the limit is crossed (the sensor fell silent, or the analysis stopped). */
 const STALE_FORECAST_MS = 30 * 60_000;
 

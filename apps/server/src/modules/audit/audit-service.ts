@@ -39,6 +39,7 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   integration: 'Intégration LoRaWAN',
   emitter: 'Émetteur',
   site: 'Site',
+  region: 'Région',
   rule: 'Règle d’alerte',
   alert: 'Alerte',
   member: 'Membre',

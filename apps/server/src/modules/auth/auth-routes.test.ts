@@ -53,6 +53,7 @@ describe(`authentication on ${databaseKind}`, () => {
       email: account.email,
       role: 'admin',
       organization: { id: account.organizationId, name: expect.any(String) },
+      scope: null,
       totpEnabled: false,
       totpSetupRequired: false,
     });

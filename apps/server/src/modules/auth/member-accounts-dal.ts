@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Role } from '@vigie/contract';
+import type { MemberScope, Role } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { recoveryCodes, sessions, users } from '../../db/schema.ts';
 
@@ -8,6 +8,7 @@ export interface MemberRow {
   name: string | null;
   email: string;
   role: Role;
+  scope: MemberScope | null;
 }
 
 /** Why a change of the admins was refused: it would leave the organization without one. */
@@ -17,7 +18,7 @@ export type MemberChange =
   | { outcome: 'last-admin' }
   | { outcome: 'no-two-factor' };
 
-const columns = { id: users.id, name: users.name, email: users.email, role: users.role };
+const columns = { id: users.id, name: users.name, email: users.email, role: users.role, scope: users.scope };
 
 /** Members as seen by an organization: its users, read and changed under the last-admin rule, with their sessions and recovery codes. */
 export function createMemberAccountsDal(db: Database) {
@@ -33,7 +34,7 @@ export function createMemberAccountsDal(db: Database) {
     const rows = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.organizationId, organizationId), eq(users.role, 'admin')))
+      .where(and(eq(users.organizationId, organizationId), eq(users.role, 'admin'), isNull(users.scope)))
       .orderBy(asc(users.id))
       .for('update');
     return rows.map((row) => row.id);
@@ -58,8 +59,9 @@ export function createMemberAccountsDal(db: Database) {
     return ended.map((row) => row.id);
   }
 
+  /** The member is one of the admins of the whole organization and the only one left. */
   const leavesNoAdmin = (admins: string[], member: MemberRow) =>
-    member.role === 'admin' && admins.filter((id) => id !== member.id).length === 0;
+    member.role === 'admin' && member.scope === null && admins.filter((id) => id !== member.id).length === 0;
 
   return {
     list(organizationId: string): Promise<MemberRow[]> {
@@ -70,13 +72,20 @@ export function createMemberAccountsDal(db: Database) {
         .orderBy(sql`lower(coalesce(${users.name}, ${users.email}))`, sql`lower(${users.email})`);
     },
 
-    changeRole(organizationId: string, memberId: string, role: Role): Promise<MemberChange> {
+    /** Changes the role, the scope or both; the organization always keeps an admin of all of it. */
+    changeMember(
+      organizationId: string,
+      memberId: string,
+      change: { role?: Role | undefined; scope?: MemberScope | null | undefined },
+    ): Promise<MemberChange> {
       return db.transaction(async (tx) => {
         const admins = await lockedAdmins(tx, organizationId);
         const member = await memberOf(tx, organizationId, memberId);
         if (!member) return { outcome: 'not-found' };
-        if (role !== 'admin' && leavesNoAdmin(admins, member)) return { outcome: 'last-admin' };
-        const [updated] = await tx.update(users).set({ role }).where(eq(users.id, member.id)).returning(columns);
+        const role = change.role ?? member.role;
+        const scope = change.scope === undefined ? member.scope : change.scope;
+        if ((role !== 'admin' || scope !== null) && leavesNoAdmin(admins, member)) return { outcome: 'last-admin' };
+        const [updated] = await tx.update(users).set({ role, scope }).where(eq(users.id, member.id)).returning(columns);
         return updated ? { outcome: 'done', member: updated, endedSessions: [] } : { outcome: 'not-found' };
       });
     },

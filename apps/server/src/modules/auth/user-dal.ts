@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Role } from '@vigie/contract';
+import type { MemberScope, Role } from '@vigie/contract';
 import type { Database, Transaction } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 
@@ -12,6 +12,8 @@ export interface UserRow {
   role: Role;
   /** Two-factor authentication is on. */
   totpEnabled: boolean;
+  /** The sites and regions the person sees; null, the whole organization. */
+  scope: MemberScope | null;
 }
 
 /** The only code that touches the users table. */
@@ -24,6 +26,7 @@ export function createUserDal(db: Database) {
     organizationId: users.organizationId,
     role: users.role,
     totpEnabled: sql<boolean>`${users.totpSecret} is not null`,
+    scope: users.scope,
   };
 
   return {
@@ -51,6 +54,14 @@ export function createUserDal(db: Database) {
       return updated.length > 0;
     },
 
+    /** The members who have one of these roles: their ids, addresses and scopes. */
+    async withRoles(organizationId: string, roles: readonly Role[]): Promise<{ id: string; email: string; scope: MemberScope | null }[]> {
+      return db
+        .select({ id: users.id, email: users.email, scope: users.scope })
+        .from(users)
+        .where(and(eq(users.organizationId, organizationId), inArray(users.role, [...roles])));
+    },
+
     /** The addresses of an organization's members who have one of these roles. */
     async emailsOf(organizationId: string, roles: readonly Role[]): Promise<string[]> {
       const rows = await db
@@ -61,10 +72,13 @@ export function createUserDal(db: Database) {
     },
 
     /** The ids of the organization's people with these roles, or (`emails`) with these addresses. */
-    async idsOf(organizationId: string, who: { roles: readonly Role[] } | { emails: readonly string[] }): Promise<string[]> {
+    async idsOf(
+      organizationId: string,
+      who: { roles: readonly Role[] } | { emails: readonly string[] },
+    ): Promise<{ id: string; scope: MemberScope | null }[]> {
       if ('emails' in who && who.emails.length === 0) return [];
-      const rows = await db
-        .select({ id: users.id })
+      return db
+        .select({ id: users.id, scope: users.scope })
         .from(users)
         .where(
           and(
@@ -74,7 +88,6 @@ export function createUserDal(db: Database) {
               : inArray(sql`lower(${users.email})`, [...new Set(who.emails.map((email) => email.toLowerCase()))]),
           ),
         );
-      return rows.map((row) => row.id);
     },
 
     /** The names (or, without one, the e-mails) of these users, by id. */
@@ -104,7 +117,7 @@ export function createUserDal(db: Database) {
     /** The account of an accepted invitation, created in the invitation's transaction (both commit, or neither). */
     async createIn(
       tx: Transaction,
-      input: { organizationId: string; email: string; name: string; passwordHash: string; role: Role },
+      input: { organizationId: string; email: string; name: string; passwordHash: string; role: Role; scope: MemberScope | null },
     ): Promise<string> {
       const [user] = await tx.insert(users).values(input).returning({ id: users.id });
       if (!user) throw new Error('Compte non créé');

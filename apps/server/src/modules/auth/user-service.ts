@@ -46,6 +46,7 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
       email: user.email,
       role: user.role,
       organization: { id: organization.id, name: organization.name },
+      scope: user.scope,
       totpEnabled: user.totpEnabled,
       totpSetupRequired: user.role === 'admin' && organization.requireTotpForAdmins && !user.totpEnabled,
     };
@@ -79,8 +80,18 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
     },
 
     /** Who a notification reaches: the admins and managers (`null`), or the people of these addresses. */
-    recipientIds(organizationId: string, emails: readonly string[] | null): Promise<string[]> {
+    async recipientIds(organizationId: string, emails: readonly string[] | null): Promise<string[]> {
+      return (await this.recipients(organizationId, emails)).map((person) => person.id);
+    },
+
+    /** The same people with their scopes, for a notification about one site. */
+    recipients(organizationId: string, emails: readonly string[] | null) {
       return users.idsOf(organizationId, emails === null ? { roles: ['admin', 'manager'] } : { emails });
+    },
+
+    /** The admins and managers, with their addresses and scopes. */
+    team(organizationId: string) {
+      return users.withRoles(organizationId, ['admin', 'manager']);
     },
 
     /** Whether an account uses this address (in any organization: an address signs in to one). */

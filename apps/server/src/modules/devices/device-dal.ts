@@ -43,7 +43,14 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
      */
     async page(
       organizationId: string,
-      filter: { q?: string | undefined; siteId?: string | undefined; status?: DeviceStatus | undefined; at: Date },
+      filter: {
+        q?: string | undefined;
+        siteId?: string | undefined;
+        status?: DeviceStatus | undefined;
+        at: Date;
+        /** The sites a scoped member sees; undefined, all of them. */
+        siteIds?: readonly string[] | undefined;
+      },
       /** The id of the last device of the previous page. */
       afterId: string | undefined,
       limit: number,
@@ -56,6 +63,7 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
         active,
         pattern ? sql`(${table.name} ilike ${pattern} or ${table.serial} ilike ${pattern})` : undefined,
         filter.siteId ? eq(table.siteId, filter.siteId) : undefined,
+        filter.siteIds ? (filter.siteIds.length > 0 ? inArray(table.siteId, [...filter.siteIds]) : sql`false`) : undefined,
         filter.status === 'never'
           ? isNull(table.lastSeenAt)
           : filter.status === 'online'
@@ -92,7 +100,16 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
       return row;
     },
 
-    /** By serial, in the trash too: a trashed device keeps its serial (`deletedAt` says where it is). */
+    /** The site of a device of the organization, in the trash too; undefined when it has no such device. */
+    async siteOf(organizationId: string, id: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ siteId: table.siteId })
+        .from(table)
+        .where(and(eq(table.organizationId, organizationId), eq(table.id, id)))
+        .limit(1);
+      return row?.siteId;
+    },
+
     /** Whether the device exists and is not in the trash. */
     async isActive(organizationId: string, id: string): Promise<boolean> {
       const [row] = await db.select({ id: table.id }).from(table).where(owned(organizationId, id)).limit(1);

@@ -16,6 +16,7 @@ import type { AuditSubject } from '../audit/audit-service.ts';
 import { changes } from '../../plugins/audit.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { route } from '../../plugins/endpoint-route.ts';
+import { siteInScope, sitesOf } from '../../plugins/scope.ts';
 
 export interface DeviceRoutesOptions {
   /** URL segment and singular response field: `emitter` or `sensor`. */
@@ -68,6 +69,12 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
     handler: async (request, reply) => {
       const query = request.query;
       const asksForPage = Object.values(query).some((value) => value !== undefined);
+      const sites = await sitesOf(request);
+      if (sites !== null && !asksForPage) {
+        // A member who sees some sites: the list of those sites' devices (not the organization's shared body).
+        const views = (await service.list(organizationOf(request))).filter((view) => sites.has(view.device.siteId));
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(listResponse(resource, views)) as never);
+      }
       if (!asksForPage) {
         // The envelope of `listResponse`, its devices written once each (see `listBody`). The body
         // is already JSON, which the schema's type cannot say: bytes with a JSON type are sent as they are.
@@ -78,7 +85,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
           .send(body as never);
       }
       if (query.cursor !== undefined && !UUID.test(query.cursor)) throw badRequest('Curseur invalide : reprenez la liste depuis le début.');
-      const page = await service.page(organizationOf(request), query);
+      const page = await service.page(organizationOf(request), query, sites ?? undefined);
       return { ...listResponse(resource, page.views), total: page.total, nextCursor: page.nextCursor };
     },
   });
@@ -86,7 +93,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
   app.route({
     ...route(endpoint.create),
     handler: async (request, reply) => {
-      const device = await service.create(organizationOf(request), request.body);
+      const device = await service.create(organizationOf(request), { ...request.body, siteId: await siteInScope(request, undefined) });
       await request.audit('device.created', subjectOf(device));
       return reply.code(201).send(oneResponse(device));
     },
@@ -101,6 +108,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
     ...route(endpoint.update),
     handler: async (request) => {
       const before = await service.get(organizationOf(request), request.params.id);
+      if (request.body.siteId !== undefined) await siteInScope(request, request.body.siteId);
       const after = await service.update(organizationOf(request), request.params.id, request.body);
       await request.audit('device.updated', subjectOf(after), changes(before.device, after.device, ['name', 'siteId']));
       return oneResponse(after);

@@ -60,7 +60,7 @@ const weakEtag = (body: Buffer) => `W/"${createHash('sha1').update(body).digest(
 /** Devices per page when a list is asked with parameters but no `limit`. */
 const DEFAULT_PAGE = 100;
 
-const MESSAGES: Record<DeviceKind, string> = { emitter: 'Émetteur introuvable.', sensor: 'Capteur introuvable.' };
+export const DEVICE_NOT_FOUND: Record<DeviceKind, string> = { emitter: 'Émetteur introuvable.', sensor: 'Capteur introuvable.' };
 
 /**
  * Rules for one kind of device. Another organization's device is reported exactly like one
@@ -131,7 +131,7 @@ export function createDeviceService(deps: {
     },
   };
   const now = deps.now ?? (() => new Date());
-  const missing = () => notFound(MESSAGES[kind]);
+  const missing = () => notFound(DEVICE_NOT_FOUND[kind]);
   const announce = (organizationId: string, events_: DeviceEvent[]) =>
     events.publish(events_.map((data) => ({ organizationId, type: 'device' as const, data })));
 
@@ -218,11 +218,13 @@ export function createDeviceService(deps: {
         limit?: number | undefined;
         cursor?: string | undefined;
       },
+      /** The sites a scoped member sees; undefined, all of them. */
+      siteIds?: ReadonlySet<string>,
     ): Promise<{ views: DeviceView[]; total: number; nextCursor: string | null }> {
       const limit = query.limit ?? DEFAULT_PAGE;
       const { records, total } = await dal.page(
         organizationId,
-        { q: query.q || undefined, siteId: query.siteId, status: query.status, at: new Date() },
+        { q: query.q || undefined, siteId: query.siteId, status: query.status, at: new Date(), siteIds: siteIds && [...siteIds] },
         query.cursor,
         limit + 1,
       );
@@ -274,6 +276,11 @@ export function createDeviceService(deps: {
         siteId: record.siteId,
         name: record.name,
       }));
+    },
+
+    /** The site of a device of the organization (in the trash too), or undefined: for the scope check. */
+    siteOf(organizationId: string, id: string) {
+      return dal.siteOf(organizationId, id);
     },
 
     /** Whether the device exists, in the organization, outside the trash. */

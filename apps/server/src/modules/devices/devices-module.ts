@@ -134,6 +134,13 @@ export function createDevicesModule(options: {
     countInSite: async (organizationId: string, siteId: string) =>
       (await devices.emitter.countInSite(organizationId, siteId)) + (await devices.sensor.countInSite(organizationId, siteId)),
     findSensorByReference: (organizationId: string, reference: string) => devices.sensor.findByReference(organizationId, reference),
+    /** Each sensor's site, status and battery, for the overview of the sites. */
+    overviewSensors: async (organizationId: string) =>
+      (await devices.sensor.list(organizationId)).map(({ device }) => ({
+        siteId: device.siteId,
+        status: device.status,
+        battery: device.battery ?? null,
+      })),
     touch: (kind: DeviceKind, ...args: Parameters<DeviceService['touch']>) => devices[kind].touch(...args),
     handlers: {
       /** What other instances changed or heard (their own news too, which changes nothing). */

@@ -4,6 +4,8 @@ import type { EventHub } from './event-hub.ts';
 import type { LiveEvent } from './live-event.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { route } from '../../plugins/endpoint-route.ts';
+import { sitesOf } from '../../plugins/scope.ts';
+import { scopeFilter } from './scope-filter.ts';
 
 const HEARTBEAT_MS = 15_000;
 /** A client that stops reading is dropped before its backlog grows past this. */
@@ -81,6 +83,13 @@ export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app
             message: `Trop de connexions en direct ouvertes pour cette organisation (${MAX_STREAMS_PER_ORGANIZATION} au plus). Réessayez dans un instant.`,
           });
       }
+      // A member who sees some sites receives theirs only (docs/api.md, Régions et portées).
+      const sites = await sitesOf(request);
+      const visible = sites === null ? null : scopeFilter(sites, await request.server.scopeDeps.devicesIn(organizationId, sites));
+      const framed = (event: LiveEvent) => {
+        const shown = visible ? visible(event) : event;
+        return shown ? frame(shown) : '';
+      };
       add(perUser, user.id, 1);
       add(perOrganization, organizationId, 1);
       const res = reply.raw;
@@ -96,11 +105,11 @@ export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app
 
       let closed = false;
       const send = (chunk: string) => {
-        if (closed) return;
+        if (closed || chunk === '') return;
         if (res.writableLength > MAX_BUFFERED_BYTES) return close();
         res.write(chunk);
       };
-      const unsubscribe = events.subscribe(organizationId, (event) => send(frame(event)));
+      const unsubscribe = events.subscribe(organizationId, (event) => send(framed(event)));
       const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
       const close = () => {
         if (closed) return;
@@ -133,7 +142,7 @@ export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app
       // those events are no longer all known, the client reloads its lists instead.
       const missed = resuming ? events.since(organizationId, lastEventId) : events.recent(organizationId, FIRST_CONNECTION_REPLAY_MS);
       if (missed === null) send('event: resync\ndata: {}\n\n');
-      else for (const event of missed) send(frame(event));
+      else for (const event of missed) send(framed(event));
       send(': connecté\n\n');
     },
   });

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { InsightsService } from './insights-service.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { route } from '../../plugins/endpoint-route.ts';
+import { sitesOf, withinScope } from '../../plugins/scope.ts';
 
 /** docs/api.md, Analyse prédictive: a sensor's forecast, predicted breach, anomalies and battery outlook; the « À surveiller » list. */
 export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }> = async (app, { insights }) => {
@@ -15,6 +16,12 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }
 
   app.route({
     ...route(endpoints.insights.watch),
-    handler: async (request) => ({ watch: await insights.watch(currentUser(request).organization.id, request.query.siteId) }),
+    handler: async (request) => ({
+      watch: withinScope(
+        await sitesOf(request),
+        await insights.watch(currentUser(request).organization.id, request.query.siteId),
+        (item) => item.siteId,
+      ),
+    }),
   });
 };

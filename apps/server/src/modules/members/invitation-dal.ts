@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Role } from '@vigie/contract';
+import type { MemberScope, Role } from '@vigie/contract';
 import type { Database, Transaction } from '../../db/database.ts';
 import { invitations } from '../../db/schema.ts';
 
@@ -8,7 +8,7 @@ export type InvitationRecord = typeof invitations.$inferSelect;
 /** Creates an invited member's account in the given transaction; its id. */
 export type CreateMember = (
   tx: Transaction,
-  member: { organizationId: string; email: string; name: string; passwordHash: string; role: Role },
+  member: { organizationId: string; email: string; name: string; passwordHash: string; role: Role; scope: MemberScope | null },
 ) => Promise<string>;
 
 const pending = and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt));
@@ -30,6 +30,7 @@ export function createInvitationDal(db: Database) {
       organizationId: string;
       email: string;
       role: Role;
+      scope: MemberScope | null;
       tokenHash: string;
       invitedBy: string;
       createdAt: Date;
@@ -106,6 +107,7 @@ export function createInvitationDal(db: Database) {
           name: account.name,
           passwordHash: account.passwordHash,
           role: used.role,
+          scope: used.scope ?? null,
         });
         return { userId };
       });

@@ -34,7 +34,7 @@ describe(`invitations through a real SMTP server (${databaseKind})`, () => {
     expect(created.statusCode).toBe(201);
     const { invitation, emailSent } = body<InvitationResponse>(created);
     expect(emailSent).toBe(true);
-    expect(invitation).toEqual({ id: expect.any(String), email, role: 'manager', expiresAt: '2026-03-09T09:00:00.000Z' });
+    expect(invitation).toEqual({ id: expect.any(String), email, role: 'manager', scope: null, expiresAt: '2026-03-09T09:00:00.000Z' });
     expect(await pending(admin)).toEqual([invitation]);
 
     const { mail, token } = await linkFor(email);

@@ -1,6 +1,6 @@
 import type { SendSecretEmail } from '../notifications/notification-service.ts';
 import { hashLinkSecret, newLinkSecret } from '../auth/link-secret.ts';
-import type { Invitation, InvitationPreviewResponse, Role } from '@vigie/contract';
+import type { Invitation, InvitationPreviewResponse, Role, MemberScope } from '@vigie/contract';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimits } from '../rate-limits/rate-limits.ts';
 import { isUniqueViolation } from '../../db/connection-errors.ts';
@@ -25,6 +25,7 @@ const toInvitation = (row: InvitationRecord): Invitation => ({
   id: row.id,
   email: row.email,
   role: row.role,
+  scope: row.scope ?? null,
   expiresAt: row.expiresAt.toISOString(),
 });
 
@@ -40,6 +41,8 @@ export interface Inviter {
  * secret is kept only as a hash, that works once and for a limited time.
  */
 export function createInvitationService(deps: {
+  /** Refuses a scope naming a site or region that is not the organization's (400). */
+  validateScope: (organizationId: string, scope: MemberScope | null) => Promise<void>;
   db: Database;
   rateLimits: Pick<RateLimits, 'create'>;
   now: () => Date;
@@ -103,8 +106,12 @@ export function createInvitationService(deps: {
       return (await dal.listPending(organizationId)).map(toInvitation);
     },
 
-    async create(inviter: Inviter, input: { email: string; role: Role }): Promise<{ invitation: Invitation; emailSent: boolean }> {
+    async create(
+      inviter: Inviter,
+      input: { email: string; role: Role; scope?: MemberScope | null | undefined },
+    ): Promise<{ invitation: Invitation; emailSent: boolean }> {
       if (await deps.hasAccount(input.email)) throw conflict(INVITATION_MESSAGES.accountExists(input.email));
+      await deps.validateScope(inviter.organization.id, input.scope ?? null);
       const insert = () => {
         const createdAt = deps.now();
         const { token, tokenHash } = newLinkSecret();
@@ -113,6 +120,7 @@ export function createInvitationService(deps: {
             organizationId: inviter.organization.id,
             email: input.email,
             role: input.role,
+            scope: input.scope ?? null,
             tokenHash,
             invitedBy: inviter.id,
             createdAt,

@@ -51,8 +51,8 @@ describe(`members of an organization (${databaseKind})`, () => {
     await setRole(t, adele.id, 'viewer');
     const members = await list(zoe);
     expect(members).toEqual<Member[]>([
-      { id: adele.id, name: 'Adèle Roux', email: adele.email, role: 'viewer' },
-      { id: zoe.id, name: 'Zoé Martin', email: zoe.email, role: 'admin' },
+      { id: adele.id, name: 'Adèle Roux', email: adele.email, role: 'viewer', scope: null },
+      { id: zoe.id, name: 'Zoé Martin', email: zoe.email, role: 'admin', scope: null },
     ]);
     expect(await list(adele)).toEqual(members);
   });
@@ -62,7 +62,7 @@ describe(`members of an organization (${databaseKind})`, () => {
     if (!admin || !other) throw new Error('comptes');
     const response = await putRole(admin, other.id, { role: 'manager' });
     expect(response.statusCode).toBe(200);
-    expect(body<MemberResponse>(response).member).toEqual({ id: other.id, name: 'Bea', email: other.email, role: 'manager' });
+    expect(body<MemberResponse>(response).member).toEqual({ id: other.id, name: 'Bea', email: other.email, role: 'manager', scope: null });
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: other.auth });
     expect(me.json<{ user: { role: string } }>().user.role).toBe('manager');
   });

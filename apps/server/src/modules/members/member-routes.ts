@@ -26,8 +26,11 @@ export const memberRoutes: FastifyPluginAsyncZod<{ members: MembersService; auth
     ...route(endpoints.members.update),
     handler: async (request) => {
       const before = await members.get(organizationOf(request), request.params.id);
-      const member = await members.changeRole(organizationOf(request), request.params.id, request.body.role);
-      await request.audit('member.role_changed', memberSubject(member), changes(before, member, ['role']));
+      const member = await members.change(organizationOf(request), request.params.id, request.body);
+      if (before.role !== member.role) await request.audit('member.role_changed', memberSubject(member), changes(before, member, ['role']));
+      if (JSON.stringify(before.scope) !== JSON.stringify(member.scope)) {
+        await request.audit('member.scope_changed', memberSubject(member), changes(before, member, ['scope']));
+      }
       return { member };
     },
   });

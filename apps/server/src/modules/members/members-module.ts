@@ -1,3 +1,4 @@
+import type { MemberScope } from '@vigie/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -35,6 +36,8 @@ export function createMembersModule(options: {
   rateLimits: RateLimits;
   audit: Pick<AuditService, 'byAccount'>;
   sendEmail: (message: OneEmail) => Promise<boolean>;
+  /** Refuses a scope naming a site or region that is not the organization's (the sites module's). */
+  validateScope: (organizationId: string, scope: MemberScope | null) => Promise<void>;
 }) {
   const { config, users } = options;
   const members = createMembersService({
@@ -44,6 +47,7 @@ export function createMembersModule(options: {
     onAccountChanged: options.accountChanged,
     sendEmail: options.sendEmail,
     publicUrl: config.publicUrl,
+    validateScope: options.validateScope,
   });
   const invitations = createInvitationService({
     db: options.db,
@@ -56,6 +60,7 @@ export function createMembersModule(options: {
     createMember: (tx, member) => users.createMemberIn(tx, member),
     organizationName: async (organizationId) => (await options.organizations.findById(organizationId))?.name ?? '',
     sendEmail: options.sendEmail,
+    validateScope: options.validateScope,
     signIn: async (userId, ip) => {
       const token = await options.signIn(userId);
       await options.audit.byAccount(userId, ip, 'member.joined');

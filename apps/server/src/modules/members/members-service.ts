@@ -1,4 +1,4 @@
-import type { Member, Role } from '@vigie/contract';
+import type { Member, MemberScope, Role } from '@vigie/contract';
 import { conflict, notFound } from '../../errors.ts';
 import type { SessionEnded } from '../auth/session-service.ts';
 import type { MemberChange, UserService } from '../auth/user-service.ts';
@@ -27,6 +27,8 @@ export function createMembersService(deps: {
   /** The outbox (sent once, even with several instances); false when no SMTP server is set. */
   sendEmail: (message: OneEmail) => Promise<boolean>;
   publicUrl: string;
+  /** Refuses a scope naming a site or region that is not the organization's (400). */
+  validateScope: (organizationId: string, scope: MemberScope | null) => Promise<void>;
 }) {
   const dal = deps.accounts;
 
@@ -57,8 +59,13 @@ export function createMembersService(deps: {
       return member;
     },
 
-    async changeRole(organizationId: string, memberId: string, role: Role): Promise<Member> {
-      const member = settled(await dal.changeRole(organizationId, memberId, role));
+    async change(
+      organizationId: string,
+      memberId: string,
+      change: { role?: Role | undefined; scope?: MemberScope | null | undefined },
+    ): Promise<Member> {
+      if (change.scope !== undefined) await deps.validateScope(organizationId, change.scope);
+      const member = settled(await dal.changeMember(organizationId, memberId, change));
       await deps.onAccountChanged(organizationId, member.id);
       return member;
     },

@@ -81,10 +81,10 @@ export function createNotificationService(deps: {
   };
   /** The sensor, site and rule of an alert, for the message. */
   describe(alert: AlertRecord): Promise<AlertContext>;
-  /** The addresses of an organization's admins and managers. */
-  teamEmails(organizationId: string): Promise<string[]>;
-  /** Who is told, as people: the admins and managers (`null`), or the people of these addresses. */
-  recipientIds(organizationId: string, emails: readonly string[] | null): Promise<string[]>;
+  /** The addresses of an organization's admins and managers whose scope holds the site. */
+  teamEmails(organizationId: string, siteId: string | null): Promise<string[]>;
+  /** Who is told, as people whose scope holds the site: the admins and managers (`null`), or the people of these addresses. */
+  recipientIds(organizationId: string, emails: readonly string[] | null, siteId: string | null): Promise<string[]>;
   /** The server's Web Push key pair. */
   vapid: VapidKeys;
   mailer: Mailer | null;
@@ -109,8 +109,8 @@ export function createNotificationService(deps: {
   }
 
   /** The browsers of the people a step tells (their push subscriptions). */
-  async function subscriptionsFor(organizationId: string, recipients: 'team' | string[]) {
-    const ids = await deps.recipientIds(organizationId, recipients === 'team' ? null : recipients);
+  async function subscriptionsFor(organizationId: string, recipients: 'team' | string[], siteId: string | null) {
+    const ids = await deps.recipientIds(organizationId, recipients === 'team' ? null : recipients, siteId);
     return pushes.ofUsers(organizationId, ids);
   }
 
@@ -118,11 +118,12 @@ export function createNotificationService(deps: {
     const planned = planNotifications(alert, policy, at);
     if (planned.length === 0) return [];
     const context = await deps.describe(alert);
-    const team = deps.mailer && planned.some((p) => p.recipients === 'team') ? await deps.teamEmails(alert.organizationId) : [];
+    const team =
+      deps.mailer && planned.some((p) => p.recipients === 'team') ? await deps.teamEmails(alert.organizationId, alert.siteId) : [];
     const browsers = new Map<string, Awaited<ReturnType<typeof subscriptionsFor>>>();
     for (const { recipients } of pushing ? planned : []) {
       const key = recipients === 'team' ? 'team' : recipients.join('\n');
-      if (!browsers.has(key)) browsers.set(key, await subscriptionsFor(alert.organizationId, recipients));
+      if (!browsers.has(key)) browsers.set(key, await subscriptionsFor(alert.organizationId, recipients, alert.siteId));
     }
     return planned.map((plan) => {
       const rows: OutboxRow[] = [];

@@ -30,7 +30,7 @@ export function createNotificationsModule(options: {
   jwtSecret: string;
   alerts: NotificationDeps['alerts'];
   describe: (alert: AlertRecord) => Promise<AlertContext>;
-  teamEmails: (organizationId: string) => Promise<string[]>;
+  teamEmails: NotificationDeps['teamEmails'];
   recipientIds: NotificationDeps['recipientIds'];
 }) {
   const { config } = options;

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ReportService } from './report-service.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { route } from '../../plugins/endpoint-route.ts';
+import { siteInScope, sitesOf, withinScope } from '../../plugins/scope.ts';
 
 /** The file name a report downloads as: `rapport-haccp_<site>_<month>.<ext>`, safe on every system. */
 function fileName(siteName: string, month: string, extension: 'pdf' | 'csv'): string {
@@ -29,13 +30,20 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
 
   app.route({
     ...route(endpoints.reports.list),
-    handler: async (request) => ({ reports: await reports.list(organizationOf(request), request.query.siteId) }),
+    handler: async (request) => ({
+      reports: withinScope(
+        await sitesOf(request),
+        await reports.list(organizationOf(request), request.query.siteId),
+        (report) => report.siteId,
+      ),
+    }),
   });
 
   app.route({
     ...route(endpoints.reports.create),
     handler: async (request, reply) => {
       const user = currentUser(request);
+      await siteInScope(request, request.body.siteId);
       const report = await reports.create(user.organization.id, { id: user.id, name: user.name ?? user.email }, request.body);
       await request.audit('report.created', reportSubject(report), { month: report.month });
       return reply.code(201).send({ report });

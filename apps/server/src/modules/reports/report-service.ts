@@ -10,7 +10,8 @@ import { createReportDal, type ReportRecord } from './report-dal.ts';
 import { localMonth, monthOf, previousMonth } from './report-period.ts';
 import type { ReportRenderer } from './report-renderer.ts';
 
-const NOT_FOUND = 'Rapport introuvable.';
+export const REPORT_NOT_FOUND = 'Rapport introuvable.';
+const NOT_FOUND = REPORT_NOT_FOUND;
 const MONTHLY_GRACE_MS = 3600_000;
 
 export type ReportAction = 'created' | 'signed';

@@ -9,6 +9,7 @@ export interface SiteChanges {
   name?: string | undefined;
   timezone?: string | undefined;
   openingHours?: OpeningHours | undefined;
+  regionId?: string | null | undefined;
 }
 
 /** The only code that touches the `sites` table; every query is scoped to an organization. */
@@ -51,7 +52,10 @@ export function createSiteDal(db: Database) {
       return row;
     },
 
-    async create(organizationId: string, input: { name: string; timezone: string; openingHours: OpeningHours }): Promise<SiteRecord> {
+    async create(
+      organizationId: string,
+      input: { name: string; timezone: string; openingHours: OpeningHours; regionId?: string | null },
+    ): Promise<SiteRecord> {
       const [row] = await db
         .insert(sites)
         .values({ organizationId, ...input })

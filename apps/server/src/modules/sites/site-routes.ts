@@ -4,6 +4,7 @@ import type { SiteService } from './site-service.ts';
 import { changes } from '../../plugins/audit.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { route } from '../../plugins/endpoint-route.ts';
+import { sitesOf, withinScope } from '../../plugins/scope.ts';
 
 /** docs/api.md, Sites: the sites (magasins) of the caller's organization. */
 export const siteRoutes: FastifyPluginAsyncZod<{ sites: SiteService }> = async (app, { sites }) => {
@@ -11,7 +12,9 @@ export const siteRoutes: FastifyPluginAsyncZod<{ sites: SiteService }> = async (
 
   app.route({
     ...route(endpoints.sites.list),
-    handler: async (request) => ({ sites: await sites.list(organizationOf(request)) }),
+    handler: async (request) => ({
+      sites: withinScope(await sitesOf(request), await sites.list(organizationOf(request)), (site) => site.id),
+    }),
   });
 
   app.route({

@@ -6,10 +6,11 @@ import { createSiteDal, type SiteRecord } from './site-dal.ts';
 /** The name of the site every organization starts with, where its existing devices go. */
 export const DEFAULT_SITE_NAME = 'Magasin principal';
 
-const NOT_FOUND = 'Site introuvable.';
+export const SITE_NOT_FOUND = 'Site introuvable.';
+const NOT_FOUND = SITE_NOT_FOUND;
 
 export function toSite(record: SiteRecord): Site {
-  return { id: record.id, name: record.name, timezone: record.timezone, openingHours: record.openingHours };
+  return { id: record.id, name: record.name, timezone: record.timezone, openingHours: record.openingHours, regionId: record.regionId };
 }
 
 /**
@@ -22,6 +23,8 @@ export function createSiteService(deps: {
   countDevices: (organizationId: string, siteId: string) => Promise<number>;
   /** Before the site goes: its rules are removed by their own module, which closes their alerts. */
   beforeRemove?: (organizationId: string, siteId: string) => Promise<void>;
+  /** Throws a French 404 unless the region is the organization's. */
+  regionExists: (organizationId: string, regionId: string) => Promise<void>;
 }) {
   const dal = createSiteDal(deps.db);
   const defaults = { name: DEFAULT_SITE_NAME, timezone: DEFAULT_TIMEZONE, openingHours: DEFAULT_OPENING_HOURS };
@@ -82,16 +85,19 @@ export function createSiteService(deps: {
     },
 
     async create(organizationId: string, input: CreateSiteRequest): Promise<Site> {
+      if (input.regionId) await deps.regionExists(organizationId, input.regionId);
       return toSite(
         await dal.create(organizationId, {
           name: input.name,
           timezone: input.timezone ?? DEFAULT_TIMEZONE,
           openingHours: input.openingHours ?? DEFAULT_OPENING_HOURS,
+          regionId: input.regionId ?? null,
         }),
       );
     },
 
     async update(organizationId: string, id: string, changes: UpdateSiteRequest): Promise<Site> {
+      if (changes.regionId) await deps.regionExists(organizationId, changes.regionId);
       const record = await dal.update(organizationId, id, changes);
       if (!record) throw notFound(NOT_FOUND);
       return toSite(record);

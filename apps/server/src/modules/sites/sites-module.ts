@@ -1,23 +1,36 @@
+import type { Alert } from '@vigie/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import type { OverviewSensor } from './overview.ts';
+import { regionRoutes } from './region-routes.ts';
+import { createRegionService } from './region-service.ts';
 import { siteRoutes } from './site-routes.ts';
 import { createSiteService } from './site-service.ts';
 
 /**
- * The sites module: an organization's shops and their opening hours; it keeps the sites.
- * In: how many devices a site holds (the devices module's) and what must go before a site does
- * (its alert rules, the alerts module's; called at run time). Out: the service and the routes.
+ * The sites module: an organization's shops, their opening hours and the regions that group
+ * them (and so the scopes of members who see some of them); it keeps the sites and regions.
+ * In: how many devices a site holds (the devices module's), what must go before a site does
+ * (its alert rules, the alerts module's; called at run time), and for the overview the sensors and
+ * alerts. Out: the services and the routes.
  */
 export function createSitesModule(options: {
   db: Database;
+  now: () => Date;
   countDevices: (organizationId: string, siteId: string) => Promise<number>;
   beforeRemove: (organizationId: string, siteId: string) => Promise<void>;
+  sensorsOf: (organizationId: string) => Promise<OverviewSensor[]>;
+  alertsOf: (organizationId: string) => Promise<Alert[]>;
 }) {
-  const sites = createSiteService(options);
+  const regions = createRegionService({ db: options.db });
+  const sites = createSiteService({ ...options, regionExists: regions.exists });
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(siteRoutes, { sites });
+    await app.register(regionRoutes, {
+      ...{ regions, sites, sensorsOf: options.sensorsOf, activeAndRecentAlerts: options.alertsOf, now: options.now },
+    });
   };
-  return { sites, routes, services: { sites } };
+  return { sites, regions, routes, services: { sites, regions } };
 }
 
 export type SitesModule = ReturnType<typeof createSitesModule>;

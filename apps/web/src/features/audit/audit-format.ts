@@ -6,6 +6,7 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   integration: 'intégration',
   emitter: 'émetteur',
   site: 'site',
+  region: 'région',
   rule: 'règle',
   alert: 'alerte',
   member: 'membre',

@@ -8,8 +8,8 @@ import { GenerateReportForm } from './generate-report-form';
 
 const hours = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
 const sites: Site[] = [
-  { id: '7c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Boutique Opéra', timezone: 'Europe/Paris', openingHours: hours },
-  { id: '8d2a7b3f-4c5e-4f6a-9b0c-1d2e3f4a5b6c', name: 'Atelier Bastille', timezone: 'Europe/Paris', openingHours: hours },
+  { id: '7c1f6a2e-3b4d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Boutique Opéra', timezone: 'Europe/Paris', openingHours: hours, regionId: null },
+  { id: '8d2a7b3f-4c5e-4f6a-9b0c-1d2e3f4a5b6c', name: 'Atelier Bastille', timezone: 'Europe/Paris', openingHours: hours, regionId: null },
 ];
 
 let requests: { method: string; url: string; body: unknown }[];

@@ -14,6 +14,7 @@ const site: Site = {
   name: 'Boutique Opéra',
   timezone: 'Europe/Paris',
   openingHours: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] },
+  regionId: null,
 };
 const me = fakeAuth().user;
 

@@ -1,0 +1,77 @@
+import type { Alert, OverviewSite, Site } from '@vigie/contract';
+
+/** A battery at or below this level counts as low on the overview (the « Batterie faible » preset's threshold). */
+export const LOW_BATTERY_PERCENT = 20;
+
+export interface OverviewSensor {
+  siteId: string;
+  status: 'online' | 'offline' | 'unknown' | string;
+  battery: number | null;
+}
+
+/** The start of the current month in UTC (the month's compliance runs from it). */
+export function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * The chain at a glance (docs/api.md, Vue du réseau): for each site its sensors, those offline or
+ * with a low battery, its active alerts, and its compliance this month so far — the share of
+ * sensor-time not under an excursion alert (a measure past its limit, a forecast aside), or null
+ * when the site has no sensor. The worst first: most active alerts, then lowest compliance.
+ */
+export function overviewOf(
+  sites: readonly Site[],
+  sensors: readonly OverviewSensor[],
+  alerts: readonly Alert[],
+  now: Date,
+): OverviewSite[] {
+  const from = monthStart(now).getTime();
+  const to = now.getTime();
+  const rows = new Map<string, OverviewSite & { excursionMs: number }>(
+    sites.map((site) => [
+      site.id,
+      {
+        siteId: site.id,
+        name: site.name,
+        regionId: site.regionId,
+        sensors: 0,
+        offline: 0,
+        activeAlerts: 0,
+        lowBattery: 0,
+        compliance: null,
+        excursionMs: 0,
+      },
+    ]),
+  );
+  for (const sensor of sensors) {
+    const row = rows.get(sensor.siteId);
+    if (!row) continue;
+    row.sensors += 1;
+    if (sensor.status === 'offline') row.offline += 1;
+    if (sensor.battery !== null && sensor.battery <= LOW_BATTERY_PERCENT) row.lowBattery += 1;
+  }
+  for (const alert of alerts) {
+    const row = alert.siteId ? rows.get(alert.siteId) : undefined;
+    if (!row) continue;
+    if (alert.status !== 'resolved') row.activeAlerts += 1;
+    // An excursion: a measure past its limit (not an offline, battery or forecast alert).
+    if (alert.key === null || alert.key === 'battery' || alert.forecast) continue;
+    const start = Math.max(from, Date.parse(alert.openedAt));
+    const end = Math.min(to, alert.resolvedAt ? Date.parse(alert.resolvedAt) : to);
+    if (end > start) row.excursionMs += end - start;
+  }
+  const span = Math.max(1, to - from);
+  return [...rows.values()]
+    .map(({ excursionMs, ...row }) => ({
+      ...row,
+      compliance: row.sensors === 0 ? null : Math.max(0, Math.min(1, 1 - excursionMs / (row.sensors * span))),
+    }))
+    .sort(
+      (a, b) =>
+        b.activeAlerts - a.activeAlerts ||
+        (a.compliance ?? 1) - (b.compliance ?? 1) ||
+        b.offline - a.offline ||
+        a.name.localeCompare(b.name, 'fr'),
+    );
+}
