@@ -46,6 +46,7 @@ const ReportsRoute = lazy(() => import('./routes/reports'));
 const AccountRoute = lazy(() => import('./routes/account'));
 const TeamRoute = lazy(() => import('./routes/team'));
 const JournalRoute = lazy(() => import('./routes/journal'));
+const NetworkRoute = lazy(() => import('./routes/network'));
 const LorawanRoute = lazy(() => import('./routes/lorawan'));
 const InvitationRoute = lazy(() => import('./routes/invitation'));
 const ErrorRoute = lazy(() => import('./routes/error'));
@@ -96,6 +97,7 @@ export function AppRoutes() {
             <Route path="compte" element={<AccountRoute />} />
             <Route path="equipe" element={<TeamRoute />} />
             <Route path="journal" element={<JournalRoute />} />
+            <Route path="reseau" element={<NetworkRoute />} />
             <Route path="lorawan" element={<LorawanRoute />} />
           </Route>
           <Route path="/error/:code" element={<ErrorRoute />} />

@@ -1,5 +1,5 @@
-import { Bell, PackagePlus, QrCode, RadioTower, ScrollText, Store, Trash2, Users } from 'lucide-react';
-import { Link } from 'react-router';
+import { Bell, Network, PackagePlus, QrCode, RadioTower, ScrollText, Store, Trash2, Users } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useActiveAlerts } from '@/features/alerts/api/get-alerts';
 import { AlertsBanner } from '@/features/alerts/components/alerts-banner';
@@ -21,6 +21,8 @@ const primaryLinkClass =
 
 export default function DashboardRoute() {
   const sites = useSites();
+  // « Réseau » opens a shop: its devices, on arrival.
+  const [params] = useSearchParams();
   const alerts = useActiveAlerts();
   const { manage, manageMembers, readAudit } = usePermissions();
   // The worst active alert of each sensor turns its card red (critical) or amber (warning).
@@ -69,6 +71,10 @@ export default function DashboardRoute() {
             <Bell className="size-4" aria-hidden="true" />
             Alertes
           </Link>
+          <Link to="/dashboard/reseau" className={linkClass}>
+            <Network className="size-4" aria-hidden="true" />
+            Réseau
+          </Link>
           <Link to="/dashboard/sites" className={linkClass}>
             <Store className="size-4" aria-hidden="true" />
             Sites
@@ -103,6 +109,8 @@ export default function DashboardRoute() {
         className="mb-8 rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6"
       />
       <DeviceDashboard
+        key={params.get('site') ?? ''}
+        initialSiteId={params.get('site') ?? ''}
         sites={sites.data ?? []}
         siteName={(id) => siteNames.get(id) ?? null}
         alertOf={(id) => worst.get(id) ?? null}

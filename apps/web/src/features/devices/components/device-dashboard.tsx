@@ -62,9 +62,16 @@ function useDeviceList(kind: DeviceKind, setError: (message: string | null) => v
  * Transmitters and sensors, both fetched on open, in two tabs. With several sites, a filter keeps
  * one shop's devices (every site by default, so the counts are the whole organization's).
  */
-export function DeviceDashboard({ sites = [], ...annotations }: DeviceAnnotations & { sites?: { id: string; name: string }[] }) {
+export function DeviceDashboard({
+  sites = [],
+  initialSiteId = '',
+  ...annotations
+}: DeviceAnnotations & {
+  sites?: { id: string; name: string }[];
+  /** The shop chosen on arrival (« Réseau » opens one). */ initialSiteId?: string;
+}) {
   const [tab, setTab] = useState<DeviceKind>('emitter');
-  const [siteId, setSiteId] = useState('');
+  const [siteId, setSiteId] = useState(initialSiteId);
   const [actionError, setActionError] = useState<string | null>(null);
   const siteFieldId = useId();
   const emitters = useDeviceList('emitter', setActionError);
