@@ -49,7 +49,7 @@ export function createServices(options: {
   });
   const sites = createSitesModule({
     ...{ db, now, countDevices: (o, s) => devices.countInSite(o, s), beforeRemove: (o, s) => alerts.handlers.siteRemoving(o, s) },
-    ...{ sensorsOf: (o) => devices.overviewSensors(o), alertsOf: (o) => alerts.alerts.list(o, {}) },
+    ...{ sensorsOf: (o) => devices.overviewSensors(o), alertsOf: (o, from) => alerts.alerts.touching(o, from) },
   });
   const members = createMembersModule({
     ...{ db, now, config, users: auth.users, auth: auth.auth, signIn: auth.signIn, validateScope: sites.regions.validate },

@@ -93,6 +93,27 @@ export function createAlertDal(db: Database) {
       return rows.map(withDates);
     },
 
+    /** What the overview of the sites needs of the alerts active now or since `from`: no limit, no history. */
+    async touching(organizationId: string, from: Date) {
+      return db
+        .select({
+          siteId: alerts.siteId,
+          status: alerts.status,
+          key: alerts.key,
+          openedAt: alerts.openedAt,
+          resolvedAt: alerts.resolvedAt,
+          predicted: sql<boolean>`coalesce(${alertRules.condition}->>'type' = 'predicted', false)`,
+        })
+        .from(alerts)
+        .leftJoin(alertRules, ruleOf)
+        .where(
+          and(
+            eq(alerts.organizationId, organizationId),
+            or(inArray(alerts.status, ['open', 'acknowledged']), gte(alerts.resolvedAt, from)),
+          ),
+        );
+    },
+
     /** Every alert of a sensor that was active at some point of [from, to), oldest first, without the list's limit (for reports). */
     async ofSensorDuring(organizationId: string, sensorId: string, from: Date, to: Date): Promise<AlertRecord[]> {
       const rows = await db

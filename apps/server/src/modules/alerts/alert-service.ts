@@ -105,6 +105,11 @@ export function createAlertService(deps: {
       return (await dal.ofSensorDuring(organizationId, sensorId, from, to)).map((record) => toAlert(record));
     },
 
+    /** The alerts active now or since `from`, as the overview of the sites counts them. */
+    touching(organizationId: string, from: Date) {
+      return dal.touching(organizationId, from);
+    },
+
     async get(organizationId: string, id: string): Promise<Alert> {
       const record = await dal.find(organizationId, id);
       if (!record) throw notFound(NOT_FOUND);

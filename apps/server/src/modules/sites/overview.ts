@@ -1,4 +1,4 @@
-import type { Alert, OverviewSite, Site } from '@vigie/contract';
+import type { OverviewSite, Site } from '@vigie/contract';
 
 /** A battery at or below this level counts as low on the overview (the « Batterie faible » preset's threshold). */
 export const LOW_BATTERY_PERCENT = 20;
@@ -7,6 +7,18 @@ export interface OverviewSensor {
   siteId: string;
   status: 'online' | 'offline' | 'unknown' | string;
   battery: number | null;
+}
+
+/** An alert as the overview counts it: active now, or resolved this month. */
+export interface OverviewAlert {
+  siteId: string | null;
+  status: 'open' | 'acknowledged' | 'resolved';
+  /** The measure watched; `battery`, or null for an offline alert. */
+  key: string | null;
+  openedAt: Date;
+  resolvedAt: Date | null;
+  /** Of a « dépassement prévu » rule: a forecast, not an excursion. */
+  predicted: boolean;
 }
 
 /** The start of the current month in UTC (the month's compliance runs from it). */
@@ -23,7 +35,7 @@ export function monthStart(now: Date): Date {
 export function overviewOf(
   sites: readonly Site[],
   sensors: readonly OverviewSensor[],
-  alerts: readonly Alert[],
+  alerts: readonly OverviewAlert[],
   now: Date,
 ): OverviewSite[] {
   const from = monthStart(now).getTime();
@@ -56,9 +68,9 @@ export function overviewOf(
     if (!row) continue;
     if (alert.status !== 'resolved') row.activeAlerts += 1;
     // An excursion: a measure past its limit (not an offline, battery or forecast alert).
-    if (alert.key === null || alert.key === 'battery' || alert.forecast) continue;
-    const start = Math.max(from, Date.parse(alert.openedAt));
-    const end = Math.min(to, alert.resolvedAt ? Date.parse(alert.resolvedAt) : to);
+    if (alert.key === null || alert.key === 'battery' || alert.predicted) continue;
+    const start = Math.max(from, alert.openedAt.getTime());
+    const end = Math.min(to, alert.resolvedAt ? alert.resolvedAt.getTime() : to);
     if (end > start) row.excursionMs += end - start;
   }
   const span = Math.max(1, to - from);

@@ -4,16 +4,15 @@ import type { RegionService } from './region-service.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { route } from '../../plugins/endpoint-route.ts';
 import { sitesOf } from '../../plugins/scope.ts';
-import { overviewOf, type OverviewSensor } from './overview.ts';
+import { monthStart, overviewOf, type OverviewAlert, type OverviewSensor } from './overview.ts';
 import type { SiteService } from './site-service.ts';
-import type { Alert } from '@vigie/contract';
 
 /** docs/api.md, Régions et portées: the regions, and the overview of the sites in the caller's scope. */
 export const regionRoutes: FastifyPluginAsyncZod<{
   regions: RegionService;
   sites: SiteService;
   sensorsOf: (organizationId: string) => Promise<OverviewSensor[]>;
-  activeAndRecentAlerts: (organizationId: string) => Promise<Alert[]>;
+  activeAndRecentAlerts: (organizationId: string, from: Date) => Promise<OverviewAlert[]>;
   now: () => Date;
 }> = async (app, { regions, sites, sensorsOf, activeAndRecentAlerts, now }) => {
   const organizationOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).organization.id;
@@ -62,8 +61,9 @@ export const regionRoutes: FastifyPluginAsyncZod<{
       const organizationId = organizationOf(request);
       const scope = await sitesOf(request);
       const inScope = (await sites.list(organizationId)).filter((site) => scope === null || scope.has(site.id));
-      const [sensors, alerts] = await Promise.all([sensorsOf(organizationId), activeAndRecentAlerts(organizationId)]);
-      return { sites: overviewOf(inScope, sensors, alerts, now()) };
+      const at = now();
+      const [sensors, alerts] = await Promise.all([sensorsOf(organizationId), activeAndRecentAlerts(organizationId, monthStart(at))]);
+      return { sites: overviewOf(inScope, sensors, alerts, at) };
     },
   });
 };

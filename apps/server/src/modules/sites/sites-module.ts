@@ -1,7 +1,6 @@
-import type { Alert } from '@vigie/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import type { OverviewSensor } from './overview.ts';
+import type { OverviewAlert, OverviewSensor } from './overview.ts';
 import { regionRoutes } from './region-routes.ts';
 import { createRegionService } from './region-service.ts';
 import { siteRoutes } from './site-routes.ts';
@@ -20,7 +19,7 @@ export function createSitesModule(options: {
   countDevices: (organizationId: string, siteId: string) => Promise<number>;
   beforeRemove: (organizationId: string, siteId: string) => Promise<void>;
   sensorsOf: (organizationId: string) => Promise<OverviewSensor[]>;
-  alertsOf: (organizationId: string) => Promise<Alert[]>;
+  alertsOf: (organizationId: string, from: Date) => Promise<OverviewAlert[]>;
 }) {
   const regions = createRegionService({ db: options.db });
   const sites = createSiteService({ ...options, regionExists: regions.exists });

@@ -1,5 +1,5 @@
 import { Bell, Network, PackagePlus, QrCode, RadioTower, ScrollText, Store, Trash2, Users } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useActiveAlerts } from '@/features/alerts/api/get-alerts';
 import { AlertsBanner } from '@/features/alerts/components/alerts-banner';
@@ -12,6 +12,7 @@ import { useSites } from '@/features/sites/api/get-sites';
 import { useNow } from '@/hooks/use-now';
 import { forecastLabel } from '@/lib/forecast-label';
 import { usePermissions } from '@/lib/permissions';
+import { useAuth } from '@/lib/auth';
 
 const linkClass =
   'inline-flex items-center gap-2 rounded-xl border border-cyan-300/30 bg-cyan-400/10 px-4 py-2.5 text-sm font-semibold text-cyan-100 transition-colors hover:border-cyan-300/60 hover:bg-cyan-400/20';
@@ -34,6 +35,8 @@ export default function DashboardRoute() {
   const timeZones = new Map((sites.data ?? []).map((site) => [site.id, site.timezone]));
   // A « dépassement prévu » reads as a forecast on its card, never as the reading.
   const now = useNow();
+  const { user } = useAuth();
+  const location = useLocation();
   const forecasts = new Map<string, string>();
   const measured = new Set<string>();
   for (const alert of alerts.data ?? []) {
@@ -45,6 +48,10 @@ export default function DashboardRoute() {
     const label = forecasts.get(id);
     return label ? { label, only: !measured.has(id) } : null;
   };
+
+  // Someone who sees several shops of a chain (and not the whole organization) lands on « Réseau ».
+  const severalShops = user?.scope && (user.scope.regionIds.length > 0 || user.scope.siteIds.length > 1);
+  if (severalShops && (location.state as { signedIn?: boolean } | null)?.signedIn) return <Navigate to="/dashboard/reseau" replace />;
 
   return (
     <>

@@ -75,7 +75,10 @@ export default function InvitationRoute() {
           <p className="mt-3 text-sm text-slate-400">{`${expiryText(invitation.expiresAt, now)}.`}</p>
           <p className="mt-4 text-sm text-slate-300">Choisissez votre nom et votre mot de passe pour créer votre compte.</p>
           <div className="mt-6">
-            <AcceptInvitationForm token={token} onAccepted={() => void navigate(DEFAULT_AFTER_LOGIN, { replace: true })} />
+            <AcceptInvitationForm
+              token={token}
+              onAccepted={() => void navigate(DEFAULT_AFTER_LOGIN, { replace: true, state: { signedIn: true } })}
+            />
           </div>
         </>
       )}

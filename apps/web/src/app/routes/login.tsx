@@ -17,7 +17,9 @@ export default function LoginRoute() {
   const navigate = useNavigate();
 
   const onSuccess = () => {
-    void navigate(redirectTarget(location.state, DEFAULT_AFTER_LOGIN), { replace: true });
+    const target = redirectTarget(location.state, DEFAULT_AFTER_LOGIN);
+    // Arriving on the dashboard: a person who sees several shops of a chain is taken to « Réseau ».
+    void navigate(target, { replace: true, state: target === DEFAULT_AFTER_LOGIN ? { signedIn: true } : undefined });
   };
 
   return (
