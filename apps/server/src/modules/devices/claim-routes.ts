@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ClaimingService } from './claiming-service.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { route } from '../../plugins/endpoint-route.ts';
+import { siteInScope } from '../../plugins/scope.ts';
 
 /** docs/api.md, Rattachement des appareils d'usine: a person claims a labelled factory device for their organization. */
 export const claimRoutes: FastifyPluginAsyncZod<{ claiming: Pick<ClaimingService, 'claim'> }> = async (app, { claiming }) => {
@@ -11,7 +12,9 @@ export const claimRoutes: FastifyPluginAsyncZod<{ claiming: Pick<ClaimingService
     bodyLimit: 16 * 1024,
     handler: async (request, reply) => {
       const user = currentUser(request);
-      const view = await claiming.claim({ organizationId: user.organization.id, userId: user.id }, request.body, request.ip);
+      // A member who sees some shops installs into one of them (the first, when none is named).
+      const siteId = await siteInScope(request, request.body.siteId);
+      const view = await claiming.claim({ organizationId: user.organization.id, userId: user.id }, { ...request.body, siteId }, request.ip);
       await request.audit(
         'device.claimed',
         { type: view.kind, id: view.device.id, name: view.device.name },
