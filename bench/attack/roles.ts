@@ -47,6 +47,8 @@ export function validBody(method: string, url: string, f: Fixtures): unknown {
     'PUT /api/sensor/:id': { name: 'Sonde renommée par l’attaque' },
     'POST /api/sites': { name: 'Magasin de l’attaque' },
     'PUT /api/sites/:id': { name: 'Magasin renommé par l’attaque' },
+    'POST /api/regions': { name: `Région de l’attaque ${randomUUID().slice(0, 8)}` },
+    'PUT /api/regions/:id': { name: 'Région renommée par l’attaque' },
     'POST /api/alert-rules': {
       name: 'Règle de l’attaque',
       sensorId: f.sensorId,
