@@ -19,7 +19,16 @@ export const regionRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...route(endpoints.regions.list),
-    handler: async (request) => ({ regions: await regions.list(organizationOf(request)) }),
+    handler: async (request) => {
+      const all = await regions.list(organizationOf(request));
+      const scope = await sitesOf(request);
+      if (scope === null) return { regions: all };
+      // A member who sees some shops: the regions of those shops.
+      const theirs = new Set(
+        (await sites.list(organizationOf(request))).flatMap((site) => (scope.has(site.id) && site.regionId ? [site.regionId] : [])),
+      );
+      return { regions: all.filter((region) => theirs.has(region.id)) };
+    },
   });
 
   app.route({
