@@ -93,6 +93,42 @@ describe('TeamRoute', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'paul@boutique.fr', role: 'viewer' });
   });
 
+  it('gives an invited store manager one shop of a chain as what they will see', async () => {
+    const user = userEvent.setup();
+    const hours = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
+    const lyon = {
+      id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
+      name: 'Lyon Part-Dieu',
+      timezone: 'Europe/Paris',
+      openingHours: hours,
+      regionId: null,
+    };
+    const lille = { ...lyon, id: '6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e', name: 'Lille Centre' };
+    answer = (call) => {
+      if (call.url === '/api/sites') return jsonResponse(200, { sites: [lyon, lille] });
+      if (call.url === '/api/regions')
+        return jsonResponse(200, { regions: [{ id: '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f', name: 'Nord' }] });
+      if (call.url === '/api/invitations' && call.method === 'POST')
+        return jsonResponse(201, { invitation: { id: invitations[0]?.id, email: 'lyon@chaine.fr', role: 'manager', expiresAt: future } });
+      return undefined;
+    };
+    renderAs('admin');
+    const form = screen.getByRole('form', { name: 'Inviter un membre' });
+    const scope = await within(form).findByLabelText('Périmètre');
+    expect(within(scope).getByRole('option', { name: 'Toute l’organisation' })).toBeInTheDocument();
+    expect(within(scope).getByRole('option', { name: 'Nord' })).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Adresse e-mail'), 'lyon@chaine.fr');
+    await user.selectOptions(within(form).getByLabelText('Rôle'), 'Responsable');
+    await user.selectOptions(scope, 'Lyon Part-Dieu');
+    await user.click(within(form).getByRole('button', { name: 'Envoyer l’invitation' }));
+    await within(form).findByText(/Invitation envoyée à lyon@chaine.fr/);
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      email: 'lyon@chaine.fr',
+      role: 'manager',
+      scope: { siteIds: [lyon.id], regionIds: [] },
+    });
+  });
+
   it('shows the server’s 409 message when the address already has an account', async () => {
     const user = userEvent.setup();
     answer = (call) =>

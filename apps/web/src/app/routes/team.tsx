@@ -7,6 +7,8 @@ import { useInvitations } from '@/features/team/api/get-invitations';
 import { useMembers } from '@/features/team/api/get-members';
 import { InvitationList } from '@/features/team/components/invitation-list';
 import { InviteForm } from '@/features/team/components/invite-form';
+import { useRegions } from '@/features/sites/api/get-overview';
+import { useSites } from '@/features/sites/api/get-sites';
 import { MemberList } from '@/features/team/components/member-list';
 import { SecurityPolicyForm } from '@/features/auth/components/security-policy-form';
 import { useAuth } from '@/lib/auth';
@@ -30,6 +32,9 @@ export default function TeamRoute() {
   const { manageMembers } = usePermissions();
   const members = useMembers();
   const invitations = useInvitations({ enabled: manageMembers });
+  // For a chain: the shops and regions an invited person may be given as what they see.
+  const sites = useSites();
+  const regions = useRegions();
   const count = members.data?.length;
 
   return (
@@ -60,7 +65,7 @@ export default function TeamRoute() {
       <div className="space-y-6">
         {manageMembers && (
           <section className={card}>
-            <InviteForm />
+            <InviteForm sites={sites.data ?? []} regions={regions.data ?? []} />
           </section>
         )}
 

@@ -1,4 +1,4 @@
-import type { Role } from '@vigie/contract';
+import type { MemberScope, Role } from '@vigie/contract';
 import { Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -9,15 +9,34 @@ import { ROLE_LABELS, ROLE_OPTIONS } from '@/lib/permissions';
 import { useCreateInvitation } from '../api/invitation-mutations';
 import { emailError } from '../team-format';
 
-/** « Inviter un membre »: an address and a role; the link goes out by e-mail. */
-export function InviteForm() {
+/** What « Périmètre » offers: the whole organization (`''`), a shop (`site:<id>`) or a region (`region:<id>`). */
+export function scopeOf(choice: string): MemberScope | null {
+  const [kind, id] = choice.split(':');
+  if (!id) return null;
+  return kind === 'region' ? { siteIds: [], regionIds: [id] } : { siteIds: [id], regionIds: [] };
+}
+
+/**
+ * « Inviter un membre »: an address, a role and, for a chain (several shops or regions), what the
+ * person will see; the link goes out by e-mail.
+ */
+export function InviteForm({
+  sites = [],
+  regions = [],
+}: {
+  /** The organization's shops and regions, to choose what the person will see. */
+  sites?: readonly { id: string; name: string }[];
+  regions?: readonly { id: string; name: string }[];
+}) {
   const create = useCreateInvitation();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('viewer');
+  const [scope, setScope] = useState('');
+  const chain = sites.length > 1 || regions.length > 0;
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
-  const ids = { email: useId(), role: useId(), status: useId(), title: useId() };
+  const ids = { email: useId(), role: useId(), scope: useId(), status: useId(), title: useId() };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -29,7 +48,7 @@ export function InviteForm() {
       return;
     }
     create.mutate(
-      { email: email.trim(), role },
+      { email: email.trim(), role, ...(scope ? { scope: scopeOf(scope) } : {}) },
       {
         onSuccess: (invitation) => {
           setEmail('');
@@ -82,6 +101,32 @@ export function InviteForm() {
             ))}
           </select>
         </div>
+        {chain && (
+          <div className="space-y-1.5 sm:w-56">
+            <label htmlFor={ids.scope} className="block text-sm font-medium text-slate-200">
+              Périmètre
+            </label>
+            <select id={ids.scope} value={scope} onChange={(event) => setScope(event.target.value)} className={inputClass}>
+              <option value="">Toute l’organisation</option>
+              {regions.length > 0 && (
+                <optgroup label="Une région">
+                  {regions.map((region) => (
+                    <option key={region.id} value={`region:${region.id}`}>
+                      {region.name}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
+              <optgroup label="Un magasin">
+                {sites.map((site) => (
+                  <option key={site.id} value={`site:${site.id}`}>
+                    {site.name}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+          </div>
+        )}
         <Button type="submit" variant="primary" busy={create.isPending} icon={<Send className="size-4" aria-hidden="true" />}>
           Envoyer l’invitation
         </Button>
