@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { RuleEditor } from '@/features/alerts/components/rule-editor';
 import { deviceDetailPath } from '@/features/devices/device-paths';
 import { WatchList } from '@/features/insights/components/watch-list';
+import { useRegions } from '@/features/sites/api/get-overview';
 import { useSites } from '@/features/sites/api/get-sites';
 import { NewSiteForm } from '@/features/sites/components/new-site-form';
 import { SiteEditor } from '@/features/sites/components/site-editor';
@@ -13,6 +14,7 @@ import { usePermissions } from '@/lib/permissions';
 /** /dashboard/sites: the shops, their hours (which rule schedules follow), and the rules of each. */
 export default function SitesRoute() {
   const sites = useSites();
+  const regions = useRegions();
   const { manage } = usePermissions();
   return (
     <>
@@ -34,7 +36,7 @@ export default function SitesRoute() {
       ) : (
         <div className="space-y-6">
           {sites.data.map((site) => (
-            <SiteEditor key={site.id} site={site}>
+            <SiteEditor key={site.id} site={site} regions={regions.data ?? []}>
               <WatchList
                 siteId={site.id}
                 sensorPath={(id) => deviceDetailPath('sensor', id)}

@@ -32,22 +32,37 @@ function SiteSummary({ site, children }: { site: Site; children?: ReactNode }) {
 }
 
 /** One site: its name, time zone and opening hours, what watches it (`children`), and its deletion. */
-export function SiteEditor({ site, children }: { site: Site; children?: ReactNode }) {
+type Regions = readonly { id: string; name: string }[];
+
+export function SiteEditor({
+  site,
+  regions = [],
+  children,
+}: {
+  site: Site;
+  /** The organization's regions, to put the site in one. */ regions?: Regions;
+  children?: ReactNode;
+}) {
   const { manage } = usePermissions();
   if (!manage) return <SiteSummary site={site}>{children}</SiteSummary>;
-  return <SiteForm site={site}>{children}</SiteForm>;
+  return (
+    <SiteForm site={site} regions={regions}>
+      {children}
+    </SiteForm>
+  );
 }
 
-function SiteForm({ site, children }: { site: Site; children?: ReactNode }) {
+function SiteForm({ site, regions, children }: { site: Site; regions: Regions; children?: ReactNode }) {
   const update = useUpdateSite();
   const remove = useDeleteSite();
   const [name, setName] = useState(site.name);
   const [timezone, setTimezone] = useState(site.timezone);
+  const [regionId, setRegionId] = useState(site.regionId ?? '');
   const [days, setDays] = useState(() => Object.fromEntries(DAYS.map(({ key }) => [key, windowsText(site.openingHours[key])])));
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const ids = { name: useId(), timezone: useId(), status: useId(), deleteStatus: useId() };
+  const ids = { name: useId(), timezone: useId(), region: useId(), status: useId(), deleteStatus: useId() };
   const dayId = useId();
 
   const onSubmit = (event: FormEvent) => {
@@ -62,7 +77,16 @@ function SiteForm({ site, children }: { site: Site; children?: ReactNode }) {
     if (!name.trim()) return setError('Le nom est obligatoire.');
     setError(null);
     update.mutate(
-      { id: site.id, changes: { name: name.trim(), timezone: timezone.trim(), openingHours: openingHours as OpeningHours } },
+      {
+        id: site.id,
+        changes: {
+          name: name.trim(),
+          timezone: timezone.trim(),
+          openingHours: openingHours as OpeningHours,
+          // Only where the organization has regions: the site belongs to one at most.
+          ...(regions.length > 0 ? { regionId: regionId || null } : {}),
+        },
+      },
       {
         onSuccess: () => setSaved('Site enregistré.'),
         onError: (failure) => setError(errorMessage(failure, 'Le site n’a pas été enregistré.')),
@@ -87,6 +111,21 @@ function SiteForm({ site, children }: { site: Site; children?: ReactNode }) {
               </label>
               <input id={ids.timezone} value={timezone} onChange={(e) => setTimezone(e.target.value)} className={inputClass} />
             </div>
+            {regions.length > 0 && (
+              <div className="space-y-1.5">
+                <label htmlFor={ids.region} className="block text-sm font-medium text-slate-200">
+                  Région
+                </label>
+                <select id={ids.region} value={regionId} onChange={(e) => setRegionId(e.target.value)} className={inputClass}>
+                  <option value="">Aucune région</option>
+                  {regions.map((region) => (
+                    <option key={region.id} value={region.id}>
+                      {region.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
           </div>
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-200">Horaires d’ouverture (heure locale ; « fermé » ou vide si fermé)</legend>
