@@ -22,6 +22,13 @@ export function createRegionService(deps: { db: Database }) {
     if (!(await dal.find(organizationId, id))) throw notFound(REGION_NOT_FOUND);
   }
 
+  /** Whether a scope holds a site (`null`: the whole organization holds them all). */
+  async function covers(organizationId: string, scope: MemberScope | null, siteId: string | null): Promise<boolean> {
+    if (!scope) return true;
+    if (!siteId) return false;
+    return new Set(await dal.sitesIn(organizationId, scope.siteIds, scope.regionIds)).has(siteId);
+  }
+
   return {
     async list(organizationId: string): Promise<Region[]> {
       return (await dal.list(organizationId)).map(toRegion);
@@ -68,12 +75,7 @@ export function createRegionService(deps: { db: Database }) {
       if (scope.siteIds.some((id) => !sites.has(id))) throw badRequest('La portée nomme un site qui n’est pas celui de l’organisation.');
     },
 
-    /** Whether a scope holds a site (`null`: the whole organization holds them all). */
-    async covers(organizationId: string, scope: MemberScope | null, siteId: string | null): Promise<boolean> {
-      if (!scope) return true;
-      if (!siteId) return false;
-      return (await this.sitesInScope(organizationId, scope))?.has(siteId) ?? true;
-    },
+    covers,
 
     /** The people whose scope holds the site (who is told of its alerts). */
     async covering<T extends { scope: MemberScope | null }>(
@@ -86,7 +88,7 @@ export function createRegionService(deps: { db: Database }) {
       const kept: T[] = [];
       for (const person of people) {
         const key = JSON.stringify(person.scope);
-        if (!sites.has(key)) sites.set(key, await this.covers(organizationId, person.scope, siteId));
+        if (!sites.has(key)) sites.set(key, await covers(organizationId, person.scope, siteId));
         if (sites.get(key)) kept.push(person);
       }
       return kept;
