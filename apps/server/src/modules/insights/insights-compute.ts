@@ -193,6 +193,13 @@ export function currentAnomalies(anomalies: Anomaly[], now: number): Anomaly[] {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The median of `values`, undefined when there are none. */
+function medianOf(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 /** True when one of these anomalies says the unit is leaving its normal right now. */
 export function departing(anomalies: readonly { kind: Anomaly['kind']; to: number }[], now: number): boolean {
   return anomalies.some((anomaly) => DEPARTURES.has(anomaly.kind) && anomaly.to >= now - DEPARTURE_RECENT_MS);
@@ -229,7 +236,7 @@ export function outlookFrom(
   readings: readonly Reading[],
   start: number,
   departure: boolean,
-  options: { cold?: boolean; unit?: string; defrosting?: boolean } = {},
+  options: { cold?: boolean; unit?: string; defrosting?: boolean; usualDefrostMs?: number } = {},
 ): Outlook {
   const cold = options.cold ?? false;
   const unit = options.unit ?? '';
@@ -285,8 +292,20 @@ export function outlookFrom(
     if (last.ts - since < HOUR && (last.value - sameHourExtreme(readings, last.ts, side)) * side <= 0) beyond = false;
   }
   if (!beyond && !departure) return habits;
-  // A defrost on the unit's beat warms it on purpose: followed only once the detectors say it runs long.
-  if (options.defrosting && !departure) return habits;
+  // A defrost warms the unit on purpose: followed once the detectors say it runs long, or once the
+  // warm stretch outlasts the unit's usual defrost (the median of those detected this week) by a
+  // reporting step (a door left ajar during a defrost, read every 15 min, looks like one until then),
+  // or once it is clearly warmer than the unit's week has been.
+  if (options.defrosting && !departure) {
+    const edge = usualEdge(usual, 1);
+    let since = last.ts;
+    for (let i = readings.length - 1; i >= 0 && (readings[i] as Reading).value > edge; i -= 1) since = (readings[i] as Reading).ts;
+    // Clearly warmer than anything the week before it held, it is no defrost of this unit's.
+    let warmest = -Infinity;
+    for (const reading of readings) if (reading.ts < since - HOUR) warmest = Math.max(warmest, reading.value);
+    const warmer = last.value > warmest + Math.max(0.6, 0.2 * (usual.q90 - usual.q10));
+    if (!warmer && last.ts - since <= (options.usualDefrostMs ?? HOUR) + cadence) return habits;
+  }
   // Beyond the interval: the departure began at the last reading within it, and goes the way the
   // readings went. When only the detectors say so: the window's readings, the way their trend goes.
   const direction: 1 | -1 = beyond
@@ -304,7 +323,7 @@ export function outlookFrom(
   const points = readings.slice(Math.max(0, onset)).map((reading) => ({ hours: (reading.ts - start) / HOUR, value: reading.value }));
   const fit = fitRelaxation(points, direction, { ambient: cold ? SHOP_AIR : null, noise: jitterOf(readings.slice(0, Math.max(1, onset))) });
   // A departure worth following: moving away at least 0,3 unit an hour.
-  if (!fit || Math.abs(fit.slopePerHour) < MIN_DEPARTURE_SLOPE) return habits;
+  if (!fit || Math.abs(fit.recent.slopePerHour) < MIN_DEPARTURE_SLOPE) return habits;
   const forecast = seasonal.map((point, index) => {
     const physical = relaxationAt(fit, (index * STEP_MS + STEP_MS / 2) / HOUR);
     return { ts: point.ts, value: physical.value, low: Math.min(physical.low, point.low), high: Math.max(physical.high, point.high) };
@@ -372,6 +391,7 @@ export function computeInsights(input: InsightsInput): InsightsResult {
           cold: profile === 'cold',
           unit: UNITS[key] ?? '',
           defrosting: detected.defrosting,
+          usualDefrostMs: medianOf(detected.defrosts.map((defrost) => defrost.to - defrost.from)),
         });
   const forecast = outlook?.forecast ?? [];
   const anomalies: Anomaly[] = detected.anomalies.map((anomaly) => ({

@@ -53,6 +53,22 @@ describe('the physical model of a departure', () => {
     expect(point.high).toBeGreaterThanOrEqual(newton(18, 4, 6, 4));
   });
 
+  it('follows the rate the unit moves at now, after a gust of warm air that the cold first fought back', () => {
+    // A door left ajar: +3 K of warm air that the running compressor brings down in minutes, then the
+    // contents warming at 1,2 °C an hour. The departure as a whole slopes down; now it rises.
+    const truth = (hours: number) => 5 + 3 * Math.exp(-(hours + 0.75) / 0.1) + 1.2 * (hours + 0.75);
+    for (const step of [1, 5, 15]) {
+      const fit = fitted(fitRelaxation(sampled(truth, 45, step), 1, { ambient: 21, noise: 0.1 }));
+      expect(fit.recent.slopePerHour, `every ${step} min`).toBeGreaterThan(0.8);
+      expect(fit.recent.slopePerHour, `every ${step} min`).toBeLessThan(1.6);
+      // An hour ahead, the present rate continued: about 7,1 °C, not the room's air.
+      const ahead = relaxationAt(fit, 1);
+      expect(Math.abs(ahead.value - truth(1)), `every ${step} min`).toBeLessThan(0.5);
+      expect(ahead.low).toBeLessThanOrEqual(ahead.value);
+      expect(ahead.high).toBeGreaterThanOrEqual(ahead.value);
+    }
+  });
+
   it('follows a straight drift as a trend, falling ones too, and refuses what does not move that way', () => {
     const line = (hours: number) => 40 - 3 * hours;
     const fit = fitRelaxation(sampled(line, 90, 10), -1, { ambient: null, noise: 0.1 });
@@ -77,7 +93,7 @@ describe('the physical model of a departure', () => {
       { ambient: 21, noise: 0.1 },
     );
     expect(explainForecast(fit, '°C', true)).toMatch(
-      /^Le froid ne suit plus\u202f: la température monte vers celle de la pièce \(environ 2\d\u00a0°C\)\.$/,
+      /^Le froid ne suit plus\u202f: la température monte vers celle de la pièce \(environ 2\d\u00a0°C\), à \+\d,\d\u00a0°C par heure en ce moment\.$/,
     );
     expect(explainForecast(null, '°C', true)).toBe(
       'Prévision d’après les habitudes de l’appareil (ses cycles et ses heures de la journée).',

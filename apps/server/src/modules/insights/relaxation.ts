@@ -39,7 +39,23 @@ export interface RelaxationFit {
   spread: number;
   /** Plausible curves (target, tau): the interval's envelope. */
   plausible: { target: number; tauHours: number; level: number }[];
+  /**
+   * The rate the unit moves at now: a Theil–Sen line through the readings of the last
+   * `RECENT_HOURS` (three readings at least), its value at the origin and its slope per hour. It
+   * carries the forecast's value (see `relaxationAt`).
+   */
+  recent: { level: number; slopePerHour: number };
+  /** Where the value cannot go (a cold unit does not warm past the shop's air and 5 K), in `direction`. */
+  bound: number;
 }
+
+/**
+ * The span the present rate is read over. A departure's first half hour often holds a fast step
+ * (the air, quick to warm, then the contents, slow): the rate since then is the one that lasts.
+ */
+const RECENT_HOURS = 0.35;
+/** How far past the shop's air a cold unit's forecast may go (a stuck defrost heater warms it further). */
+const PAST_AMBIENT = 5;
 
 /** The reporting cadence: the median gap between readings over the last day (at most the last 200 gaps). */
 export function cadenceOf(readings: readonly Reading[]): number {
@@ -73,7 +89,7 @@ interface Candidate {
 /**
  * Fits the departure in `points` (hours before the origin ≤ 0, values), rising when `direction`
  * is +1. `ambient`: the prior on the surroundings for a cold unit (null: no prior, any target).
- * Null when the points do not move in that direction.
+ * Null when the points move neither overall nor now in that direction.
  */
 export function fitRelaxation(
   points: readonly { hours: number; value: number }[],
@@ -84,7 +100,17 @@ export function fitRelaxation(
   const xs = points.map((p) => p.hours);
   const ys = points.map((p) => p.value);
   const trend = theilSen(xs, ys);
-  if (!(trend.slope * direction > 0) || trend.concordance < 0.6) return null;
+  // The present rate (see `recent`): the departure is followed when it moves that way now, even
+  // after a first step the other way (a door's gust of warm air, then the cold fighting back).
+  const recentFrom = Math.min(-RECENT_HOURS, points.at(-3)?.hours ?? 0, (xs[0] as number) / 2);
+  const rx = xs.filter((x) => x >= recentFrom);
+  const ry = ys.filter((_, k) => (xs[k] as number) >= recentFrom);
+  const present = theilSen(rx, ry);
+  const moving = (line: { slope: number; concordance: number }) => line.slope * direction > 0 && line.concordance >= 0.6;
+  if (!moving(trend) && !moving(present)) return null;
+  const rate = present.slope;
+  const rateIntercepts = ry.map((y, k) => y - rate * (rx[k] as number)).sort((a, b) => a - b);
+  const recent = { level: rateIntercepts[Math.floor(rateIntercepts.length / 2)] as number, slopePerHour: rate };
   const extreme = direction > 0 ? Math.max(...ys) : Math.min(...ys);
   const span = Math.max(...ys) - Math.min(...ys);
   const noise = Math.max(options.noise, 0.05);
@@ -120,6 +146,8 @@ export function fitRelaxation(
   const lineLevel = intercepts[Math.floor(intercepts.length / 2)] as number;
   const lineSse = ys.reduce((s, y, k) => s + (y - (lineLevel + trend.slope * (xs[k] as number))) ** 2, 0);
   const linePrior = options.ambient === null ? 0 : 4;
+  const bound =
+    options.ambient !== null && direction > 0 ? options.ambient + PAST_AMBIENT : direction * Number.POSITIVE_INFINITY;
   if (candidates.length === 0 && !Number.isFinite(lineSse)) return null;
   const best = candidates.reduce<Candidate | null>((a, c) => (a === null || c.objective < a.objective ? c : a), null);
   const lineObjective = lineSse / noise ** 2 + linePrior;
@@ -138,6 +166,8 @@ export function fitRelaxation(
       slopePerHour: trend.slope,
       spread,
       plausible,
+      recent,
+      bound,
     };
   }
   const plausible = candidates
@@ -152,14 +182,31 @@ export function fitRelaxation(
     slopePerHour: (best.target - best.level) / best.tauHours,
     spread: Math.sqrt(best.sse / dof),
     plausible,
+    recent,
+    bound,
   };
 }
 
-/** The fitted curve `hours` after the origin, with the envelope of the plausible curves widened by the fit's spread (≈ 80 %). */
+/**
+ * The forecast `hours` after the origin. Its value continues the present rate (`recent`), held
+ * within `bound`; the interval spans that line, the fitted curve and the plausible ones, widened by
+ * the fit's spread (≈ 80 %).
+ *
+ * Why the present rate and not the fitted curve's: on the evaluation's cabinets (two heat
+ * capacities: the air warms in minutes, the contents in hours), the first half hour of a departure
+ * bends more than the rest of it does, and a single exponential fitted through it places its
+ * target too close (a door ajar, a weakening compressor) or, under the prior on the shop's air, too
+ * far (a door ajar settles 1 to 4 K past the limit, not at the room's temperature). The present
+ * rate continued is early by a bounded share when the curve truly bends — the crossing of a line
+ * tangent to a Newton curve comes at x/(−ln(1 − x)) of the true time, x the share of the way to the
+ * target the limit lies at — and never late. docs/decisions/0037 holds the figures.
+ */
 export function relaxationAt(fit: RelaxationFit, hours: number): { value: number; low: number; high: number } {
-  const value = fit.kind === 'trend' ? fit.level + fit.slopePerHour * hours : curve(fit.target, fit.tauHours, fit.level, hours);
-  let low = value;
-  let high = value;
+  const fitted = fit.kind === 'trend' ? fit.level + fit.slopePerHour * hours : curve(fit.target, fit.tauHours, fit.level, hours);
+  const line = fit.recent.level + fit.recent.slopePerHour * hours;
+  const value = fit.direction > 0 ? Math.min(line, fit.bound) : Math.max(line, fit.bound);
+  let low = Math.min(value, fitted);
+  let high = Math.max(value, fitted);
   for (const c of fit.plausible) {
     const v = curve(c.target, c.tauHours, c.level, hours);
     low = Math.min(low, v);
@@ -168,8 +215,8 @@ export function relaxationAt(fit: RelaxationFit, hours: number): { value: number
   if (fit.kind === 'trend' || fit.plausible.length === 0) {
     // A straight line's own uncertainty: a quarter of its travel either way.
     const travel = Math.abs(fit.slopePerHour * hours) * 0.25;
-    low = Math.min(low, value - travel);
-    high = Math.max(high, value + travel);
+    low = Math.min(low, fitted - travel);
+    high = Math.max(high, fitted + travel);
   }
   const margin = 1.28 * fit.spread;
   return { value, low: low - margin, high: high + margin };
@@ -183,18 +230,19 @@ export function explainForecast(fit: RelaxationFit | null, unit: string, cold: b
   const u = unit ? `\u00a0${unit}` : '';
   if (fit === null) return 'Prévision d’après les habitudes de l’appareil (ses cycles et ses heures de la journée).';
   const moving = fit.direction > 0 ? 'monte' : 'baisse';
+  const perHour = fit.recent.slopePerHour;
+  const rate = `${perHour > 0 ? '+' : ''}${number(perHour, Math.abs(perHour) >= 10 ? 0 : 1)}${u} par heure`;
   if (fit.kind === 'trend') {
-    const slope = `${fit.slopePerHour > 0 ? '+' : ''}${number(fit.slopePerHour, Math.abs(fit.slopePerHour) >= 10 ? 0 : 1)}${u} par heure`;
     return cold && fit.direction > 0
-      ? `Le froid ne suit plus\u202f: la température ${moving} régulièrement (${slope}).`
-      : `La valeur ${moving} régulièrement (${slope})\u202f: la prévision suit cette tendance.`;
+      ? `Le froid ne suit plus\u202f: la température ${moving} régulièrement (${rate}).`
+      : `La valeur ${moving} régulièrement (${rate})\u202f: la prévision suit cette tendance.`;
   }
   const target = `${number(fit.target, 0)}${u}`;
   if (cold && fit.direction > 0)
     return fit.target >= 15
-      ? `Le froid ne suit plus\u202f: la température monte vers celle de la pièce (environ ${target}).`
-      : `Le froid ne suit plus\u202f: la température monte et tendrait vers environ ${target}.`;
-  return `La valeur ${moving} et tendrait vers environ ${target}\u202f: la prévision suit cette courbe.`;
+      ? `Le froid ne suit plus\u202f: la température monte vers celle de la pièce (environ ${target}), à ${rate} en ce moment.`
+      : `Le froid ne suit plus\u202f: la température monte (${rate} en ce moment) et tendrait vers environ ${target}.`;
+  return `La valeur ${moving} (${rate} en ce moment) et tendrait vers environ ${target}\u202f: la prévision suit ce rythme.`;
 }
 
 /** A stretch of readings beyond the unit's usual range: when it began, how long and how far it went. */
