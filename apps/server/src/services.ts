@@ -81,7 +81,7 @@ export function createServices(options: {
   });
   const lorawan = createLorawanModule({
     ...{ db, now, publicUrl: config.publicUrl, telemetry: () => telemetry.telemetry, sensors: () => devices.sensors },
-    gateways: () => devices.devices.emitter,
+    ...{ gateways: () => devices.devices.emitter, config, jwtSecret: options.jwtSecret, logger, leases: insights.leases },
     ...{ assertSite: async (o, s) => void (await sites.sites.get(o, s)), createRule: (o, rule) => alerts.rules.create(o, rule) },
   });
   const reports = createReportsModule({

@@ -22,11 +22,57 @@ export const devEuiSchema = z
   )
   .pipe(z.string().regex(/^[0-9a-f]{16}$/, { error: 'Le DevEUI compte 16 chiffres hexadécimaux (0-9, A-F).' }));
 
-/** `endpoints.lorawan.integrations.create`. */
-export const createIntegrationRequestSchema = z.strictObject({
-  type: integrationTypeSchema,
-  name: nameSchema,
+/**
+ * The Things Stack's MQTT server of an application, for networks that prefer Vigie to connect to
+ * them rather than be called: Vigie subscribes to `v3/{username}/devices/+/up`.
+ */
+export const mqttSettingsSchema = z.strictObject({
+  /** `mqtts://eu1.cloud.thethings.network:8883` (TLS) or `mqtt://host:1883`. */
+  server: z
+    .string({ error: 'L’adresse du serveur MQTT est obligatoire.' })
+    .trim()
+    .max(300, { error: 'L’adresse du serveur MQTT compte 300 caractères au plus.' })
+    .refine(
+      (value) => {
+        try {
+          const url = new URL(value);
+          return (
+            (url.protocol === 'mqtt:' || url.protocol === 'mqtts:') && url.hostname !== '' && url.username === '' && url.password === ''
+          );
+        } catch {
+          return false;
+        }
+      },
+      { error: 'Adresse du serveur MQTT invalide : « mqtts://hôte:8883 » ou « mqtt://hôte:1883 » sont attendus.' },
+    ),
+  /** `{application}@{tenant}` (`mon-app@ttn` on The Things Network). */
+  username: z
+    .string({ error: 'Le nom d’utilisateur MQTT est obligatoire.' })
+    .trim()
+    .regex(/^[a-z0-9](?:[-]?[a-z0-9]){1,35}@[a-z0-9](?:[-]?[a-z0-9]){1,35}$/, {
+      error: 'Le nom d’utilisateur MQTT est « application@tenant » (lettres minuscules, chiffres et tirets), « mon-app@ttn » par exemple.',
+    }),
+  /** An API key of the application with the right to read its traffic (never shown again). */
+  password: z
+    .string({ error: 'La clé d’API est obligatoire.' })
+    .trim()
+    .min(1, { error: 'La clé d’API est obligatoire.' })
+    .max(500, { error: 'La clé d’API compte 500 caractères au plus.' }),
 });
+export type MqttSettings = z.input<typeof mqttSettingsSchema>;
+
+/** `endpoints.lorawan.integrations.create`. */
+export const createIntegrationRequestSchema = z
+  .strictObject({
+    type: integrationTypeSchema,
+    name: nameSchema,
+    /** The Things Stack only: Vigie connects to the application's MQTT server instead of being called. */
+    mqtt: mqttSettingsSchema.optional(),
+  })
+  .refine((body) => body.mqtt === undefined || body.type === 'tts', {
+    error: 'La connexion MQTT n’existe que pour The Things Stack ; ChirpStack appelle Vigie par HTTP.',
+    path: ['mqtt'],
+  });
 export type CreateIntegrationRequest = z.input<typeof createIntegrationRequestSchema>;
 
 export const integrationSchema = z.object({
@@ -37,6 +83,19 @@ export const integrationSchema = z.object({
   url: z.string(),
   /** When the network server last sent anything accepted; null before. */
   lastEventAt: z.string().nullable(),
+  /**
+   * Through The Things Stack's MQTT server (never the key): `connecting` until the first
+   * connection, `connected`, or `error` with the reason in French. Null for a webhook integration.
+   */
+  mqtt: z
+    .object({
+      server: z.string(),
+      username: z.string(),
+      state: z.enum(['connecting', 'connected', 'error']),
+      error: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Integration = z.infer<typeof integrationSchema>;
 

@@ -700,6 +700,14 @@ export const lorawanIntegrations = pgTable(
     name: text('name').notNull(),
     secretHash: text('secret_hash').notNull(),
     lastEventAt: timestamp('last_event_at', { withTimezone: true, mode: 'date' }),
+    /** The Things Stack's MQTT server, when Vigie connects to it (null: a webhook). */
+    mqttServer: text('mqtt_server'),
+    mqttUsername: text('mqtt_username'),
+    /** The API key, sealed (secret box, bound to the integration's id). */
+    mqttPassword: text('mqtt_password'),
+    /** `connecting`, `connected` or `error`, written by the instance that holds the connection. */
+    mqttState: text('mqtt_state').$type<'connecting' | 'connected' | 'error'>(),
+    mqttError: text('mqtt_error'),
     ...timestamps,
   },
   (t) => [index('lorawan_integrations_organization_idx').on(t.organizationId, t.createdAt)],

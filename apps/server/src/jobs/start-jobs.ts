@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import { OFFLINE_CHECK_SECONDS } from '../modules/devices/offline-devices.ts';
+import { MQTT_TICK_SECONDS } from '../modules/lorawan/mqtt-bridge.ts';
 import type { Services } from '../services.ts';
 
 const HOURLY_MS = 3600 * 1000;
@@ -14,7 +15,7 @@ export function startJobs(
   services: Services,
   options: { retentionDays: number; insightsIntervalSeconds: number; logger: Logger },
 ): () => void {
-  const { devices, telemetry, reports, insights: analysis, alerts, notifications, rateLimits: limits } = services.modules;
+  const { devices, telemetry, reports, insights: analysis, alerts, notifications, rateLimits: limits, lorawan } = services.modules;
   const run = (name: string, job: () => Promise<unknown>) => () => {
     job().catch((error: unknown) => {
       if (isDatabaseUnavailable(error)) options.logger.warn({ job: name }, 'Tâche reportée : base de données indisponible');
@@ -41,6 +42,9 @@ export function startJobs(
   const notify = run('notifications', () => notifications.jobs.notify());
   // Counters of rate limits whose window is long over (PostgreSQL only); idempotent across instances.
   const rateLimits = run('rate-limits', () => limits.jobs.purgeExpired());
+  // The Things Stack's MQTT servers: each integration's connection held by one instance.
+  const mqttIntegrations = run('lorawan-mqtt', () => lorawan.jobs.mqtt());
+  mqttIntegrations();
   const hourly = () => {
     retention();
     purge();
@@ -52,6 +56,7 @@ export function startJobs(
     // Alerts think without a message: delays that elapse in silence, sensors that fall silent.
     setInterval(alertClock, ALERT_CLOCK_SECONDS * 1000),
     setInterval(notify, NOTIFY_SECONDS * 1000),
+    setInterval(mqttIntegrations, MQTT_TICK_SECONDS * 1000),
     ...(options.insightsIntervalSeconds > 0 ? [setInterval(insights, options.insightsIntervalSeconds * 1000)] : []),
     setTimeout(hourly, FIRST_HOURLY_RUN_MS),
     setInterval(hourly, HOURLY_MS),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, or, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Insights } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { insightsBackfills, jobLeases, sensorInsights } from '../../db/schema.ts';
@@ -108,6 +108,25 @@ export function createInsightsDal(db: Database) {
           target: jobLeases.name,
           set: { holder, until },
           setWhere: lt(jobLeases.until, now),
+        })
+        .returning({ holder: jobLeases.holder });
+      return rows.length === 1 && rows[0]?.holder === holder;
+    },
+
+    /**
+     * Takes `name` for `ms`, or keeps it for `ms` more when `holder` has it already: a lasting task
+     * (a connection held by one instance) renews its turn while it lives, and another instance takes
+     * it over once it expires.
+     */
+    async hold(name: string, holder: string, now: Date, ms: number): Promise<boolean> {
+      const until = new Date(now.getTime() + ms);
+      const rows = await db
+        .insert(jobLeases)
+        .values({ name, holder, until })
+        .onConflictDoUpdate({
+          target: jobLeases.name,
+          set: { holder, until },
+          setWhere: or(lt(jobLeases.until, now), eq(jobLeases.holder, holder)),
         })
         .returning({ holder: jobLeases.holder });
       return rows.length === 1 && rows[0]?.holder === holder;

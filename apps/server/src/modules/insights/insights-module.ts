@@ -8,6 +8,7 @@ import type { SiteService } from '../sites/site-service.ts';
 import type { StoredSensorReading, TelemetryService } from '../telemetry/telemetry-service.ts';
 import { insightsRoutes } from './insights-routes.ts';
 import { createInsightsRunner } from './insights-runner.ts';
+import { createInsightsDal } from './insights-dal.ts';
 import { createInsightsService } from './insights-service.ts';
 
 /** Told of fresh figures of a sensor's measure. */
@@ -16,7 +17,7 @@ export type InsightsComputed = (sensor: { id: string; organizationId: string; si
 /**
  * The insights module: predictive analysis of each sensor (in a worker thread), stored and
  * refreshed by a background pass once across instances; it keeps the sensors' insights, the
- * backfill marks and the job leases.
+ * backfill marks and the job leases (offered to other modules as `leases`).
  * In: the sensors, the sites' names, the telemetry (measures heard, means) and the rules watching a
  * sensor (the alerts module's). Out: the service, `storedForecast` for the alerts, `onComputed`
  * (who hears of fresh figures), the handler of stored readings, the background job and the routes.
@@ -54,8 +55,14 @@ export function createInsightsModule(options: {
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(insightsRoutes, { insights });
   };
+  const leases = createInsightsDal(options.db);
   return {
     insights,
+    /** Turns across instances (`job_leases`) for lasting tasks of other modules: a connection held by one instance. */
+    leases: {
+      hold: (name: string, holder: string, ms: number) => leases.hold(name, holder, options.now(), ms),
+      release: (name: string, holder: string) => leases.release(name, holder),
+    },
     storedForecast: (organizationId: string, sensorId: string, key: string) => insights.storedForecast(organizationId, sensorId, key),
     onComputed: (handler: InsightsComputed) => void computed.push(handler),
     handlers: {

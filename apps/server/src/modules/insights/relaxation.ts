@@ -146,8 +146,7 @@ export function fitRelaxation(
   const lineLevel = intercepts[Math.floor(intercepts.length / 2)] as number;
   const lineSse = ys.reduce((s, y, k) => s + (y - (lineLevel + trend.slope * (xs[k] as number))) ** 2, 0);
   const linePrior = options.ambient === null ? 0 : 4;
-  const bound =
-    options.ambient !== null && direction > 0 ? options.ambient + PAST_AMBIENT : direction * Number.POSITIVE_INFINITY;
+  const bound = options.ambient !== null && direction > 0 ? options.ambient + PAST_AMBIENT : direction * Number.POSITIVE_INFINITY;
   if (candidates.length === 0 && !Number.isFinite(lineSse)) return null;
   const best = candidates.reduce<Candidate | null>((a, c) => (a === null || c.objective < a.objective ? c : a), null);
   const lineObjective = lineSse / noise ** 2 + linePrior;

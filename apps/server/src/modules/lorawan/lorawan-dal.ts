@@ -10,9 +10,38 @@ export type PastedCodecRecord = typeof lorawanCodecs.$inferSelect;
 /** The only code that touches the LoRaWAN tables; every query of a person's is scoped to an organization. */
 export function createLorawanDal(db: Database) {
   return {
-    async createIntegration(input: { organizationId: string; type: 'tts' | 'chirpstack'; name: string; secretHash: string }) {
-      const [row] = await db.insert(lorawanIntegrations).values(input).returning();
+    async createIntegration(input: {
+      id?: string;
+      organizationId: string;
+      type: 'tts' | 'chirpstack';
+      name: string;
+      secretHash: string;
+      mqtt?: { server: string; username: string; sealedPassword: string };
+    }) {
+      const { mqtt, ...rest } = input;
+      const values = mqtt
+        ? {
+            ...rest,
+            mqttServer: mqtt.server,
+            mqttUsername: mqtt.username,
+            mqttPassword: mqtt.sealedPassword,
+            mqttState: 'connecting' as const,
+          }
+        : rest;
+      const [row] = await db.insert(lorawanIntegrations).values(values).returning();
       return row as IntegrationRecord;
+    },
+    /** Every organization's integrations through an MQTT server: the connections to hold. */
+    mqttIntegrations(): Promise<IntegrationRecord[]> {
+      return db
+        .select()
+        .from(lorawanIntegrations)
+        .where(sql`${lorawanIntegrations.mqttServer} is not null`)
+        .orderBy(asc(lorawanIntegrations.id));
+    },
+    /** Written by the instance that holds the connection, when its state changes. */
+    async setMqttState(id: string, state: 'connecting' | 'connected' | 'error', error: string | null): Promise<void> {
+      await db.update(lorawanIntegrations).set({ mqttState: state, mqttError: error }).where(eq(lorawanIntegrations.id, id));
     },
     listIntegrations(organizationId: string): Promise<IntegrationRecord[]> {
       return db

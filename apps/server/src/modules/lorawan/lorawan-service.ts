@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   type Codec as CodecView,
   type CreateIntegrationRequest,
@@ -29,6 +29,8 @@ import { createCodecRunner } from './codec-runner.ts';
 import { flatMeasures } from './codec-sandbox.ts';
 import { createLorawanDal, type IntegrationRecord, type LorawanDeviceRecord, type PastedCodecRecord } from './lorawan-dal.ts';
 import { type NetworkMessage, readNetworkMessage } from './network-messages.ts';
+import { MqttServerError, type MqttTarget, resolveMqttServer } from './mqtt-bridge.ts';
+import type { SecretBox } from '../auth/secret-box.ts';
 
 /** The codec that keeps the network server's own decoding (`decoded_payload`, `object`). */
 export const NETWORK_CODEC = 'network';
@@ -100,6 +102,12 @@ export function createLorawanService(deps: {
   gateways: () => Pick<DeviceService, 'findBySerial' | 'create'>;
   assertSite: (organizationId: string, siteId: string) => Promise<void>;
   createRule: (organizationId: string, rule: CreateRuleRequest) => Promise<unknown>;
+  /** Seals the API keys of MQTT integrations (bound to the integration's id). */
+  box: Pick<SecretBox, 'seal' | 'open'>;
+  /** Whether an MQTT server may be on loopback or a private network (`WEBHOOK_ALLOW_PRIVATE`). */
+  allowPrivate: boolean;
+  /** Told when an MQTT integration is created or removed (the connections are looked at again at once). */
+  mqttChanged?: () => void;
 }) {
   const dal = createLorawanDal(deps.db);
   const runner = createCodecRunner();
@@ -120,6 +128,10 @@ export function createLorawanService(deps: {
     name: record.name,
     url: urlOf(record.id),
     lastEventAt: record.lastEventAt?.toISOString() ?? null,
+    mqtt:
+      record.mqttServer && record.mqttUsername
+        ? { server: record.mqttServer, username: record.mqttUsername, state: record.mqttState ?? 'connecting', error: record.mqttError }
+        : null,
   });
 
   /**
@@ -285,6 +297,31 @@ export function createLorawanService(deps: {
     return { status: stored > 0 ? 'stored' : 'ignored', readings: stored };
   }
 
+  /** A message of an authenticated integration: stored, kept for adoption, or noted. */
+  async function handle(integration: IntegrationRecord, event: string | undefined, body: unknown): Promise<IntegrationEventResponse> {
+    const message = readNetworkMessage(integration.type, body, event);
+    const now = deps.now();
+    // Its last activity, written at most once a minute by this instance (the list shows it to the minute).
+    if (now.getTime() - (heardAt.get(integration.id) ?? -Infinity) >= HEARD_EVERY_MS) {
+      await dal.heard(integration.id, now);
+      bounded(heardAt);
+      heardAt.set(integration.id, now.getTime());
+    }
+    if (message.kind === 'uplink') return storeUplink(integration, message);
+    if (message.kind === 'status' && message.battery !== null) {
+      const { record: registered, sensor } = await registrationOf(integration.organizationId, message.devEui);
+      if (!sensor || sensor.deletedAt) return { status: registered ? 'ignored' : 'unknown_device', readings: 0 };
+      const at = (message.receivedAt ?? deps.now()).toISOString();
+      const stored = await deps
+        .telemetry()
+        .ingest({ deviceId: sensor.id, kind: 'sensor', organizationId: integration.organizationId }, [
+          { ts: at, values: { battery: message.battery } },
+        ]);
+      return { status: 'stored', readings: stored };
+    }
+    return { status: 'ignored', readings: 0 };
+  }
+
   return {
     /** The built-in codecs, the network server's own decoding, then the organization's pasted codecs. */
     async codecs(organizationId: string): Promise<CodecView[]> {
@@ -324,13 +361,58 @@ export function createLorawanService(deps: {
 
     async createIntegration(organizationId: string, input: CreateIntegrationRequest): Promise<Integration & { secret: string }> {
       const secret = `vlw_${randomBytes(24).toString('base64url')}`;
+      const id = randomUUID();
+      let mqtt: { server: string; username: string; sealedPassword: string } | undefined;
+      if (input.mqtt) {
+        // The address is checked now, as it will be at each connection (a DNS answer may change).
+        await resolveMqttServer(input.mqtt.server, deps.allowPrivate).catch((error: unknown) => {
+          throw error instanceof MqttServerError ? badRequest(error.message) : error;
+        });
+        const sealedPassword = deps.box.seal(input.mqtt.password, `lorawan-mqtt:${id}`);
+        mqtt = { server: input.mqtt.server, username: input.mqtt.username, sealedPassword };
+      }
       const record = await dal.createIntegration({
+        id,
         organizationId,
         type: input.type as IntegrationType,
         name: input.name,
         secretHash: hashOf(secret).toString('hex'),
+        mqtt,
       });
+      if (mqtt) deps.mqttChanged?.();
       return { ...view(record), secret };
+    },
+
+    /** The integrations through an MQTT server, their keys opened (one sealed by a key no longer known is left out). */
+    async mqttTargets(): Promise<MqttTarget[]> {
+      const targets: MqttTarget[] = [];
+      for (const record of await dal.mqttIntegrations()) {
+        if (!record.mqttServer || !record.mqttUsername || !record.mqttPassword) continue;
+        try {
+          const password = deps.box.open(record.mqttPassword, `lorawan-mqtt:${record.id}`);
+          targets.push({ id: record.id, server: record.mqttServer, username: record.mqttUsername, password });
+        } catch {
+          await dal.setMqttState(
+            record.id,
+            'error',
+            'Clé d’API illisible (la clé de chiffrement du serveur a changé) : recréez l’intégration.',
+          );
+        }
+      }
+      return targets;
+    },
+    setMqttState: (id: string, state: 'connecting' | 'connected' | 'error', error: string | null) => dal.setMqttState(id, state, error),
+    /** An uplink read from the integration's MQTT server: stored as its webhook would be. */
+    async deliverMqtt(id: string, body: unknown): Promise<void> {
+      const integration = await integrationOf(id);
+      if (!integration) return;
+      try {
+        await handle(integration, undefined, body);
+      } catch (error) {
+        // A message the server should not have sent (not an uplink Vigie reads): acknowledged, not stored.
+        if (error instanceof AppError && error.statusCode === 400) return;
+        throw error;
+      }
     },
     async listIntegrations(organizationId: string): Promise<Integration[]> {
       return (await dal.listIntegrations(organizationId)).map(view);
@@ -343,6 +425,7 @@ export function createLorawanService(deps: {
     async removeIntegration(organizationId: string, id: string): Promise<void> {
       if (!(await dal.removeIntegration(organizationId, id))) throw notFound(MISSING);
       integrations.delete(id);
+      deps.mqttChanged?.();
     },
 
     /** A message of the network server: authenticated by the integration's secret, then stored, kept for adoption, or noted. */
@@ -352,28 +435,7 @@ export function createLorawanService(deps: {
       event: string | undefined,
       body: unknown,
     ): Promise<IntegrationEventResponse> {
-      const integration = await authenticate(id, authorization);
-      const message = readNetworkMessage(integration.type, body, event);
-      const now = deps.now();
-      // Its last activity, written at most once a minute by this instance (the list shows it to the minute).
-      if (now.getTime() - (heardAt.get(integration.id) ?? -Infinity) >= HEARD_EVERY_MS) {
-        await dal.heard(integration.id, now);
-        bounded(heardAt);
-        heardAt.set(integration.id, now.getTime());
-      }
-      if (message.kind === 'uplink') return storeUplink(integration, message);
-      if (message.kind === 'status' && message.battery !== null) {
-        const { record: registered, sensor } = await registrationOf(integration.organizationId, message.devEui);
-        if (!sensor || sensor.deletedAt) return { status: registered ? 'ignored' : 'unknown_device', readings: 0 };
-        const at = (message.receivedAt ?? deps.now()).toISOString();
-        const stored = await deps
-          .telemetry()
-          .ingest({ deviceId: sensor.id, kind: 'sensor', organizationId: integration.organizationId }, [
-            { ts: at, values: { battery: message.battery } },
-          ]);
-        return { status: 'stored', readings: stored };
-      }
-      return { status: 'ignored', readings: 0 };
+      return handle(await authenticate(id, authorization), event, body);
     },
 
     async devices(organizationId: string): Promise<LorawanDevice[]> {

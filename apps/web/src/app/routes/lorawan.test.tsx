@@ -45,16 +45,30 @@ type CodecEntry = { id: string; vendor: string; model: string; measures: string[
 let calls: Call[];
 let pendingList: (typeof pending)[];
 let codecList: CodecEntry[];
+let integrationList: object[];
 const pastedId = 'custom:9e0f1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a2b';
 
 beforeEach(() => {
   calls = [];
   pendingList = [pending];
   codecList = [...codecs];
+  integrationList = [integration];
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const call = { url, method: init?.method ?? 'GET', body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined };
     calls.push(call);
-    if (url === '/api/integrations') return jsonResponse(200, { integrations: [integration] });
+    if (url === '/api/integrations' && call.method === 'POST') {
+      const body = call.body as { name: string; mqtt?: { server: string; username: string } };
+      return jsonResponse(201, {
+        integration: {
+          ...integration,
+          id: '0f1a2b3c-4d5e-4f6a-8b7c-8d9e0f1a2b3c',
+          name: body.name,
+          secret: 'vlw_secret-de-test-montre-une-fois',
+          mqtt: body.mqtt ? { server: body.mqtt.server, username: body.mqtt.username, state: 'connecting', error: null } : null,
+        },
+      });
+    }
+    if (url === '/api/integrations') return jsonResponse(200, { integrations: integrationList });
     if (url === '/api/lorawan/codecs' && call.method === 'GET') return jsonResponse(200, { codecs: codecList });
     if (url === '/api/lorawan/codecs/test') {
       const { source } = call.body as { source: string };
@@ -130,6 +144,49 @@ describe('LorawanRoute', () => {
     expect(screen.queryByRole('form', { name: 'Nouvelle intégration' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Décodeurs collés' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Code du décodeur')).not.toBeInTheDocument();
+  });
+
+  it('connects to The Things Stack’s MQTT server with the application and its key, and shows how that connection goes', async () => {
+    integrationList = [
+      {
+        ...integration,
+        name: 'TTN Lyon',
+        mqtt: {
+          server: 'mqtts://eu1.cloud.thethings.network:8883',
+          username: 'magasin-lyon@ttn',
+          state: 'error',
+          error: 'Identifiants refusés par le serveur MQTT : vérifiez le nom d’utilisateur (application@tenant) et la clé d’API.',
+        },
+      },
+    ];
+    renderAs('manager');
+    const listed = within(await screen.findByRole('list', { name: 'Intégrations' })).getByTestId('integration-mqtt');
+    expect(listed).toHaveTextContent('MQTT : mqtts://eu1.cloud.thethings.network:8883 (magasin-lyon@ttn) · erreur');
+    expect(listed).toHaveTextContent('Identifiants refusés par le serveur MQTT');
+
+    const user = userEvent.setup();
+    const form = screen.getByRole('form', { name: 'Nouvelle intégration' });
+    await user.click(within(form).getByRole('radio', { name: /MQTT \(Vigie se connecte/ }));
+    await user.type(within(form).getByLabelText('Serveur MQTT'), 'mqtts://eu1.cloud.thethings.network:8883');
+    await user.type(within(form).getByLabelText('Utilisateur (application@tenant)'), 'magasin-lyon@ttn');
+    await user.type(within(form).getByLabelText('Clé d’API'), 'NNSXS.CLE');
+    await user.type(within(form).getByLabelText('Nom'), 'TTN Lyon');
+    await user.click(within(form).getByRole('button', { name: 'Créer l’intégration' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.url === '/api/integrations')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST' && call.url === '/api/integrations')?.body).toEqual({
+      type: 'tts',
+      name: 'TTN Lyon',
+      mqtt: { server: 'mqtts://eu1.cloud.thethings.network:8883', username: 'magasin-lyon@ttn', password: 'NNSXS.CLE' },
+    });
+    expect(await screen.findByTestId('created-integration')).toHaveTextContent(
+      'Vigie se connecte à mqtts://eu1.cloud.thethings.network:8883 en tant que magasin-lyon@ttn',
+    );
+    // The key typed is not kept in the form once sent.
+    expect(within(form).getByLabelText('Clé d’API')).toHaveValue('');
+
+    // ChirpStack calls Vigie: no MQTT choice.
+    await user.selectOptions(within(form).getByLabelText('Serveur de réseau'), 'chirpstack');
+    expect(within(form).queryByRole('radio')).not.toBeInTheDocument();
   });
 
   it('adopts a detected device in two clicks with the suggested codec, site and use', async () => {

@@ -60,6 +60,7 @@ export function IntegrationList({ integrations, canManage }: { integrations: Int
                     'Jamais'
                   )}
                 </p>
+                {integration.mqtt && <MqttState mqtt={integration.mqtt} />}
               </div>
               {canManage && (
                 <Button
@@ -97,5 +98,23 @@ export function IntegrationList({ integrations, canManage }: { integrations: Int
         historique.
       </ConfirmDialog>
     </div>
+  );
+}
+
+const MQTT_STATES = {
+  connecting: { label: 'connexion en cours…', tone: 'text-slate-300' },
+  connected: { label: 'connecté', tone: 'text-emerald-300' },
+  error: { label: 'erreur', tone: 'text-rose-300' },
+} as const;
+
+/** Where Vigie reads an integration's uplinks through MQTT, and how that connection goes. */
+function MqttState({ mqtt }: { mqtt: NonNullable<Integration['mqtt']> }) {
+  const state = MQTT_STATES[mqtt.state];
+  return (
+    <p data-testid="integration-mqtt" className="mt-1 text-sm [overflow-wrap:anywhere] text-slate-300">
+      MQTT{'\u202F'}: <span className="font-mono text-xs">{mqtt.server}</span> ({mqtt.username}) ·{' '}
+      <span className={`font-medium ${state.tone}`}>{state.label}</span>
+      {mqtt.error && <span className="block text-rose-200">{mqtt.error}</span>}
+    </p>
   );
 }

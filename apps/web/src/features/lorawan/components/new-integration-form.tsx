@@ -18,6 +18,11 @@ export function NewIntegrationForm() {
   const ids = useId();
   const [type, setType] = useState<IntegrationType>('tts');
   const [name, setName] = useState('');
+  /** The Things Stack only: Vigie connects to the application's MQTT server instead of being called. */
+  const [viaMqtt, setViaMqtt] = useState(false);
+  const [server, setServer] = useState('');
+  const [username, setUsername] = useState('');
+  const [apiKey, setApiKey] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedIntegration | null>(null);
 
@@ -26,11 +31,13 @@ export function NewIntegrationForm() {
     const chosen = name.trim() || INTEGRATION_TYPE_LABELS[type];
     setError(null);
     setCreated(null);
+    const mqtt = type === 'tts' && viaMqtt ? { server: server.trim(), username: username.trim(), password: apiKey.trim() } : undefined;
     create.mutate(
-      { type, name: chosen },
+      { type, name: chosen, ...(mqtt ? { mqtt } : {}) },
       {
         onSuccess: (integration) => {
           setName('');
+          setApiKey('');
           setCreated(integration);
         },
         onError: (failure) => setError(errorMessage(failure, 'L’intégration n’a pas été créée.')),
@@ -86,6 +93,78 @@ export function NewIntegrationForm() {
             Créer l’intégration
           </Button>
         </div>
+        {type === 'tts' && (
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-medium text-slate-200">Connexion</legend>
+            <div className="flex flex-col gap-2 text-sm text-slate-200 sm:flex-row sm:gap-6">
+              <label className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name={`${ids}-via`}
+                  checked={!viaMqtt}
+                  onChange={() => setViaMqtt(false)}
+                  className="size-4 accent-cyan-400"
+                />
+                Webhook (The Things Stack appelle Vigie)
+              </label>
+              <label className="flex items-center gap-2">
+                <input
+                  type="radio"
+                  name={`${ids}-via`}
+                  checked={viaMqtt}
+                  onChange={() => setViaMqtt(true)}
+                  className="size-4 accent-cyan-400"
+                />
+                MQTT (Vigie se connecte au serveur de l’application)
+              </label>
+            </div>
+            {viaMqtt && (
+              <div className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-3">
+                <div className="space-y-1.5">
+                  <label htmlFor={`${ids}-server`} className="block text-sm font-medium text-slate-200">
+                    Serveur MQTT
+                  </label>
+                  <input
+                    id={`${ids}-server`}
+                    value={server}
+                    inputMode="url"
+                    autoComplete="off"
+                    placeholder="mqtts://eu1.cloud.thethings.network:8883"
+                    onChange={(event) => setServer(event.target.value)}
+                    className={`${inputClass} h-11`}
+                  />
+                </div>
+                <div className="space-y-1.5">
+                  <label htmlFor={`${ids}-username`} className="block text-sm font-medium text-slate-200">
+                    Utilisateur (application@tenant)
+                  </label>
+                  <input
+                    id={`${ids}-username`}
+                    value={username}
+                    autoComplete="off"
+                    placeholder="mon-app@ttn"
+                    onChange={(event) => setUsername(event.target.value)}
+                    className={`${inputClass} h-11`}
+                  />
+                </div>
+                <div className="space-y-1.5">
+                  <label htmlFor={`${ids}-key`} className="block text-sm font-medium text-slate-200">
+                    Clé d’API
+                  </label>
+                  <input
+                    id={`${ids}-key`}
+                    type="password"
+                    value={apiKey}
+                    autoComplete="off"
+                    placeholder="NNSXS.…"
+                    onChange={(event) => setApiKey(event.target.value)}
+                    className={`${inputClass} h-11`}
+                  />
+                </div>
+              </div>
+            )}
+          </fieldset>
+        )}
         <FormStatus id={`${ids}-status`} error={error} />
       </form>
 
@@ -119,6 +198,14 @@ function CreatedIntegrationBox({ integration, onClose }: { integration: CreatedI
         </div>
       </div>
 
+      {integration.mqtt && (
+        <p className="text-sm text-slate-100">
+          Vigie se connecte à <code className="font-mono text-cyan-100">{integration.mqtt.server}</code> en tant que{' '}
+          <code className="font-mono text-cyan-100">{integration.mqtt.username}</code> et lit les messages de l’application{NNBSP}: rien à
+          coller dans The Things Stack. L’état de la connexion s’affiche dans la liste des intégrations. L’adresse et le secret ci-dessous
+          servent si vous préférez un jour le webhook.
+        </p>
+      )}
       <dl className="space-y-3 text-sm">
         <div className="space-y-1.5">
           <dt className="font-medium text-slate-200">Adresse</dt>
