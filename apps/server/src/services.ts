@@ -18,10 +18,9 @@ import { createSitesModule } from './modules/sites/sites-module.ts';
 import { createTelemetryModule } from './modules/telemetry/telemetry-module.ts';
 
 /**
- * The server's modules, wired once (see docs/architecture.md). Each states what it needs and
- * offers (`modules/<x>/<x>-module.ts`) and builds its own DAL: no one else holds the database.
- * A port to a module created further down is an arrow, called at run time only. Options are
- * grouped a line each (`...{ … }`): what the module is given, then the modules it asks.
+ * The server's modules, wired once (docs/architecture.md). Each states what it needs and offers (`modules/<x>/<x>-module.ts`)
+ * and builds its own DAL: no one else holds the database. A port to a module created further down is an arrow, called at
+ * run time only. Options are grouped a line each (`...{ … }`): what the module is given, then the modules it asks.
  */
 export function createServices(options: {
   config: Config;
@@ -69,10 +68,11 @@ export function createServices(options: {
     ...{ db, now, logger, events: events.events, sensors: () => devices.sensors, sites: () => sites.sites },
     ...{ telemetry: () => telemetry.telemetry, forecastOf: (o, s, key) => insights.storedForecast(o, s, key) },
   });
+  const teamEmails = async (o: string, s: string | null) =>
+    (await sites.regions.covering(o, s, await auth.users.team(o))).map((u) => u.email);
   const notifications = createNotificationsModule({
     ...{ db, now, logger, config, alerts: alerts.alerts, describe: alerts.describe },
-    jwtSecret: options.jwtSecret,
-    teamEmails: async (o, s) => (await sites.regions.covering(o, s, await auth.users.team(o))).map((p) => p.email),
+    ...{ jwtSecret: options.jwtSecret, teamEmails },
     recipientIds: async (o, emails, s) => (await sites.regions.covering(o, s, await auth.users.recipients(o, emails))).map((p) => p.id),
   });
   const insights = createInsightsModule({
@@ -87,7 +87,7 @@ export function createServices(options: {
   const reports = createReportsModule({
     ...{ db, now, logger, sites: sites.sites, organizations: organizations.organizations, sensors: devices.sensors },
     ...{ rulesWatching: alerts.rulesWatching, alerts: alerts.alerts, telemetry: telemetry.telemetry, users: auth.users },
-    events: events.events,
+    ...{ events: events.events, teamEmails, sendEmail: notifications.sendEmail, publicUrl: config.publicUrl },
   });
 
   // The flows between modules: stored readings → alerts and insights; fresh forecasts → alerts;

@@ -71,13 +71,14 @@ export function createReportDal(db: Database) {
       }
     },
 
-    async hasAutomatic(siteId: string, month: string): Promise<boolean> {
+    /** The site's automatic report of the month, if it was made. */
+    async automaticOf(siteId: string, month: string): Promise<ReportRecord | undefined> {
       const [row] = await db
-        .select({ id: reports.id })
+        .select(columns)
         .from(reports)
         .where(and(eq(reports.siteId, siteId), eq(reports.month, month), eq(reports.automatic, true)))
         .limit(1);
-      return row !== undefined;
+      return row;
     },
 
     list(organizationId: string, siteId?: string): Promise<ReportRecord[]> {

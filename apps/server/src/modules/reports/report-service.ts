@@ -16,6 +16,9 @@ const MONTHLY_GRACE_MS = 3600_000;
 
 export type ReportAction = 'created' | 'signed';
 
+/** How long after a monthly report is made its e-mails are queued again at each run, should the first queueing have been lost. */
+const TELL_AGAIN_MS = 24 * 3600_000;
+
 export function toReport(record: ReportRecord): Report {
   return {
     id: record.id,
@@ -45,6 +48,12 @@ export function createReportService(
     site: (organizationId: string, siteId: string) => Promise<Site>;
     sites: () => AsyncIterable<Site & { organizationId: string; createdAt: Date }>;
     publish: (organizationId: string, action: ReportAction, report: Report) => void;
+    /**
+     * Told of a monthly report made by the job, to e-mail it to the site's people. Told again at
+     * each run for a day after (under the same idempotency keys, nothing is sent twice): an
+     * instance that stopped between making it and queueing the e-mails is made good by the next.
+     */
+    made?: (site: Site & { organizationId: string }, report: Report) => Promise<void>;
     renderer: ReportRenderer;
     logger: Pick<Logger, 'error'>;
   },
@@ -164,12 +173,17 @@ export function createReportService(
         // A site created after that month has nothing to report for it.
         if (localMonth(site.createdAt.getTime(), site.timezone) > month) continue;
         try {
-          if (await dal.hasAutomatic(site.id, month)) continue;
+          const existing = await dal.automaticOf(site.id, month);
+          if (existing) {
+            if (now.getTime() - existing.createdAt.getTime() < TELL_AGAIN_MS) await deps.made?.(site, toReport(existing));
+            continue;
+          }
           const stored = await dal.insertAutomatic(await make(site.organizationId, site, month, null, true));
           if (!stored) continue;
           const report = toReport(stored);
           deps.publish(site.organizationId, 'created', report);
           made.push(report);
+          await deps.made?.(site, report);
         } catch (error) {
           // One site's failure never holds back the others; the next run tries it again.
           if (isDatabaseUnavailable(error)) throw error;

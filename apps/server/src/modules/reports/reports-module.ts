@@ -1,4 +1,4 @@
-import type { Rule } from '@vigie/contract';
+import type { Report, Rule } from '@vigie/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
@@ -12,12 +12,41 @@ import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import { createReportRenderer } from './report-renderer.ts';
 import { reportRoutes } from './report-routes.ts';
 import { createReportService } from './report-service.ts';
+import type { OneEmail } from '../notifications/notification-service.ts';
+
+/** « novembre 2026 » for « 2026-11 ». */
+function monthName(month: string): string {
+  const [year, number] = month.split('-').map(Number);
+  return new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    Date.UTC(year ?? 1970, (number ?? 1) - 1, 1),
+  );
+}
+
+/** The e-mail that tells a site's people its monthly report is ready: where to read and sign it, and the PDF's fingerprint. */
+export function reportEmail(site: { id: string; name: string }, report: Report, publicUrl: string): { subject: string; text: string } {
+  const month = monthName(report.month);
+  return {
+    subject: `Rapport HACCP de ${month} — ${site.name}`,
+    text: [
+      'Bonjour,',
+      '',
+      `Le rapport HACCP de ${month} du magasin «\u202f${site.name}\u202f» est prêt\u202f: relevés de température, dépassements et actions correctives du mois.`,
+      '',
+      `Consultez-le et signez-le dans Vigie\u202f: ${publicUrl.replace(/\/$/, '')}/dashboard/rapports?site=${site.id}`,
+      '',
+      `Empreinte SHA-256 du PDF\u202f: ${report.sha256}`,
+      '',
+      '— Vigie',
+    ].join('\n'),
+  };
+}
 
 /**
  * The reports module: the monthly HACCP reports of a site, laid out in a worker thread, written
  * once and signed once; it keeps the reports.
  * In: the sites, the organizations' names, the sensors, the rules watching a sensor and the
- * alerts (the alerts module's), the readings' series, the users' names and the event hub.
+ * alerts (the alerts module's), the readings' series, the users' names, the event hub, and the
+ * site's people and `sendEmail` (a monthly report is e-mailed to them once, through the outbox).
  * Out: the service, the monthly job and the routes.
  */
 export function createReportsModule(options: {
@@ -32,6 +61,10 @@ export function createReportsModule(options: {
   telemetry: Pick<TelemetryService, 'series'>;
   users: Pick<UserService, 'namesOf'>;
   events: Pick<EventHub, 'publish'>;
+  /** The site's people (their scope covers it) who receive its alerts: they receive its monthly report too. */
+  teamEmails: (organizationId: string, siteId: string) => Promise<string[]>;
+  sendEmail: (message: OneEmail) => Promise<boolean>;
+  publicUrl: string;
 }) {
   const { sites, sensors, alerts, telemetry, events } = options;
   const renderer = createReportRenderer({ logger: options.logger });
@@ -58,6 +91,15 @@ export function createReportsModule(options: {
     series: (sensorId, key, from, to) => telemetry.series(sensorId, key, from, to),
     namesOf: (ids) => options.users.namesOf(ids),
     publish: (organizationId, action, report) => events.publish([{ organizationId, type: 'report', data: { action, report } }]),
+    made: async (site, report) => {
+      for (const to of await options.teamEmails(site.organizationId, site.id))
+        await options.sendEmail({
+          organizationId: site.organizationId,
+          to,
+          idempotencyKey: `report:${report.id}:${to}`,
+          ...reportEmail(site, report, options.publicUrl),
+        });
+    },
     logger: options.logger,
   });
   const routes: FastifyPluginAsync = async (app) => {
