@@ -129,6 +129,43 @@ describe('TeamRoute', () => {
     });
   });
 
+  it('changes what a member of a chain sees, from the whole organization to one region, and says so', async () => {
+    const user = userEvent.setup();
+    const hours = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
+    const lyon = {
+      id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
+      name: 'Lyon Part-Dieu',
+      timezone: 'Europe/Paris',
+      openingHours: hours,
+      regionId: null,
+    };
+    const lille = { ...lyon, id: '6b7c8d9e-0f1a-4b2c-9d3e-4f5a6b7c8d9e', name: 'Lille Centre' };
+    const nord = { id: '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f', name: 'Nord' };
+    const scoped = [
+      { ...members[0], scope: null },
+      { ...members[1], scope: { siteIds: [lyon.id], regionIds: [] } },
+    ];
+    answer = (call) => {
+      if (call.url === '/api/sites') return jsonResponse(200, { sites: [lyon, lille] });
+      if (call.url === '/api/regions') return jsonResponse(200, { regions: [nord] });
+      if (call.url === '/api/members') return jsonResponse(200, { members: scoped });
+      if (call.method === 'PUT') return jsonResponse(200, { member: { ...scoped[1], scope: { siteIds: [], regionIds: [nord.id] } } });
+      return undefined;
+    };
+    renderAs('admin');
+    const select = await screen.findByLabelText('Périmètre de lea@boutique.fr');
+    await waitFor(() => expect(select).toHaveValue(`site:${lyon.id}`));
+    // The only admin sees the whole organization, and keeps it.
+    expect(screen.queryByLabelText('Périmètre de Camille Martin')).not.toBeInTheDocument();
+    await user.selectOptions(select, 'Nord');
+    await waitFor(() => expect(calls.some((call) => call.method === 'PUT')).toBe(true));
+    expect(calls.find((call) => call.method === 'PUT')).toMatchObject({
+      url: `/api/members/${members[1]?.id}`,
+      body: { scope: { siteIds: [], regionIds: [nord.id] } },
+    });
+    expect(await screen.findByText('Périmètre de lea@boutique.fr : région Nord.')).toBeInTheDocument();
+  });
+
   it('shows the server’s 409 message when the address already has an account', async () => {
     const user = userEvent.setup();
     answer = (call) =>

@@ -84,6 +84,8 @@ export default function TeamRoute() {
               currentUserId={user?.id}
               canManage={manageMembers}
               organizationName={user?.organization.name}
+              sites={sites.data ?? []}
+              regions={regions.data ?? []}
             />
           )}
         </DetailSection>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Member, MemberResponse, Role } from '@vigie/contract';
+import type { Member, MemberResponse, MemberScope, Role } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
@@ -22,6 +22,25 @@ export function useUpdateMemberRole() {
   const owner = useOwner();
   return useMutation({
     mutationFn: updateMemberRole,
+    onSuccess: (member) => {
+      queryClient.setQueryData<Member[]>(teamKeys.members(owner), (list) => list?.map((item) => (item.id === member.id ? member : item)));
+      return queryClient.invalidateQueries({ queryKey: teamKeys.members(owner) });
+    },
+  });
+}
+
+/** endpoints.members.update `{scope}`: what the member sees (null: the whole organization); effective at their next request. */
+export async function updateMemberScope({ id, scope }: { id: string; scope: MemberScope | null }): Promise<Member> {
+  const data = await call<Partial<MemberResponse> | undefined>(endpoints.members.update, { params: { id }, body: { scope } });
+  if (!data?.member) throw new Error('Le périmètre n’a pas été modifié.');
+  return data.member;
+}
+
+export function useUpdateMemberScope() {
+  const queryClient = useQueryClient();
+  const owner = useOwner();
+  return useMutation({
+    mutationFn: updateMemberScope,
     onSuccess: (member) => {
       queryClient.setQueryData<Member[]>(teamKeys.members(owner), (list) => list?.map((item) => (item.id === member.id ? member : item)));
       return queryClient.invalidateQueries({ queryKey: teamKeys.members(owner) });

@@ -9,7 +9,8 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { showToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { ROLE_LABELS, ROLE_OPTIONS } from '@/lib/permissions';
-import { useRemoveMember, useResetMemberTwoFactor, useUpdateMemberRole } from '../api/member-mutations';
+import { useRemoveMember, useResetMemberTwoFactor, useUpdateMemberRole, useUpdateMemberScope } from '../api/member-mutations';
+import { scopeOf } from './invite-form';
 import { memberLabel } from '../team-format';
 
 const selectClass =
@@ -22,11 +23,40 @@ type MemberListProps = {
   /** Admins change roles and remove members; others only read the list. */
   canManage: boolean;
   organizationName?: string | undefined;
+  /** The organization's shops and regions: for a chain, what each member sees (« Périmètre »). */
+  sites?: readonly { id: string; name: string }[];
+  regions?: readonly { id: string; name: string }[];
 };
 
+/** The « Périmètre » choice of a member's scope: `''` for the whole organization, `many` when it holds several shops or regions. */
+function choiceOf(scope: Member['scope']): string {
+  if (!scope) return '';
+  const entries = [...scope.regionIds.map((id) => `region:${id}`), ...scope.siteIds.map((id) => `site:${id}`)];
+  return entries.length === 1 ? (entries[0] as string) : 'many';
+}
+
 /** The organization's members: who they are, their role, and (for an admin) its change or their removal. */
-export function MemberList({ members, currentUserId, canManage, organizationName }: MemberListProps) {
+export function MemberList({ members, currentUserId, canManage, organizationName, sites = [], regions = [] }: MemberListProps) {
   const update = useUpdateMemberRole();
+  const updateScope = useUpdateMemberScope();
+  const chain = sites.length > 1 || regions.length > 0;
+  const nameOf = (choice: string) => {
+    if (choice === '') return 'Toute l’organisation';
+    const [kind, id] = choice.split(':');
+    const found = (kind === 'region' ? regions : sites).find((entry) => entry.id === id);
+    return found ? `${kind === 'region' ? 'région ' : ''}${found.name}` : 'Plusieurs magasins ou régions';
+  };
+  const onScopeChange = (member: Member, choice: string) => {
+    if (choice === choiceOf(member.scope) || choice === 'many') return;
+    setError(null);
+    updateScope.mutate(
+      { id: member.id, scope: scopeOf(choice) },
+      {
+        onSuccess: (changed) => showToast({ message: `Périmètre de ${memberLabel(changed)}\u202F: ${nameOf(choiceOf(changed.scope))}.` }),
+        onError: (failure) => setError(errorMessage(failure, 'Le périmètre n’a pas été modifié.')),
+      },
+    );
+  };
   const remove = useRemoveMember();
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
@@ -136,6 +166,47 @@ export function MemberList({ members, currentUserId, canManage, organizationName
                       </option>
                     ))}
                   </select>
+                  {chain && (
+                    <>
+                      <label htmlFor={`${selectId}-${member.id}-scope`} className="sr-only">
+                        {`Périmètre de ${label}`}
+                      </label>
+                      <select
+                        id={`${selectId}-${member.id}-scope`}
+                        value={
+                          updateScope.isPending && updateScope.variables.id === member.id
+                            ? choiceOf(updateScope.variables.scope)
+                            : choiceOf(member.scope)
+                        }
+                        disabled={updateScope.isPending && updateScope.variables.id === member.id}
+                        onChange={(event) => onScopeChange(member, event.target.value)}
+                        className={selectClass}
+                      >
+                        <option value="">Toute l’organisation</option>
+                        {choiceOf(member.scope) === 'many' && (
+                          <option value="many" disabled>
+                            Plusieurs magasins ou régions
+                          </option>
+                        )}
+                        {regions.length > 0 && (
+                          <optgroup label="Une région">
+                            {regions.map((region) => (
+                              <option key={region.id} value={`region:${region.id}`}>
+                                {region.name}
+                              </option>
+                            ))}
+                          </optgroup>
+                        )}
+                        <optgroup label="Un magasin">
+                          {sites.map((site) => (
+                            <option key={site.id} value={`site:${site.id}`}>
+                              {site.name}
+                            </option>
+                          ))}
+                        </optgroup>
+                      </select>
+                    </>
+                  )}
                   <Button
                     variant="danger"
                     size="sm"
@@ -157,7 +228,10 @@ export function MemberList({ members, currentUserId, canManage, organizationName
                   )}
                 </div>
               ) : (
-                <p className="text-sm text-slate-200">{ROLE_LABELS[member.role]}</p>
+                <p className="text-sm text-slate-200">
+                  {ROLE_LABELS[member.role]}
+                  {chain && member.scope && <span className="text-slate-400"> · {nameOf(choiceOf(member.scope))}</span>}
+                </p>
               )}
             </li>
           );
