@@ -21,7 +21,7 @@ import { useAuth } from '@/lib/auth';
 import { type Batcher, createBatcher } from '@/lib/frame-batcher';
 import type { SseMessage } from '@/lib/sse-parser';
 import type { SignedInOutletContext } from './signed-in-outlet';
-import { useSensorNameLookup } from './use-sensor-names';
+import { useSensorNameFetch } from './use-sensor-names';
 
 /**
  * Frame of every signed-in page. An admin whose organization requires two-factor authentication
@@ -91,9 +91,9 @@ function FullLayout() {
   const outletContext: SignedInOutletContext = { showNotFound: () => setNotFoundAt(key) };
   const displayName = displayNameOf(user);
   const navigate = useNavigate();
-  const sensorName = useSensorNameLookup();
-  const siteZone = useCallback(
-    (siteId: string | null) => queryClient.getQueryData<Site[]>(siteKeys.list(owner))?.find((site) => site.id === siteId)?.timezone,
+  const sensorName = useSensorNameFetch();
+  const siteOf = useCallback(
+    (siteId: string | null) => queryClient.getQueryData<Site[]>(siteKeys.list(owner))?.find((site) => site.id === siteId),
     [queryClient, owner],
   );
   // Readings and device changes reach the lists once per frame, however many arrived in between.
@@ -112,12 +112,17 @@ function FullLayout() {
       deviceEvents.current?.push(message);
       const alert = applyAlertEvent(queryClient, owner, message);
       // A new alert interrupts politely: the bell and the cards turn red, and a toast says where.
+      // It names the sensor (asked of the server when this page has not loaded the list) and its shop.
       if (alert?.action === 'opened') {
         const { id } = alert.alert;
-        showToast({
-          message: `Alerte : ${sensorName(alert.alert.sensorId) ?? 'un capteur'} — ${alertNews(alert.alert, Date.now(), siteZone(alert.alert.siteId))}`,
-          action: { label: 'Voir', onClick: () => void navigate(`/dashboard/alertes/${id}`) },
-        });
+        const site = siteOf(alert.alert.siteId);
+        const news = alertNews(alert.alert, Date.now(), site?.timezone);
+        void sensorName(alert.alert.sensorId).then((name) =>
+          showToast({
+            message: `Alerte : ${name ?? 'Capteur supprimé'}${site ? ` (${site.name})` : ''} — ${news}`,
+            action: { label: 'Voir', onClick: () => void navigate(`/dashboard/alertes/${id}`) },
+          }),
+        );
       }
       // A report made by the monthly job or by someone else: the in-app notice that it is ready.
       const report = applyReportEvent(queryClient, owner, message);
@@ -127,7 +132,7 @@ function FullLayout() {
         showToast({ message: ready, action: { label: 'Voir', onClick: () => void navigate(`/dashboard/rapports?site=${site}`) } });
       }
     },
-    [queryClient, owner, sensorName, siteZone, navigate],
+    [queryClient, owner, sensorName, siteOf, navigate],
   );
   const live = useLiveStream({ onMessage });
   const onDashboard = pathname === '/dashboard' || pathname === '/dashboard/';

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { getDevice } from '@/features/devices/api/get-device';
 import { useDevices } from '@/features/devices/api/get-devices';
 import { deviceDisplayName, deviceKeys, type Device } from '@/features/devices/device-kinds';
 import { useOwner } from '@/lib/auth';
@@ -39,5 +40,25 @@ export function useSensorNameLookup(): (sensorId: string) => string | null {
       return sensor ? deviceDisplayName(sensor) : null;
     },
     [queryClient, owner],
+  );
+}
+
+/**
+ * The same, for a live event on a page that has not loaded the sensors list: read from the cache
+ * when it is there, asked of the server otherwise; null when the sensor cannot be read (deleted).
+ */
+export function useSensorNameFetch(): (sensorId: string) => Promise<string | null> {
+  const lookup = useSensorNameLookup();
+  return useCallback(
+    async (sensorId: string) => {
+      const known = lookup(sensorId);
+      if (known) return known;
+      try {
+        return deviceDisplayName(await getDevice({ kind: 'sensor', id: sensorId }));
+      } catch {
+        return null;
+      }
+    },
+    [lookup],
   );
 }
