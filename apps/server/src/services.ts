@@ -72,7 +72,7 @@ export function createServices(options: {
     (await sites.regions.covering(o, s, await auth.users.team(o))).map((u) => u.email);
   const notifications = createNotificationsModule({
     ...{ db, now, logger, config, alerts: alerts.alerts, describe: alerts.describe },
-    ...{ jwtSecret: options.jwtSecret, teamEmails },
+    ...{ jwtSecret: options.jwtSecret, teamEmails, pausedUntil: alerts.pausedUntil },
     recipientIds: async (o, emails, s) => (await sites.regions.covering(o, s, await auth.users.recipients(o, emails))).map((p) => p.id),
   });
   const insights = createInsightsModule({

@@ -42,6 +42,8 @@ export const AUDIT_ACTION_LABELS = {
   'alert.action': 'Action notée sur une alerte',
   'alert.resolved': 'Alerte résolue',
   'notification_policy.updated': 'Notifications modifiées',
+  'pause.started': 'Mise en pause',
+  'pause.ended': 'Pause terminée',
   'push.subscribed': 'Alertes reçues sur un appareil',
   'push.unsubscribed': 'Alertes arrêtées sur un appareil',
   'member.invited': 'Invitation envoyée',

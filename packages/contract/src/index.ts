@@ -6,6 +6,7 @@ export * from './telemetry.ts';
 export * from './sites.ts';
 export * from './regions.ts';
 export * from './alerts.ts';
+export * from './pauses.ts';
 export * from './notifications.ts';
 export * from './push.ts';
 export * from './presets.ts';

@@ -393,6 +393,27 @@ export const alerts = pgTable(
   ],
 );
 
+/**
+ * A pause of a sensor or of a whole site for planned work: the rules keep evaluating, the
+ * notifications of its alerts wait until `until`. Ending a pause early sets `until` to then.
+ */
+export const alertPauses = pgTable(
+  'alert_pauses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    sensorId: uuid('sensor_id').references(() => sensors.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    from: timestamp('from', { withTimezone: true, mode: 'date' }).notNull(),
+    until: timestamp('until', { withTimezone: true, mode: 'date' }).notNull(),
+    createdBy: uuid('created_by'),
+  },
+  (t) => [index('alert_pauses_organization_until_idx').on(t.organizationId, t.until)],
+);
+
 /** An alert's timeline: rows are inserted, never updated. */
 export const alertEvents = pgTable(
   'alert_events',
@@ -401,7 +422,7 @@ export const alertEvents = pgTable(
     alertId: uuid('alert_id')
       .notNull()
       .references(() => alerts.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['opened', 'acknowledged', 'action', 'notified', 'escalated', 'resolved'] }).notNull(),
+    type: text('type', { enum: ['opened', 'acknowledged', 'action', 'notified', 'escalated', 'resolved', 'paused'] }).notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
     userId: uuid('user_id'),
     text: text('text'),

@@ -28,6 +28,7 @@ export const TABLE_OWNERS = {
   alertTracks: 'alerts',
   alerts: 'alerts',
   alertEvents: 'alerts',
+  alertPauses: 'alerts',
   notificationSchedule: 'alerts',
   notificationPolicies: 'notifications',
   notificationOutbox: 'notifications',

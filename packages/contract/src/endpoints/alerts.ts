@@ -13,11 +13,13 @@ import {
 } from '../alerts.ts';
 import { errorResponseSchema, idParamsSchema } from '../common.ts';
 import { notificationPolicyResponseSchema, updateNotificationPolicyRequestSchema } from '../notifications.ts';
+import { createPauseRequestSchema, pauseListResponseSchema, pauseResponseSchema } from '../pauses.ts';
 import { endpoint, everyone, managers, onResource, wholeOrganization } from './define.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const policyErrors = { 400: errorResponseSchema, 401: errorResponseSchema };
 const manageRules = managers("gérer les règles d'alerte");
+const pauseAccess = managers('mettre en pause un capteur ou un magasin');
 const handleAlerts = managers('traiter une alerte ; votre rôle permet seulement d’en accuser réception');
 const tag = 'Alertes';
 
@@ -145,6 +147,34 @@ export const alertEndpoints = {
       tag,
       access: wholeOrganization(managers('modifier les notifications'), 'modifier les notifications de l’organisation'),
       schema: { body: updateNotificationPolicyRequestSchema, response: { 200: notificationPolicyResponseSchema, ...policyErrors } },
+    }),
+  },
+  pauses: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/pauses',
+      summary: 'Liste les pauses en cours des capteurs et des magasins que l’on voit.',
+      tag,
+      access: everyone,
+      schema: { response: { 200: pauseListResponseSchema, ...errors } },
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: '/api/pauses',
+      summary: 'Met en pause un capteur ou un magasin pour des travaux prévus (24 h au plus, renouvelable).',
+      description:
+        'Les règles continuent d’évaluer et les alertes de s’ouvrir ; leurs notifications attendent la fin de la pause, et une alerte encore active à ce moment-là notifie aussitôt. Mettre de nouveau en pause ce qui l’est remplace la pause. Les alertes actives le notent dans leur historique.',
+      tag,
+      access: pauseAccess,
+      schema: { body: createPauseRequestSchema, response: { 201: pauseResponseSchema, ...errors } },
+    }),
+    end: endpoint({
+      method: 'DELETE',
+      path: '/api/pauses/:id',
+      summary: 'Termine une pause avant son heure : les notifications en attente partent aussitôt.',
+      tag,
+      access: pauseAccess,
+      schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } },
     }),
   },
 };

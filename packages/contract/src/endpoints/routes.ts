@@ -143,6 +143,11 @@ export const endpoints = {
     get: { method: 'GET', path: '/api/notification-policy', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     update: { method: 'PUT', path: '/api/notification-policy', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent modifier les notifications.' } },
   },
+  pauses: {
+    list: { method: 'GET', path: '/api/pauses', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    create: { method: 'POST', path: '/api/pauses', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent mettre en pause un capteur ou un magasin.' } },
+    end: { method: 'DELETE', path: '/api/pauses/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent mettre en pause un capteur ou un magasin.' } },
+  },
   push: {
     publicKey: { method: 'GET', path: '/api/push/public-key', access: { kind: 'public' } },
     subscribe: { method: 'POST', path: '/api/user/push-subscriptions', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },

@@ -9,6 +9,8 @@ import type { AlertContext } from '../notifications/alert-message.ts';
 import type { SiteService } from '../sites/site-service.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import { alertRoutes } from './alert-routes.ts';
+import { pauseRoutes } from './pause-routes.ts';
+import { createPauseService } from './pause-service.ts';
 import type { EngineLogger, StoredReading } from './alert-engine.ts';
 import type { AlertAction, StoredForecast } from './alert-service.ts';
 import type { AlertRecord } from './alert-types.ts';
@@ -58,6 +60,21 @@ export function createAlertsModule(options: {
     // A « dépassement prévu » alert tells when its limit is due from the latest stored analysis, never computing one.
     forecastOf: options.forecastOf,
     logger: options.logger,
+  });
+
+  const pauses = createPauseService({
+    db: options.db,
+    now: options.now,
+    sensorSite: async (organizationId, sensorId) => {
+      const { device } = await sensors().get(organizationId, sensorId);
+      const site = await sites().get(organizationId, device.siteId);
+      return { siteId: device.siteId, timeZone: site.timezone, name: device.name ?? device.serial };
+    },
+    siteZone: async (organizationId, siteId) => {
+      const site = await sites().get(organizationId, siteId);
+      return { timeZone: site.timezone, name: site.name };
+    },
+    appendEvent: (alertId, event, key) => alerts.appendEvent(alertId, event, key),
   });
 
   const notFoundAsUndefined = (error: unknown): undefined => {
@@ -126,6 +143,7 @@ export function createAlertsModule(options: {
 
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(alertRoutes, { rules, alerts });
+    await app.register(pauseRoutes, { pauses });
   };
   return {
     alerts,
@@ -133,12 +151,14 @@ export function createAlertsModule(options: {
     engine,
     describe,
     rulesWatching,
+    /** When the pause holding back an alert's notifications ends (null: none); the notifier waits for it. */
+    pausedUntil: pauses.pausedUntil,
     handlers,
     /** Who is told as soon as an alert opens (the notifications look at what is due). */
     onOpened: (tell: () => unknown) => void opened.push(tell),
     jobs: { clock: () => engine.tick() },
     routes,
-    services: { alerts: { alerts, rules, engine } },
+    services: { alerts: { alerts, rules, engine, pauses } },
     close: () => engine.idle(),
   };
 }

@@ -81,6 +81,8 @@ export function createNotificationService(deps: {
   };
   /** The sensor, site and rule of an alert, for the message. */
   describe(alert: AlertRecord): Promise<AlertContext>;
+  /** When the pause of the alert's sensor or site ends (planned work); null when none holds it at `at`. */
+  pausedUntil?: (organizationId: string, sensorId: string, siteId: string | null, at: Date) => Promise<Date | null>;
   /** The addresses of an organization's admins and managers whose scope holds the site. */
   teamEmails(organizationId: string, siteId: string | null): Promise<string[]>;
   /** Who is told, as people whose scope holds the site: the admins and managers (`null`), or the people of these addresses. */
@@ -195,6 +197,13 @@ export function createNotificationService(deps: {
         }
         let dueAt: Date | null;
         try {
+          // Planned work: nothing is told while the pause lasts; an alert still active when it ends
+          // is planned then, and what is due by then leaves at once. One that closed meanwhile is not told.
+          const paused = await deps.pausedUntil?.(alert.organizationId, alert.sensorId, alert.siteId, at);
+          if (paused) {
+            await deps.alerts.planned(alert.id, alert.organizationId, alert.revision, alert.status === 'resolved' ? null : paused);
+            continue;
+          }
           let pushable = pushing.get(alert.organizationId);
           if (pushable === undefined) {
             pushable = (await pushes.countIn(alert.organizationId)) > 0;

@@ -30,6 +30,7 @@ export function createNotificationsModule(options: {
   jwtSecret: string;
   alerts: NotificationDeps['alerts'];
   describe: (alert: AlertRecord) => Promise<AlertContext>;
+  pausedUntil: NotificationDeps['pausedUntil'];
   teamEmails: NotificationDeps['teamEmails'];
   recipientIds: NotificationDeps['recipientIds'];
 }) {
@@ -46,6 +47,7 @@ export function createNotificationsModule(options: {
     db: options.db,
     alerts: options.alerts,
     describe: options.describe,
+    pausedUntil: options.pausedUntil,
     teamEmails: options.teamEmails,
     recipientIds: options.recipientIds,
     vapid,

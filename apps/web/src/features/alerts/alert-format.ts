@@ -15,6 +15,7 @@ export const EVENT_LABELS: Record<AlertEventType, string> = {
   notified: 'Notification envoyée',
   escalated: 'Escalade',
   resolved: 'Résolue',
+  paused: 'Mise en pause',
 };
 
 const NNBSP = '\u202F';

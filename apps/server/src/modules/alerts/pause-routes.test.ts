@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import type { Alert, Pause } from '@vigie/contract';
+import { describe, expect, it } from 'vitest';
+import { provision, sendTelemetry } from '../../test/device-helpers.ts';
+import { mailingTestApp } from '../../test/mailing-test-app.ts';
+import { recipientOf } from '../../test/smtp-catcher.ts';
+import { setRole } from '../../test/test-dal.ts';
+import { databaseKind, type TestAccount } from '../../test/test-app.ts';
+
+/**
+ * « Mettre en pause » for planned work (docs/api.md, Pauses): the alert still opens, its e-mail
+ * waits for the pause to end, and leaves then; the timeline and the audit trail say so.
+ */
+describe(`pauses for planned work (${databaseKind})`, { timeout: 60_000 }, () => {
+  const mailing = mailingTestApp({ publicUrl: 'https://vigie.example.fr', mailFrom: 'Vigie <alertes@vigie.test>', start: new Date() });
+
+  it('holds an alert’s e-mail while its sensor is paused, and sends it once the pause ends', async () => {
+    const { t } = mailing;
+    const organization = `Épicerie ${randomUUID()}`;
+    const owner = await t.createAccount({ organization, name: 'Gérante' });
+    const viewer = await t.createAccount({ organization, name: 'Vendeur' });
+    await setRole(t, viewer.id, 'viewer');
+    const call = (account: TestAccount, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: account.auth, ...(payload ? { payload } : {}) });
+    const sensor = await provision(t, owner, 'sensor');
+    const rule = await call(owner, 'POST', '/api/alert-rules', {
+      name: 'Froid',
+      sensorId: sensor.deviceId,
+      preset: 'chilled_very_perishable',
+    });
+    expect(rule.statusCode).toBe(201);
+
+    // A viewer may not pause; bad requests are refused in French and pause nothing.
+    expect((await call(viewer, 'POST', '/api/pauses', { sensorId: sensor.deviceId, reason: 'Nettoyage', minutes: 60 })).statusCode).toBe(
+      403,
+    );
+    const refused: [object, number, RegExp][] = [
+      [{ sensorId: sensor.deviceId, reason: 'Nettoyage', minutes: 2000 }, 400, /24 heures au plus/],
+      [{ sensorId: sensor.deviceId, reason: ' ', minutes: 60 }, 400, /raison de la pause est obligatoire/],
+      [{ reason: 'Nettoyage', minutes: 60 }, 400, /un capteur \(sensorId\) ou un magasin \(siteId\)/],
+      [{ sensorId: randomUUID(), reason: 'Nettoyage', minutes: 60 }, 404, /introuvable/i],
+    ];
+    for (const [payload, status, message] of refused) {
+      const response = await call(owner, 'POST', '/api/pauses', payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(response.json<{ message: string }>().message).toMatch(message);
+    }
+    expect((await call(owner, 'GET', '/api/pauses')).json<{ pauses: Pause[] }>().pauses).toEqual([]);
+
+    const started = await call(owner, 'POST', '/api/pauses', { sensorId: sensor.deviceId, reason: 'Nettoyage du meuble', minutes: 120 });
+    expect(started.statusCode, started.body).toBe(201);
+    const { pause } = started.json<{ pause: Pause }>();
+    expect(pause).toMatchObject({ sensorId: sensor.deviceId, reason: 'Nettoyage du meuble', createdBy: owner.id });
+    expect(Date.parse(pause.until) - Date.parse(pause.from)).toBe(120 * 60_000);
+    // Everyone sees it.
+    expect((await call(viewer, 'GET', '/api/pauses')).json<{ pauses: Pause[] }>().pauses.map((p) => p.id)).toEqual([pause.id]);
+
+    // The fridge warms during the cleaning: the alert opens, but nobody is told.
+    expect((await sendTelemetry(t, sensor.accessToken, { temperature: 11.5 })).statusCode).toBe(202);
+    await t.app.services.alerts.engine.idle();
+    const alerts = (await call(owner, 'GET', '/api/alerts')).json<{ alerts: Alert[] }>().alerts;
+    const alert = alerts.find((entry) => entry.sensorId === sensor.deviceId);
+    expect(alert?.status).toBe('open');
+    mailing.clock = new Date(mailing.clock.getTime() + 20 * 60_000);
+    await t.app.services.notifications.tick();
+    await t.app.services.notifications.tick();
+    expect((await t.app.services.notifications.outbox(owner.organizationId)).filter((row) => row.target === owner.email)).toEqual([]);
+
+    // Paused again (a renewal): the pause is replaced, and the active alert's timeline says so.
+    const renewed = await call(owner, 'POST', '/api/pauses', { sensorId: sensor.deviceId, reason: 'Réassort', minutes: 60 });
+    expect(renewed.statusCode).toBe(201);
+    const current = (await call(owner, 'GET', '/api/pauses')).json<{ pauses: Pause[] }>().pauses;
+    expect(current.map((p) => p.reason)).toEqual(['Réassort']);
+    const timeline = (await call(owner, 'GET', `/api/alerts/${alert?.id}`)).json<{ alert: Alert }>().alert.events;
+    expect(timeline.find((event) => event.type === 'paused')?.text).toMatch(
+      /^Capteur en pause jusqu’à \d{1,2}\u202fh\u202f\d{2}\u202f: Réassort\./,
+    );
+
+    // A viewer may not end it; the owner does: the e-mail that waited leaves now.
+    const renewedId = renewed.json<{ pause: Pause }>().pause.id;
+    expect((await call(viewer, 'DELETE', `/api/pauses/${renewedId}`)).statusCode).toBe(403);
+    expect((await call(owner, 'DELETE', `/api/pauses/${renewedId}`)).statusCode).toBe(204);
+    expect((await call(owner, 'DELETE', `/api/pauses/${renewedId}`)).statusCode).toBe(409);
+    await t.app.services.notifications.tick();
+    expect((await mailing.sentRow(owner.organizationId, owner.email)).status).toBe('sent');
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && !mailing.smtp.received.some((mail) => recipientOf(mail) === owner.email.toLowerCase()))
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mailing.smtp.received.filter((mail) => recipientOf(mail) === owner.email.toLowerCase())).toHaveLength(1);
+
+    // The audit trail keeps who paused what, and who ended it.
+    const trail = (await call(owner, 'GET', '/api/audit')).json<{ events: { action: string }[] }>().events.map((event) => event.action);
+    expect(trail.filter((action) => action === 'pause.started')).toHaveLength(2);
+    expect(trail).toContain('pause.ended');
+  });
+
+  it('does not let another organization see, pause or end anything of this one', async () => {
+    const { t } = mailing;
+    const owner = await t.createAccount();
+    const stranger = await t.createAccount();
+    const sensor = await provision(t, owner, 'sensor');
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/pauses',
+      headers: owner.auth,
+      payload: { sensorId: sensor.deviceId, reason: 'Maintenance', minutes: 30 },
+    });
+    const { pause } = started.json<{ pause: Pause }>();
+    expect((await t.app.inject({ url: '/api/pauses', headers: stranger.auth })).json<{ pauses: Pause[] }>().pauses).toEqual([]);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/pauses',
+      headers: stranger.auth,
+      payload: { sensorId: sensor.deviceId, reason: 'Attaque', minutes: 30 },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/pauses/${pause.id}`, headers: stranger.auth })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/pauses', headers: owner.auth })).json<{ pauses: Pause[] }>().pauses.map((p) => p.id)).toEqual([
+      pause.id,
+    ]);
+  });
+});
