@@ -60,6 +60,7 @@ export function validBody(method: string, url: string, f: Fixtures): unknown {
     'POST /api/alerts/:id/actions': { text: 'Porte refermée' },
     'POST /api/alerts/:id/resolve': { text: 'Réglé' },
     'PUT /api/notification-policy': { emailEnabled: true },
+    'POST /api/pauses': { sensorId: f.sensorId, reason: 'Pause de l’attaque', minutes: 30 },
     'POST /api/reports': { siteId: f.siteId, month: new Date().toISOString().slice(0, 7) },
     'POST /api/reports/:id/sign': { comment: 'Signé' },
     'PUT /api/members/:id': { role: 'admin' },

@@ -57,6 +57,7 @@ const PAYLOADS: Record<string, (f: Fixtures) => unknown> = {
   'POST /api/alerts/:id/actions': () => ({ text: 'Porte refermée' }),
   'POST /api/alerts/:id/resolve': () => ({ text: 'Joint changé' }),
   'PUT /api/notification-policy': () => ({ repeatMinutes: 45 }),
+  'POST /api/pauses': (f) => ({ sensorId: f.sensorId, reason: 'Nettoyage', minutes: 30 }),
   // A push service the test app refuses (loopback): the call is judged on its role, then its address.
   'POST /api/user/push-subscriptions': () => ({
     endpoint: 'http://127.0.0.1:9/push/roles',

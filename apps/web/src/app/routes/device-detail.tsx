@@ -7,6 +7,7 @@ import { useAlerts } from '@/features/alerts/api/get-alerts';
 import { useRules } from '@/features/alerts/api/rules';
 import { conditionKey, conditionLimits } from '@/features/alerts/alert-format';
 import { activeForecast, measuredBreach } from '@/features/alerts/limit-state';
+import { PauseControl } from '@/features/alerts/components/pause-control';
 import { RuleEditor } from '@/features/alerts/components/rule-editor';
 import { SensorAlerts } from '@/features/alerts/components/sensor-alerts';
 import { useDevice } from '@/features/devices/api/get-device';
@@ -108,6 +109,7 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
               )
             }
           />
+          {isSensor && <PauseControl sensor={{ id: query.data.id, siteId: query.data.siteId ?? null }} timeZone={timeZone} />}
           {isSensor && (
             <div className="grid gap-6 lg:grid-cols-2">
               <RuleEditor target={{ sensorId: query.data.id }} />

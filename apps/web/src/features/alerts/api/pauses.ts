@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreatePauseRequest, Pause } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
+import { call } from '@/lib/api-client';
+import { useOwner } from '@/lib/auth';
+
+/** Query keys of the pauses, per signed-in user. */
+export const pauseKeys = { list: (owner: string) => ['pauses', owner] as const };
+
+/** endpoints.pauses.list: the pauses going on, of the sensors and sites the person sees. */
+export async function getPauses({ signal }: { signal?: AbortSignal } = {}): Promise<Pause[]> {
+  const data = await call<{ pauses?: Pause[] }>(endpoints.pauses.list, { signal });
+  return data?.pauses ?? [];
+}
+
+/** The pauses going on, read again each minute (one may end by itself). */
+export function usePauses() {
+  const owner = useOwner();
+  return useQuery({
+    queryKey: pauseKeys.list(owner),
+    queryFn: ({ signal }) => getPauses({ signal }),
+    enabled: Boolean(owner),
+    refetchInterval: 60_000,
+  });
+}
+
+/** endpoints.pauses.create: pausing again what is paused replaces its pause. */
+export function useStartPause() {
+  const queryClient = useQueryClient();
+  const owner = useOwner();
+  return useMutation({
+    mutationFn: async (body: CreatePauseRequest) => (await call<{ pause: Pause }>(endpoints.pauses.create, { body })).pause,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pauseKeys.list(owner) }),
+  });
+}
+
+/** endpoints.pauses.end: the notifications that waited leave at once. */
+export function useEndPause() {
+  const queryClient = useQueryClient();
+  const owner = useOwner();
+  return useMutation({
+    mutationFn: (id: string) => call(endpoints.pauses.end, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pauseKeys.list(owner) }),
+  });
+}
+
+/** The pause that holds this sensor now: its own, or its site's. */
+export function pauseOf(pauses: readonly Pause[] | undefined, sensor: { id: string; siteId: string | null }): Pause | null {
+  return (
+    pauses?.find((pause) => pause.sensorId === sensor.id) ??
+    pauses?.find((pause) => !pause.sensorId && pause.siteId === sensor.siteId) ??
+    null
+  );
+}
