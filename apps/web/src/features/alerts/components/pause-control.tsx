@@ -8,7 +8,7 @@ import { showToast } from '@/components/ui/toast';
 import { formatClock } from '@/lib/clock-format';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
-import { pauseOf, useEndPause, usePauses, useStartPause } from '../api/pauses';
+import { pauseOf, useEndPause, usePauses, useStartPause } from '../api/pause-queries';
 
 const NNBSP = '\u202F';
 const REASONS = ['Nettoyage', 'Réassort', 'Dégivrage prévu', 'Appareil hors service', 'Intervention technique'];

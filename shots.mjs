@@ -1,0 +1,42 @@
+import { chromium } from 'playwright-core';
+const base = process.env.BASE ?? 'http://127.0.0.1:3400';
+const out = '/tmp/shots';
+const api = async (path, token, method = 'GET', body) => {
+  const r = await fetch(base + path, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  return { status: r.status, json: r.status === 204 ? null : await r.json() };
+};
+const login = await api('/api/auth/login', null, 'POST', { email: 'demo@vigie.fr', password: 'vigie-demo-2024' });
+const token = login.json.accessToken;
+const sensors = (await api('/api/sensor', token)).json.sensors;
+const fridge = sensors.find((s) => /frais/i.test(s.name ?? '')) ?? sensors[0];
+await api('/api/sites', token, 'POST', { name: 'Magasin Lille Centre', timezone: 'Europe/Paris' });
+await api('/api/regions', token, 'POST', { name: 'Nord' });
+await api('/api/pauses', token, 'POST', { sensorId: fridge.id, reason: 'Nettoyage du meuble', minutes: 90 });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+for (const [w, h, tag] of [[1280, 900, 'desktop'], [375, 812, 'phone']]) {
+  const context = await browser.newContext({ viewport: { width: w, height: h }, locale: 'fr-FR', timezoneId: 'Europe/Paris', reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.goto(base + '/login');
+  await page.getByLabel('Adresse e-mail').fill('demo@vigie.fr');
+  await page.getByLabel('Mot de passe', { exact: true }).fill('vigie-demo-2024');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL(/dashboard/);
+  await page.goto(`${base}/dashboard/capteurs/${fridge.id}`);
+  await page.getByTestId('pause').waitFor();
+  await page.screenshot({ path: `${out}/pause-${tag}.png`, fullPage: false });
+  await page.getByTestId('pause').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${out}/pause-banner-${tag}.png` });
+  await page.goto(`${base}/dashboard/equipe`);
+  await page.getByRole('list', { name: 'Membres de l’équipe' }).waitFor();
+  await page.screenshot({ path: `${out}/team-${tag}.png`, fullPage: true });
+  await page.goto(`${base}/dashboard/lorawan`);
+  const form = page.getByRole('form', { name: 'Nouvelle intégration' });
+  await form.getByRole('radio', { name: /MQTT/ }).check();
+  await form.getByLabel('Serveur MQTT').fill('mqtts://eu1.cloud.thethings.network:8883');
+  await form.getByLabel('Utilisateur (application@tenant)').fill('magasin-lyon@ttn');
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${out}/lorawan-mqtt-${tag}.png` });
+  await context.close();
+}
+await browser.close();
+console.log('ok', fridge.name);
