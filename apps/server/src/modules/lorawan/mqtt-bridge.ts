@@ -21,6 +21,9 @@ export const MQTT_TICK_SECONDS = 30;
 const LEASE_MS = 3 * MQTT_TICK_SECONDS * 1000;
 const CONNECT_TIMEOUT_MS = 10_000;
 const RECONNECT_MS = 5_000;
+const REFUSED_RECONNECT_MS = 60_000;
+/** CONNACK codes of refused credentials (MQTT 3.1.1: 4, 5; MQTT 5: 134, 135). */
+const REFUSED_CODES: ReadonlySet<string | number> = new Set([4, 5, 134, 135]);
 
 const PRIVATE_SERVER =
   'Adresse du serveur MQTT refusée : elle mène à cette machine ou à un réseau privé. Donnez l’adresse publique du serveur de réseau (l’opérateur peut l’autoriser avec WEBHOOK_ALLOW_PRIVATE=true).';
@@ -53,7 +56,7 @@ export async function resolveMqttServer(
 /** What went wrong with the connection, in a shop's operator's words. */
 function frenchReason(error: Error & { code?: string | number }): string {
   const code = error.code;
-  if (code === 4 || code === 5 || code === 134 || code === 135)
+  if (code !== undefined && REFUSED_CODES.has(code))
     return 'Identifiants refusés par le serveur MQTT : vérifiez le nom d’utilisateur (application@tenant) et la clé d’API, et que la clé a le droit de lire le trafic de l’application.';
   if (code === 'ECONNREFUSED') return 'Le serveur MQTT refuse la connexion : vérifiez l’adresse et le port.';
   if (code === 'ETIMEDOUT' || /timeout/i.test(error.message)) return 'Le serveur MQTT ne répond pas : vérifiez l’adresse et le port.';
@@ -158,7 +161,11 @@ export function createMqttBridge(deps: {
         else void note(target.id, 'connected', null);
       });
     });
-    client.on('error', (error) => void note(target.id, 'error', frenchReason(error)));
+    client.on('error', (error: Error & { code?: string | number }) => {
+      // Credentials refused: asked again once a minute, not every few seconds, until they change.
+      if (REFUSED_CODES.has(error.code ?? '')) client.options.reconnectPeriod = REFUSED_RECONNECT_MS;
+      void note(target.id, 'error', frenchReason(error));
+    });
     return client;
   }
 
