@@ -70,7 +70,7 @@ export function PauseControl({ sensor, timeZone }: { sensor: { id: string; siteI
         className="flex flex-wrap items-center gap-3 rounded-2xl border border-amber-300/50 bg-amber-400/10 p-4"
       >
         <PauseCircle className="size-5 shrink-0 text-amber-200" aria-hidden="true" />
-        <div className="min-w-0 flex-1">
+        <div className="min-w-[min(100%,16rem)] flex-1">
           <h2 id={`${ids}-title`} className="font-semibold text-white">
             {pause.sensorId ? 'Capteur en pause' : 'Magasin en pause'} jusqu’à {untilLabel(pause.until, timeZone)}
             {NNBSP}: {pause.reason}
@@ -92,7 +92,7 @@ export function PauseControl({ sensor, timeZone }: { sensor: { id: string; siteI
             Reprendre maintenant
           </Button>
         )}
-        <FormStatus id={`${ids}-status`} error={error} className="basis-full" />
+        {error && <FormStatus id={`${ids}-status`} error={error} className="basis-full" />}
       </section>
     );
   }
