@@ -85,7 +85,7 @@ export const integrationSchema = z.object({
   lastEventAt: z.string().nullable(),
   /**
    * Through The Things Stack's MQTT server (never the key): `connecting` until the first
-   * connection, `connected`, or `error` with the reason in French. Null for a webhook integration.
+   * connection, `connected`, or `error` with the reason in French. Absent for a webhook integration.
    */
   mqtt: z
     .object({

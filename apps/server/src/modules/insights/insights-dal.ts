@@ -19,6 +19,22 @@ export const missesBackfill = (row: { computedAt: Date; backfilledAt?: Date | nu
   Boolean(row.backfilledAt && row.backfilledAt.getTime() >= row.computedAt.getTime());
 
 export function createInsightsDal(db: Database) {
+  /** The turn `name` to `holder` for `ms`, when free or expired (or, with `renew`, already the holder's). */
+  async function take(name: string, holder: string, now: Date, ms: number, renew: boolean): Promise<boolean> {
+    const until = new Date(now.getTime() + ms);
+    const expired = lt(jobLeases.until, now);
+    const rows = await db
+      .insert(jobLeases)
+      .values({ name, holder, until })
+      .onConflictDoUpdate({
+        target: jobLeases.name,
+        set: { holder, until },
+        setWhere: renew ? or(expired, eq(jobLeases.holder, holder)) : expired,
+      })
+      .returning({ holder: jobLeases.holder });
+    return rows.length === 1 && rows[0]?.holder === holder;
+  }
+
   return {
     async find(organizationId: string, sensorId: string, key: string): Promise<StoredInsights | undefined> {
       const [row] = await db
@@ -99,38 +115,14 @@ export function createInsightsDal(db: Database) {
      * Takes the job's turn for `ms` when nobody holds it (or the holder's turn has expired): one pass
      * at a time across instances (and within one), and a crashed holder's turn passes on when it expires.
      */
-    async lease(name: string, holder: string, now: Date, ms: number): Promise<boolean> {
-      const until = new Date(now.getTime() + ms);
-      const rows = await db
-        .insert(jobLeases)
-        .values({ name, holder, until })
-        .onConflictDoUpdate({
-          target: jobLeases.name,
-          set: { holder, until },
-          setWhere: lt(jobLeases.until, now),
-        })
-        .returning({ holder: jobLeases.holder });
-      return rows.length === 1 && rows[0]?.holder === holder;
-    },
+    lease: (name: string, holder: string, now: Date, ms: number) => take(name, holder, now, ms, false),
 
     /**
      * Takes `name` for `ms`, or keeps it for `ms` more when `holder` has it already: a lasting task
      * (a connection held by one instance) renews its turn while it lives, and another instance takes
      * it over once it expires.
      */
-    async hold(name: string, holder: string, now: Date, ms: number): Promise<boolean> {
-      const until = new Date(now.getTime() + ms);
-      const rows = await db
-        .insert(jobLeases)
-        .values({ name, holder, until })
-        .onConflictDoUpdate({
-          target: jobLeases.name,
-          set: { holder, until },
-          setWhere: or(lt(jobLeases.until, now), eq(jobLeases.holder, holder)),
-        })
-        .returning({ holder: jobLeases.holder });
-      return rows.length === 1 && rows[0]?.holder === holder;
-    },
+    hold: (name: string, holder: string, now: Date, ms: number) => take(name, holder, now, ms, true),
 
     async release(name: string, holder: string): Promise<void> {
       await db.delete(jobLeases).where(and(eq(jobLeases.name, name), eq(jobLeases.holder, holder)));

@@ -128,10 +128,17 @@ export function createLorawanService(deps: {
     name: record.name,
     url: urlOf(record.id),
     lastEventAt: record.lastEventAt?.toISOString() ?? null,
-    mqtt:
-      record.mqttServer && record.mqttUsername
-        ? { server: record.mqttServer, username: record.mqttUsername, state: record.mqttState ?? 'connecting', error: record.mqttError }
-        : null,
+    // Only on an MQTT integration: a webhook's view stays the contract's five fields.
+    ...(record.mqttServer && record.mqttUsername
+      ? {
+          mqtt: {
+            server: record.mqttServer,
+            username: record.mqttUsername,
+            state: record.mqttState ?? 'connecting',
+            error: record.mqttError,
+          },
+        }
+      : {}),
   });
 
   /**

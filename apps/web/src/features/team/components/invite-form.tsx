@@ -17,6 +17,47 @@ export function scopeOf(choice: string): MemberScope | null {
 }
 
 /**
+ * The choices of « Périmètre »: the whole organization, each region, each shop (values as `scopeOf`
+ * reads them). `several`: the member's present scope holds more than one, shown but not chosen again.
+ */
+export function ScopeOptions({
+  sites,
+  regions,
+  several = false,
+}: {
+  sites: readonly { id: string; name: string }[];
+  regions: readonly { id: string; name: string }[];
+  several?: boolean;
+}) {
+  return (
+    <>
+      <option value="">Toute l’organisation</option>
+      {several && (
+        <option value="many" disabled>
+          Plusieurs magasins ou régions
+        </option>
+      )}
+      {regions.length > 0 && (
+        <optgroup label="Une région">
+          {regions.map((region) => (
+            <option key={region.id} value={`region:${region.id}`}>
+              {region.name}
+            </option>
+          ))}
+        </optgroup>
+      )}
+      <optgroup label="Un magasin">
+        {sites.map((site) => (
+          <option key={site.id} value={`site:${site.id}`}>
+            {site.name}
+          </option>
+        ))}
+      </optgroup>
+    </>
+  );
+}
+
+/**
  * « Inviter un membre »: an address, a role and, for a chain (several shops or regions), what the
  * person will see; the link goes out by e-mail.
  */
@@ -107,23 +148,7 @@ export function InviteForm({
               Périmètre
             </label>
             <select id={ids.scope} value={scope} onChange={(event) => setScope(event.target.value)} className={inputClass}>
-              <option value="">Toute l’organisation</option>
-              {regions.length > 0 && (
-                <optgroup label="Une région">
-                  {regions.map((region) => (
-                    <option key={region.id} value={`region:${region.id}`}>
-                      {region.name}
-                    </option>
-                  ))}
-                </optgroup>
-              )}
-              <optgroup label="Un magasin">
-                {sites.map((site) => (
-                  <option key={site.id} value={`site:${site.id}`}>
-                    {site.name}
-                  </option>
-                ))}
-              </optgroup>
+              <ScopeOptions sites={sites} regions={regions} />
             </select>
           </div>
         )}

@@ -10,7 +10,7 @@ import { showToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { ROLE_LABELS, ROLE_OPTIONS } from '@/lib/permissions';
 import { useRemoveMember, useResetMemberTwoFactor, useUpdateMemberRole, useUpdateMemberScope } from '../api/member-mutations';
-import { scopeOf } from './invite-form';
+import { ScopeOptions, scopeOf } from './invite-form';
 import { memberLabel } from '../team-format';
 
 const selectClass =
@@ -182,28 +182,7 @@ export function MemberList({ members, currentUserId, canManage, organizationName
                         onChange={(event) => onScopeChange(member, event.target.value)}
                         className={selectClass}
                       >
-                        <option value="">Toute l’organisation</option>
-                        {choiceOf(member.scope) === 'many' && (
-                          <option value="many" disabled>
-                            Plusieurs magasins ou régions
-                          </option>
-                        )}
-                        {regions.length > 0 && (
-                          <optgroup label="Une région">
-                            {regions.map((region) => (
-                              <option key={region.id} value={`region:${region.id}`}>
-                                {region.name}
-                              </option>
-                            ))}
-                          </optgroup>
-                        )}
-                        <optgroup label="Un magasin">
-                          {sites.map((site) => (
-                            <option key={site.id} value={`site:${site.id}`}>
-                              {site.name}
-                            </option>
-                          ))}
-                        </optgroup>
+                        <ScopeOptions sites={sites} regions={regions} several={choiceOf(member.scope) === 'many'} />
                       </select>
                     </>
                   )}
