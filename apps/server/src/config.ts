@@ -125,6 +125,19 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, { error: 'une adresse mailto: ou https:// est attendue' })
     .optional(),
+  /** SMS and calls of the on-call ladder: `twilio` or `vonage`, with that provider's credentials. */
+  PHONE_PROVIDER: z.enum(['twilio', 'vonage'], { error: 'twilio ou vonage est attendu' }).optional(),
+  PHONE_FROM: z.string().trim().min(2).max(20).optional(),
+  TWILIO_ACCOUNT_SID: z.string().trim().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().trim().min(1).optional(),
+  TWILIO_API_URL: z.url({ protocol: /^https?$/, error: 'une adresse http(s):// est attendue' }).default('https://api.twilio.com'),
+  VONAGE_API_KEY: z.string().trim().min(1).optional(),
+  VONAGE_API_SECRET: z.string().trim().min(1).optional(),
+  VONAGE_APPLICATION_ID: z.string().trim().min(1).optional(),
+  /** The Vonage application's private key (PEM); `\n` may stand for line breaks. */
+  VONAGE_PRIVATE_KEY: z.string().min(1).optional(),
+  VONAGE_SMS_URL: z.url({ protocol: /^https?$/, error: 'une adresse http(s):// est attendue' }).default('https://rest.nexmo.com'),
+  VONAGE_VOICE_URL: z.url({ protocol: /^https?$/, error: 'une adresse http(s):// est attendue' }).default('https://api.nexmo.com'),
   INVITATION_TTL_HOURS: positiveInt.max(24 * 365, { error: 'une durée d’un an au plus est attendue' }).default(168),
   PASSWORD_RESET_TTL_MINUTES: positiveInt.max(24 * 60, { error: 'une durée d’un jour au plus est attendue' }).default(60),
   DEMO_SIMULATOR: booleanFromEnv.default(true),
@@ -188,6 +201,8 @@ export interface Config {
   /** Web Push: a configured VAPID key pair (both or neither), and the contact push services see. */
   vapid: { publicKey: string; privateKey: string } | null;
   vapidSubject: string | undefined;
+  /** SMS and voice calls (the on-call ladder, phone codes); null when no provider is configured. */
+  phone: PhoneConfig | null;
   /** How long an invitation link works. */
   invitationTtlHours: number;
   /** How long a password reset link works. */
@@ -207,7 +222,54 @@ export interface Config {
   sessions: { idleSeconds: number; maxSeconds: number; rememberSeconds: number };
 }
 
+/** SMS and voice calls: which provider, its credentials, and its base addresses (configurable for regional endpoints and tests). */
+export type PhoneConfig =
+  | { provider: 'twilio'; accountSid: string; authToken: string; from: string; baseUrl: string }
+  | {
+      provider: 'vonage';
+      apiKey: string;
+      apiSecret: string;
+      from: string;
+      smsUrl: string;
+      voiceUrl: string;
+      /** For calls: the Vonage application and its private key (PEM). */
+      applicationId: string | null;
+      privateKey: string | null;
+    };
+
 export class ConfigError extends Error {}
+
+/** The phone provider's settings, or null; a provider named without what it needs is refused at start. */
+function phoneConfig(e: z.infer<typeof envSchema>): PhoneConfig | null {
+  if (!e.PHONE_PROVIDER) return null;
+  const missing = (names: string[]) =>
+    new ConfigError(`Configuration invalide :\n  - PHONE_PROVIDER=${e.PHONE_PROVIDER} demande aussi ${names.join(', ')}.`);
+  if (!e.PHONE_FROM) throw missing(['PHONE_FROM (le numéro ou le nom d’expéditeur)']);
+  if (e.PHONE_PROVIDER === 'twilio') {
+    if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN) throw missing(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN']);
+    return {
+      provider: 'twilio',
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      from: e.PHONE_FROM,
+      baseUrl: e.TWILIO_API_URL,
+    };
+  }
+  if (!e.VONAGE_API_KEY || !e.VONAGE_API_SECRET) throw missing(['VONAGE_API_KEY', 'VONAGE_API_SECRET']);
+  if (Boolean(e.VONAGE_APPLICATION_ID) !== Boolean(e.VONAGE_PRIVATE_KEY)) {
+    throw missing(['VONAGE_APPLICATION_ID et VONAGE_PRIVATE_KEY ensemble (pour les appels)']);
+  }
+  return {
+    provider: 'vonage',
+    apiKey: e.VONAGE_API_KEY,
+    apiSecret: e.VONAGE_API_SECRET,
+    from: e.PHONE_FROM,
+    smsUrl: e.VONAGE_SMS_URL,
+    voiceUrl: e.VONAGE_VOICE_URL,
+    applicationId: e.VONAGE_APPLICATION_ID ?? null,
+    privateKey: e.VONAGE_PRIVATE_KEY?.replaceAll('\\n', '\n') ?? null,
+  };
+}
 
 /** Reads and validates the environment once; nothing else in the server reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -224,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   return {
+    phone: phoneConfig(e),
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,

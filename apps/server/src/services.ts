@@ -71,8 +71,8 @@ export function createServices(options: {
   const teamEmails = async (o: string, s: string | null) =>
     (await sites.regions.covering(o, s, await auth.users.team(o))).map((u) => u.email);
   const notifications = createNotificationsModule({
-    ...{ db, now, logger, config, alerts: alerts.alerts, describe: alerts.describe },
-    ...{ jwtSecret: options.jwtSecret, teamEmails, pausedUntil: alerts.pausedUntil },
+    ...{ db, now, logger, config, alerts: alerts.alerts, describe: alerts.describe, sites: sites.sites, audit: audit.audit },
+    ...{ jwtSecret: options.jwtSecret, teamEmails, pausedUntil: alerts.pausedUntil, users: auth.users, regions: sites.regions },
     recipientIds: async (o, emails, s) => (await sites.regions.covering(o, s, await auth.users.recipients(o, emails))).map((p) => p.id),
   });
   const insights = createInsightsModule({

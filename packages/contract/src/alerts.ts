@@ -151,8 +151,8 @@ export const ruleResponseSchema = z.object({ rule: ruleSchema });
 export const alertStatusSchema = z.enum(['open', 'acknowledged', 'resolved']);
 export type AlertStatus = z.infer<typeof alertStatusSchema>;
 
-/** `paused`: the alert's sensor or site was put on pause, its notifications wait (the text says until when and why). */
-export const alertEventTypeSchema = z.enum(['opened', 'acknowledged', 'action', 'notified', 'escalated', 'resolved', 'paused']);
+/** `called`: an attempt of the on-call ladder (a push, an SMS, a call) and its outcome. `paused`: the alert's sensor or site was put on pause, its notifications wait (the text says until when and why). */
+export const alertEventTypeSchema = z.enum(['opened', 'acknowledged', 'action', 'notified', 'escalated', 'resolved', 'paused', 'called']);
 export type AlertEventType = z.infer<typeof alertEventTypeSchema>;
 
 /** What a « dépassement prévu » alert announces: a limit the forecast crosses, and when. */

@@ -9,6 +9,7 @@ export * from './alerts.ts';
 export * from './pauses.ts';
 export * from './notifications.ts';
 export * from './push.ts';
+export * from './on-call.ts';
 export * from './presets.ts';
 export * from './claim.ts';
 export * from './reports.ts';

@@ -24,7 +24,7 @@ export const timezoneSchema = z
   .refine(isKnownTimeZone, { error: 'Fuseau horaire inconnu : indiquez un nom IANA, par exemple « Europe/Paris ».' });
 
 /** `HH:MM` on a 24-hour clock; `24:00` is allowed as the end of a day. */
-const timeOfDaySchema = z
+export const timeOfDaySchema = z
   .string({ error: 'Une heure au format « HH:MM » est attendue.' })
   .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/, { error: 'Une heure au format « HH:MM » est attendue (de 00:00 à 24:00).' });
 

@@ -39,6 +39,8 @@ function expectedRoles(method: string, url: string): Role[] {
   if (url.startsWith('/api/user/totp/')) return EVERYONE;
   // The browsers where one receives one's own alerts.
   if (url === '/api/user/push-subscriptions') return EVERYONE;
+  // One's own phone and quiet hours (a site's rota is a manager's).
+  if (url.startsWith('/api/user/phone') || url === '/api/user/quiet-hours') return EVERYONE;
   if (/^\/api\/alerts\/:id\/acknowledge$/.test(url)) return EVERYONE;
   return MANAGERS;
 }
@@ -64,6 +66,11 @@ const PAYLOADS: Record<string, (f: Fixtures) => unknown> = {
     keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
   }),
   'DELETE /api/user/push-subscriptions': () => ({ endpoint: 'https://push.example.fr/roles' }),
+  // No SMS provider in the test app: a permitted caller is told so (400), after the role check.
+  'PUT /api/user/phone': () => ({ phone: '06 12 34 56 78' }),
+  'POST /api/user/phone/verify': () => ({ code: '123456' }),
+  'PUT /api/user/quiet-hours': () => ({ quietHours: { from: '22:00', to: '07:00' } }),
+  'PUT /api/sites/:id/on-call': () => ({ slots: [], ladder: { smsAfterMinutes: 5, callAfterMinutes: 10, nextAfterMinutes: 15 } }),
   // A site of no one: a permitted caller gets a 404 rather than a report rendered for nothing.
   'POST /api/reports': () => ({ siteId: randomUUID(), month: '2026-10' }),
   'POST /api/reports/:id/sign': () => ({ comment: 'Vu' }),

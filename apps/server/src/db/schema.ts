@@ -3,8 +3,11 @@ import { sql } from 'drizzle-orm';
 import type {
   EscalationStep,
   Insights,
+  Ladder,
   MemberScope,
+  OnCallSlot,
   OpeningHours,
+  QuietHours,
   ReportSummary,
   RuleCondition,
   RuleSchedule,
@@ -19,7 +22,9 @@ export type OutboxPayload =
   | { subject: string; text: string; secret?: boolean }
   | { body: Record<string, unknown> }
   /** A Web Push message for one subscription, encrypted only when it is sent (the keys stay in their table). */
-  | { push: { title: string; body: string; url: string; alertId: string; tag: string }; subscriptionId: string; urgent: boolean };
+  | { push: { title: string; body: string; url: string; alertId: string; tag: string }; subscriptionId: string; urgent: boolean }
+  /** An SMS or a voice call of the on-call ladder: the text (read aloud for a call), the alert and the person, for the timeline. */
+  | { phone: { text: string; alertId: string; userId: string; person: string } };
 import {
   bigint,
   bigserial,
@@ -422,7 +427,7 @@ export const alertEvents = pgTable(
     alertId: uuid('alert_id')
       .notNull()
       .references(() => alerts.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: ['opened', 'acknowledged', 'action', 'notified', 'escalated', 'resolved', 'paused'] }).notNull(),
+    type: text('type', { enum: ['opened', 'acknowledged', 'action', 'notified', 'escalated', 'resolved', 'paused', 'called'] }).notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
     userId: uuid('user_id'),
     text: text('text'),
@@ -462,7 +467,7 @@ export const notificationOutbox = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     idempotencyKey: text('idempotency_key').notNull(),
-    channel: text('channel', { enum: ['email', 'webhook', 'push'] }).notNull(),
+    channel: text('channel', { enum: ['email', 'webhook', 'push', 'sms', 'call'] }).notNull(),
     target: text('target').notNull(),
     payload: jsonb('payload').$type<OutboxPayload>().notNull(),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
@@ -822,3 +827,41 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );
+
+/**
+ * A person's phone for SMS and calls (docs/api.md, Astreinte, SMS et appels): used once the code
+ * sent to it was given back (`verifiedAt`); only the code's SHA-256 is kept, until it expires.
+ * Also the person's quiet hours.
+ */
+export const userPhones = pgTable('user_phones', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  /** E.164; null when the person only set quiet hours. */
+  number: text('number'),
+  verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+  codeHash: text('code_hash'),
+  codeExpiresAt: timestamp('code_expires_at', { withTimezone: true, mode: 'date' }),
+  codeAttempts: integer('code_attempts').notNull().default(0),
+  /** Codes sent in the current hour, from `codesWindowStart`: five at most. */
+  codesSent: integer('codes_sent').notNull().default(0),
+  codesWindowStart: timestamp('codes_window_start', { withTimezone: true, mode: 'date' }),
+  quietHours: jsonb('quiet_hours').$type<QuietHours>(),
+  ...timestamps,
+});
+
+/** A site's on-call rota (« astreinte ») and its escalation ladder. */
+export const siteOnCall = pgTable('site_on_call', {
+  siteId: uuid('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  slots: jsonb('slots').$type<OnCallSlot[]>().notNull(),
+  ladder: jsonb('ladder').$type<Ladder>().notNull(),
+  ...timestamps,
+});

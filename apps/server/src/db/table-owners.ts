@@ -33,6 +33,8 @@ export const TABLE_OWNERS = {
   notificationPolicies: 'notifications',
   notificationOutbox: 'notifications',
   pushSubscriptions: 'notifications',
+  userPhones: 'notifications',
+  siteOnCall: 'notifications',
   reports: 'reports',
   sensorInsights: 'insights',
   insightsBackfills: 'insights',

@@ -4,6 +4,7 @@ import { alertEndpoints } from './alerts.ts';
 import { deviceEndpoints } from './devices.ts';
 import { lorawanEndpoints } from './lorawan.ts';
 import { pushEndpoints } from './push.ts';
+import { onCallEndpoints } from './on-call.ts';
 import { serviceEndpoints } from './health.ts';
 import { reportEndpoints } from './reports.ts';
 import { siteEndpoints } from './sites.ts';
@@ -22,6 +23,7 @@ export const endpoints = {
   ...siteEndpoints,
   ...alertEndpoints,
   ...pushEndpoints,
+  ...onCallEndpoints,
   ...reportEndpoints,
 };
 

@@ -153,6 +153,20 @@ export const endpoints = {
     subscribe: { method: 'POST', path: '/api/user/push-subscriptions', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     unsubscribe: { method: 'DELETE', path: '/api/user/push-subscriptions', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
   },
+  phone: {
+    get: { method: 'GET', path: '/api/user/phone', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    set: { method: 'PUT', path: '/api/user/phone', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    verify: { method: 'POST', path: '/api/user/phone/verify', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    remove: { method: 'DELETE', path: '/api/user/phone', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    quietHours: { method: 'PUT', path: '/api/user/quiet-hours', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+  },
+  onCall: {
+    get: { method: 'GET', path: '/api/sites/:id/on-call', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    update: { method: 'PUT', path: '/api/sites/:id/on-call', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent régler l’astreinte d’un site.' } },
+  },
+  voice: {
+    answer: { method: 'POST', path: '/api/voice/:token', access: { kind: 'public' } },
+  },
   reports: {
     list: { method: 'GET', path: '/api/reports', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     create: { method: 'POST', path: '/api/reports', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent établir un rapport.' } },

@@ -90,6 +90,16 @@ export function createUserDal(db: Database) {
         );
     },
 
+    /** These people of an organization (the others are left out): their names (else e-mails) and scopes. */
+    async peopleOf(organizationId: string, ids: readonly string[]): Promise<{ id: string; name: string; scope: MemberScope | null }[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: users.id, name: users.name, email: users.email, scope: users.scope })
+        .from(users)
+        .where(and(eq(users.organizationId, organizationId), inArray(users.id, [...ids])));
+      return rows.map((row) => ({ id: row.id, name: row.name ?? row.email, scope: row.scope }));
+    },
+
     /** The names (or, without one, the e-mails) of these users, by id. */
     async namesOf(ids: string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();

@@ -99,6 +99,11 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
       return (await users.findByEmail(email)) !== undefined;
     },
 
+    /** These members of an organization, with their names and scopes (for a rota). */
+    people(organizationId: string, ids: readonly string[]) {
+      return users.peopleOf(organizationId, [...new Set(ids)]);
+    },
+
     /** Display names (name, else e-mail) of users, by id, for records that name who did what. */
     namesOf(ids: string[]): Promise<Map<string, string>> {
       return users.namesOf([...new Set(ids)]);

@@ -277,3 +277,36 @@ export function alertPush(
     tag: `alerte-${alert.id}`,
   };
 }
+
+/** Words a French text-to-speech reads well: signs and units spelled out, no quotes. */
+export function spoken(text: string): string {
+  return text
+    .replace(/[−-](?=\d)/g, 'moins ')
+    .replace(/\+(?=\d)/g, 'plus ')
+    .replace(/\s?°C/g, ' degrés')
+    .replace(/\s?%/g, ' pour cent')
+    .replace(/\s?ppm/g, ' p p m')
+    .replace(/[«»"]/g, '')
+    .replace(/\u00a0|\u202f/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
+/**
+ * The SMS and the spoken message of the on-call ladder: the alert's headline (sensor, site), its
+ * value (a forecast labelled as one), and for the SMS the alert's page.
+ */
+export function alertPhone(
+  alert: MessageAlert,
+  context: AlertContext,
+  options: { now: Date; publicUrl: string },
+): { sms: string; call: string } {
+  const { text } = alertEmail(alert, context, 'opened', options);
+  const [headline = '', , detail = '', second = ''] = text.split('\n');
+  // A forecast's message says what was measured, then what is forecast: both belong in the call.
+  const value = context.forecast ? `${detail} ${second}` : detail;
+  return {
+    sms: `Vigie – ${headline} ${value} ${options.publicUrl}/dashboard/alertes/${alert.id}`.replace(/ {2,}/g, ' '),
+    call: spoken(`Alerte Vigie. ${headline} ${value}`),
+  };
+}

@@ -9,7 +9,7 @@ export type OutboxRecord = typeof notificationOutbox.$inferSelect;
 export interface OutboxRow {
   organizationId: string;
   idempotencyKey: string;
-  channel: 'email' | 'webhook' | 'push';
+  channel: 'email' | 'webhook' | 'push' | 'sms' | 'call';
   target: string;
   payload: OutboxPayload;
 }

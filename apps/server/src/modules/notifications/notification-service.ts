@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { NotificationPolicy, UpdateNotificationPolicyRequest } from '@vigie/contract';
+import { type AlertStatus, endpoints, type NotificationPolicy, pathOf, type UpdateNotificationPolicyRequest } from '@vigie/contract';
 import type { AlertRecord } from '../alerts/alert-types.ts';
 import { toAlert } from '../alerts/alert-service.ts';
-import { type AlertContext, alertEmail, alertPush } from './alert-message.ts';
+import { type AlertContext, alertEmail, alertPhone, alertPush, formatDuration } from './alert-message.ts';
 import type { Mailer } from './mailer.ts';
 import type { Database } from '../../db/database.ts';
-import { createNotificationDal, type OutboxPayload, type OutboxRow, type PolicyRecord } from './notification-dal.ts';
+import { createNotificationDal, type OutboxPayload, type OutboxRecord, type OutboxRow, type PolicyRecord } from './notification-dal.ts';
 import { nextDueAt, type PlanPolicy, planNotifications } from './notification-plan.ts';
+import { dueRungs, rungText } from './on-call-plan.ts';
+import { displayPhone, type OnCallService } from './on-call-service.ts';
+import { type PhoneProvider, ProviderError } from './phone-providers.ts';
 import { createPushDal } from './push-dal.ts';
 import { sendPush, SubscriptionGone } from './push-sender.ts';
 import type { VapidKeys } from './vapid.ts';
@@ -29,6 +32,9 @@ const PLAN_BATCH = 200;
 const PLAN_ROUNDS = 25;
 /** An alert that could not be planned is tried again after this delay. */
 const PLAN_RETRY_MS = 60_000;
+
+/** A message that has no reason to leave any more (its alert was taken into account). */
+class NoLongerNeeded extends Error {}
 
 /** 30 s, 1 min, 2 min… up to 1 h between attempts. */
 export function retryDelayMs(attempts: number): number {
@@ -75,10 +81,16 @@ export function createNotificationService(deps: {
     replanOrganization(organizationId: string): Promise<void>;
     appendEvent(
       alertId: string,
-      event: { type: 'notified' | 'escalated'; at: Date; userId: null; text: string },
+      event: { type: 'notified' | 'escalated' | 'called'; at: Date; userId: null; text: string },
       key: string,
     ): Promise<boolean>;
+    /** An alert's status now: an SMS or a call is not made for an alert taken into account meanwhile. */
+    get(organizationId: string, id: string): Promise<{ status: AlertStatus }>;
   };
+  /** Phones, quiet hours and on-call rotas; without it, no ladder and no quiet hours. */
+  onCall?: OnCallService;
+  /** SMS and calls; null or absent when no provider is configured. */
+  phone?: PhoneProvider | null;
   /** The sensor, site and rule of an alert, for the message. */
   describe(alert: AlertRecord): Promise<AlertContext>;
   /** When the pause of the alert's sensor or site ends (planned work); null when none holds it at `at`. */
@@ -116,18 +128,93 @@ export function createNotificationService(deps: {
     return pushes.ofUsers(organizationId, ids);
   }
 
-  async function rowsFor(alert: AlertRecord, policy: NotificationPolicy, at: Date, pushing: boolean) {
+  interface Queued {
+    plan: { key: string; timeline: { type: 'notified' | 'escalated' | 'called'; text: string } | null; always?: boolean };
+    rows: OutboxRow[];
+  }
+
+  /**
+   * The on-call ladder of a critical alert of a site with a rota: who was on call when it opened,
+   * and the rungs due now (push, SMS, call, next person). Null when no ladder applies.
+   */
+  async function ladderFor(onCall: OnCallService, alert: AlertRecord, context: AlertContext, at: Date) {
+    const start = alert.events.filter((event) => event.type === 'opened').at(-1)?.at;
+    if (alert.severity !== 'critical' || !alert.siteId || !start) return null;
+    const rota = await onCall.onCallAt(alert.organizationId, alert.siteId, start, context.timezone);
+    if (rota.people.length === 0) return null;
+    const { due, next } = dueRungs(alert, rota.people, rota.ladder, onCall.channels, at);
+    const phone = due.some((rung) => rung.channel !== 'push') ? alertPhone(alert, context, { now: at, publicUrl: deps.publicUrl }) : null;
+    const push = alertPush(alert, context, 'opened', { now: at, publicUrl: deps.publicUrl });
+    const queued: Queued[] = [];
+    for (const rung of due) {
+      const rows: OutboxRow[] = [];
+      let text = rungText(rung, displayPhone);
+      if (rung.channel === 'push') {
+        const browsers = await pushes.ofUsers(alert.organizationId, [rung.person.id]);
+        if (browsers.length === 0) text = `Astreinte : ${rung.person.name} ne reçoit les notifications sur aucun appareil.`;
+        for (const subscription of browsers) {
+          rows.push({
+            organizationId: alert.organizationId,
+            idempotencyKey: `${rung.key}:${subscription.id}`,
+            channel: 'push',
+            target: subscription.endpoint,
+            payload: { push, subscriptionId: subscription.id, urgent: true },
+          });
+        }
+      } else if (rung.person.phone && phone) {
+        rows.push({
+          organizationId: alert.organizationId,
+          idempotencyKey: rung.key,
+          channel: rung.channel,
+          target: rung.person.phone,
+          payload: {
+            phone: {
+              text: rung.channel === 'sms' ? phone.sms : phone.call,
+              alertId: alert.id,
+              userId: rung.person.id,
+              person: rung.person.name,
+            },
+          },
+        });
+      }
+      queued.push({ plan: { key: rung.key, timeline: { type: 'called', text }, always: true }, rows });
+    }
+    return { queued, next };
+  }
+
+  async function rowsFor(
+    alert: AlertRecord,
+    policy: NotificationPolicy,
+    at: Date,
+    pushing: boolean,
+    rotas: boolean,
+  ): Promise<{ queued: Queued[]; next: Date | null }> {
     const planned = planNotifications(alert, policy, at);
-    if (planned.length === 0) return [];
+    const mayClimb = rotas && alert.severity === 'critical' && alert.siteId !== null && alert.status === 'open';
+    if (planned.length === 0 && !mayClimb) return { queued: [], next: null };
     const context = await deps.describe(alert);
+    const ladder = mayClimb && deps.onCall ? await ladderFor(deps.onCall, alert, context, at) : null;
+    // With someone on call, the ladder decides whose phone rings: the policy's pushes are left out.
+    const pushingPolicy = pushing && !ladder;
+    // Quiet hours: a warning is not pushed to those resting; a critical alert always is.
+    const resting = async (ids: string[]) =>
+      alert.severity === 'critical' || !deps.onCall
+        ? new Set<string>()
+        : deps.onCall.quiet(alert.organizationId, ids, at, context.timezone);
     const team =
       deps.mailer && planned.some((p) => p.recipients === 'team') ? await deps.teamEmails(alert.organizationId, alert.siteId) : [];
     const browsers = new Map<string, Awaited<ReturnType<typeof subscriptionsFor>>>();
-    for (const { recipients } of pushing ? planned : []) {
+    for (const { recipients } of pushingPolicy ? planned : []) {
       const key = recipients === 'team' ? 'team' : recipients.join('\n');
-      if (!browsers.has(key)) browsers.set(key, await subscriptionsFor(alert.organizationId, recipients, alert.siteId));
+      if (browsers.has(key)) continue;
+      const found = await subscriptionsFor(alert.organizationId, recipients, alert.siteId);
+      const quiet = await resting([...new Set(found.map((row) => row.userId))]);
+      browsers.set(
+        key,
+        found.filter((row) => !quiet.has(row.userId)),
+      );
     }
-    return planned.map((plan) => {
+    const queued = planned.map((plan) => {
       const rows: OutboxRow[] = [];
       if (deps.mailer) {
         const message = alertEmail(alert, context, plan.reason, { now: at, publicUrl: deps.publicUrl });
@@ -174,6 +261,7 @@ export function createNotificationService(deps: {
       }
       return { plan, rows };
     });
+    return { queued: [...queued, ...(ladder?.queued ?? [])], next: ladder?.next ?? null };
   }
 
   /**
@@ -186,6 +274,8 @@ export function createNotificationService(deps: {
     const policies = new Map<string, NotificationPolicy>();
     /** Whether anyone in the organization receives pushes, read once a pass. */
     const pushing = new Map<string, boolean>();
+    /** Whether a site of the organization has an on-call rota, read once a pass. */
+    const rotas = new Map<string, boolean>();
     let queued = 0;
     for (let round = 0; round < PLAN_ROUNDS; round += 1) {
       const due = await deps.alerts.dueForNotification(at, resolvedSince, PLAN_BATCH);
@@ -209,18 +299,26 @@ export function createNotificationService(deps: {
             pushable = (await pushes.countIn(alert.organizationId)) > 0;
             pushing.set(alert.organizationId, pushable);
           }
-          // No e-mail, no webhook and no browser subscribed: nothing could be queued, so nothing is described.
-          if (deps.mailer || policy.webhookUrl || pushable) {
-            for (const { plan: planned, rows } of await rowsFor(alert, policy, at, pushable)) {
+          let rota = rotas.get(alert.organizationId);
+          if (rota === undefined) {
+            rota = (await deps.onCall?.anyRota(alert.organizationId)) ?? false;
+            rotas.set(alert.organizationId, rota);
+          }
+          dueAt = nextDueAt(alert, policy, at);
+          // No e-mail, no webhook, no browser subscribed and no rota: nothing could be queued, so nothing is described.
+          if (deps.mailer || policy.webhookUrl || pushable || rota) {
+            const { queued: entries, next } = await rowsFor(alert, policy, at, pushable, rota);
+            for (const { plan: planned, rows } of entries) {
               const fresh = await dal.enqueue(rows, at);
               queued += fresh.size;
-              // The timeline says who was told, once, as soon as something was queued for this step.
-              if (planned.timeline && fresh.size > 0) {
+              // The timeline says who was told, once, as soon as something was queued for this step
+              // (a rung of the ladder is written even when the person could not be reached).
+              if (planned.timeline && (fresh.size > 0 || planned.always)) {
                 await deps.alerts.appendEvent(alert.id, { ...planned.timeline, at, userId: null }, planned.key);
               }
             }
+            if (next && (!dueAt || next < dueAt)) dueAt = next;
           }
-          dueAt = nextDueAt(alert, policy, at);
         } catch (error) {
           // One alert that cannot be planned must not hold back the others: it is tried again later.
           deps.logger.error({ err: error, alertId: alert.id }, 'Notifications : alerte non planifiée');
@@ -259,6 +357,8 @@ export function createNotificationService(deps: {
                 throw error;
               });
             }
+          } else if (message.channel === 'sms' || message.channel === 'call') {
+            await sendByPhone(message);
           } else if (message.channel === 'email') {
             if (!deps.mailer) throw new Error('E-mail désactivé : SMTP_URL n’est pas défini.');
             if (!('subject' in message.payload)) throw new Error('Message sans objet.');
@@ -285,12 +385,15 @@ export function createNotificationService(deps: {
           sent += 1;
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
-          // An expired subscription is not tried again.
-          const retryAt =
-            message.attempts >= MAX_ATTEMPTS || error instanceof SubscriptionGone
-              ? null
-              : new Date(now().getTime() + retryDelayMs(message.attempts));
+          // An expired subscription, a refused number or an alert taken into account is not tried again.
+          const final =
+            message.attempts >= MAX_ATTEMPTS ||
+            error instanceof SubscriptionGone ||
+            error instanceof NoLongerNeeded ||
+            (error instanceof ProviderError && !error.retry);
+          const retryAt = final ? null : new Date(now().getTime() + retryDelayMs(message.attempts));
           await dal.markFailed(message.id, reason, retryAt, scrubbed(message.payload));
+          await phoneOutcome(message, { failed: reason, retryAt, skipped: error instanceof NoLongerNeeded });
           deps.logger.warn(
             { channel: message.channel, key: message.idempotencyKey, attempts: message.attempts, err: reason },
             'Notification non remise',
@@ -299,6 +402,52 @@ export function createNotificationService(deps: {
       });
       if (claimed.length < BATCH) return sent;
     }
+  }
+
+  const PHONE_WORD = { sms: 'SMS', call: 'Appel' } as const;
+  const inWords = (ms: number) => (ms < 60_000 ? `${Math.max(1, Math.round(ms / 1000))}\u00a0s` : formatDuration(ms));
+
+  /** Texts or calls one rung of the ladder, unless the alert was taken into account since it was queued. */
+  async function sendByPhone(message: OutboxRecord): Promise<void> {
+    if (!('phone' in message.payload)) throw new Error('SMS ou appel sans contenu.');
+    const { phone } = message.payload;
+    const alert = await deps.alerts.get(message.organizationId, phone.alertId).catch(() => null);
+    if (alert?.status !== 'open') throw new NoLongerNeeded('Alerte prise en compte ou terminée entre-temps : rien n’est envoyé.');
+    if (!deps.phone || !deps.onCall)
+      throw new ProviderError('Aucun fournisseur de SMS ou d’appels n’est configuré (PHONE_PROVIDER).', false);
+    if (message.channel === 'sms') {
+      await deps.phone.sms(message.target, phone.text);
+    } else {
+      if (!deps.phone.call) throw new ProviderError('Ce fournisseur n’est pas réglé pour les appels.', false);
+      const token = deps.onCall.voiceToken({ organizationId: message.organizationId, alertId: phone.alertId, userId: phone.userId });
+      await deps.phone.call(message.target, phone.text, `${deps.publicUrl}${pathOf(endpoints.voice.answer, { token })}`);
+    }
+    await phoneOutcome(message, {});
+  }
+
+  /** The timeline's line for what became of an SMS or a call: sent, failed and tried again, or given up. */
+  async function phoneOutcome(
+    message: OutboxRecord,
+    outcome: { failed?: string; retryAt?: Date | null; skipped?: boolean },
+  ): Promise<void> {
+    if ((message.channel !== 'sms' && message.channel !== 'call') || !('phone' in message.payload)) return;
+    const { phone } = message.payload;
+    const what = `${PHONE_WORD[message.channel]} à ${phone.person}`;
+    const provider = deps.phone?.name === 'vonage' ? 'Vonage' : 'Twilio';
+    let text: string;
+    let key: string;
+    if (outcome.skipped) return;
+    if (outcome.failed === undefined) {
+      text = `${what} : remis à ${provider}.`;
+      key = `${message.idempotencyKey}:sent`;
+    } else {
+      const later = outcome.retryAt ? ` Nouvel essai dans ${inWords(outcome.retryAt.getTime() - now().getTime())}.` : ' Abandonné.';
+      text = `${what} : échec (${outcome.failed}).${later}`;
+      key = `${message.idempotencyKey}:try${message.attempts}`;
+    }
+    await deps.alerts
+      .appendEvent(phone.alertId, { type: 'called', at: now(), userId: null, text }, key)
+      .catch((error: unknown) => deps.logger.warn({ err: error, key }, 'Chronologie : issue d’un appel non notée'));
   }
 
   let running: Promise<void> = Promise.resolve();

@@ -2,37 +2,54 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { AlertRecord } from '../alerts/alert-types.ts';
+import type { AuditDetails, AuditSubject } from '../audit/audit-service.ts';
 import type { AlertContext } from './alert-message.ts';
 import { createMailer } from './mailer.ts';
 import { notificationPolicyRoutes } from './notification-policy-routes.ts';
 import { createNotificationService, type NotifierLogger, type OneEmail } from './notification-service.ts';
+import { onCallRoutes, voiceRoutes } from './on-call-routes.ts';
+import { createOnCallService, type OnCallService } from './on-call-service.ts';
+import { createPhoneProvider } from './phone-providers.ts';
 import { pushPublicRoutes, pushRoutes } from './push-routes.ts';
 import { createPushService } from './push-service.ts';
 import { vapidKeys } from './vapid.ts';
 
 type NotificationDeps = Parameters<typeof createNotificationService>[0];
+type OnCallDeps = Parameters<typeof createOnCallService>[0];
 
 /**
  * The notifications module: each organization's notification policy, and the outbox that sends
- * e-mails, webhooks and Web Push messages once, even with several instances; it keeps the
- * policies, the outbox and the browsers' push subscriptions.
+ * e-mails, webhooks, Web Push messages, SMS and calls once, even with several instances; it keeps the
+ * policies, the outbox, the browsers' push subscriptions, people's phones and sites' on-call rotas.
  * In: the alerts due for a message (the alerts module's), how an alert is told (`describe`), the
- * team's addresses and who they are (the auth module's), the signing secret (the push key is
- * derived from it). Out: the service, `sendEmail` for the modules that e-mail a link, the handler
- * told when an alert opens, the sending job, the policy's and the subscriptions' routes.
+ * team's addresses and who they are (the auth module's), who sees a site (the sites module's),
+ * the signing secret (the push key is derived from it). Out: the service, `sendEmail` for the
+ * modules that e-mail a link, the handler told when an alert opens, the sending job, the routes of
+ * the policy, the subscriptions, the phones, the rotas and the voice calls' answers.
  */
 export function createNotificationsModule(options: {
   db: Database;
   now: () => Date;
   logger: NotifierLogger;
-  config: Pick<Config, 'mail' | 'webhookAllowPrivate' | 'publicUrl' | 'vapid' | 'vapidSubject'>;
+  config: Pick<Config, 'mail' | 'webhookAllowPrivate' | 'publicUrl' | 'vapid' | 'vapidSubject' | 'phone'>;
   /** The signing secret, from which the Web Push key pair is derived when none is configured. */
   jwtSecret: string;
-  alerts: NotificationDeps['alerts'];
+  /** … and, for a voice call's « 1 », the alert taken into account in the called person's name. */
+  alerts: NotificationDeps['alerts'] & {
+    acknowledge(organizationId: string, alertId: string, userId: string, comment: string): Promise<{ id: string }>;
+  };
   describe: (alert: AlertRecord) => Promise<AlertContext>;
   pausedUntil: NotificationDeps['pausedUntil'];
   teamEmails: NotificationDeps['teamEmails'];
   recipientIds: NotificationDeps['recipientIds'];
+  /** For rotas: members by id (the auth module's), who sees a site (the sites module's), a site's time zone. */
+  users: OnCallDeps['users'];
+  regions: OnCallDeps['regions'];
+  sites: OnCallDeps['sites'];
+  /** A voice call's « 1 » is filed in the audit trail as the called person's. */
+  audit: {
+    byAccount(userId: string, ip: string, action: 'alert.acknowledged', subject: AuditSubject, details: AuditDetails): Promise<void>;
+  };
 }) {
   const { config } = options;
   const vapid = vapidKeys({
@@ -42,6 +59,16 @@ export function createNotificationsModule(options: {
     publicUrl: config.publicUrl,
     mailFrom: config.mail?.from,
   });
+  const phone = createPhoneProvider(config.phone);
+  const onCall: OnCallService = createOnCallService({
+    db: options.db,
+    now: options.now,
+    phone,
+    secret: `${options.jwtSecret}:voice-answer`,
+    users: options.users,
+    regions: options.regions,
+    sites: options.sites,
+  });
   const push = createPushService({ db: options.db, vapid, allowPrivate: config.webhookAllowPrivate, now: options.now });
   const notifications = createNotificationService({
     db: options.db,
@@ -50,6 +77,8 @@ export function createNotificationsModule(options: {
     pausedUntil: options.pausedUntil,
     teamEmails: options.teamEmails,
     recipientIds: options.recipientIds,
+    onCall,
+    phone,
     vapid,
     mailer: config.mail ? createMailer(config.mail) : null,
     allowPrivateWebhooks: config.webhookAllowPrivate,
@@ -59,10 +88,17 @@ export function createNotificationsModule(options: {
   });
   const publicRoutes: FastifyPluginAsync = async (app) => {
     await app.register(pushPublicRoutes, { push });
+    await app.register(voiceRoutes, {
+      onCall,
+      acknowledge: (organizationId, alertId, userId, comment) => options.alerts.acknowledge(organizationId, alertId, userId, comment),
+      audited: (userId, ip, alertId) =>
+        options.audit.byAccount(userId, ip, 'alert.acknowledged', { type: 'alert', id: alertId, name: null }, { via: 'appel' }),
+    });
   };
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(notificationPolicyRoutes, { notifications });
     await app.register(pushRoutes, { push });
+    await app.register(onCallRoutes, { onCall });
   };
   return {
     notifications,
@@ -75,7 +111,7 @@ export function createNotificationsModule(options: {
     jobs: { notify: () => notifications.tick() },
     publicRoutes,
     routes,
-    services: { notifications, push },
+    services: { notifications, push, onCall },
     close: () => notifications.close(),
   };
 }

@@ -16,6 +16,7 @@ export const EVENT_LABELS: Record<AlertEventType, string> = {
   escalated: 'Escalade',
   resolved: 'Résolue',
   paused: 'Mise en pause',
+  called: 'Astreinte',
 };
 
 const NNBSP = '\u202F';
