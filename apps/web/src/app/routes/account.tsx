@@ -4,11 +4,12 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { PasswordForm } from '@/features/auth/components/password-form';
 import { SessionsPanel } from '@/features/auth/components/sessions-panel';
 import { TotpPanel } from '@/features/auth/components/totp-panel';
+import { PhonePanel } from '@/features/on-call/components/phone-panel';
 import { PushPanel } from '@/features/push/push-panel';
 import { ROLE_LABELS } from '@/lib/permissions';
 import { useAuth } from '@/lib/auth';
 
-/** /dashboard/compte: who is signed in, a new password, two-factor authentication and the way out of every session. */
+/** /dashboard/compte: who is signed in, alerts on this device, the on-call phone, a new password, two-factor authentication and the way out of every session. */
 export default function AccountRoute() {
   const { user } = useAuth();
   return (
@@ -47,6 +48,16 @@ export default function AccountRoute() {
         >
           <PushPanel />
         </DetailSection>
+        {/* Refused by the server until two-factor authentication is on, as is the rest of Vigie. */}
+        {!user?.totpSetupRequired && (
+          <DetailSection
+            id="compte-telephone"
+            title="Téléphone et astreinte"
+            description="Le portable sur lequel l’astreinte vous envoie un SMS, puis vous appelle, pour une alerte critique quand vous êtes d’astreinte."
+          >
+            <PhonePanel />
+          </DetailSection>
+        )}
         <DetailSection
           id="compte-double-authentification"
           title="Double authentification"

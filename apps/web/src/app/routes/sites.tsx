@@ -4,6 +4,7 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { RuleEditor } from '@/features/alerts/components/rule-editor';
 import { deviceDetailPath } from '@/features/devices/device-paths';
 import { WatchList } from '@/features/insights/components/watch-list';
+import { OnCallEditor } from '@/features/on-call/components/on-call-editor';
 import { useRegions } from '@/features/sites/api/get-overview';
 import { useSites } from '@/features/sites/api/get-sites';
 import { NewSiteForm } from '@/features/sites/components/new-site-form';
@@ -11,7 +12,7 @@ import { SiteEditor } from '@/features/sites/components/site-editor';
 import { errorMessage } from '@/lib/errors';
 import { usePermissions } from '@/lib/permissions';
 
-/** /dashboard/sites: the shops, their hours (which rule schedules follow), and the rules of each. */
+/** /dashboard/sites: the shops, their hours (which rule schedules follow), the rules of each, and who is on call for it. */
 export default function SitesRoute() {
   const sites = useSites();
   const regions = useRegions();
@@ -46,6 +47,7 @@ export default function SitesRoute() {
                 className="border-t border-white/10 pt-4"
               />
               <RuleEditor target={{ siteId: site.id }} />
+              <OnCallEditor siteId={site.id} />
             </SiteEditor>
           ))}
         </div>
