@@ -56,6 +56,8 @@ export function validBody(method: string, url: string, f: Fixtures): unknown {
       severity: 'warning',
     },
     'PUT /api/alert-rules/:id': { name: 'Règle renommée par l’attaque' },
+    'POST /api/rule-templates': { name: 'Modèle de l’attaque', preset: 'chilled_very_perishable', siteIds: [randomUUID()] },
+    'PUT /api/rule-templates/:id': { name: 'Modèle renommé par l’attaque' },
     'POST /api/alerts/:id/acknowledge': { comment: 'Vu' },
     'POST /api/alerts/:id/actions': { text: 'Porte refermée' },
     'POST /api/alerts/:id/resolve': { text: 'Réglé' },

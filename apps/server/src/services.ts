@@ -47,7 +47,7 @@ export function createServices(options: {
     sendEmail: (message) => notifications.sendEmail(message),
   });
   const sites = createSitesModule({
-    ...{ db, now, countDevices: (o, s) => devices.countInSite(o, s), beforeRemove: (o, s) => alerts.handlers.siteRemoving(o, s) },
+    ...{ db, now, countDevices: (o, s) => devices.countInSite(o, s), rules: () => alerts.handlers },
     ...{ sensorsOf: (o) => devices.overviewSensors(o), alertsOf: (o, from) => alerts.alerts.touching(o, from) },
   });
   const members = createMembersModule({
@@ -65,7 +65,7 @@ export function createServices(options: {
     ...{ retentionDays: config.retentionDays, devices, events: events.events },
   });
   const alerts = createAlertsModule({
-    ...{ db, now, logger, events: events.events, sensors: () => devices.sensors, sites: () => sites.sites },
+    ...{ db, now, logger, events: events.events, sensors: () => devices.sensors, sites: () => sites.sites, regions: () => sites.regions },
     ...{ telemetry: () => telemetry.telemetry, forecastOf: (o, s, key) => insights.storedForecast(o, s, key) },
   });
   const teamEmails = async (o: string, s: string | null) =>

@@ -86,12 +86,14 @@ export const ruleSchema = z.object({
   schedule: ruleScheduleSchema,
   severity: severitySchema,
   preset: rulePresetSchema.nullable(),
+  /** The organization's template this rule comes from (docs/api.md, Modèles de règles); `locked`, a shop may tighten it, never loosen it. */
+  template: z.object({ id: uuidSchema, name: z.string(), locked: z.boolean() }).nullable().optional(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });
 export type Rule = z.infer<typeof ruleSchema>;
 
-const ruleFields = {
+export const ruleFields = {
   name: nameSchema,
   enabled: z.boolean({ error: 'enabled doit valoir true ou false.' }),
   sensorId: uuidSchema,

@@ -10,6 +10,7 @@ export * from './pauses.ts';
 export * from './notifications.ts';
 export * from './push.ts';
 export * from './on-call.ts';
+export * from './rule-templates.ts';
 export * from './presets.ts';
 export * from './claim.ts';
 export * from './reports.ts';

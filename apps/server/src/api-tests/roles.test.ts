@@ -31,6 +31,8 @@ function expectedRoles(method: string, url: string): Role[] {
   if (url.startsWith('/api/members')) return method === 'GET' ? EVERYONE : ADMINS;
   // Regions shape the members' scopes: an admin's.
   if (url.startsWith('/api/regions')) return method === 'GET' ? EVERYONE : ADMINS;
+  // Organization-wide rule templates: an admin's.
+  if (url.startsWith('/api/rule-templates')) return method === 'GET' ? EVERYONE : ADMINS;
   // The installation key adds devices to the organization: a change in all but name.
   if (url === '/api/organization/installation-key') return MANAGERS;
   if (method === 'GET') return EVERYONE;
@@ -55,6 +57,8 @@ const PAYLOADS: Record<string, (f: Fixtures) => unknown> = {
   'PUT /api/sites/:id': () => ({ name: 'Magasin renommé' }),
   'POST /api/alert-rules': (f) => ({ name: 'Règle ajoutée', sensorId: f.sensorId, preset: 'chilled_very_perishable' }),
   'PUT /api/alert-rules/:id': () => ({ name: 'Règle renommée', enabled: false }),
+  'POST /api/rule-templates': () => ({ name: 'Modèle des rôles', preset: 'chilled_very_perishable', siteIds: [randomUUID()] }),
+  'PUT /api/rule-templates/:id': () => ({ name: 'Modèle renommé' }),
   'POST /api/alerts/:id/acknowledge': () => ({ comment: 'Je regarde' }),
   'POST /api/alerts/:id/actions': () => ({ text: 'Porte refermée' }),
   'POST /api/alerts/:id/resolve': () => ({ text: 'Joint changé' }),

@@ -314,6 +314,32 @@ export const latestValues = pgTable(
 );
 
 /** A rule that watches one sensor, or every sensor of a site reporting the condition's key. */
+/**
+ * An organization-wide rule template (docs/api.md, Modèles de règles): the rule it lays in each
+ * site it aims at (its sites, its regions' sites, or every site when both lists are empty).
+ */
+export const ruleTemplates = pgTable(
+  'rule_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    condition: jsonb('condition').$type<RuleCondition>().notNull(),
+    delaySeconds: integer('delay_seconds').notNull().default(0),
+    hysteresis: doublePrecision('hysteresis').notNull().default(0),
+    schedule: text('schedule').$type<RuleSchedule>().notNull().default('always'),
+    severity: text('severity').$type<Severity>().notNull().default('critical'),
+    preset: text('preset'),
+    locked: boolean('locked').notNull().default(true),
+    siteIds: jsonb('site_ids').$type<string[]>().notNull(),
+    regionIds: jsonb('region_ids').$type<string[]>().notNull(),
+    ...timestamps,
+  },
+  (t) => [index('rule_templates_organization_idx').on(t.organizationId, t.createdAt)],
+);
+
 export const alertRules = pgTable(
   'alert_rules',
   {
@@ -331,9 +357,14 @@ export const alertRules = pgTable(
     schedule: text('schedule').$type<RuleSchedule>().notNull().default('always'),
     severity: text('severity').$type<Severity>().notNull().default('critical'),
     preset: text('preset'),
+    /** The template that laid this rule in its site, if any: one rule per template and site. */
+    templateId: uuid('template_id').references(() => ruleTemplates.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('alert_rules_template_site_unique')
+      .on(t.templateId, t.siteId)
+      .where(sql`${t.templateId} is not null`),
     index('alert_rules_organization_idx').on(t.organizationId, t.createdAt),
     index('alert_rules_sensor_idx').on(t.sensorId),
     index('alert_rules_site_idx').on(t.siteId),

@@ -25,6 +25,7 @@ export const TABLE_OWNERS = {
   sites: 'sites',
   regions: 'sites',
   alertRules: 'alerts',
+  ruleTemplates: 'alerts',
   alertTracks: 'alerts',
   alerts: 'alerts',
   alertEvents: 'alerts',

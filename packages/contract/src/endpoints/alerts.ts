@@ -14,7 +14,13 @@ import {
 import { errorResponseSchema, idParamsSchema } from '../common.ts';
 import { notificationPolicyResponseSchema, updateNotificationPolicyRequestSchema } from '../notifications.ts';
 import { createPauseRequestSchema, pauseListResponseSchema, pauseResponseSchema } from '../pauses.ts';
-import { endpoint, everyone, managers, onResource, wholeOrganization } from './define.ts';
+import {
+  createRuleTemplateRequestSchema,
+  ruleTemplateListResponseSchema,
+  ruleTemplateResponseSchema,
+  updateRuleTemplateRequestSchema,
+} from '../rule-templates.ts';
+import { admins, endpoint, everyone, managers, onResource, wholeOrganization } from './define.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const policyErrors = { 400: errorResponseSchema, 401: errorResponseSchema };
@@ -22,6 +28,7 @@ const manageRules = managers("gérer les règles d'alerte");
 const pauseAccess = managers('mettre en pause un capteur ou un magasin');
 const handleAlerts = managers('traiter une alerte ; votre rôle permet seulement d’en accuser réception');
 const tag = 'Alertes';
+const manageTemplates = wholeOrganization(admins('gérer les modèles de règles de l’organisation'), 'gérer les modèles de règles');
 
 /** The rules aimed at one sensor, or at a site. */
 const ruleFilterSchema = z.strictObject({
@@ -75,6 +82,49 @@ export const alertEndpoints = {
       summary: 'Supprime une règle d’alerte : ses alertes actives sont closes, leur historique gardé.',
       tag,
       access: onResource(manageRules, 'alertRule'),
+      schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } },
+    }),
+  },
+  ruleTemplates: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/rule-templates',
+      summary:
+        'Liste les modèles de règles de l’organisation : chacun s’applique à tous les capteurs de sa grandeur dans ses sites et régions.',
+      tag,
+      access: everyone,
+      schema: { response: { 200: ruleTemplateListResponseSchema, ...errors } },
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: '/api/rule-templates',
+      summary:
+        'Crée un modèle de règle : une règle est posée dans chaque site visé (sites, régions, ou tous), pour ses capteurs d’aujourd’hui et de demain.',
+      description:
+        'Verrouillé (`locked`, par défaut), un magasin peut resserrer ses règles mais pas les relâcher, les désactiver ni les supprimer. Sans `siteIds` ni `regionIds`, le modèle vaut pour tous les sites. Un site ajouté, ou rattaché à une région visée, reçoit sa règle aussitôt.',
+      tag,
+      access: manageTemplates,
+      schema: {
+        body: createRuleTemplateRequestSchema.meta({
+          examples: [{ name: 'Crèmerie ≤ +4 °C', preset: 'chilled_very_perishable', locked: true, regionIds: [] }],
+        }),
+        response: { 201: ruleTemplateResponseSchema, ...errors },
+      },
+    }),
+    update: endpoint({
+      method: 'PUT',
+      path: '/api/rule-templates/:id',
+      summary: 'Modifie un modèle : toutes ses règles changent avec lui (les resserrements des magasins compris).',
+      tag,
+      access: manageTemplates,
+      schema: { params: idParamsSchema, body: updateRuleTemplateRequestSchema, response: { 200: ruleTemplateResponseSchema, ...errors } },
+    }),
+    remove: endpoint({
+      method: 'DELETE',
+      path: '/api/rule-templates/:id',
+      summary: 'Supprime un modèle et les règles qu’il a posées ; leurs alertes actives sont closes, leur historique gardé.',
+      tag,
+      access: manageTemplates,
       schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } },
     }),
   },

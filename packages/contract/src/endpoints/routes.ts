@@ -132,6 +132,12 @@ export const endpoints = {
     update: { method: 'PUT', path: '/api/alert-rules/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les règles d\'alerte.' } },
     remove: { method: 'DELETE', path: '/api/alert-rules/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les règles d\'alerte.' } },
   },
+  ruleTemplates: {
+    list: { method: 'GET', path: '/api/rule-templates', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    create: { method: 'POST', path: '/api/rule-templates', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut gérer les modèles de règles de l’organisation.' } },
+    update: { method: 'PUT', path: '/api/rule-templates/:id', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut gérer les modèles de règles de l’organisation.' } },
+    remove: { method: 'DELETE', path: '/api/rule-templates/:id', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut gérer les modèles de règles de l’organisation.' } },
+  },
   alerts: {
     list: { method: 'GET', path: '/api/alerts', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     get: { method: 'GET', path: '/api/alerts/:id', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },

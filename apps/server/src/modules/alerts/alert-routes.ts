@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AlertRuleService } from './alert-rule-service.ts';
 import type { AlertService } from './alert-service.ts';
+import { ruleTemplateRoutes } from './rule-template-routes.ts';
+import type { RuleTemplateService } from './rule-template-service.ts';
 import type { AuditSubject } from '../audit/audit-service.ts';
 import { changes } from '../../plugins/audit.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
@@ -19,7 +21,11 @@ async function targetInScope(request: FastifyRequest, body: { sensorId?: string 
   if (body.siteId) await siteInScope(request, body.siteId);
 }
 
-export const alertRoutes: FastifyPluginAsyncZod<{ rules: AlertRuleService; alerts: AlertService }> = async (app, { rules, alerts }) => {
+export const alertRoutes: FastifyPluginAsyncZod<{ rules: AlertRuleService; alerts: AlertService; templates: RuleTemplateService }> = async (
+  app,
+  { rules, alerts, templates },
+) => {
+  await app.register(ruleTemplateRoutes, { templates });
   const who = (request: Parameters<typeof currentUser>[0]) => currentUser(request);
   const ruleSubject = (rule: Rule): AuditSubject => ({ type: 'rule', id: rule.id, name: rule.name });
   /** An alert is named in the trail by its rule, as it was called then (null once the rule is gone). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { alertRules } from '../../db/schema.ts';
 
@@ -43,6 +43,33 @@ export function createAlertRuleDal(db: Database) {
         .where(owned(organizationId, id))
         .returning();
       return row;
+    },
+
+    /** The rules laid by the organization's templates. */
+    fromTemplates(organizationId: string): Promise<RuleRecord[]> {
+      return db
+        .select()
+        .from(alertRules)
+        .where(and(eq(alertRules.organizationId, organizationId), isNotNull(alertRules.templateId)));
+    },
+
+    /** A template's rule in a site; none when another instance laid it first (one per template and site). */
+    async createFromTemplate(organizationId: string, values: RuleInsert): Promise<RuleRecord | undefined> {
+      const [row] = await db
+        .insert(alertRules)
+        .values({ ...values, organizationId })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    /** Every rule of a template takes these values. */
+    async updateFromTemplate(organizationId: string, templateId: string, values: Partial<RuleInsert>): Promise<RuleRecord[]> {
+      return db
+        .update(alertRules)
+        .set({ ...values, updatedAt: new Date() })
+        .where(and(eq(alertRules.organizationId, organizationId), eq(alertRules.templateId, templateId)))
+        .returning();
     },
 
     async remove(organizationId: string, id: string): Promise<boolean> {

@@ -7,8 +7,10 @@ import {
   rulePresetSchema,
   type UpdateRuleRequest,
 } from '@vigie/contract';
-import { notFound } from '../../errors.ts';
+import { forbidden, notFound } from '../../errors.ts';
 import type { AlertRuleDal, RuleRecord } from './alert-rule-dal.ts';
+import type { RuleTemplateDal } from './rule-template-dal.ts';
+import { loosening } from './rule-template-service.ts';
 
 export const RULE_NOT_FOUND = 'Règle introuvable.';
 const NOT_FOUND = RULE_NOT_FOUND;
@@ -17,7 +19,7 @@ const NOT_FOUND = RULE_NOT_FOUND;
 const sameKeysOrder = (condition: object) =>
   JSON.stringify(Object.fromEntries(Object.entries(condition).sort(([a], [b]) => a.localeCompare(b))));
 
-export function toRule(record: RuleRecord): Rule {
+export function toRule(record: RuleRecord, templates?: ReadonlyMap<string, NonNullable<Rule['template']>>): Rule {
   const preset = rulePresetSchema.safeParse(record.preset);
   return {
     id: record.id,
@@ -31,6 +33,7 @@ export function toRule(record: RuleRecord): Rule {
     schedule: record.schedule,
     severity: record.severity,
     preset: preset.success ? preset.data : null,
+    template: record.templateId ? (templates?.get(record.templateId) ?? null) : null,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };
@@ -48,6 +51,8 @@ export function presetCondition(preset: RulePreset): RuleCondition {
  */
 export function createAlertRuleService(deps: {
   dal: AlertRuleDal;
+  /** The organization's rule templates: a rule laid by a locked one is tightened, never loosened. */
+  templates: RuleTemplateDal;
   /** Throws the 404 of a sensor the organization does not have. */
   assertSensor: (organizationId: string, sensorId: string) => Promise<void>;
   /** Throws the 404 of a site the organization does not have. */
@@ -57,15 +62,25 @@ export function createAlertRuleService(deps: {
 }) {
   const { dal } = deps;
 
+  /** The rules as the API shows them, each with its template's name and lock. */
+  async function shown(organizationId: string, records: RuleRecord[]): Promise<Rule[]> {
+    if (!records.some((record) => record.templateId)) return records.map((record) => toRule(record));
+    const templates = new Map(
+      (await deps.templates.list(organizationId)).map((t) => [t.id, { id: t.id, name: t.name, locked: t.locked }] as const),
+    );
+    return records.map((record) => toRule(record, templates));
+  }
+  const one = async (organizationId: string, record: RuleRecord) => (await shown(organizationId, [record]))[0] as Rule;
+
   return {
     async list(organizationId: string, filters: { sensorId?: string | undefined; siteId?: string | undefined } = {}): Promise<Rule[]> {
-      return (await dal.list(organizationId, filters)).map(toRule);
+      return shown(organizationId, await dal.list(organizationId, filters));
     },
 
     async get(organizationId: string, id: string): Promise<Rule> {
       const record = await dal.find(organizationId, id);
       if (!record) throw notFound(NOT_FOUND);
-      return toRule(record);
+      return one(organizationId, record);
     },
 
     async create(organizationId: string, input: CreateRuleRequest): Promise<Rule> {
@@ -86,22 +101,36 @@ export function createAlertRuleService(deps: {
         preset: input.preset && !input.condition ? input.preset : null,
       });
       await deps.onChanged(organizationId, {});
-      return toRule(record);
+      return one(organizationId, record);
     },
 
     async update(organizationId: string, id: string, changes: UpdateRuleRequest): Promise<Rule> {
       const before = await dal.find(organizationId, id);
       if (!before) throw notFound(NOT_FOUND);
+      const template = before.templateId ? await deps.templates.find(organizationId, before.templateId) : undefined;
+      const why = template?.locked ? loosening(template, changes) : null;
+      if (template && why) {
+        throw forbidden(
+          `Cette règle vient du modèle « ${template.name} », verrouillé pour toute l’organisation : ce magasin peut la resserrer, pas ${why}.`,
+        );
+      }
       // jsonb stores keys in its own order: compare contents, not key order.
       const conditionChanged = changes.condition !== undefined && sameKeysOrder(changes.condition) !== sameKeysOrder(before.condition);
       const record = await dal.update(organizationId, id, { ...changes, ...(conditionChanged ? { preset: null } : {}) });
       if (!record) throw notFound(NOT_FOUND);
       await deps.onChanged(organizationId, before.enabled && !record.enabled ? { stopped: record } : {});
-      return toRule(record);
+      return one(organizationId, record);
     },
 
-    async remove(organizationId: string, id: string): Promise<void> {
+    /** Removes a rule; one laid by a template stays while the template aims at its site, unless `laid` (its site is going). */
+    async remove(organizationId: string, id: string, options: { laid?: boolean } = {}): Promise<void> {
       const record = await dal.find(organizationId, id);
+      if (record?.templateId && !options.laid) {
+        const template = await deps.templates.find(organizationId, record.templateId);
+        throw forbidden(
+          `Cette règle vient du modèle « ${template?.name ?? 'supprimé'} » : retirez ce magasin du modèle${template?.locked ? '' : ', ou désactivez-la'}.`,
+        );
+      }
       if (!record || !(await dal.remove(organizationId, id))) throw notFound(NOT_FOUND);
       await deps.onChanged(organizationId, { stopped: record });
     },

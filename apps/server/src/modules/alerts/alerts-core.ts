@@ -5,6 +5,8 @@ import { createAlertEngine, type EngineLogger, type WatchedSensor } from './aler
 import { createAlertRuleDal, type RuleRecord } from './alert-rule-dal.ts';
 import { createAlertRuleService } from './alert-rule-service.ts';
 import { type AlertAction, createAlertService, type StoredForecast } from './alert-service.ts';
+import { createRuleTemplateDal } from './rule-template-dal.ts';
+import { createRuleTemplateService } from './rule-template-service.ts';
 
 /**
  * The alerts module's core, wired: rules, the alerts' life, and the engine that watches readings and the
@@ -17,6 +19,9 @@ export function createAlertsCore(deps: {
   sensor: (sensorId: string) => Promise<WatchedSensor | undefined>;
   sensorsOf: (rule: RuleRecord) => Promise<WatchedSensor[]>;
   site: (siteId: string) => Promise<Site | undefined>;
+  /** The organization's sites (with their regions) and regions, for the templates. */
+  sitesOf?: (organizationId: string) => Promise<{ id: string; regionId: string | null }[]>;
+  regionsOf?: (organizationId: string) => Promise<{ id: string }[]>;
   assertSensor: (organizationId: string, sensorId: string) => Promise<void>;
   assertSite: (organizationId: string, siteId: string) => Promise<void>;
   publish: (organizationId: string, action: AlertAction, alert: Alert) => void;
@@ -47,8 +52,10 @@ export function createAlertsCore(deps: {
     logger: deps.logger,
     ...(deps.flapWindowSeconds !== undefined ? { flapWindowSeconds: deps.flapWindowSeconds } : {}),
   });
+  const templateDal = createRuleTemplateDal(deps.db);
   const rules = createAlertRuleService({
     dal: ruleDal,
+    templates: templateDal,
     assertSensor: deps.assertSensor,
     assertSite: deps.assertSite,
     onChanged: async (organizationId, change) => {
@@ -56,7 +63,19 @@ export function createAlertsCore(deps: {
       deps.onRulesChanged?.(organizationId);
     },
   });
-  return { alerts, rules, engine };
+  const templates = createRuleTemplateService({
+    dal: templateDal,
+    rules: ruleDal,
+    sites: deps.sitesOf ?? (async () => []),
+    regions: deps.regionsOf ?? (async () => []),
+    now: deps.now,
+    onChanged: async (organizationId, stopped) => {
+      await engine.rulesChanged(organizationId);
+      for (const rule of stopped) await engine.rulesChanged(organizationId, rule);
+      deps.onRulesChanged?.(organizationId);
+    },
+  });
+  return { alerts, rules, templates, engine };
 }
 
 export type AlertsCore = ReturnType<typeof createAlertsCore>;

@@ -31,7 +31,8 @@ export function createAlertsModule(options: {
   now: () => Date;
   logger: EngineLogger;
   sensors: () => Pick<DeviceService, 'watched' | 'get'>;
-  sites: () => Pick<SiteService, 'byId' | 'get'>;
+  sites: () => Pick<SiteService, 'byId' | 'get' | 'list'>;
+  regions: () => { list(organizationId: string): Promise<{ id: string }[]> };
   telemetry: () => Pick<TelemetryService, 'latestOf'>;
   /** The sensor's latest stored forecast of a measure, for the time a « dépassement prévu » is due. */
   forecastOf: (organizationId: string, sensorId: string, key: string) => Promise<StoredForecast | undefined>;
@@ -39,7 +40,7 @@ export function createAlertsModule(options: {
 }) {
   const { events, sensors, sites } = options;
   const opened: (() => unknown)[] = [];
-  const { alerts, rules, engine } = createAlertsCore({
+  const { alerts, rules, templates, engine } = createAlertsCore({
     db: options.db,
     now: options.now,
     sensor: async (sensorId) => (await sensors().watched({ ids: [sensorId] }))[0],
@@ -50,6 +51,8 @@ export function createAlertsModule(options: {
           ? sensors().watched({ organizationId: rule.organizationId, siteId: rule.siteId })
           : [],
     site: (siteId) => sites().byId(siteId),
+    sitesOf: (organizationId) => sites().list(organizationId),
+    regionsOf: (organizationId) => options.regions().list(organizationId),
     assertSensor: async (organizationId, sensorId) => void (await sensors().get(organizationId, sensorId)),
     assertSite: async (organizationId, siteId) => void (await sites().get(organizationId, siteId)),
     publish: (organizationId: string, action: AlertAction, alert: Alert) => {
@@ -127,10 +130,12 @@ export function createAlertsModule(options: {
     ): Promise<void> {
       return engine.onForecast(sensor.id, computed.key, computed.forecast, new Date(computed.computedAt));
     },
-    /** Before a site goes: its rules go first, which closes their alerts. */
+    /** Before a site goes: its rules go first (a template's too), which closes their alerts. */
     async siteRemoving(organizationId: string, siteId: string): Promise<void> {
-      for (const rule of await rules.list(organizationId, { siteId })) await rules.remove(organizationId, rule.id);
+      for (const rule of await rules.list(organizationId, { siteId })) await rules.remove(organizationId, rule.id, { laid: true });
     },
+    /** A site came, went or changed region: each rule template lays its rule in the sites it now aims at, and leaves the others. */
+    sitesChanged: (organizationId: string): Promise<void> => templates.sync(organizationId),
     /** Another instance changed an alert or the rules, or a sensor: this one drops what it remembered of them. */
     liveEvent(event: LiveEvent): void {
       if (event.type === 'alert') engine.forget(event.data.alert.ruleId, event.data.alert.sensorId);
@@ -142,7 +147,7 @@ export function createAlertsModule(options: {
   };
 
   const routes: FastifyPluginAsync = async (app) => {
-    await app.register(alertRoutes, { rules, alerts });
+    await app.register(alertRoutes, { rules, alerts, templates });
     await app.register(pauseRoutes, { pauses });
   };
   return {
@@ -158,7 +163,7 @@ export function createAlertsModule(options: {
     onOpened: (tell: () => unknown) => void opened.push(tell),
     jobs: { clock: () => engine.tick() },
     routes,
-    services: { alerts: { alerts, rules, engine, pauses } },
+    services: { alerts: { alerts, rules, templates, engine, pauses } },
     close: () => engine.idle(),
   };
 }

@@ -15,7 +15,7 @@ export type SitesInScope = ReadonlySet<string> | null;
  * Regions (groups of sites) and the scopes built on them (docs/api.md, Régions et portées): a
  * scope's sites are read afresh at each request, so a site moved into a region joins it at once.
  */
-export function createRegionService(deps: { db: Database }) {
+export function createRegionService(deps: { db: Database; changed?: (organizationId: string) => Promise<void> }) {
   const dal = createRegionDal(deps.db);
 
   async function exists(organizationId: string, id: string): Promise<void> {
@@ -61,6 +61,8 @@ export function createRegionService(deps: { db: Database }) {
 
     async remove(organizationId: string, id: string): Promise<void> {
       if (!(await dal.remove(organizationId, id))) throw notFound(REGION_NOT_FOUND);
+      // Its sites belong to no region now: the templates aimed at it leave them.
+      await deps.changed?.(organizationId);
     },
 
     exists,

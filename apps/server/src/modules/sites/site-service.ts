@@ -23,6 +23,8 @@ export function createSiteService(deps: {
   countDevices: (organizationId: string, siteId: string) => Promise<number>;
   /** Before the site goes: its rules are removed by their own module, which closes their alerts. */
   beforeRemove?: (organizationId: string, siteId: string) => Promise<void>;
+  /** Told after a site came, went or changed region: the organization's rule templates follow. */
+  changed?: (organizationId: string) => Promise<void>;
   /** Throws a French 404 unless the region is the organization's. */
   regionExists: (organizationId: string, regionId: string) => Promise<void>;
 }) {
@@ -86,20 +88,21 @@ export function createSiteService(deps: {
 
     async create(organizationId: string, input: CreateSiteRequest): Promise<Site> {
       if (input.regionId) await deps.regionExists(organizationId, input.regionId);
-      return toSite(
-        await dal.create(organizationId, {
-          name: input.name,
-          timezone: input.timezone ?? DEFAULT_TIMEZONE,
-          openingHours: input.openingHours ?? DEFAULT_OPENING_HOURS,
-          regionId: input.regionId ?? null,
-        }),
-      );
+      const record = await dal.create(organizationId, {
+        name: input.name,
+        timezone: input.timezone ?? DEFAULT_TIMEZONE,
+        openingHours: input.openingHours ?? DEFAULT_OPENING_HOURS,
+        regionId: input.regionId ?? null,
+      });
+      await deps.changed?.(organizationId);
+      return toSite(record);
     },
 
     async update(organizationId: string, id: string, changes: UpdateSiteRequest): Promise<Site> {
       if (changes.regionId) await deps.regionExists(organizationId, changes.regionId);
       const record = await dal.update(organizationId, id, changes);
       if (!record) throw notFound(NOT_FOUND);
+      if (changes.regionId !== undefined) await deps.changed?.(organizationId);
       return toSite(record);
     },
 
@@ -114,6 +117,7 @@ export function createSiteService(deps: {
       if ((await dal.count(organizationId)) <= 1) throw conflict('Impossible de supprimer le dernier site de l’organisation.');
       await deps.beforeRemove?.(organizationId, id);
       await dal.remove(organizationId, id);
+      await deps.changed?.(organizationId);
     },
   };
 }

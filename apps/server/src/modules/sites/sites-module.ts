@@ -10,19 +10,26 @@ import { createSiteService } from './site-service.ts';
  * The sites module: an organization's shops, their opening hours and the regions that group
  * them (and so the scopes of members who see some of them); it keeps the sites and regions.
  * In: how many devices a site holds (the devices module's), what must go before a site does
- * (its alert rules, the alerts module's; called at run time), and for the overview the sensors and
- * alerts. Out: the services and the routes.
+ * (its alert rules) and who follows the sites (the rule templates) — the alerts module's, called
+ * at run time — and for the overview the sensors and alerts. Out: the services and the routes.
  */
 export function createSitesModule(options: {
   db: Database;
   now: () => Date;
   countDevices: (organizationId: string, siteId: string) => Promise<number>;
-  beforeRemove: (organizationId: string, siteId: string) => Promise<void>;
+  /** The alerts module's: a site's rules go before it does, and the rule templates follow sites that come, go or change region. */
+  rules: () => { siteRemoving(organizationId: string, siteId: string): Promise<void>; sitesChanged(organizationId: string): Promise<void> };
   sensorsOf: (organizationId: string) => Promise<OverviewSensor[]>;
   alertsOf: (organizationId: string, from: Date) => Promise<OverviewAlert[]>;
 }) {
-  const regions = createRegionService({ db: options.db });
-  const sites = createSiteService({ ...options, regionExists: regions.exists });
+  const changed = (organizationId: string) => options.rules().sitesChanged(organizationId);
+  const regions = createRegionService({ db: options.db, changed });
+  const sites = createSiteService({
+    ...options,
+    beforeRemove: (organizationId, siteId) => options.rules().siteRemoving(organizationId, siteId),
+    changed,
+    regionExists: regions.exists,
+  });
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(siteRoutes, { sites });
     await app.register(regionRoutes, {
