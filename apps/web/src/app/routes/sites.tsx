@@ -2,6 +2,7 @@ import { LoaderCircle } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { PRODUCT_NAME } from '@/config/constants';
 import { RuleEditor } from '@/features/alerts/components/rule-editor';
+import { RuleTemplates } from '@/features/alerts/components/rule-templates';
 import { deviceDetailPath } from '@/features/devices/device-paths';
 import { WatchList } from '@/features/insights/components/watch-list';
 import { OnCallEditor } from '@/features/on-call/components/on-call-editor';
@@ -12,7 +13,10 @@ import { SiteEditor } from '@/features/sites/components/site-editor';
 import { errorMessage } from '@/lib/errors';
 import { usePermissions } from '@/lib/permissions';
 
-/** /dashboard/sites: the shops, their hours (which rule schedules follow), the rules of each, and who is on call for it. */
+/**
+ * /dashboard/sites: the organization's rule templates first (they lay rules in the shops), then the
+ * shops, their hours (which rule schedules follow), the rules of each, and who is on call for it.
+ */
 export default function SitesRoute() {
   const sites = useSites();
   const regions = useRegions();
@@ -22,6 +26,9 @@ export default function SitesRoute() {
       <title>{`Sites · ${PRODUCT_NAME}`}</title>
       <h1 className="mb-2 text-3xl font-bold tracking-tight text-white">Sites</h1>
       <p className="mb-6 text-slate-300">Vos magasins, leurs horaires d’ouverture et les règles qui surveillent tous leurs capteurs.</p>
+      <div className="mb-8">
+        <RuleTemplates sites={sites.data ?? []} regions={regions.data ?? []} />
+      </div>
       {manage && (
         <div className="mb-8">
           <NewSiteForm />

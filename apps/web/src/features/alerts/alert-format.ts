@@ -78,6 +78,17 @@ export function formatDuration(fromIso: string, toMs: number): string {
   return `${Math.floor(hours / 24)}${NNBSP}j${NNBSP}${hours % 24}${NNBSP}h`;
 }
 
+/** When a rule alerts once out of limits: « aussitôt », « après 5 min », « après 45 s ». */
+export function delayText(seconds: number): string {
+  if (seconds === 0) return 'aussitôt';
+  return seconds % 60 === 0 ? `après ${seconds / 60}${NNBSP}min` : `après ${seconds}${NNBSP}s`;
+}
+
+/** « 1 magasin », « 2 magasins », « 0 magasin ». */
+export function shopCount(count: number): string {
+  return `${formatNumber(count, 0)} magasin${count > 1 ? 's' : ''}`;
+}
+
 /** « 2 alertes en cours », « 1 alerte en cours ». */
 export function alertCount(count: number, what = 'en cours'): string {
   return `${formatNumber(count, 0)} alerte${count > 1 ? 's' : ''} ${what}`;

@@ -14,6 +14,9 @@ export const alertKeys = {
   rule: (owner: string, id: string) => ['alerts', owner, 'rule', id] as const,
   policy: (owner: string) => ['alerts', owner, 'policy'] as const,
   rules: (owner: string, target: RuleTarget) => ['alerts', owner, 'rules', target] as const,
+  /** Every list of rules, whatever it aims at: a template lays and changes rules in many sites at once. */
+  allRules: (owner: string) => ['alerts', owner, 'rules'] as const,
+  templates: (owner: string) => ['alerts', owner, 'templates'] as const,
 };
 
 export type { Alert, Rule, Severity };

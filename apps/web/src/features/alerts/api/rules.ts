@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateRuleRequest, Rule } from '@vigie/contract';
+import type { CreateRuleRequest, Rule, UpdateRuleRequest } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
@@ -30,6 +30,23 @@ export function useCreateRule({ target }: { target: RuleTarget }) {
   return useMutation({
     mutationFn: async (rule: CreateRuleRequest) => (await call<{ rule: Rule }>(endpoints.alertRules.create, { body: rule })).rule,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.rules(owner, target) }),
+  });
+}
+
+/**
+ * endpoints.alertRules.update. A locked template's rule may be tightened, never loosened: the
+ * server answers 403 with the reason, in French.
+ */
+export function useUpdateRule({ target }: { target: RuleTarget }) {
+  const queryClient = useQueryClient();
+  const owner = useOwner();
+  return useMutation({
+    mutationFn: async ({ id, changes }: { id: string; changes: UpdateRuleRequest }) =>
+      (await call<{ rule: Rule }>(endpoints.alertRules.update, { params: { id }, body: changes })).rule,
+    onSuccess: (rule) => {
+      void queryClient.invalidateQueries({ queryKey: alertKeys.rule(owner, rule.id) });
+      return queryClient.invalidateQueries({ queryKey: alertKeys.rules(owner, target) });
+    },
   });
 }
 

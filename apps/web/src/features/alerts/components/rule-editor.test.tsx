@@ -137,3 +137,67 @@ describe('RuleEditor for a viewer', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });
+
+describe('RuleEditor for a rule laid by a template', () => {
+  const SITE = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
+  const REFUSAL =
+    'Cette règle vient du modèle « Crèmerie ≤ +4 °C », verrouillé pour toute l’organisation : ce magasin peut la resserrer, pas relâcher sa limite.';
+  const laid: Rule = {
+    id: '8d9e0f1a-2b3c-4d4e-9f5a-6b7c8d9e0f1a',
+    name: 'Crèmerie ≤ +4 °C',
+    enabled: true,
+    sensorId: null,
+    siteId: SITE,
+    preset: 'chilled_very_perishable',
+    condition: { type: 'above', key: 'temperature', threshold: 4 },
+    delaySeconds: 300,
+    hysteresis: 0.5,
+    schedule: 'always',
+    severity: 'critical',
+    template: { id: '2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b', name: 'Crèmerie ≤ +4 °C', locked: true },
+    createdAt: '2026-11-23T13:10:00.000Z',
+    updatedAt: '2026-11-23T13:10:00.000Z',
+  };
+  let puts: unknown[];
+
+  beforeEach(() => {
+    puts = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      if (method === 'GET' && url === `/api/alert-rules?siteId=${SITE}`) return jsonResponse(200, { rules: [laid] });
+      if (method === 'PUT' && url === `/api/alert-rules/${laid.id}`) {
+        puts.push(JSON.parse(String(init?.body)));
+        return jsonResponse(403, { message: REFUSAL });
+      }
+      return jsonResponse(404, { message: 'Introuvable' });
+    });
+  });
+
+  it('shows its template, locked, offers no delete but a hint, and shows the server’s refusal to loosen it', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<RuleEditor target={{ siteId: SITE }} />);
+    const row = await screen.findByTestId('alert-rule');
+    expect(within(row).getByText(/^Modèle/).textContent).toBe('Modèle «\u202FCrèmerie ≤ +4 °C\u202F»');
+    expect(within(row).getByText('verrouillé')).toBeInTheDocument();
+    expect(within(row).getByText('Retirez ce magasin du modèle pour l’enlever.')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Supprimer/ })).toBeNull();
+
+    // Editing stays: loosening is refused by the server, its message shown as it comes.
+    await user.click(within(row).getByRole('button', { name: 'Modifier la règle Crèmerie ≤ +4 °C' }));
+    expect(within(row).getByLabelText('Seuil')).toHaveValue('4');
+    await user.clear(within(row).getByLabelText('Seuil'));
+    await user.type(within(row).getByLabelText('Seuil'), '6');
+    await user.click(within(row).getByRole('button', { name: 'Enregistrer la règle' }));
+    expect(await within(row).findByRole('alert')).toHaveTextContent(REFUSAL);
+    expect(puts).toEqual([
+      {
+        name: 'Crèmerie ≤ +4 °C',
+        condition: { type: 'above', key: 'temperature', threshold: 6 },
+        delaySeconds: 300,
+        hysteresis: 0.5,
+        schedule: 'always',
+        severity: 'critical',
+      },
+    ]);
+  });
+});
