@@ -62,6 +62,7 @@ export function validBody(method: string, url: string, f: Fixtures): unknown {
     'POST /api/alerts/:id/actions': { text: 'Porte refermée' },
     'POST /api/alerts/:id/resolve': { text: 'Réglé' },
     'PUT /api/notification-policy': { emailEnabled: true },
+    'POST /api/checks': { siteId: f.siteId, kind: 'product', product: 'Produit de l’attaque', temperature: 3 },
     'POST /api/pauses': { sensorId: f.sensorId, reason: 'Pause de l’attaque', minutes: 30 },
     'PUT /api/sites/:id/on-call': { slots: [], ladder: { smsAfterMinutes: 5, callAfterMinutes: 10, nextAfterMinutes: 15 } },
     'PUT /api/user/phone': { phone: '06 12 34 56 78' },

@@ -3,6 +3,7 @@ import { isoDateTimeSchema, nameSchema, uuidSchema } from './common.ts';
 import { hasOverloadedCharacter, OVERLOADED_CHARACTER_MESSAGE } from './text.ts';
 import { RULE_PRESETS, type RulePreset } from './presets.ts';
 import { READING_KEY_PATTERN } from './telemetry.ts';
+import { ACTION_KINDS, actionDetailsSchema, productFateSchema } from './record.ts';
 
 const keySchema = z
   .string({ error: 'La mesure doit être une chaîne de caractères, par exemple « temperature ».' })
@@ -171,6 +172,8 @@ export const alertEventSchema = z.object({
   at: isoDateTimeSchema,
   userId: uuidSchema.nullable().optional(),
   text: z.string().nullable().optional(),
+  /** A guided corrective action's kind and the products' fate (absent on other lines). */
+  action: actionDetailsSchema.nullable().optional(),
 });
 export type AlertEvent = z.infer<typeof alertEventSchema>;
 
@@ -220,7 +223,20 @@ export const alertListQuerySchema = z.strictObject({
 export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
 
 export const acknowledgeAlertRequestSchema = z.strictObject({ comment: textSchema.optional() });
-export const alertActionRequestSchema = z.strictObject({ text: textSchema });
+/**
+ * A corrective action: free text, a guided kind (docs/api.md, Actions guidées et contrôles
+ * manuels), or both; and what became of the products, with the quantity.
+ */
+export const alertActionRequestSchema = z
+  .strictObject({
+    text: textSchema.optional(),
+    kind: z.enum(ACTION_KINDS, { error: `Action inconnue : ${ACTION_KINDS.join(', ')}.` }).optional(),
+    fate: productFateSchema.optional(),
+  })
+  .refine((body) => body.text !== undefined || body.kind !== undefined, {
+    error: 'Décrivez l’action : choisissez-la dans la liste (kind) ou écrivez-la (text).',
+  })
+  .refine((body) => body.kind !== 'other' || body.text !== undefined, { error: '« Autre action » demande un texte qui la décrit.' });
 export const resolveAlertRequestSchema = z.strictObject({ text: textSchema.optional() });
 
 export const alertListResponseSchema = z.object({ alerts: z.array(alertSchema) });

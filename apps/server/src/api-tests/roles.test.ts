@@ -44,6 +44,8 @@ function expectedRoles(method: string, url: string): Role[] {
   // One's own phone and quiet hours (a site's rota is a manager's).
   if (url.startsWith('/api/user/phone') || url === '/api/user/quiet-hours') return EVERYONE;
   if (/^\/api\/alerts\/:id\/acknowledge$/.test(url)) return EVERYONE;
+  // A temperature taken by hand is noted by whoever took it (the clerk at the back door).
+  if (url === '/api/checks') return EVERYONE;
   return MANAGERS;
 }
 
@@ -63,6 +65,7 @@ const PAYLOADS: Record<string, (f: Fixtures) => unknown> = {
   'POST /api/alerts/:id/actions': () => ({ text: 'Porte refermée' }),
   'POST /api/alerts/:id/resolve': () => ({ text: 'Joint changé' }),
   'PUT /api/notification-policy': () => ({ repeatMinutes: 45 }),
+  'POST /api/checks': (f) => ({ siteId: f.siteId, kind: 'product', product: 'Jambon blanc', temperature: 3.2 }),
   'POST /api/pauses': (f) => ({ sensorId: f.sensorId, reason: 'Nettoyage', minutes: 30 }),
   // A push service the test app refuses (loopback): the call is judged on its role, then its address.
   'POST /api/user/push-subscriptions': () => ({

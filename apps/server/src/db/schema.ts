@@ -1,12 +1,15 @@
 import { DEVICE_KINDS, ROLES } from '@vigie/contract';
 import { sql } from 'drizzle-orm';
 import type {
+  ActionDetails,
+  CheckKind,
   EscalationStep,
   Insights,
   Ladder,
   MemberScope,
   OnCallSlot,
   OpeningHours,
+  Quantity,
   QuietHours,
   ReportSummary,
   RuleCondition,
@@ -462,6 +465,8 @@ export const alertEvents = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
     userId: uuid('user_id'),
     text: text('text'),
+    /** A guided corrective action: its kind and the products' fate. */
+    details: jsonb('details').$type<ActionDetails>(),
     /** Set on lines written by background work, so a retried step never writes its line twice. */
     key: text('key'),
   },
@@ -896,3 +901,35 @@ export const siteOnCall = pgTable('site_on_call', {
   ladder: jsonb('ladder').$type<Ladder>().notNull(),
   ...timestamps,
 });
+
+/**
+ * A temperature taken by hand (docs/api.md, Actions guidées et contrôles manuels): a product
+ * probed, a delivery at reception, a unit whose sensor was down; who took it and when. Never a
+ * sensor reading.
+ */
+export const manualChecks = pgTable(
+  'manual_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    sensorId: uuid('sensor_id').references(() => sensors.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<CheckKind>().notNull(),
+    product: text('product'),
+    supplier: text('supplier'),
+    temperature: doublePrecision('temperature').notNull(),
+    accepted: boolean('accepted'),
+    quantity: jsonb('quantity').$type<Quantity>(),
+    note: text('note'),
+    takenAt: timestamp('taken_at', { withTimezone: true, mode: 'date' }).notNull(),
+    takenBy: uuid('taken_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The name of who took it, kept if the account goes. */
+    takenByName: text('taken_by_name').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('manual_checks_site_taken_idx').on(t.siteId, t.takenAt)],
+);

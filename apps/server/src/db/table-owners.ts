@@ -37,6 +37,7 @@ export const TABLE_OWNERS = {
   userPhones: 'notifications',
   siteOnCall: 'notifications',
   reports: 'reports',
+  manualChecks: 'reports',
   sensorInsights: 'insights',
   insightsBackfills: 'insights',
   jobLeases: 'insights',

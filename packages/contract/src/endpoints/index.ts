@@ -5,6 +5,7 @@ import { deviceEndpoints } from './devices.ts';
 import { lorawanEndpoints } from './lorawan.ts';
 import { pushEndpoints } from './push.ts';
 import { onCallEndpoints } from './on-call.ts';
+import { recordEndpoints } from './record.ts';
 import { serviceEndpoints } from './health.ts';
 import { reportEndpoints } from './reports.ts';
 import { siteEndpoints } from './sites.ts';
@@ -24,6 +25,7 @@ export const endpoints = {
   ...alertEndpoints,
   ...pushEndpoints,
   ...onCallEndpoints,
+  ...recordEndpoints,
   ...reportEndpoints,
 };
 

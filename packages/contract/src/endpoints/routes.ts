@@ -173,6 +173,10 @@ export const endpoints = {
   voice: {
     answer: { method: 'POST', path: '/api/voice/:token', access: { kind: 'public' } },
   },
+  checks: {
+    list: { method: 'GET', path: '/api/checks', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    create: { method: 'POST', path: '/api/checks', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+  },
   reports: {
     list: { method: 'GET', path: '/api/reports', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     create: { method: 'POST', path: '/api/reports', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent établir un rapport.' } },

@@ -35,7 +35,7 @@ export function parseTrack(raw: unknown): TrackState {
  */
 export function createAlertDal(db: Database) {
   const eventsOf = sql<AlertEventRecord[]>`coalesce((
-      select json_agg(json_build_object('type', ${alertEvents.type}, 'at', ${alertEvents.at}, 'userId', ${alertEvents.userId}, 'text', ${alertEvents.text}) order by ${alertEvents.id})
+      select json_agg(json_build_object('type', ${alertEvents.type}, 'at', ${alertEvents.at}, 'userId', ${alertEvents.userId}, 'text', ${alertEvents.text}, 'details', ${alertEvents.details}) order by ${alertEvents.id})
       from ${alertEvents} where ${alertEvents.alertId} = "alerts"."id"
     ), '[]'::json)`;
   // The limit of a « dépassement prévu » rule, read beside the alert through `ruleOf` (null for other
@@ -68,7 +68,13 @@ export function createAlertDal(db: Database) {
 
   const withDates = (row: AlertRecord): AlertRecord => ({
     ...row,
-    events: row.events.map((event) => ({ ...event, at: new Date(event.at), userId: event.userId ?? null, text: event.text ?? null })),
+    events: row.events.map((event) => ({
+      ...event,
+      at: new Date(event.at),
+      userId: event.userId ?? null,
+      text: event.text ?? null,
+      details: event.details ?? null,
+    })),
   });
 
   async function load(executor: Pick<Database, 'select'>, where: SQL | undefined): Promise<AlertRecord | undefined> {

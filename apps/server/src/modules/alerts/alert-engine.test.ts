@@ -111,7 +111,7 @@ describe(`alert engine on a real database (${databaseKind})`, () => {
     expect(refused).toMatchObject({ statusCode: 409, message: expect.stringContaining('action corrective') });
 
     node.setNow(300);
-    await node.alerts.recordAction(account.organizationId, id, account.id, 'Denrées transférées dans le congélateur de réserve');
+    await node.alerts.recordAction(account.organizationId, id, account.id, { text: 'Denrées transférées dans le congélateur de réserve' });
     node.setNow(360);
     const resolved = await node.alerts.resolve(account.organizationId, id, account.id, 'Porte mal fermée, joint vérifié');
     expect(resolved).toMatchObject({ status: 'resolved', resolution: 'manual' });

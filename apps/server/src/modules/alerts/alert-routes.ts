@@ -111,8 +111,13 @@ export const alertRoutes: FastifyPluginAsyncZod<{ rules: AlertRuleService; alert
     ...route(endpoints.alerts.recordAction),
     handler: async (request, reply) => {
       const user = who(request);
-      const alert = await alerts.recordAction(user.organization.id, request.params.id, user.id, request.body.text);
-      await request.audit('alert.action', await alertSubject(user.organization.id, alert), comment(request.body.text));
+      const { text, kind, fate } = request.body;
+      const alert = await alerts.recordAction(user.organization.id, request.params.id, user.id, { text, kind, fate });
+      await request.audit('alert.action', await alertSubject(user.organization.id, alert), {
+        ...comment(text),
+        ...(kind ? { kind } : {}),
+        ...(fate ? { fate: `${fate.outcome} : ${fate.quantity.value} ${fate.quantity.unit} de ${fate.product}` } : {}),
+      });
       return reply.code(201).send({ alert });
     },
   });

@@ -1,4 +1,11 @@
-import type { Alert, AlertListQuery, PredictedAlert } from '@vigie/contract';
+import {
+  ACTION_KIND_LABELS,
+  type ActionKind,
+  type Alert,
+  type AlertListQuery,
+  type PredictedAlert,
+  type ProductFate,
+} from '@vigie/contract';
 import { conflict, notFound } from '../../errors.ts';
 import type { AlertDal } from './alert-dal.ts';
 import type { AlertChange, AlertEventRecord, AlertRecord, PredictedLimit } from './alert-types.ts';
@@ -44,7 +51,13 @@ export function toAlert(record: AlertRecord, eta: Date | null = null): Alert {
     peak: record.peak,
     last: record.last,
     ...(forecast ? { forecast } : {}),
-    events: record.events.map((event) => ({ type: event.type, at: event.at.toISOString(), userId: event.userId, text: event.text })),
+    events: record.events.map((event) => ({
+      type: event.type,
+      at: event.at.toISOString(),
+      userId: event.userId,
+      text: event.text,
+      ...(event.details ? { action: event.details } : {}),
+    })),
   };
 }
 
@@ -138,9 +151,22 @@ export function createAlertService(deps: {
       );
     },
 
-    recordAction(organizationId: string, id: string, userId: string, text: string): Promise<Alert> {
+    /** A corrective action: its text, or its guided kind (and the products' fate), or both. */
+    recordAction(
+      organizationId: string,
+      id: string,
+      userId: string,
+      action: { text?: string | undefined; kind?: ActionKind | undefined; fate?: ProductFate | undefined },
+    ): Promise<Alert> {
+      const details = action.kind
+        ? { kind: action.kind, fate: action.fate ?? null }
+        : action.fate
+          ? { kind: 'other' as const, fate: action.fate }
+          : null;
+      // The line reads on its own: the guided kind's label when no text was written.
+      const text = action.text ?? (action.kind ? ACTION_KIND_LABELS[action.kind] : '');
       // An action may follow a resolution too: what was done with the stock belongs in the record.
-      return act(organizationId, id, () => ({ set: {}, event: { type: 'action', at: now(), userId, text } }), 'action');
+      return act(organizationId, id, () => ({ set: {}, event: { type: 'action', at: now(), userId, text, details } }), 'action');
     },
 
     resolve(organizationId: string, id: string, userId: string, text?: string): Promise<Alert> {

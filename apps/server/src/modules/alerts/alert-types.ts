@@ -1,10 +1,12 @@
-import type { AlertEventType, AlertStatus, Severity } from '@vigie/contract';
+import type { ActionDetails, AlertEventType, AlertStatus, Severity } from '@vigie/contract';
 
 export interface AlertEventRecord {
   type: AlertEventType;
   at: Date;
   userId: string | null;
   text: string | null;
+  /** A guided corrective action's kind and the products' fate. */
+  details?: ActionDetails | null;
 }
 
 export interface AlertRecord {

@@ -1,9 +1,22 @@
-import { RULE_PRESETS, type Alert, type ReportSummary, type ReportUnitSummary, type Rule, type Site } from '@vigie/contract';
+import {
+  ACTION_KIND_LABELS,
+  type Alert,
+  type AlertEvent,
+  CHECK_KIND_LABELS,
+  type Check,
+  PRODUCT_FATE_LABELS,
+  type ReportSummary,
+  type ReportUnitSummary,
+  RULE_PRESETS,
+  type Rule,
+  type Site,
+} from '@vigie/contract';
 import { computeUnit } from './report-compute.ts';
 import type {
   LimitSource,
   ReportAlert,
   ReportBatteryEvent,
+  ReportCheck,
   ReportContent,
   ReportExcursion,
   ReportOtherAlert,
@@ -30,6 +43,49 @@ export interface ReportSources {
   alertsOf: (organizationId: string, sensorId: string, from: Date, to: Date) => Promise<Alert[]>;
   series: (sensorId: string, key: string, from: Date, to: Date) => Promise<{ ts: number; value: number }[]>;
   namesOf: (userIds: string[]) => Promise<Map<string, string>>;
+  /** The site's checks taken by hand in [from, to), oldest first. */
+  checksOf?: (organizationId: string, siteId: string, from: Date, to: Date) => Promise<Check[]>;
+}
+
+const NUMBER = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
+
+/** « 12 kg », « 3 colis ». */
+function quantityText(quantity: { value: number; unit: string }): string {
+  return `${NUMBER.format(quantity.value)}\u00a0${quantity.unit}`;
+}
+
+/** What an action line says of its guided kind and the products' fate. */
+function actionParts(event: AlertEvent): { kind: string | null; fate: string | null } {
+  const details = event.action;
+  if (!details) return { kind: null, fate: null };
+  const fate = details.fate
+    ? `Produits ${PRODUCT_FATE_LABELS[details.fate.outcome].toLowerCase()}\u00a0: ${quantityText(details.fate.quantity)} de ${details.fate.product}`
+    : null;
+  return { kind: details.kind === 'other' ? null : ACTION_KIND_LABELS[details.kind], fate };
+}
+
+/** A check as the report lists it. */
+export function reportCheck(check: Check, sensorName: (id: string | null) => string | null): ReportCheck {
+  const unit = sensorName(check.sensorId);
+  const subject =
+    check.kind === 'delivery'
+      ? `${check.product ?? ''} — ${check.supplier ?? ''}${check.quantity ? ` (${quantityText(check.quantity)})` : ''}`
+      : [check.product, unit].filter(Boolean).join(' — ') || 'Meuble';
+  const decision =
+    check.kind === 'delivery'
+      ? check.accepted
+        ? 'Acceptée'
+        : `Refusée${check.quantity ? `\u00a0: ${quantityText(check.quantity)}` : ''}`
+      : null;
+  return {
+    at: check.takenAt,
+    by: check.takenBy.name,
+    kind: CHECK_KIND_LABELS[check.kind],
+    subject,
+    temperature: check.temperature,
+    decision,
+    note: check.note,
+  };
 }
 
 const KEY = 'temperature';
@@ -148,7 +204,7 @@ export async function buildReportContent(
             (event) =>
               event.type === 'action' || (event.type === 'acknowledged' && event.text) || (event.type === 'resolved' && event.text),
           )
-          .map((event) => ({ at: event.at, by: nameOf(event.userId), text: event.text ?? '' })),
+          .map((event) => ({ at: event.at, by: nameOf(event.userId), text: event.text ?? '', ...actionParts(event) })),
       };
     }
     // Alerts no measured excursion covers: offline, battery, a breach followed by silence.
@@ -256,6 +312,10 @@ export async function buildReportContent(
     noDataSeconds: unitSummaries.reduce((sum, unit) => sum + unit.noDataSeconds, 0),
     openItems: unitSummaries.reduce((sum, unit) => sum + unit.openItems, 0),
   };
+  const sensorName = (id: string | null) => (id ? (sensors.find((sensor) => sensor.id === id)?.name ?? 'Capteur supprimé') : null);
+  const checks = sources.checksOf
+    ? (await sources.checksOf(organizationId, site.id, new Date(from), new Date(to))).map((check) => reportCheck(check, sensorName))
+    : [];
   return {
     reportId: input.reportId,
     organizationName: await sources.organizationName(organizationId),
@@ -266,6 +326,7 @@ export async function buildReportContent(
     createdByName: input.createdByName,
     summary,
     units,
+    checks,
   };
 }
 

@@ -19,6 +19,8 @@ export interface ReportContent {
   createdByName: string | null;
   summary: ReportSummary;
   units: ReportUnit[];
+  /** Temperatures taken by hand in the month (a product, a delivery, a unit), oldest first; absent in older reports. */
+  checks?: ReportCheck[];
   /** The sign-off, in the signed copy only: its block is filled with it. */
   signature?: ReportSignature;
 }
@@ -63,6 +65,24 @@ export interface ReportActionLine {
   /** The person's name (or e-mail); null when recorded by the system. */
   by: string | null;
   text: string;
+  /** A guided action's label (« Produits transférés… ») when it was chosen from the list. */
+  kind?: string | null;
+  /** What became of the products: « Détruits : 12 kg de yaourts nature ». */
+  fate?: string | null;
+}
+
+/** A temperature taken by hand, as the report lists it. */
+export interface ReportCheck {
+  at: string;
+  by: string;
+  /** « Livraison à la réception », « Produit contrôlé à la sonde », « Relevé manuel d’un meuble ». */
+  kind: string;
+  /** What was checked: the product, its supplier, the unit. */
+  subject: string;
+  temperature: number;
+  /** A delivery: « Acceptée », « Refusée : 3 colis »; null otherwise. */
+  decision: string | null;
+  note: string | null;
 }
 
 /** An alert of a report: who acknowledged it and the corrective actions, with who and when. */

@@ -1,4 +1,4 @@
-import type { ReportContent, ReportExcursion, ReportUnit } from './report-content.ts';
+import type { ReportActionLine, ReportContent, ReportExcursion, ReportUnit } from './report-content.ts';
 import {
   actorLabel,
   directionLabel,
@@ -8,6 +8,7 @@ import {
   resolutionLabel,
   severityLabel,
   truncateCompliance,
+  sentences,
 } from './report-format.ts';
 
 /**
@@ -57,10 +58,16 @@ function isoUtc(instant: string | null): string {
   return instant === null ? '' : new Date(instant).toISOString();
 }
 
+/** A corrective action in one line: when, who, its guided label, its text and the products' fate. */
+function actionLine(action: ReportActionLine, tz: string): string {
+  const parts = [action.kind && action.kind !== action.text ? action.kind : null, action.text, action.fate ?? null];
+  return `${formatDateTime(action.at, tz)} — ${actorLabel(action.by)}\u00a0: ${sentences(parts)}`;
+}
+
 function excursionRow(content: ReportContent, unit: ReportUnit, excursion: ReportExcursion): string[] {
   const tz = content.timezone;
   const { alert } = excursion;
-  const actions = (alert?.actions ?? []).map((a) => `${formatDateTime(a.at, tz)} — ${actorLabel(a.by)}\u00a0: ${a.text}`).join('\n');
+  const actions = (alert?.actions ?? []).map((a) => actionLine(a, tz)).join('\n');
   return [
     csvText(unit.name),
     formatDateTime(excursion.start, tz),
@@ -209,7 +216,7 @@ export function renderReportCsv(content: ReportContent): Buffer {
           severityLabel(alert),
           alert.acknowledgedAt ? csvText(actorLabel(alert.acknowledgedBy)) : '',
           alert.acknowledgedAt ? formatDateTime(alert.acknowledgedAt, tz) : '',
-          csvText(alert.actions.map((a) => `${formatDateTime(a.at, tz)} — ${actorLabel(a.by)}\u00a0: ${a.text}`).join('\n')),
+          csvText(alert.actions.map((a) => actionLine(a, tz)).join('\n')),
           resolutionLabel(alert, tz),
           isoUtc(alert.openedAt),
         ]),
@@ -231,6 +238,20 @@ export function renderReportCsv(content: ReportContent): Buffer {
       units.flatMap((unit) =>
         unit.battery.events.map((e) => [csvText(unit.name), formatDateTime(e.at, tz), csvText(e.text), isoUtc(e.at)]),
       ),
+    ),
+    ...section(
+      'Contrôles manuels et réceptions',
+      ['Date', 'Par', 'Contrôle', 'Produit, fournisseur ou meuble', 'Température (°C)', 'Décision', 'Remarque', 'Date (UTC, ISO 8601)'],
+      (content.checks ?? []).map((check) => [
+        formatDateTime(check.at, tz),
+        csvText(check.by),
+        csvText(check.kind),
+        csvText(check.subject),
+        csvNumber(check.temperature),
+        csvText(check.decision),
+        csvText(check.note),
+        isoUtc(check.at),
+      ]),
     ),
   ];
   return Buffer.from(BOM + lines.join(EOL), 'utf8');

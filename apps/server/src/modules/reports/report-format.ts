@@ -154,3 +154,11 @@ export function resolutionLabel(alert: ReportExcursion['alert'], timeZone: strin
 export function actorLabel(name: string | null): string {
   return name ?? 'Système';
 }
+
+/** Parts of a line, each ended by a full stop unless it ends with punctuation already. */
+export function sentences(parts: readonly (string | null | undefined)[]): string {
+  return parts
+    .filter((part): part is string => Boolean(part))
+    .map((part, index, all) => (index < all.length - 1 && !/[.!?…]$/.test(part) ? `${part}.` : part))
+    .join(' ');
+}

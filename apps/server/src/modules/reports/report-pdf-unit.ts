@@ -12,6 +12,7 @@ import {
   formatNumber,
   formatTemperature,
   resolutionLabel,
+  sentences,
   severityLabel,
 } from './report-format.ts';
 import { drawMonthChart } from './report-pdf-chart.ts';
@@ -136,8 +137,10 @@ const MAX_ACTION_LENGTH = 280;
 function actionsText(alert: ReportExcursion['alert'], tz: string): string {
   if (!alert?.actions.length) return 'Aucune';
   const shown = alert.actions.slice(0, MAX_ACTIONS_SHOWN).map((a) => {
-    const text = a.text.length > MAX_ACTION_LENGTH ? `${a.text.slice(0, MAX_ACTION_LENGTH)}…` : a.text;
-    return `${formatDateTime(a.at, tz)} — ${actorLabel(a.by)}${NBSP}: ${text}`;
+    const written = a.text.length > MAX_ACTION_LENGTH ? `${a.text.slice(0, MAX_ACTION_LENGTH)}…` : a.text;
+    // A guided action reads as its label, then what was written, then the products' fate with the quantity.
+    const parts = [a.kind && a.kind !== written ? a.kind : null, written, a.fate ?? null].filter((part) => part);
+    return `${formatDateTime(a.at, tz)} — ${actorLabel(a.by)}${NBSP}: ${sentences(parts)}`;
   });
   const rest = alert.actions.length - shown.length;
   if (rest > 0) shown.push(`(+${NBSP}${formatNumber(rest, 0)} action${rest > 1 ? 's' : ''}, voir le CSV)`);

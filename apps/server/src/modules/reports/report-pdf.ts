@@ -4,12 +4,14 @@ import { tameText } from '@vigie/contract/text';
 import type { ReportContent } from './report-content.ts';
 import {
   NBSP,
+  NONE,
   formatCompliance,
   formatDateTime,
   formatDuration,
   formatLimits,
   formatMonth,
   formatNumber,
+  formatTemperature,
   truncateCompliance,
 } from './report-format.ts';
 import { writeUnit } from './report-pdf-unit.ts';
@@ -86,6 +88,7 @@ export async function renderReportPdf(stored: ReportContent): Promise<Buffer> {
     // Drawing is synchronous: between units, the server answers what waits (readings, pages).
     await new Promise((resolve) => setImmediate(resolve));
   }
+  writeChecks(doc, content);
   writePageFrames(doc, content);
   doc.end();
   return done;
@@ -270,4 +273,46 @@ function writePageFrames(doc: Doc, content: ReportContent): void {
     margins.bottom = bottom;
     margins.top = top;
   }
+}
+
+/**
+ * The temperatures taken by hand in the month: products probed, deliveries at reception (accepted
+ * or refused, with the quantity), units read by hand while their sensor was down; who and when.
+ */
+function writeChecks(doc: Doc, content: ReportContent): void {
+  const checks = content.checks;
+  if (checks === undefined) return;
+  doc.addPage();
+  sectionTitle(doc, 'Contrôles manuels et réceptions');
+  if (checks.length === 0) {
+    paragraph(doc, 'Aucun contrôle manuel noté sur la période.');
+    return;
+  }
+  paragraph(
+    doc,
+    'Températures prises à la main (sonde), notées dans Vigie par la personne qui les a prises ; elles ne sont jamais mêlées aux lectures des capteurs.',
+    { size: 8, color: COLOR.muted },
+  );
+  table(
+    doc,
+    [
+      { header: 'Date et heure', weight: 60 },
+      { header: 'Par', weight: 62 },
+      { header: 'Contrôle', weight: 70 },
+      { header: 'Produit, fournisseur ou meuble', weight: 124 },
+      { header: 'Température', weight: 60 },
+      { header: 'Décision', weight: 58 },
+      { header: 'Remarque', weight: 88 },
+    ],
+    checks.map((check) => [
+      { text: formatDateTime(check.at, content.timezone) },
+      { text: check.by },
+      { text: check.kind },
+      { text: check.subject },
+      { text: formatTemperature(check.temperature, { signed: true }) },
+      { text: check.decision ?? NONE, ...(check.decision?.startsWith('Refusée') ? { tone: 'alert' as const } : {}) },
+      { text: check.note ?? '' },
+    ]),
+    { size: 7 },
+  );
 }

@@ -9,6 +9,8 @@ import type { EventHub } from '../events/event-hub.ts';
 import type { OrganizationService } from '../organizations/organization-service.ts';
 import type { SiteService } from '../sites/site-service.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
+import { checkRoutes } from './check-routes.ts';
+import { createCheckService } from './check-service.ts';
 import { createReportRenderer } from './report-renderer.ts';
 import { reportRoutes } from './report-routes.ts';
 import { createReportService } from './report-service.ts';
@@ -68,6 +70,13 @@ export function createReportsModule(options: {
 }) {
   const { sites, sensors, alerts, telemetry, events } = options;
   const renderer = createReportRenderer({ logger: options.logger });
+  const sensorViews = async (organizationId: string) => (await sensors.list(organizationId)).map((view) => view.device);
+  const checks = createCheckService({
+    db: options.db,
+    now: options.now,
+    assertSite: async (organizationId, siteId) => void (await sites.get(organizationId, siteId)),
+    sensorSite: async (organizationId, sensorId) => (await sensorViews(organizationId)).find((sensor) => sensor.id === sensorId)?.siteId,
+  });
   const reports = createReportService({
     db: options.db,
     now: options.now,
@@ -90,6 +99,7 @@ export function createReportsModule(options: {
     alertsOf: (organizationId, sensorId, from, to) => alerts.ofSensorDuring(organizationId, sensorId, from, to),
     series: (sensorId, key, from, to) => telemetry.series(sensorId, key, from, to),
     namesOf: (ids) => options.users.namesOf(ids),
+    checksOf: (organizationId, siteId, from, to) => checks.ofSite(organizationId, siteId, from, to),
     publish: (organizationId, action, report) => events.publish([{ organizationId, type: 'report', data: { action, report } }]),
     made: async (site, report) => {
       for (const to of await options.teamEmails(site.organizationId, site.id))
@@ -104,12 +114,13 @@ export function createReportsModule(options: {
   });
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(reportRoutes, { reports });
+    await app.register(checkRoutes, { checks });
   };
   return {
     reports,
     jobs: { makeMonthly: () => reports.makeMonthly() },
     routes,
-    services: { reports },
+    services: { reports, checks },
     close: () => renderer.close(),
   };
 }
