@@ -87,7 +87,7 @@ export function createServices(options: {
   const reports = createReportsModule({
     ...{ db, now, logger, sites: sites.sites, organizations: organizations.organizations, sensors: devices.sensors },
     ...{ rulesWatching: alerts.rulesWatching, alerts: alerts.alerts, telemetry: telemetry.telemetry, users: auth.users },
-    ...{ events: events.events, teamEmails, sendEmail: notifications.sendEmail, publicUrl: config.publicUrl },
+    ...{ events: events.events, teamEmails, sendEmail: notifications.sendEmail, publicUrl: config.publicUrl, regions: sites.regions },
   });
 
   // The flows between modules: stored readings → alerts and insights; fresh forecasts → alerts;

@@ -30,6 +30,10 @@ export type SignReportRequest = z.infer<typeof signReportRequestSchema>;
 
 export const reportListQuerySchema = z.strictObject({ siteId: uuidSchema.optional() });
 
+/** The consolidated report of a month: the chain (the shops one sees), or one region. */
+export const consolidatedReportQuerySchema = z.strictObject({ month: reportMonthSchema, regionId: uuidSchema.optional() });
+export type ConsolidatedReportQuery = z.infer<typeof consolidatedReportQuerySchema>;
+
 /** One unit (sensor) of a report, as its first page sums it up. */
 export const reportUnitSummarySchema = z.object({
   sensorId: uuidSchema,

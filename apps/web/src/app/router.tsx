@@ -43,6 +43,7 @@ const AlertsRoute = lazy(() => import('./routes/alerts'));
 const AlertDetailRoute = lazy(() => import('./routes/alert-detail'));
 const SitesRoute = lazy(() => import('./routes/sites'));
 const ReportsRoute = lazy(() => import('./routes/reports'));
+const ChecksRoute = lazy(() => import('./routes/checks'));
 const AccountRoute = lazy(() => import('./routes/account'));
 const TeamRoute = lazy(() => import('./routes/team'));
 const JournalRoute = lazy(() => import('./routes/journal'));
@@ -94,6 +95,7 @@ export function AppRoutes() {
             <Route path="alertes/:id" element={<AlertDetailRoute />} />
             <Route path="sites" element={<SitesRoute />} />
             <Route path="rapports" element={<ReportsRoute />} />
+            <Route path="controles" element={<ChecksRoute />} />
             <Route path="compte" element={<AccountRoute />} />
             <Route path="equipe" element={<TeamRoute />} />
             <Route path="journal" element={<JournalRoute />} />

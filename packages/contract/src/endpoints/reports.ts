@@ -1,5 +1,6 @@
 import { errorResponseSchema, idParamsSchema } from '../common.ts';
 import {
+  consolidatedReportQuerySchema,
   createReportRequestSchema,
   reportListQuerySchema,
   reportListResponseSchema,
@@ -37,6 +38,17 @@ export const reportEndpoints = {
       tag,
       access: managers('établir un rapport'),
       schema: { body: createReportRequestSchema, response: { 201: reportResponseSchema, ...errors } },
+    }),
+    consolidated: endpoint({
+      method: 'GET',
+      path: '/api/reports/consolidated',
+      summary: 'Télécharge le rapport HACCP consolidé d’un mois (PDF) : la chaîne, ou une région (regionId), une page par magasin.',
+      description:
+        'Une première page range les magasins, ceux qui demandent une attention d’abord (pas de rapport, conformité la plus basse, points ouverts) ; puis une page par magasin reprend les chiffres de son propre rapport du mois (le plus récent), sans les recalculer. Seuls les magasins que l’on voit y figurent. Une région d’une autre organisation répond 404.',
+      tag,
+      access: everyone,
+      schema: { querystring: consolidatedReportQuerySchema },
+      produces: ['application/pdf'],
     }),
     get: endpoint({
       method: 'GET',

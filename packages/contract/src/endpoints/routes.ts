@@ -180,6 +180,7 @@ export const endpoints = {
   reports: {
     list: { method: 'GET', path: '/api/reports', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     create: { method: 'POST', path: '/api/reports', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent établir un rapport.' } },
+    consolidated: { method: 'GET', path: '/api/reports/consolidated', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     get: { method: 'GET', path: '/api/reports/:id', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     pdf: { method: 'GET', path: '/api/reports/:id/pdf', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     signedPdf: { method: 'GET', path: '/api/reports/:id/signed.pdf', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },

@@ -25,8 +25,27 @@ const reportSubject = (report: Report): AuditSubject => ({
   name: `${report.summary.siteName} — ${report.month}`,
 });
 
-export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = async (app, { reports }) => {
+export const reportRoutes: FastifyPluginAsyncZod<{
+  reports: ReportService;
+  consolidated: (
+    organizationId: string,
+    siteIds: ReadonlySet<string> | null,
+    query: { month: string; regionId?: string | undefined },
+  ) => Promise<{ pdf: Buffer; fileName: string }>;
+}> = async (app, { reports, consolidated }) => {
   const organizationOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).organization.id;
+
+  app.route({
+    ...route(endpoints.reports.consolidated),
+    handler: async (request, reply) => {
+      const { pdf, fileName } = await consolidated(organizationOf(request), await sitesOf(request), request.query);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  });
 
   app.route({
     ...route(endpoints.reports.list),

@@ -9,7 +9,9 @@ import type { EventHub } from '../events/event-hub.ts';
 import type { OrganizationService } from '../organizations/organization-service.ts';
 import type { SiteService } from '../sites/site-service.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
+import { notFound } from '../../errors.ts';
 import { checkRoutes } from './check-routes.ts';
+import { renderConsolidatedPdf } from './consolidated-report.ts';
 import { createCheckService } from './check-service.ts';
 import { createReportRenderer } from './report-renderer.ts';
 import { reportRoutes } from './report-routes.ts';
@@ -55,7 +57,9 @@ export function createReportsModule(options: {
   db: Database;
   now: () => Date;
   logger: Logger;
-  sites: Pick<SiteService, 'get' | 'all'>;
+  sites: Pick<SiteService, 'get' | 'all' | 'list'>;
+  /** The organization's regions, for the consolidated report (the sites module's). */
+  regions: { list(organizationId: string): Promise<{ id: string; name: string }[]> };
   organizations: Pick<OrganizationService, 'findById'>;
   sensors: Pick<DeviceService, 'list'>;
   rulesWatching: (organizationId: string, sensorId: string, siteId: string) => Promise<Rule[]>;
@@ -112,8 +116,45 @@ export function createReportsModule(options: {
     },
     logger: options.logger,
   });
+  /** The consolidated report of a month: the shops seen (`siteIds`, null for all), or one region's; each from its own report. */
+  async function consolidated(
+    organizationId: string,
+    siteIds: ReadonlySet<string> | null,
+    query: { month: string; regionId?: string | undefined },
+  ): Promise<{ pdf: Buffer; fileName: string }> {
+    const regions = await options.regions.list(organizationId);
+    const region = query.regionId ? regions.find((each) => each.id === query.regionId) : undefined;
+    if (query.regionId && !region) throw notFound('Région introuvable.');
+    const shops = (await sites.list(organizationId)).filter(
+      (site) => (siteIds === null || siteIds.has(site.id)) && (!region || site.regionId === region.id),
+    );
+    const ofMonth = (await reports.list(organizationId)).filter((report) => report.month === query.month);
+    const now = options.now();
+    const pdf = await renderConsolidatedPdf({
+      organizationName: (await options.organizations.findById(organizationId))?.name ?? '',
+      scopeLabel: region ? `Région ${region.name}` : siteIds === null ? 'Toute la chaîne' : 'Mes magasins',
+      month: query.month,
+      createdAt: now.toISOString(),
+      timezone: shops[0]?.timezone ?? 'Europe/Paris',
+      shops: shops.map((site) => ({
+        siteId: site.id,
+        name: site.name,
+        regionName: regions.find((each) => each.id === site.regionId)?.name ?? null,
+        // The newest report of the month (the list comes newest first).
+        report: ofMonth.find((report) => report.siteId === site.id) ?? null,
+      })),
+    });
+    const label = (region?.name ?? 'chaine')
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase();
+    return { pdf, fileName: `rapport-consolide_${label || 'region'}_${query.month}.pdf` };
+  }
+
   const routes: FastifyPluginAsync = async (app) => {
-    await app.register(reportRoutes, { reports });
+    await app.register(reportRoutes, { reports, consolidated });
     await app.register(checkRoutes, { checks });
   };
   return {

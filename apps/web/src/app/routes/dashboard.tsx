@@ -1,4 +1,4 @@
-import { Bell, Network, PackagePlus, QrCode, RadioTower, ScrollText, Store, Trash2, Users } from 'lucide-react';
+import { Bell, Network, PackagePlus, QrCode, RadioTower, ScrollText, Store, Thermometer, Trash2, Users } from 'lucide-react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useActiveAlerts } from '@/features/alerts/api/get-alerts';
@@ -91,6 +91,10 @@ export default function DashboardRoute() {
             Capteurs LoRaWAN
           </Link>
           <ReportsLink className={linkClass} />
+          <Link to="/dashboard/controles" className={linkClass}>
+            <Thermometer className="size-4" aria-hidden="true" />
+            Contrôles
+          </Link>
           <Link to="/dashboard/corbeille" className={linkClass}>
             <Trash2 className="size-4" aria-hidden="true" />
             Corbeille

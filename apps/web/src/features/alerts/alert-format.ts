@@ -1,5 +1,14 @@
-import type { Alert, AlertEventType, RuleCondition, RuleSchedule, Severity } from '@vigie/contract';
+import {
+  PRODUCT_FATE_LABELS,
+  type Alert,
+  type AlertEventType,
+  type ProductFate,
+  type RuleCondition,
+  type RuleSchedule,
+  type Severity,
+} from '@vigie/contract';
 import { formatMeasure, formatNumber, measureDigits, measureLabel, measureUnit } from '@/lib/measure-format';
+import { quantityOf } from '@/lib/quantity-format';
 
 export const STATUS_LABELS: Record<Alert['status'], string> = { open: 'À traiter', acknowledged: 'Acquittée', resolved: 'Résolue' };
 export const SEVERITY_LABELS: Record<Severity, string> = { critical: 'Critique', warning: 'Avertissement' };
@@ -27,6 +36,11 @@ export function formatLimit(key: string, value: number): string {
   const signed = value > 0 ? `+${number}` : number;
   const unit = measureUnit(key);
   return unit ? `${signed}${NNBSP}${unit}` : signed;
+}
+
+/** What became of the products of an action: « Produits détruits : 12 kg de Yaourts nature ». */
+export function fateText(fate: ProductFate): string {
+  return `Produits ${PRODUCT_FATE_LABELS[fate.outcome].toLowerCase()}${NNBSP}: ${quantityOf(fate.quantity, fate.product)}`;
 }
 
 /** The measure a condition watches (`battery` for the battery level, none when offline). */

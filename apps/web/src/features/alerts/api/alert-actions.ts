@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Alert } from '@vigie/contract';
+import type { ActionKind, Alert, ProductFate } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { alertKeys } from '../alert-keys';
 
-type Step = { kind: 'acknowledge'; comment?: string } | { kind: 'action'; text: string } | { kind: 'resolve'; text?: string };
+/** A corrective action as sent: a kind from the list, a text, or both, and the products' fate. */
+export type ActionBody = { kind?: ActionKind; text?: string; fate?: ProductFate };
+
+type Step = { kind: 'acknowledge'; comment?: string } | { kind: 'action'; action: ActionBody } | { kind: 'resolve'; text?: string };
 
 /** endpoints.alerts.acknowledge, recordAction or resolve. */
 export async function actOnAlert({ id, step }: { id: string; step: Step }): Promise<Alert> {
@@ -14,7 +17,7 @@ export async function actOnAlert({ id, step }: { id: string; step: Step }): Prom
     step.kind === 'acknowledge'
       ? await call<{ alert?: Alert }>(endpoints.alerts.acknowledge, { params, body: step.comment ? { comment: step.comment } : {} })
       : step.kind === 'action'
-        ? await call<{ alert?: Alert }>(endpoints.alerts.recordAction, { params, body: { text: step.text } })
+        ? await call<{ alert?: Alert }>(endpoints.alerts.recordAction, { params, body: step.action })
         : await call<{ alert?: Alert }>(endpoints.alerts.resolve, { params, body: step.text ? { text: step.text } : {} });
   if (!data?.alert) throw new Error('Réponse du serveur illisible.');
   return data.alert;

@@ -1,5 +1,5 @@
-import type { Alert, AlertEvent, Rule } from '@vigie/contract';
-import { CheckCircle2, ClipboardCheck, Eye } from 'lucide-react';
+import { ACTION_KIND_LABELS, type Alert, type AlertEvent, type Rule } from '@vigie/contract';
+import { CheckCircle2, Eye } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ForecastLabel } from '@/components/forecast-label';
@@ -13,7 +13,8 @@ import { forecastTarget } from '@/lib/forecast-label';
 import { usePermissions } from '@/lib/permissions';
 import { formatDateTime, formatMeasure } from '@/lib/measure-format';
 import { useAlertStep } from '../api/alert-actions';
-import { describeCondition, EVENT_LABELS, formatDuration, SCHEDULE_LABELS } from '../alert-format';
+import { describeCondition, EVENT_LABELS, fateText, formatDuration, SCHEDULE_LABELS } from '../alert-format';
+import { ActionForm } from './action-form';
 import { alertValue, isPredicted, readingBeyond, type SensorReading } from './alert-value';
 import { AlertStatusBadge, PredictedBadge, SeverityBadge } from './severity-badge';
 
@@ -136,6 +137,10 @@ function StepForm({
 
 function TimelineEntry({ event, who }: { event: AlertEvent; who: (userId: string | null | undefined) => string | null }) {
   const author = who(event.userId);
+  // A guided action: its label, then the words written if any (the event's text is the label when none were).
+  const action = event.type === 'action' ? (event.action ?? null) : null;
+  const kindLabel = action ? ACTION_KIND_LABELS[action.kind] : null;
+  const text = event.text && event.text !== kindLabel ? event.text : null;
   const tone =
     event.type === 'opened'
       ? 'bg-red-400'
@@ -156,7 +161,13 @@ function TimelineEntry({ event, who }: { event: AlertEvent; who: (userId: string
       <p className="text-xs text-slate-400">
         <time dateTime={event.at}>{formatDateTime(event.at)}</time>
       </p>
-      {event.text && <p className="mt-1 whitespace-pre-line text-sm text-slate-200 [overflow-wrap:anywhere]">{event.text}</p>}
+      {kindLabel && <p className="mt-1 text-sm font-medium text-cyan-100">{kindLabel}</p>}
+      {text && <p className="mt-1 whitespace-pre-line text-sm text-slate-200 [overflow-wrap:anywhere]">{text}</p>}
+      {action?.fate && (
+        <p data-testid="action-fate" className="mt-1 text-sm text-slate-200 [overflow-wrap:anywhere]">
+          {fateText(action.fate)}
+        </p>
+      )}
     </li>
   );
 }
@@ -194,18 +205,7 @@ export function AlertDetail({
   const hasAction = alert.events.some((event) => event.type === 'action');
   const end = alert.resolvedAt ? Date.parse(alert.resolvedAt) : now;
   // Recording a corrective action: while the alert runs, and after it, to complete the record.
-  const actionForm = (placeholder: string) => (
-    <StepForm
-      alert={alert}
-      label="Action corrective"
-      placeholder={placeholder}
-      button="Enregistrer l’action"
-      icon={<ClipboardCheck className="size-4" aria-hidden="true" />}
-      required
-      toStep={(text) => ({ kind: 'action', text })}
-      done="Action enregistrée."
-    />
-  );
+  const actionForm = (placeholder: string) => <ActionForm alert={alert} placeholder={placeholder} />;
   const predicted = isPredicted(alert) ? alert.forecast : null;
   // A forecast is no reading: the value is red only when the sensor itself measured a breach.
   const red = alert.status !== 'resolved' && (!predicted || readingBeyond(predicted, reading));
