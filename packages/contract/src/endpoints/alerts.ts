@@ -163,7 +163,7 @@ export const alertEndpoints = {
       method: 'POST',
       path: '/api/alerts/:id/actions',
       summary:
-        'Consigne une action corrective sur une alerte : choisie dans la liste (`kind`), écrite (`text`), ou les deux, avec le devenir des produits (`fate`).',
+        'Consigne une action corrective sur une alerte : choisie dans la liste (kind), écrite (text), ou les deux, avec le devenir des produits (fate).',
       tag,
       access: onResource(handleAlerts, 'alert'),
       schema: { params: idParamsSchema, body: alertActionRequestSchema, response: { 201: alertResponseSchema, ...errors } },

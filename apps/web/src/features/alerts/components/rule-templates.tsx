@@ -11,7 +11,7 @@ import { DetailSection, inputClass } from '@/components/ui/section';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
-import { useCreateRuleTemplate, useDeleteRuleTemplate, useRuleTemplates, useUpdateRuleTemplate } from '../api/rule-templates';
+import { useCreateRuleTemplate, useDeleteRuleTemplate, useRuleTemplates, useUpdateRuleTemplate } from '../api/template-queries';
 import { delayText, describeCondition, SCHEDULE_LABELS, shopCount } from '../alert-format';
 import {
   AlertingFields,

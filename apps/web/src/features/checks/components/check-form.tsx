@@ -15,7 +15,7 @@ import { inputClass } from '@/components/ui/section';
 import { useNow } from '@/hooks/use-now';
 import { errorMessage } from '@/lib/errors';
 import { parseDecimal } from '@/lib/quantity-format';
-import { useCreateCheck } from '../api/checks';
+import { useCreateCheck } from '../api/check-queries';
 import { localInputValue } from '../check-format';
 
 /** A sensor offered for « Relevé manuel d’un meuble ». */

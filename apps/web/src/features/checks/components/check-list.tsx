@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { DetailSection, inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/measure-format';
-import { useChecks } from '../api/checks';
+import { useChecks } from '../api/check-queries';
 import { decisionText, formatCheckTemperature } from '../check-format';
 
 const NNBSP = '\u202F';
