@@ -2,8 +2,10 @@ import { FileCheck2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { PRODUCT_NAME } from '@/config/constants';
+import { ConsolidatedReportForm } from '@/features/reports/components/consolidated-report-form';
 import { GenerateReportForm } from '@/features/reports/components/generate-report-form';
 import { ReportList } from '@/features/reports/components/report-list';
+import { useRegions } from '@/features/sites/api/get-overview';
 import { useSites } from '@/features/sites/api/get-sites';
 import { endpoints } from '@vigie/contract/routes';
 import { useAuth } from '@/lib/auth';
@@ -13,6 +15,8 @@ import { useCan } from '@/lib/permissions';
 /** /dashboard/rapports: the monthly HACCP compliance reports of each site, made, read, downloaded and signed. */
 export default function ReportsRoute() {
   const sites = useSites();
+  // The regions of the shops one sees (the server narrows the list): the consolidated report's scopes.
+  const regions = useRegions();
   const { user } = useAuth();
   const [params, setParams] = useSearchParams();
   // The site shown is in the address (?site=…), so that a link or a reload keeps it.
@@ -54,6 +58,8 @@ export default function ReportsRoute() {
             signent.
           </p>
         )}
+        {/* A chain: one PDF for every shop seen, or for one region. */}
+        {(sites.data?.length ?? 0) > 1 && <ConsolidatedReportForm regions={regions.data ?? []} />}
         <ReportList sites={sites.data ?? []} siteId={siteId} onSiteChange={onSiteChange} canManage={canManage} who={who} />
       </div>
     </>

@@ -11,6 +11,7 @@ import {
   formatSiteDateTime,
   groupReports,
   onDateAt,
+  recentMonths,
   shortHash,
   unsignedLabel,
 } from './report-format';
@@ -77,6 +78,15 @@ describe('report formatting', () => {
     expect(currentMonth(newYear, 'Europe/Paris')).toBe('2027-01');
     expect(currentMonth(newYear, 'America/Martinique')).toBe('2026-12');
     expect(currentMonth(new Date(2026, 10, 18))).toBe('2026-11');
+  });
+
+  it('lists a month and the twelve finished ones before it, across the new year', () => {
+    const months = recentMonths('2027-02');
+    expect(months).toHaveLength(13);
+    expect(months.slice(0, 4)).toEqual(['2027-02', '2027-01', '2026-12', '2026-11']);
+    expect(months.at(-1)).toBe('2026-02');
+    expect(recentMonths('2026-11', 2)).toEqual(['2026-11', '2026-10', '2026-09']);
+    expect(recentMonths('n’importe quoi')).toEqual([]);
   });
 });
 

@@ -116,6 +116,20 @@ export function currentMonth(now: Date = new Date(), timeZone?: string): string 
   return `${year}-${String(month).padStart(2, '0')}`;
 }
 
+/**
+ * The month `YYYY-MM` and the `finished` months before it, newest first: `2026-11`, `2026-10`, …
+ * Empty when `month` is not a month.
+ */
+export function recentMonths(month: string, finished = 12): string[] {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  if (!match) return [];
+  const index = Number(match[1]) * 12 + Number(match[2]) - 1;
+  return Array.from({ length: finished + 1 }, (_, back) => {
+    const each = index - back;
+    return `${Math.floor(each / 12)}-${String((each % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
 /** All the reports of one site and month: the newest first, older versions after it. */
 export type ReportGroup = { key: string; siteId: string; month: string; versions: Report[] };
 

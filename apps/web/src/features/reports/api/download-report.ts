@@ -22,3 +22,18 @@ export function downloadReport({ id, month, format }: { id: string; month: strin
 export function useDownloadReport() {
   return useMutation({ mutationFn: downloadReport });
 }
+
+/**
+ * endpoints.reports.consolidated: the month's consolidated PDF of the shops one sees, or of one
+ * region (`regionId`), saved under the name the server proposes.
+ */
+export function downloadConsolidatedReport({ month, regionId }: { month: string; regionId: string | null }): Promise<string> {
+  return downloadFile(endpointPath(endpoints.reports.consolidated, undefined, { month, regionId }), {
+    accept: 'application/pdf',
+    fallbackName: `rapport-consolide_${month}.pdf`,
+  });
+}
+
+export function useDownloadConsolidatedReport() {
+  return useMutation({ mutationFn: downloadConsolidatedReport });
+}
