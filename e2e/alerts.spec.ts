@@ -121,8 +121,8 @@ test('the sensor page adds a preset rule in one click and draws its limit', asyn
   const sensor = await protocol.provision({ serial: uniqueSerial('CONGEL'), kind: 'sensor', name: 'Congélateur réserve' });
   expect(await sendTelemetry(request, sensor.accessToken, { temperature: -19.2 })).toBe(202);
   await login('alerts', `/dashboard/capteurs/${sensor.deviceId}`);
-  await expect(page.getByText('Aucune règle : ce capteur n’est pas surveillé.')).toBeVisible();
-  await page.getByRole('button', { name: 'Surgelés : ≤ −18 °C' }).click();
+  await expect(page.getByText('Aucune règle\u202f: ce capteur n’est pas surveillé.')).toBeVisible();
+  await page.getByRole('button', { name: 'Surgelés\u00a0: ≤ −18 °C' }).click();
   const rule = page.getByTestId('alert-rule');
   await expect(rule).toContainText('Température ≤ −18,0\u202F°C');
   await expect(rule).toContainText('Arrêté du 21 décembre 2009');
@@ -146,7 +146,7 @@ test('the Sites page adds a shop, sets its hours and watches all its sensors wit
   await section.getByLabel('Dimanche').fill('09:00–12:30');
   await section.getByRole('button', { name: 'Enregistrer le site' }).click();
   await expect(section.getByText('Site enregistré.')).toBeVisible();
-  await section.getByRole('button', { name: 'Froid positif – denrées périssables : ≤ +8 °C' }).click();
+  await section.getByRole('button', { name: 'Froid positif – denrées périssables\u00a0: ≤ +8 °C' }).click();
   await expect(section.getByTestId('alert-rule')).toContainText('Température ≤ +8,0\u202F°C');
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -15,17 +15,17 @@ export interface PresetCondition {
  */
 export const RULE_PRESETS = {
   chilled_very_perishable: {
-    label: 'Froid positif – denrées très périssables : ≤ +4 °C',
+    label: 'Froid positif – denrées très périssables\u00a0: ≤ +4 °C',
     source: 'Arrêté du 21 décembre 2009, annexe I',
     condition: { type: 'above', key: 'temperature', threshold: 4 },
   },
   chilled_perishable: {
-    label: 'Froid positif – denrées périssables : ≤ +8 °C',
+    label: 'Froid positif – denrées périssables\u00a0: ≤ +8 °C',
     source: 'Arrêté du 21 décembre 2009, annexe I',
     condition: { type: 'above', key: 'temperature', threshold: 8 },
   },
   frozen: {
-    label: 'Surgelés : ≤ −18 °C',
+    label: 'Surgelés\u00a0: ≤ −18 °C',
     source: 'Arrêté du 21 décembre 2009, annexe I',
     condition: { type: 'above', key: 'temperature', threshold: -18 },
   },

@@ -202,7 +202,7 @@ const FREEZER: UnitSpec = {
   min: -25,
   max: -18,
   limitSources: [
-    { ruleName: 'Surgelés', presetLabel: 'Surgelés : ≤ −18 °C', regulation: 'Arrêté du 21 décembre 2009, annexe I' },
+    { ruleName: 'Surgelés', presetLabel: 'Surgelés\u00a0: ≤ −18 °C', regulation: 'Arrêté du 21 décembre 2009, annexe I' },
     { ruleName: 'Givrage du congélateur', presetLabel: null, regulation: null },
   ],
   base: -21,

@@ -122,7 +122,11 @@ function RuleRow({ rule, target, canManage }: { rule: Rule; target: RuleTarget; 
           <p className="text-sm text-slate-300">
             {describeCondition(rule.condition)} · alerte {delayText(rule.delaySeconds)} · {SCHEDULE_LABELS[rule.schedule]}
           </p>
-          {rule.preset && <p className="text-xs text-slate-400">Source : {RULE_PRESETS[rule.preset].source}</p>}
+          {rule.preset && (
+            <p className="text-xs text-slate-400">
+              Source{'\u202f'}: {RULE_PRESETS[rule.preset].source}
+            </p>
+          )}
           {template && (
             <div className="mt-2 space-y-1">
               <TemplateBadges template={template} />
@@ -207,7 +211,7 @@ export function RuleEditor({ target }: { target: RuleTarget }) {
         ) : (
           rules.isSuccess && (
             <p className="text-sm text-slate-300">
-              {forSite ? 'Aucune règle pour ce site.' : 'Aucune règle : ce capteur n’est pas surveillé.'}
+              {forSite ? 'Aucune règle pour ce site.' : 'Aucune règle\u202f: ce capteur n’est pas surveillé.'}
             </p>
           )
         )}

@@ -85,7 +85,7 @@ describe('RuleTemplates for an admin who sees the whole organization', () => {
 
     await user.click(screen.getByRole('button', { name: 'Nouveau modèle' }));
     const form = screen.getByRole('form', { name: 'Nouveau modèle' });
-    expect(within(form).getByLabelText('Règle')).toHaveDisplayValue('Froid positif – denrées très périssables : ≤ +4 °C');
+    expect(within(form).getByLabelText('Règle')).toHaveDisplayValue('Froid positif – denrées très périssables\u00a0: ≤ +4 °C');
     expect(within(form).getByLabelText('Verrouiller')).toBeChecked();
     expect(within(form).getByLabelText('Tous les magasins')).toBeChecked();
     expect(within(form).queryByLabelText('Rhône-Alpes')).toBeNull();
