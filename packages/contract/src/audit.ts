@@ -52,7 +52,7 @@ export const AUDIT_ACTION_LABELS = {
   'phone.verified': 'Téléphone confirmé',
   'phone.removed': 'Téléphone retiré',
   'on_call.updated': 'Astreinte modifiée',
-  'member.invited': 'Invitation envoyée',
+  'member.invited': 'Invitation créée',
   'member.invitation_resent': 'Invitation renvoyée',
   'member.invitation_revoked': 'Invitation révoquée',
   'member.joined': 'Invitation acceptée',

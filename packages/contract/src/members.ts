@@ -35,8 +35,15 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-/** `emailSent` false: e-mail is off on this server (no SMTP_URL), the link was not sent. */
-export const invitationResponseSchema = z.object({ invitation: invitationSchema, emailSent: z.boolean().optional() });
+/**
+ * `emailSent` false: e-mail is off on this server (no SMTP_URL), the link was not sent; `link` is
+ * then given to the admin who invited, once, to hand over (it is stored nowhere).
+ */
+export const invitationResponseSchema = z.object({
+  invitation: invitationSchema,
+  emailSent: z.boolean().optional(),
+  link: z.string().optional(),
+});
 export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
 
 export const invitationsResponseSchema = z.object({ invitations: z.array(invitationSchema) });

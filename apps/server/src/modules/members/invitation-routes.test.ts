@@ -34,6 +34,8 @@ describe(`invitations through a real SMTP server (${databaseKind})`, () => {
     expect(created.statusCode).toBe(201);
     const { invitation, emailSent } = body<InvitationResponse>(created);
     expect(emailSent).toBe(true);
+    // E-mailed, the link is not given back: only the person invited receives it.
+    expect(body<InvitationResponse>(created).link).toBeUndefined();
     expect(invitation).toEqual({ id: expect.any(String), email, role: 'manager', scope: null, expiresAt: '2026-03-09T09:00:00.000Z' });
     expect(await pending(admin)).toEqual([invitation]);
 
@@ -240,8 +242,21 @@ describe(`invitations without e-mail (${databaseKind})`, () => {
       payload: { email: 'sans-smtp@example.fr', role: 'viewer' },
     });
     expect(response.statusCode).toBe(201);
-    expect(body<InvitationResponse>(response).emailSent).toBe(false);
+    const created = body<InvitationResponse>(response);
+    expect(created.emailSent).toBe(false);
     expect(await t.app.services.notifications.outbox(admin.organizationId)).toEqual([]);
+    // The link comes back to the admin, once, to hand over; it works.
+    expect(created.link).toMatch(/\/invitation#[A-Za-z0-9_-]{20,}$/);
+    const token = created.link?.split('#')[1] ?? '';
+    const preview = await t.app.inject({ method: 'POST', url: '/api/invitations/preview', payload: { token } });
+    expect(preview.statusCode).toBe(200);
+    // The trail says it was not e-mailed, and never holds the link.
+    const trail = await t.app.inject({ url: '/api/audit?action=member.invited', headers: admin.auth });
+    expect(trail.json<{ events: { details: Record<string, unknown> | null }[] }>().events[0]?.details).toEqual({
+      role: 'viewer',
+      emailSent: false,
+    });
+    expect(trail.body).not.toContain(token);
   });
 
   it('throttles attempts with invitation links per address, like logins (429)', async () => {

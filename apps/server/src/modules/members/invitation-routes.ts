@@ -18,7 +18,11 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ invitations: InvitationSe
     ...route(endpoints.invitations.create),
     handler: async (request, reply) => {
       const created = await invitations.create(currentUser(request), request.body);
-      await request.audit('member.invited', invitationSubject(created.invitation), { role: created.invitation.role });
+      // The trail says whether the link left by e-mail or was handed to the admin (never the link itself).
+      await request.audit('member.invited', invitationSubject(created.invitation), {
+        role: created.invitation.role,
+        emailSent: created.emailSent,
+      });
       return reply.code(201).send(created);
     },
   });
@@ -27,7 +31,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<{ invitations: InvitationSe
     ...route(endpoints.invitations.resend),
     handler: async (request) => {
       const resent = await invitations.resend(currentUser(request), request.params.id);
-      await request.audit('member.invitation_resent', invitationSubject(resent.invitation));
+      await request.audit('member.invitation_resent', invitationSubject(resent.invitation), { emailSent: resent.emailSent });
       return resent;
     },
   });

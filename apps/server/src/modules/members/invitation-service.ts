@@ -83,12 +83,19 @@ export function createInvitationService(deps: {
     return row;
   }
 
-  async function send(row: InvitationRecord, token: string, inviter: Inviter): Promise<boolean> {
+  /** E-mails the link; without e-mail on this server, gives it back to the admin to hand over. */
+  async function send(row: InvitationRecord, token: string, inviter: Inviter): Promise<{ emailSent: boolean; link?: string }> {
+    const link = `${deps.publicUrl}/invitation#${token}`;
+    const emailSent = await sendLink(row, link, inviter);
+    return emailSent ? { emailSent } : { emailSent, link };
+  }
+
+  async function sendLink(row: InvitationRecord, link: string, inviter: Inviter): Promise<boolean> {
     const message = invitationEmail({
       organizationName: inviter.organization.name,
       inviterName: inviter.name ?? inviter.email,
       role: row.role,
-      link: `${deps.publicUrl}/invitation#${token}`,
+      link,
       expiresAt: row.expiresAt,
     });
     return deps.sendEmail({
@@ -109,7 +116,7 @@ export function createInvitationService(deps: {
     async create(
       inviter: Inviter,
       input: { email: string; role: Role; scope?: MemberScope | null | undefined },
-    ): Promise<{ invitation: Invitation; emailSent: boolean }> {
+    ): Promise<{ invitation: Invitation; emailSent: boolean; link?: string }> {
       if (await deps.hasAccount(input.email)) throw conflict(INVITATION_MESSAGES.accountExists(input.email));
       await deps.validateScope(inviter.organization.id, input.scope ?? null);
       const insert = () => {
@@ -133,10 +140,10 @@ export function createInvitationService(deps: {
         if (isUniqueViolation(error)) return insert();
         throw error;
       });
-      return { invitation: toInvitation(row), emailSent: await send(row, token, inviter) };
+      return { invitation: toInvitation(row), ...(await send(row, token, inviter)) };
     },
 
-    async resend(inviter: Inviter, id: string): Promise<{ invitation: Invitation; emailSent: boolean }> {
+    async resend(inviter: Inviter, id: string): Promise<{ invitation: Invitation; emailSent: boolean; link?: string }> {
       const createdAt = deps.now();
       const { token, tokenHash } = newLinkSecret();
       const row = await dal.renew(inviter.organization.id, id, {
@@ -146,7 +153,7 @@ export function createInvitationService(deps: {
         expiresAt: new Date(createdAt.getTime() + ttlMs),
       });
       if (!row) throw notFound(INVITATION_MESSAGES.notFound);
-      return { invitation: toInvitation(row), emailSent: await send(row, token, inviter) };
+      return { invitation: toInvitation(row), ...(await send(row, token, inviter)) };
     },
 
     async revoke(organizationId: string, id: string): Promise<void> {

@@ -93,6 +93,27 @@ describe('TeamRoute', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'paul@boutique.fr', role: 'viewer' });
   });
 
+  it('hands over the link to the admin when this server sends no e-mail, instead of saying it was sent', async () => {
+    const user = userEvent.setup();
+    const link = 'http://localhost:3000/invitation#AbCdEfGhIjKlMnOpQrStUvWxYz012345';
+    answer = (call) =>
+      call.url === '/api/invitations' && call.method === 'POST'
+        ? jsonResponse(201, {
+            invitation: { id: invitations[0]?.id, email: 'paul@boutique.fr', role: 'viewer', expiresAt: future },
+            emailSent: false,
+            link,
+          })
+        : undefined;
+    renderAs('admin');
+    const form = screen.getByRole('form', { name: 'Inviter un membre' });
+    await user.type(within(form).getByLabelText('Adresse e-mail'), 'paul@boutique.fr');
+    await user.click(within(form).getByRole('button', { name: 'Envoyer l’invitation' }));
+    const panel = await within(form).findByTestId('handover-link');
+    expect(within(panel).getByRole('status')).toHaveTextContent('Ce serveur n’envoie pas d’e-mail');
+    expect(within(panel).getByLabelText('Lien d’invitation pour paul@boutique.fr')).toHaveValue(link);
+    expect(within(form).queryByText(/Invitation envoyée/)).not.toBeInTheDocument();
+  });
+
   it('gives an invited store manager one shop of a chain as what they will see', async () => {
     const user = userEvent.setup();
     const hours = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };

@@ -34,6 +34,14 @@ const FIELD_LABELS: Record<string, string> = {
   hysteresis: 'Hystérésis',
   schedule: 'Horaires',
   severity: 'Gravité',
+  emailSent: 'Envoyée par e-mail',
+  locked: 'Verrouillé',
+  kind: 'Action',
+  fate: 'Devenir des produits',
+  via: 'Par',
+  slots: 'Créneaux',
+  ladder: 'Échelle',
+  number: 'Numéro',
 };
 
 export function actionLabel(action: AuditEvent['action']): string {

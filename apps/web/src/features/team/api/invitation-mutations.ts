@@ -5,13 +5,19 @@ import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { teamKeys } from '../team-keys';
 
-function invitationOf(data: Partial<InvitationResponse> | undefined, fallback: string): Invitation {
-  if (!data?.invitation) throw new Error(fallback);
-  return data.invitation;
+/** An invitation made or renewed; `link` when this server sends no e-mail: the admin hands it over. */
+export interface InvitationResult {
+  invitation: Invitation;
+  link: string | null;
 }
 
-/** endpoints.invitations.create: the link is e-mailed; 409 when the address already has an account. */
-export async function createInvitation(request: CreateInvitationRequest): Promise<Invitation> {
+function invitationOf(data: Partial<InvitationResponse> | undefined, fallback: string): InvitationResult {
+  if (!data?.invitation) throw new Error(fallback);
+  return { invitation: data.invitation, link: data.emailSent === false && data.link ? data.link : null };
+}
+
+/** endpoints.invitations.create: the link is e-mailed (or given back without e-mail); 409 when the address already has an account. */
+export async function createInvitation(request: CreateInvitationRequest): Promise<InvitationResult> {
   return invitationOf(
     await call<Partial<InvitationResponse>>(endpoints.invitations.create, { body: request }),
     'L’invitation n’a pas été envoyée.',
@@ -19,7 +25,7 @@ export async function createInvitation(request: CreateInvitationRequest): Promis
 }
 
 /** endpoints.invitations.resend: a new link, valid afresh, sent again. */
-export async function resendInvitation(id: string): Promise<Invitation> {
+export async function resendInvitation(id: string): Promise<InvitationResult> {
   return invitationOf(
     await call<Partial<InvitationResponse>>(endpoints.invitations.resend, { params: { id } }),
     'L’invitation n’a pas été renvoyée.',

@@ -8,6 +8,7 @@ import { useNow } from '@/hooks/use-now';
 import { errorMessage } from '@/lib/errors';
 import { ROLE_LABELS } from '@/lib/permissions';
 import { useResendInvitation, useRevokeInvitation } from '../api/invitation-mutations';
+import { HandoverLink } from './handover-link';
 import { expiryText, isExpired } from '../team-format';
 
 /** Invitations not accepted yet, with their expiry; each can be sent again or revoked. */
@@ -15,6 +16,7 @@ export function InvitationList({ invitations }: { invitations: Invitation[] }) {
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
   const [error, setError] = useState<string | null>(null);
+  const [handover, setHandover] = useState<{ email: string; link: string } | null>(null);
   const now = useNow();
 
   if (invitations.length === 0) {
@@ -23,8 +25,10 @@ export function InvitationList({ invitations }: { invitations: Invitation[] }) {
 
   const onResend = (invitation: Invitation) => {
     setError(null);
+    setHandover(null);
     resend.mutate(invitation.id, {
-      onSuccess: () => showToast({ message: `Invitation renvoyée à ${invitation.email}.` }),
+      onSuccess: ({ link }) =>
+        link ? setHandover({ email: invitation.email, link }) : showToast({ message: `Invitation renvoyée à ${invitation.email}.` }),
       onError: (failure) => setError(errorMessage(failure, 'L’invitation n’a pas été renvoyée.')),
     });
   };
@@ -40,6 +44,7 @@ export function InvitationList({ invitations }: { invitations: Invitation[] }) {
   return (
     <div className="space-y-4">
       {error && <Alert onDismiss={() => setError(null)}>{error}</Alert>}
+      {handover && <HandoverLink email={handover.email} link={handover.link} />}
       <ul className="divide-y divide-white/10" aria-label="Invitations en attente">
         {invitations.map((invitation) => {
           const expired = isExpired(invitation.expiresAt, now);

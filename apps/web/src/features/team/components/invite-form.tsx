@@ -7,6 +7,7 @@ import { inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
 import { ROLE_LABELS, ROLE_OPTIONS } from '@/lib/permissions';
 import { useCreateInvitation } from '../api/invitation-mutations';
+import { HandoverLink } from './handover-link';
 import { emailError } from '../team-format';
 
 /** What « Périmètre » offers: the whole organization (`''`), a shop (`site:<id>`) or a region (`region:<id>`). */
@@ -76,12 +77,14 @@ export function InviteForm({
   const chain = sites.length > 1 || regions.length > 0;
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [handover, setHandover] = useState<{ email: string; link: string } | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const ids = { email: useId(), role: useId(), scope: useId(), status: useId(), title: useId() };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
+    setHandover(null);
     const invalid = emailError(email);
     setError(invalid);
     if (invalid) {
@@ -91,9 +94,11 @@ export function InviteForm({
     create.mutate(
       { email: email.trim(), role, ...(scope ? { scope: scopeOf(scope) } : {}) },
       {
-        onSuccess: (invitation) => {
+        onSuccess: ({ invitation, link }) => {
           setEmail('');
-          setDone(`Invitation envoyée à ${invitation.email} (${ROLE_LABELS[invitation.role]}).`);
+          // Without e-mail on this server, nothing was sent: the link is handed over instead.
+          if (link) setHandover({ email: invitation.email, link });
+          else setDone(`Invitation envoyée à ${invitation.email} (${ROLE_LABELS[invitation.role]}).`);
         },
         onError: (failure) => {
           setError(errorMessage(failure, 'L’invitation n’a pas été envoyée.'));
@@ -157,6 +162,7 @@ export function InviteForm({
         </Button>
       </div>
       <FormStatus id={ids.status} error={error} success={done} />
+      {handover && <HandoverLink email={handover.email} link={handover.link} />}
     </form>
   );
 }
