@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Ladder, OnCallSlot, QuietHours } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { siteOnCall, userPhones } from '../../db/schema.ts';
@@ -68,10 +68,7 @@ export function createOnCallDal(db: Database) {
 
     /** Whether any site of the organization has a rota with at least one slot. */
     async anyRota(organizationId: string): Promise<boolean> {
-      const rows = await db
-        .select({ siteId: siteOnCall.siteId, slots: siteOnCall.slots })
-        .from(siteOnCall)
-        .where(and(eq(siteOnCall.organizationId, organizationId), isNotNull(siteOnCall.siteId)));
+      const rows = await db.select({ slots: siteOnCall.slots }).from(siteOnCall).where(eq(siteOnCall.organizationId, organizationId));
       return rows.some((row) => row.slots.length > 0);
     },
 
