@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { Report, ReportSummary } from '@vigie/contract';
 import { tameText } from '@vigie/contract/text';
 import {
@@ -14,16 +13,15 @@ import {
 } from './report-format.ts';
 import {
   COLOR,
-  FONT,
   FONT_BOLD,
-  FOOTER_SPACE,
   MARGIN,
   contentWidth,
+  openReportDoc,
   paragraph,
-  reportFonts,
   sectionTitle,
   table,
   type Cell,
+  writePageFrames,
   type Doc,
 } from './report-pdf-layout.ts';
 
@@ -98,26 +96,8 @@ const compliant = (percent: number | null) => percent === null || truncateCompli
  * own report of the month (never recomputed: the consolidated report says what they say).
  */
 export async function renderConsolidatedPdf(content: ConsolidatedContent): Promise<Buffer> {
-  const { regular, bold } = reportFonts();
   const title = `Rapport HACCP consolidé — ${tameText(content.scopeLabel)} — ${formatMonth(content.month)}`;
-  const doc: Doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE },
-    bufferPages: true,
-    lang: 'fr-FR',
-    displayTitle: true,
-    font: regular,
-    info: { Title: title, Author: 'Vigie', Creator: 'Vigie', CreationDate: new Date(content.createdAt) },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont(FONT, regular);
-  doc.registerFont(FONT_BOLD, bold);
-  doc.font(FONT);
+  const { doc, done } = openReportDoc({ Title: title, CreationDate: new Date(content.createdAt) });
 
   const tz = content.timezone;
   doc
@@ -180,21 +160,7 @@ export async function renderConsolidatedPdf(content: ConsolidatedContent): Promi
     await new Promise((resolve) => setImmediate(resolve));
   }
 
-  const range = doc.bufferedPageRange();
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    const { margins } = doc.page;
-    const [top, bottom] = [margins.top, margins.bottom];
-    margins.top = 0;
-    margins.bottom = 0;
-    const width = doc.page.width - 2 * MARGIN;
-    doc.font(FONT).fontSize(7).fillColor(COLOR.muted);
-    if (index > range.start) doc.text(title, MARGIN, 22, { width, lineBreak: false, ellipsis: true });
-    const y = doc.page.height - MARGIN + 6;
-    doc.text(`Page ${index - range.start + 1}/${range.count}`, MARGIN, y, { width, align: 'right', lineBreak: false });
-    margins.top = top;
-    margins.bottom = bottom;
-  }
+  writePageFrames(doc, title, `Rapport consolidé — ${tameText(content.organizationName)}`);
   doc.end();
   return done;
 }

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
 
 /** The drawing primitives the report's PDF is made of: fonts, colours, titles and paginated tables. */
 
@@ -38,6 +39,62 @@ export function reportFonts(): { regular: string; bold: string } {
     };
   }
   return fonts;
+}
+
+/**
+ * An A4 document laid out in DejaVu with the reports' margins, its pages kept so that frames are
+ * drawn once all are known, and its bytes once it ends. Opening with DejaVu keeps pdfkit from
+ * loading its standard Helvetica at all.
+ */
+export function openReportDoc(info: { Title: string; Subject?: string; CreationDate: Date }): { doc: Doc; done: Promise<Buffer> } {
+  const { regular, bold } = reportFonts();
+  const doc: Doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE },
+    bufferPages: true,
+    lang: 'fr-FR',
+    displayTitle: true,
+    font: regular,
+    info: { ...info, Author: 'Vigie', Creator: 'Vigie', ModDate: info.CreationDate },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont(FONT, regular);
+  doc.registerFont(FONT_BOLD, bold);
+  doc.font(FONT);
+  return { doc, done };
+}
+
+/** Every page's frame: `header` atop each page but the first, a rule, `footer` on the left and « Page n/N » on the right. */
+export function writePageFrames(doc: Doc, header: string, footer: string): void {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    const { margins } = doc.page;
+    const bottom = margins.bottom;
+    const top = margins.top;
+    // pdfkit starts a new page when text goes past the margins: lift them while writing outside.
+    margins.bottom = 0;
+    margins.top = 0;
+    const width = doc.page.width - 2 * MARGIN;
+    doc.font(FONT).fontSize(7).fillColor(COLOR.muted);
+    if (index > range.start) doc.text(header, MARGIN, 22, { width, lineBreak: false, ellipsis: true });
+    const y = doc.page.height - MARGIN + 6;
+    doc
+      .moveTo(MARGIN, y - 5)
+      .lineTo(MARGIN + width, y - 5)
+      .lineWidth(0.4)
+      .strokeColor(COLOR.rule)
+      .stroke();
+    doc.text(footer, MARGIN, y, { width, align: 'left', lineBreak: false });
+    doc.text(`Page ${index - range.start + 1}/${range.count}`, MARGIN, y, { width, align: 'right', lineBreak: false });
+    margins.bottom = bottom;
+    margins.top = top;
+  }
 }
 
 export function contentWidth(doc: Doc): number {

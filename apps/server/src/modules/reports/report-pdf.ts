@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import type { ReportUnitSummary } from '@vigie/contract';
 import { tameText } from '@vigie/contract/text';
 import type { ReportContent } from './report-content.ts';
@@ -19,14 +18,14 @@ import {
   COLOR,
   FONT,
   FONT_BOLD,
-  FOOTER_SPACE,
   MARGIN,
   contentWidth,
+  openReportDoc,
   paragraph,
-  reportFonts,
   sectionTitle,
   table,
   type Cell,
+  writePageFrames,
   type Doc,
 } from './report-pdf-layout.ts';
 
@@ -52,35 +51,11 @@ export async function renderReportPdf(stored: ReportContent): Promise<Buffer> {
   // Names and texts stored before characters were bounded are laid out tamed: shaping time grows
   // with the square of the marks stacked on one character.
   const content = tamed(stored);
-  const { regular, bold } = reportFonts();
-  const createdAt = new Date(content.createdAt);
-  const doc: Doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_SPACE },
-    bufferPages: true,
-    lang: 'fr-FR',
-    displayTitle: true,
-    // Opening with DejaVu keeps pdfkit from loading its standard Helvetica at all.
-    font: regular,
-    info: {
-      Title: `${REPORT_TITLE} — ${content.siteName} — ${formatMonth(content.month)}`,
-      Author: 'Vigie',
-      Subject: `Rapport ${content.reportId}`,
-      Creator: 'Vigie',
-      CreationDate: createdAt,
-      ModDate: createdAt,
-    },
+  const { doc, done } = openReportDoc({
+    Title: `${REPORT_TITLE} — ${content.siteName} — ${formatMonth(content.month)}`,
+    Subject: `Rapport ${content.reportId}`,
+    CreationDate: new Date(content.createdAt),
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  doc.registerFont(FONT, regular);
-  doc.registerFont(FONT_BOLD, bold);
-  doc.font(FONT);
 
   writeSummaryPage(doc, content);
   for (const unit of content.units) {
@@ -89,7 +64,7 @@ export async function renderReportPdf(stored: ReportContent): Promise<Buffer> {
     await new Promise((resolve) => setImmediate(resolve));
   }
   writeChecks(doc, content);
-  writePageFrames(doc, content);
+  writePageFrames(doc, `${REPORT_TITLE} — ${content.siteName} — ${formatMonth(content.month)}`, `Rapport ${content.reportId}`);
   doc.end();
   return done;
 }
@@ -247,33 +222,6 @@ function writeSignatureBlock(doc: Doc, content: ReportContent): void {
 }
 
 /** Running header and footer on every page, written once the page count is known. */
-function writePageFrames(doc: Doc, content: ReportContent): void {
-  const range = doc.bufferedPageRange();
-  const header = `${REPORT_TITLE} — ${content.siteName} — ${formatMonth(content.month)}`;
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    const { margins } = doc.page;
-    const bottom = margins.bottom;
-    const top = margins.top;
-    // pdfkit starts a new page when text goes past the margins: lift them while writing outside.
-    margins.bottom = 0;
-    margins.top = 0;
-    const width = doc.page.width - 2 * MARGIN;
-    doc.font(FONT).fontSize(7).fillColor(COLOR.muted);
-    if (index > range.start) doc.text(header, MARGIN, 22, { width, lineBreak: false, ellipsis: true });
-    const y = doc.page.height - MARGIN + 6;
-    doc
-      .moveTo(MARGIN, y - 5)
-      .lineTo(MARGIN + width, y - 5)
-      .lineWidth(0.4)
-      .strokeColor(COLOR.rule)
-      .stroke();
-    doc.text(`Rapport ${content.reportId}`, MARGIN, y, { width, align: 'left', lineBreak: false });
-    doc.text(`Page ${index - range.start + 1}/${range.count}`, MARGIN, y, { width, align: 'right', lineBreak: false });
-    margins.bottom = bottom;
-    margins.top = top;
-  }
-}
 
 /**
  * The temperatures taken by hand in the month: products probed, deliveries at reception (accepted
