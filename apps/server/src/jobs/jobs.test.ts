@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, provision, sendTelemetry } from '../test/device-helpers.ts';
 import { openStream } from '../test/sse-client.ts';
 import { setLastSeen } from '../test/test-dal.ts';
-import { type TestAccount, type TestApp, createTestApp, databaseKind } from '../test/test-app.ts';
+import { type TestAccount, type TestApp, createTestApp, databaseKind, isolatedDatabase } from '../test/test-app.ts';
 import { announceOfflineDevices } from '../modules/devices/offline-devices.ts';
 import { enforceRetention } from '../modules/telemetry/reading-retention.ts';
 
@@ -10,13 +10,21 @@ describe(`periodic jobs on ${databaseKind}`, () => {
   let t: TestApp;
   let baseUrl: string;
   let owner: TestAccount;
+  let dropDatabase: () => Promise<void> = async () => {};
 
+  // Retention is run here 29 days ahead: on PostgreSQL it gets a database of its own, so it cannot
+  // drop the readings of the suites sharing the test database meanwhile.
   beforeAll(async () => {
-    t = await createTestApp({ env: { RETENTION_DAYS: '30' } });
+    const isolated = await isolatedDatabase();
+    if (isolated) dropDatabase = isolated.drop;
+    t = await createTestApp({ env: { RETENTION_DAYS: '30', ...(isolated ? { DATABASE_URL: isolated.url } : {}) } });
     ({ baseUrl } = await t.listen());
     owner = await t.createAccount();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await dropDatabase();
+  });
 
   it('deletes readings older than RETENTION_DAYS and keeps the rest', async () => {
     const device = await provision(t, owner, 'sensor');
