@@ -64,6 +64,7 @@ export function validBody(method: string, url: string, f: Fixtures): unknown {
     'PUT /api/notification-policy': { emailEnabled: true },
     'POST /api/checks': { siteId: f.siteId, kind: 'product', product: 'Produit de l’attaque', temperature: 3 },
     'POST /api/pauses': { sensorId: f.sensorId, reason: 'Pause de l’attaque', minutes: 30 },
+    'POST /api/sensor/:id/calibrations': { verifiedAt: new Date().toISOString(), method: 'Sonde de l’attaque', offset: 0 },
     'PUT /api/sites/:id/on-call': { slots: [], ladder: { smsAfterMinutes: 5, callAfterMinutes: 10, nextAfterMinutes: 15 } },
     'PUT /api/user/phone': { phone: '06 12 34 56 78' },
     'POST /api/user/phone/verify': { code: '123456' },

@@ -29,6 +29,7 @@ export const ACCOUNT_KEYS = [
   'fleet', // fleet.spec.ts: a chain's 10 000 sensors, searched, filtered and updated live
   'push', // push.spec.ts: a pushed alert shown by the service worker, taken into account from its action
   'chain', // scopes.spec.ts: a chain's shops in « Réseau », and a store manager scoped to one shop
+  'calibration', // calibration.spec.ts: a sensor's verification recorded with its certificate, its values corrected
 ] as const;
 
 export type AccountKey = (typeof ACCOUNT_KEYS)[number];

@@ -62,7 +62,7 @@ export function createServices(options: {
   });
   const telemetry = createTelemetryModule({
     ...{ db, writeConcurrency: database.writeConcurrency, partitionedReadings: database.readingsPartitioned },
-    ...{ retentionDays: config.retentionDays, devices, events: events.events },
+    ...{ retentionDays: config.retentionDays, devices, events: events.events, now },
   });
   const alerts = createAlertsModule({
     ...{ db, now, logger, events: events.events, sensors: () => devices.sensors, sites: () => sites.sites, regions: () => sites.regions },
@@ -85,9 +85,10 @@ export function createServices(options: {
     ...{ assertSite: async (o, s) => void (await sites.sites.get(o, s)), createRule: (o, rule) => alerts.rules.create(o, rule) },
   });
   const reports = createReportsModule({
-    ...{ db, now, logger, sites: sites.sites, organizations: organizations.organizations, sensors: devices.sensors },
+    ...{ db, now, logger, sites: sites.sites, organizations: organizations.organizations, sensors: devices.sensors, teamEmails },
     ...{ rulesWatching: alerts.rulesWatching, alerts: alerts.alerts, telemetry: telemetry.telemetry, users: auth.users },
-    ...{ events: events.events, teamEmails, sendEmail: notifications.sendEmail, publicUrl: config.publicUrl, regions: sites.regions },
+    ...{ events: events.events, sendEmail: notifications.sendEmail, publicUrl: config.publicUrl, regions: sites.regions },
+    calibrations: telemetry.calibrations,
   });
 
   // The flows between modules: stored readings → alerts and insights; fresh forecasts → alerts;
@@ -99,7 +100,6 @@ export function createServices(options: {
   // What other instances announce, and what to forget when the bus was deaf for a while.
   for (const module of [auth, devices, alerts]) events.events.subscribeAll(module.handlers.liveEvent);
   for (const module of [auth, devices]) pubsub.onResumed(module.handlers.busResumed);
-
   const modules = {
     ...{ events, organizations, rateLimits, audit, auth, members, devices },
     ...{ telemetry, sites, alerts, notifications, insights, reports, lorawan },

@@ -66,6 +66,7 @@ const PAYLOADS: Record<string, (f: Fixtures) => unknown> = {
   'POST /api/alerts/:id/resolve': () => ({ text: 'Joint changé' }),
   'PUT /api/notification-policy': () => ({ repeatMinutes: 45 }),
   'POST /api/checks': (f) => ({ siteId: f.siteId, kind: 'product', product: 'Jambon blanc', temperature: 3.2 }),
+  'POST /api/sensor/:id/calibrations': () => ({ verifiedAt: new Date().toISOString(), method: 'Sonde étalon des rôles', offset: 0 }),
   'POST /api/pauses': (f) => ({ sensorId: f.sensorId, reason: 'Nettoyage', minutes: 30 }),
   // A push service the test app refuses (loopback): the call is judged on its role, then its address.
   'POST /api/user/push-subscriptions': () => ({

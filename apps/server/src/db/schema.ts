@@ -933,3 +933,41 @@ export const manualChecks = pgTable(
   },
   (t) => [index('manual_checks_site_taken_idx').on(t.siteId, t.takenAt)],
 );
+
+/**
+ * A sensor's verifications against a reference instrument (docs/api.md, Vérifications des
+ * capteurs). `measured_offset` is what the sensor reads above the reference: its temperatures
+ * from `verified_at` until the next verification are stored corrected by it. Never updated
+ * but for `reminded_at`, never deleted but with the sensor.
+ */
+export const sensorCalibrations = pgTable(
+  'sensor_calibrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    sensorId: uuid('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }).notNull(),
+    method: text('method').notNull(),
+    measuredOffset: doublePrecision('measured_offset').notNull(),
+    nextDueAt: timestamp('next_due_at', { withTimezone: true, mode: 'date' }),
+    note: text('note'),
+    certificate: bytea('certificate'),
+    certificateName: text('certificate_name'),
+    certificateType: text('certificate_type'),
+    certificateSha256: text('certificate_sha256'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The name of who recorded it, kept if the account goes. */
+    recordedByName: text('recorded_by_name').notNull(),
+    /** When the reminder of `next_due_at` was queued (once). */
+    remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index('sensor_calibrations_sensor_verified_idx').on(t.sensorId, t.verifiedAt),
+    index('sensor_calibrations_due_idx').on(t.nextDueAt),
+  ],
+);

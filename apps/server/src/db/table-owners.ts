@@ -38,6 +38,7 @@ export const TABLE_OWNERS = {
   siteOnCall: 'notifications',
   reports: 'reports',
   manualChecks: 'reports',
+  sensorCalibrations: 'telemetry',
   sensorInsights: 'insights',
   insightsBackfills: 'insights',
   jobLeases: 'insights',

@@ -36,6 +36,8 @@ export function startJobs(
     const made = await reports.jobs.makeMonthly();
     if (made.length > 0) options.logger.info({ reports: made.length }, 'Rapports HACCP mensuels établis');
   });
+  // Sensors whose verification falls due within 30 days: their site's people are reminded once.
+  const calibrationReminders = run('calibration-reminders', () => reports.jobs.remindCalibrations());
   // Predictive analysis of the sensors that report, in a worker thread; one instance at a time.
   const insights = run('insights', () => analysis.jobs.refresh());
   const alertClock = run('alert-clock', () => alerts.jobs.clock());
@@ -49,6 +51,7 @@ export function startJobs(
     retention();
     purge();
     monthlyReports();
+    calibrationReminders();
     rateLimits();
   };
   const timers = [

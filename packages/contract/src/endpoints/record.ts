@@ -1,9 +1,16 @@
-import { errorResponseSchema } from '../common.ts';
+import {
+  calibrationListResponseSchema,
+  calibrationParamsSchema,
+  calibrationResponseSchema,
+  createCalibrationRequestSchema,
+} from '../calibration.ts';
+import { errorResponseSchema, idParamsSchema } from '../common.ts';
 import { checkListQuerySchema, checkListResponseSchema, checkResponseSchema, createCheckRequestSchema } from '../record.ts';
-import { endpoint, everyone } from './define.ts';
+import { endpoint, everyone, managers, onResource } from './define.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const tag = 'Contrôles manuels';
+const calibrationTag = 'Vérifications des capteurs';
 
 /** Temperatures taken by hand: a product probed, a delivery at reception, a unit whose sensor is down. */
 export const recordEndpoints = {
@@ -42,6 +49,49 @@ export const recordEndpoints = {
         }),
         response: { 201: checkResponseSchema, ...errors },
       },
+    }),
+  },
+  calibrations: {
+    list: endpoint({
+      method: 'GET',
+      path: '/api/sensor/:id/calibrations',
+      summary: 'Liste les vérifications d’un capteur, de la plus récente à la plus ancienne.',
+      tag: calibrationTag,
+      access: onResource(everyone, 'sensor'),
+      schema: { params: idParamsSchema, response: { 200: calibrationListResponseSchema, ...errors } },
+    }),
+    create: endpoint({
+      method: 'POST',
+      path: '/api/sensor/:id/calibrations',
+      summary:
+        'Note une vérification du capteur contre un instrument de référence : date, méthode, écart mesuré, certificat et prochaine échéance.',
+      description:
+        'L’écart (`offset`, en °C) est ce que le capteur lit au-dessus de la référence. Les températures du capteur sont corrigées (lecture − écart) à partir de `verifiedAt` et jusqu’à la vérification suivante, y compris celles déjà reçues depuis ; les valeurs brutes restent dans l’export CSV. `verifiedAt` n’est ni dans le futur ni plus de 31 jours en arrière ; `nextDueAt` suit `verifiedAt`. Le certificat (PDF, PNG ou JPEG, 2 Mo au plus, en base64) est gardé avec son empreinte SHA-256. Une vérification ne se modifie ni ne se supprime : une erreur se corrige par une nouvelle vérification.',
+      tag: calibrationTag,
+      access: onResource(managers('noter une vérification de capteur'), 'sensor'),
+      schema: {
+        params: idParamsSchema,
+        body: createCalibrationRequestSchema.meta({
+          examples: [
+            {
+              verifiedAt: '2026-11-20T09:30:00+01:00',
+              method: 'Comparaison en bain thermostaté, sonde étalon n° 4521',
+              offset: 0.4,
+              nextDueAt: '2027-11-20T09:30:00+01:00',
+            },
+          ],
+        }),
+        response: { 201: calibrationResponseSchema, ...errors },
+      },
+    }),
+    certificate: endpoint({
+      method: 'GET',
+      path: '/api/sensor/:id/calibrations/:calibrationId/certificate',
+      summary: 'Télécharge le certificat d’une vérification, tel qu’il a été déposé.',
+      tag: calibrationTag,
+      access: onResource(everyone, 'sensor'),
+      schema: { params: calibrationParamsSchema },
+      produces: ['application/pdf', 'image/png', 'image/jpeg'],
     }),
   },
 };

@@ -177,6 +177,11 @@ export const endpoints = {
     list: { method: 'GET', path: '/api/checks', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     create: { method: 'POST', path: '/api/checks', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
   },
+  calibrations: {
+    list: { method: 'GET', path: '/api/sensor/:id/calibrations', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    create: { method: 'POST', path: '/api/sensor/:id/calibrations', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent noter une vérification de capteur.' } },
+    certificate: { method: 'GET', path: '/api/sensor/:id/calibrations/:calibrationId/certificate', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+  },
   reports: {
     list: { method: 'GET', path: '/api/reports', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     create: { method: 'POST', path: '/api/reports', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent établir un rapport.' } },

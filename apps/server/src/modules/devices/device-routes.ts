@@ -176,7 +176,7 @@ export const deviceRoutes: FastifyPluginAsyncZod<DeviceRoutesOptions> = async (a
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${safeName}_${day(from)}_${day(to)}.csv`)}`)
         .header('cache-control', 'no-store')
-        .send(Readable.from(telemetry.csv(device.id, { key: request.query.key, from, to, timeZone })));
+        .send(Readable.from(await telemetry.csv(device.id, { key: request.query.key, from, to, timeZone })));
     },
   });
 };

@@ -28,7 +28,7 @@ import { trashRoutes } from './trash-routes.ts';
  * In: the organizations (installation keys), the rate limits, the event hub, and — created later,
  * so called at run time only — the telemetry (latest values, history, ingestion, erasure), the
  * sites (where a device goes) and the alert rules (a claimed sensor's first rules). Out: its
- * services; what the telemetry asks of devices (`findSensorByReference`, `touch`) and the sites
+ * services; what the telemetry asks of devices (`findSensorByReference`, `assertSensor`, `touch`) and the sites
  * (`countInSite`); the handlers of the bus; the offline and trash jobs; the device protocol's
  * public routes and the devices' routes.
  */
@@ -134,6 +134,7 @@ export function createDevicesModule(options: {
     countInSite: async (organizationId: string, siteId: string) =>
       (await devices.emitter.countInSite(organizationId, siteId)) + (await devices.sensor.countInSite(organizationId, siteId)),
     findSensorByReference: (organizationId: string, reference: string) => devices.sensor.findByReference(organizationId, reference),
+    assertSensor: async (organizationId: string, sensorId: string) => void (await devices.sensor.get(organizationId, sensorId)),
     /** Each sensor's site, status and battery, for the overview of the sites. */
     overviewSensors: async (organizationId: string) =>
       (await devices.sensor.list(organizationId)).map(({ device }) => ({

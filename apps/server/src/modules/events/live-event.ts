@@ -11,7 +11,7 @@ import { z } from 'zod';
 /**
  * Every event of the bus, one member per type, built from the contract's event schemas so the
  * stream and the browser read the same shapes. `revoked`, `restored`, `session-ended`,
- * `account-changed` and `devices-changed` are internal (a device token ended, a device came back
+ * `account-changed`, `devices-changed` and `calibration-changed` are internal (a device token ended, a device came back
  * from the trash, a user logged out, an account or a device changed, on any instance): browsers
  * never see them.
  */
@@ -30,6 +30,8 @@ export const liveEventPayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('account-changed'), data: z.object({ userId: uuidSchema.nullable() }) }),
   // Internal: a device of the organization was created, changed, trashed or restored.
   z.object({ type: z.literal('devices-changed'), data: z.object({ kind: deviceKindSchema }) }),
+  // Internal: a sensor's verification was recorded; every instance reads its corrections again.
+  z.object({ type: z.literal('calibration-changed'), data: z.object({ sensorId: uuidSchema }) }),
 ]);
 export type LiveEventPayload = z.infer<typeof liveEventPayloadSchema>;
 export type LiveEventType = LiveEventPayload['type'];

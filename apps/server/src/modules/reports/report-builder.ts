@@ -2,6 +2,7 @@ import {
   ACTION_KIND_LABELS,
   type Alert,
   type AlertEvent,
+  type Calibration,
   CHECK_KIND_LABELS,
   type Check,
   PRODUCT_FATE_LABELS,
@@ -21,6 +22,7 @@ import type {
   ReportExcursion,
   ReportOtherAlert,
   ReportUnit,
+  ReportVerification,
 } from './report-content.ts';
 import { monthOf } from './report-period.ts';
 
@@ -45,6 +47,8 @@ export interface ReportSources {
   namesOf: (userIds: string[]) => Promise<Map<string, string>>;
   /** The site's checks taken by hand in [from, to), oldest first. */
   checksOf?: (organizationId: string, siteId: string, from: Date, to: Date) => Promise<Check[]>;
+  /** Each sensor's last verification at or before `before`. */
+  verificationsOf?: (sensorIds: string[], before: Date) => Promise<Map<string, Calibration>>;
 }
 
 const NUMBER = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
@@ -134,6 +138,12 @@ export async function buildReportContent(
   const units: ReportUnit[] = [];
   const times: { inRangeSeconds: number; outOfRangeSeconds: number; noDataSeconds: number }[] = [];
   const sensors = await sources.sensorsOf(organizationId, site.id);
+  const verifications = sources.verificationsOf
+    ? await sources.verificationsOf(
+        sensors.map((sensor) => sensor.id),
+        new Date(to),
+      )
+    : new Map<string, Calibration>();
   for (const sensor of sensors) {
     const rules = await sources.rulesOf(organizationId, sensor.id, site.id);
     const limits = limitsOf(rules);
@@ -271,6 +281,7 @@ export async function buildReportContent(
         events: batteryEvents,
       },
       openItems: alerts.filter((alert) => alert.status !== 'resolved').length,
+      verification: verificationOf(verifications.get(sensor.id)),
     });
     times.push({
       inRangeSeconds: figures.inRangeSeconds,
@@ -327,6 +338,18 @@ export async function buildReportContent(
     summary,
     units,
     checks,
+  };
+}
+
+function verificationOf(calibration: Calibration | undefined): ReportVerification | null {
+  if (!calibration) return null;
+  return {
+    verifiedAt: calibration.verifiedAt,
+    method: calibration.method,
+    offset: calibration.offset,
+    nextDueAt: calibration.nextDueAt,
+    by: calibration.by.name,
+    certificate: calibration.certificate ? { fileName: calibration.certificate.fileName, sha256: calibration.certificate.sha256 } : null,
   };
 }
 

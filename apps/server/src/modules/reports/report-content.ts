@@ -141,6 +141,17 @@ export interface ReportChartPoint {
   max: number | null;
 }
 
+/** A unit's last verification against a reference instrument at the end of the period. */
+export interface ReportVerification {
+  verifiedAt: string;
+  method: string;
+  /** What the sensor read above the reference (°C); its temperatures are corrected by it. */
+  offset: number;
+  nextDueAt: string | null;
+  by: string;
+  certificate: { fileName: string; sha256: string } | null;
+}
+
 export interface ReportUnit {
   sensorId: string;
   name: string;
@@ -173,4 +184,6 @@ export interface ReportUnit {
   battery: { first: number | null; last: number | null; min: number | null; events: ReportBatteryEvent[] };
   /** Alerts of the unit still active when the report was made (any rule). */
   openItems: number;
+  /** Its last verification by the end of the period; null when none (absent from reports made before the register). */
+  verification?: ReportVerification | null;
 }

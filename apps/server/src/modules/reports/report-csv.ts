@@ -240,6 +240,23 @@ export function renderReportCsv(content: ReportContent): Buffer {
       ),
     ),
     ...section(
+      'Vérifications des capteurs',
+      ['Capteur', 'Vérifié le', 'Par', 'Méthode', 'Écart mesuré (°C)', 'Prochaine avant le', 'Certificat', 'SHA-256 du certificat'],
+      units.map((unit) => {
+        const v = unit.verification ?? null;
+        return [
+          csvText(unit.name),
+          v ? formatDateTime(v.verifiedAt, tz) : '',
+          csvText(v?.by ?? null),
+          csvText(v?.method ?? null),
+          csvNumber(v?.offset ?? null, 2),
+          v?.nextDueAt ? formatDateTime(v.nextDueAt, tz) : '',
+          csvText(v?.certificate?.fileName ?? null),
+          csvText(v?.certificate?.sha256 ?? null),
+        ];
+      }),
+    ),
+    ...section(
       'Contrôles manuels et réceptions',
       ['Date', 'Par', 'Contrôle', 'Produit, fournisseur ou meuble', 'Température (°C)', 'Décision', 'Remarque', 'Date (UTC, ISO 8601)'],
       (content.checks ?? []).map((check) => [

@@ -8,6 +8,7 @@ import {
   formatDateTime,
   formatDayLabel,
   formatDuration,
+  formatDate,
   formatLimits,
   formatNumber,
   formatTemperature,
@@ -29,6 +30,37 @@ function valueCell(unit: ReportUnit, value: number | null): Cell {
   return { text: formatNumber(value, 1), ...(isOut(unit, value) ? { tone: 'alert' as const } : {}) };
 }
 
+/** The unit's last verification (EN 12830): when, how, the offset its temperatures are corrected by, the certificate, the next one. */
+function writeVerification(doc: Doc, content: ReportContent, unit: ReportUnit): void {
+  const verification = unit.verification;
+  if (verification === undefined) return;
+  if (verification === null) {
+    paragraph(doc, `Vérification${NBSP}: aucune vérification enregistrée pour ce capteur.`, { size: 8, color: COLOR.muted });
+    return;
+  }
+  const offset = formatNumber(verification.offset, 2);
+  const parts = [
+    `Vérification${NBSP}: le ${formatDate(verification.verifiedAt, content.timezone)} par ${verification.by}`,
+    verification.method,
+    `écart mesuré ${verification.offset > 0 ? '+' : ''}${offset}${NBSP}°C${verification.offset === 0 ? '' : ', valeurs corrigées depuis'}`,
+  ];
+  if (verification.certificate) {
+    parts.push(`certificat «${NBSP}${verification.certificate.fileName}${NBSP}» (SHA-256 ${verification.certificate.sha256})`);
+  }
+  paragraph(doc, parts.join(' — '), { size: 8 });
+  if (verification.nextDueAt) {
+    const late = Date.parse(verification.nextDueAt) < Date.parse(content.summary.to);
+    paragraph(
+      doc,
+      `${late ? 'Vérification échue depuis le' : 'Prochaine vérification avant le'} ${formatDate(verification.nextDueAt, content.timezone)}`,
+      {
+        size: 8,
+        color: late ? COLOR.alertText : COLOR.muted,
+      },
+    );
+  }
+}
+
 export function writeUnit(doc: Doc, content: ReportContent, unit: ReportUnit): void {
   doc.addPage();
   doc
@@ -40,6 +72,7 @@ export function writeUnit(doc: Doc, content: ReportContent, unit: ReportUnit): v
     .filter(Boolean)
     .join(' · ');
   if (identity) paragraph(doc, identity, { color: COLOR.muted });
+  writeVerification(doc, content, unit);
   doc.moveDown(0.4);
 
   paragraph(doc, `Limites${NBSP}: ${formatLimits(unit.min, unit.max)}`, { bold: true });

@@ -10,6 +10,8 @@ import type { OrganizationService } from '../organizations/organization-service.
 import type { SiteService } from '../sites/site-service.ts';
 import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import { notFound } from '../../errors.ts';
+import type { CalibrationService } from '../telemetry/calibration-service.ts';
+import { remindCalibrations } from './calibration-reminders.ts';
 import { checkRoutes } from './check-routes.ts';
 import { renderConsolidatedPdf } from './consolidated-report.ts';
 import { createCheckService } from './check-service.ts';
@@ -71,6 +73,8 @@ export function createReportsModule(options: {
   teamEmails: (organizationId: string, siteId: string) => Promise<string[]>;
   sendEmail: (message: OneEmail) => Promise<boolean>;
   publicUrl: string;
+  /** The sensors' verification register (the telemetry module's): listed in the report, reminded when due. */
+  calibrations: Pick<CalibrationService, 'lastOf' | 'dueForReminder' | 'markReminded'>;
 }) {
   const { sites, sensors, alerts, telemetry, events } = options;
   const renderer = createReportRenderer({ logger: options.logger });
@@ -104,6 +108,7 @@ export function createReportsModule(options: {
     series: (sensorId, key, from, to) => telemetry.series(sensorId, key, from, to),
     namesOf: (ids) => options.users.namesOf(ids),
     checksOf: (organizationId, siteId, from, to) => checks.ofSite(organizationId, siteId, from, to),
+    verificationsOf: (sensorIds, before) => options.calibrations.lastOf(sensorIds, before),
     publish: (organizationId, action, report) => events.publish([{ organizationId, type: 'report', data: { action, report } }]),
     made: async (site, report) => {
       for (const to of await options.teamEmails(site.organizationId, site.id))
@@ -159,7 +164,10 @@ export function createReportsModule(options: {
   };
   return {
     reports,
-    jobs: { makeMonthly: () => reports.makeMonthly() },
+    jobs: {
+      makeMonthly: () => reports.makeMonthly(),
+      remindCalibrations: () => remindCalibrations({ ...options, sensors: sensorViews, sites }),
+    },
     routes,
     services: { reports, checks },
     close: () => renderer.close(),

@@ -18,6 +18,8 @@ const MEASURES: Record<string, { label: string; unit: string }> = {
 };
 
 export const CSV_HEADER = 'Date et heure (locale);Horodatage UTC;Mesure;Valeur;Unité';
+/** The column a verified sensor's export adds: what it measured before its verification's correction. */
+export const RAW_COLUMN = 'Valeur brute (avant correction)';
 
 /** The French name and unit of a measured key; an unknown key keeps its name, with no unit. */
 export function describeMeasure(key: string): { label: string; unit: string } {
@@ -31,10 +33,15 @@ export function describeMeasure(key: string): { label: string; unit: string } {
 export async function* csvRows(
   page: (after: ReadingCursor | undefined, limit: number) => Promise<(ReadingCursor & { value: number })[]>,
   timeZone: string,
+  /** A verified sensor: the correction each reading was stored with (its raw value is the stored one plus it). */
+  correction?: (key: string, ts: Date) => number,
 ): AsyncGenerator<string> {
   const local = csvLocalDateTime(timeZone);
   const number = (value: number) => String(value).replace('.', ',');
-  yield `\uFEFF${CSV_HEADER}\r\n`;
+  const raw = correction
+    ? (row: { key: string; ts: Date; value: number }) => `;${number(Math.round((row.value + correction(row.key, row.ts)) * 1000) / 1000)}`
+    : () => '';
+  yield `\uFEFF${CSV_HEADER}${correction ? `;${RAW_COLUMN}` : ''}\r\n`;
   let after: ReadingCursor | undefined;
   for (;;) {
     const rows = await page(after, PAGE);
@@ -42,7 +49,7 @@ export async function* csvRows(
     yield rows
       .map((row) => {
         const { label, unit } = describeMeasure(row.key);
-        return `${local(row.ts)};${row.ts.toISOString()};${label};${number(row.value)};${unit}\r\n`;
+        return `${local(row.ts)};${row.ts.toISOString()};${label};${number(row.value)};${unit}${raw(row)}\r\n`;
       })
       .join('');
     const last = rows[rows.length - 1];

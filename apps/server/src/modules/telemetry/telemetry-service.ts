@@ -20,6 +20,8 @@ export interface TelemetryDevices {
   findSensorByReference(organizationId: string, reference: string): Promise<{ id: string } | undefined>;
   /** Devices heard from, with the newest values just committed for them. */
   touch(kind: DeviceKind, touches: DeviceTouch[], latest: ReadingRow[]): Promise<void>;
+  /** Throws the 404 of a sensor the organization does not have, or has in the trash. */
+  assertSensor(organizationId: string, sensorId: string): Promise<void>;
 }
 
 /** The values a sensor reported at one instant, as committed. */
@@ -48,6 +50,10 @@ export function createTelemetryService(deps: {
    * make the predictive analysis write anything).
    */
   onStored?: (readings: StoredSensorReading[]) => void | Promise<void>;
+  /** Corrects, in place, the temperatures of verified sensors about to be stored. */
+  correct?: (rows: ReadingRow[]) => Promise<unknown>;
+  /** A verified sensor's correction at each time (null: never verified), for the export's raw values. */
+  offsetsOf?: (sensorId: string) => Promise<((ts: Date) => number) | null>;
 }) {
   const dal = createReadingDal(deps.db, { partitioned: deps.partitionedReadings ?? false });
   const SERIES_PAGE = 10_000;
@@ -121,18 +127,22 @@ export function createTelemetryService(deps: {
         return entry;
       };
       touch(device.deviceId, device.kind, null);
-      const freshest = new Map<string, Map<string, { value: number; ts: Date }>>();
       for (const reading of parsed) {
         const targetId = (reading.sensor && targets.get(reading.sensor)) || device.deviceId;
         const entry = reading.sensor ? touch(targetId, 'sensor', device.deviceId) : touch(targetId, device.kind, null);
-        let values = freshest.get(targetId);
-        if (!values) freshest.set(targetId, (values = new Map()));
         for (const [key, value] of reading.values) {
           rows.push({ deviceId: targetId, key, ts: reading.ts, value, readingId: reading.readingId });
-          const previous = values.get(key);
-          if (!previous || previous.ts <= reading.ts) values.set(key, { value, ts: reading.ts });
           if (key === 'battery') entry.battery = Math.max(0, Math.min(100, value));
         }
+      }
+      // A verified sensor's temperatures are stored corrected (docs/api.md, Vérifications des capteurs).
+      if (deps.correct) await deps.correct(rows);
+      const freshest = new Map<string, Map<string, { value: number; ts: Date }>>();
+      for (const row of rows) {
+        let values = freshest.get(row.deviceId);
+        if (!values) freshest.set(row.deviceId, (values = new Map()));
+        const previous = values.get(row.key);
+        if (!previous || previous.ts <= row.ts) values.set(row.key, { value: row.value, ts: row.ts });
       }
 
       await writer.write(rows, [...touches.values()]);
@@ -230,10 +240,15 @@ export function createTelemetryService(deps: {
     },
 
     /** A device's raw readings of a period as CSV lines for a French spreadsheet. */
-    csv(deviceId: string, query: { key?: string | undefined; from: Date; to: Date; timeZone: string }): AsyncGenerator<string> {
+    async csv(
+      deviceId: string,
+      query: { key?: string | undefined; from: Date; to: Date; timeZone: string },
+    ): Promise<AsyncGenerator<string>> {
+      const offsets = deps.offsetsOf ? await deps.offsetsOf(deviceId) : null;
       return csvRows(
         (after, limit) => dal.page(deviceId, { key: query.key, from: query.from, to: query.to, after, limit }),
         query.timeZone,
+        offsets ? (key, ts) => (key === 'temperature' ? offsets(ts) : 0) : undefined,
       );
     },
 

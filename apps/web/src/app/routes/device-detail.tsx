@@ -10,16 +10,19 @@ import { activeForecast, measuredBreach } from '@/features/alerts/limit-state';
 import { PauseControl } from '@/features/alerts/components/pause-control';
 import { RuleEditor } from '@/features/alerts/components/rule-editor';
 import { SensorAlerts } from '@/features/alerts/components/sensor-alerts';
+import { CalibrationPanel } from '@/features/calibration/components/calibration-panel';
 import { useDevice } from '@/features/devices/api/get-device';
+import { readingsKeys } from '@/features/devices/api/get-readings';
 import { onLiveReading } from '@/features/devices/apply-live-event';
 import { DeviceDetail } from '@/features/devices/components/device-detail';
 import type { ChartAnnotations } from '@/features/devices/components/readings-chart';
 import { DEVICE_PRESENTATION } from '@/features/devices/device-presentation';
-import { deviceDisplayName, type DeviceKind } from '@/features/devices/device-kinds';
+import { deviceDisplayName, deviceKeys, type DeviceKind } from '@/features/devices/device-kinds';
 import { useInsights } from '@/features/insights/api/get-insights';
 import { InsightsPanel } from '@/features/insights/components/insights-panel';
-import { INSIGHTS_REFRESH_MS } from '@/features/insights/insights-keys';
+import { INSIGHTS_REFRESH_MS, insightsKeys } from '@/features/insights/insights-keys';
 import { useSites } from '@/features/sites/api/get-sites';
+import { useOwner } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { mainMeasureKey } from '@/lib/measure-format';
 import { useNotFoundGuard } from '../signed-in-outlet';
@@ -37,6 +40,17 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
   const measureKey = isSensor && query.data ? (mainMeasureKey(latest) ?? 'temperature') : null;
   const insights = useInsights({ sensorId: isSensor ? id : '', key: measureKey });
   const timeZone = sites.data?.find((site) => site.id === query.data?.siteId)?.timezone;
+  const owner = useOwner();
+  // A verification corrects the sensor's temperatures from its date on: what shows them is read again.
+  const correctedByCalibration = useMemo(
+    () => [
+      deviceKeys.detail('sensor', owner, id),
+      deviceKeys.list('sensor', owner),
+      readingsKeys.all('sensor', owner, id),
+      insightsKeys.all(owner),
+    ],
+    [owner, id],
+  );
 
   // New readings of this sensor bring a fresher forecast, no more than once a minute (the server's cache).
   const refresh = useRef({ refetch: insights.refetch, updatedAt: insights.dataUpdatedAt });
@@ -121,6 +135,7 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
               />
             </div>
           )}
+          {isSensor && <CalibrationPanel sensorId={query.data.id} timeZone={timeZone} related={correctedByCalibration} />}
         </div>
       ) : query.isError ? (
         <Alert>{errorMessage(query.error, 'Error loading data')}</Alert>
