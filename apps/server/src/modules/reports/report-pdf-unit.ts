@@ -38,7 +38,8 @@ function writeVerification(doc: Doc, content: ReportContent, unit: ReportUnit): 
     paragraph(doc, `Vérification${NBSP}: aucune vérification enregistrée pour ce capteur.`, { size: 8, color: COLOR.muted });
     return;
   }
-  const offset = formatNumber(verification.offset, 2);
+  // As a certificate gives it: one decimal, two when it has them (« +0,4 », « −0,25 »).
+  const offset = formatNumber(verification.offset, Math.abs(Math.round(verification.offset * 100)) % 10 === 0 ? 1 : 2);
   const parts = [
     `Vérification${NBSP}: le ${formatDate(verification.verifiedAt, content.timezone)} par ${verification.by}`,
     verification.method,

@@ -156,7 +156,7 @@ describe(`sensor verifications (${databaseKind})`, { timeout: 60_000 }, () => {
     const text = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
     fs.rmSync(dir, { recursive: true, force: true });
     expect(text).toContain('Thermomètre de référence étalonné COFRAC');
-    expect(text).toMatch(/écart mesuré −0,20\s°C, valeurs corrigées depuis/);
+    expect(text).toMatch(/écart mesuré −0,2\s°C, valeurs corrigées depuis/);
     const csvReport = (await call(admin, 'GET', `/api/reports/${report.id}/csv`)).body;
     expect(csvReport).toContain('Vérifications des capteurs');
     expect(csvReport).toContain('Thermomètre de référence étalonné COFRAC');
