@@ -67,6 +67,7 @@ export function validBody(method: string, url: string, f: Fixtures): unknown {
     'POST /api/sensor/:id/calibrations': { verifiedAt: new Date().toISOString(), method: 'Sonde de l’attaque', offset: 0 },
     'PUT /api/sites/:id/on-call': { slots: [], ladder: { smsAfterMinutes: 5, callAfterMinutes: 10, nextAfterMinutes: 15 } },
     'PUT /api/user/phone': { phone: '06 12 34 56 78' },
+    'PUT /api/user/digest': { enabled: false },
     'POST /api/user/phone/verify': { code: '123456' },
     'PUT /api/user/quiet-hours': { quietHours: null },
     'POST /api/reports': { siteId: f.siteId, month: new Date().toISOString().slice(0, 7) },

@@ -134,3 +134,19 @@ export type OnCallResponse = z.infer<typeof onCallResponseSchema>;
 export const voiceAnswerParamsSchema = z.strictObject({
   token: z.string().regex(/^[A-Za-z0-9_.-]{20,100}$/, { error: 'Lien d’appel invalide.' }),
 });
+
+/**
+ * The daily digest (docs/api.md, Résumé quotidien): each morning from 7 h (the shops' clock), an
+ * e-mail of yesterday's alerts in one's shops, for whoever asks for it.
+ */
+export const DIGEST_HOUR = 7;
+export const digestSchema = z.object({
+  enabled: z.boolean(),
+  /** The local hour it leaves at, on the clock of the person's shops. */
+  hour: z.number().int(),
+});
+export type Digest = z.infer<typeof digestSchema>;
+export const digestResponseSchema = z.object({ digest: digestSchema });
+export type DigestResponse = z.infer<typeof digestResponseSchema>;
+export const digestRequestSchema = z.strictObject({ enabled: z.boolean({ error: 'enabled doit valoir true ou false.' }) });
+export type DigestRequest = z.infer<typeof digestRequestSchema>;

@@ -43,6 +43,8 @@ function expectedRoles(method: string, url: string): Role[] {
   if (url === '/api/user/push-subscriptions') return EVERYONE;
   // One's own phone and quiet hours (a site's rota is a manager's).
   if (url.startsWith('/api/user/phone') || url === '/api/user/quiet-hours') return EVERYONE;
+  // One's own morning digest.
+  if (url === '/api/user/digest') return EVERYONE;
   if (/^\/api\/alerts\/:id\/acknowledge$/.test(url)) return EVERYONE;
   // A temperature taken by hand is noted by whoever took it (the clerk at the back door).
   if (url === '/api/checks') return EVERYONE;
@@ -78,6 +80,7 @@ const PAYLOADS: Record<string, (f: Fixtures) => unknown> = {
   'PUT /api/user/phone': () => ({ phone: '06 12 34 56 78' }),
   'POST /api/user/phone/verify': () => ({ code: '123456' }),
   'PUT /api/user/quiet-hours': () => ({ quietHours: { from: '22:00', to: '07:00' } }),
+  'PUT /api/user/digest': () => ({ enabled: false }),
   'PUT /api/sites/:id/on-call': () => ({ slots: [], ladder: { smsAfterMinutes: 5, callAfterMinutes: 10, nextAfterMinutes: 15 } }),
   // A site of no one: a permitted caller gets a 404 rather than a report rendered for nothing.
   'POST /api/reports': () => ({ siteId: randomUUID(), month: '2026-10' }),

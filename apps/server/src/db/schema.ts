@@ -971,3 +971,17 @@ export const sensorCalibrations = pgTable(
     index('sensor_calibrations_due_idx').on(t.nextDueAt),
   ],
 );
+
+/** Who receives the daily digest of yesterday's alerts (docs/api.md, Résumé quotidien), and the last day it left for them. */
+export const dailyDigests = pgTable('daily_digests', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  organizationId: uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull(),
+  /** The local day (`YYYY-MM-DD`) of the last digest queued, so that one day gets one. */
+  lastDay: text('last_day'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

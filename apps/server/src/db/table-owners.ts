@@ -36,6 +36,7 @@ export const TABLE_OWNERS = {
   pushSubscriptions: 'notifications',
   userPhones: 'notifications',
   siteOnCall: 'notifications',
+  dailyDigests: 'notifications',
   reports: 'reports',
   manualChecks: 'reports',
   sensorCalibrations: 'telemetry',

@@ -38,6 +38,8 @@ export function startJobs(
   });
   // Sensors whose verification falls due within 30 days: their site's people are reminded once.
   const calibrationReminders = run('calibration-reminders', () => reports.jobs.remindCalibrations());
+  // From 7 h on each person's clock, yesterday's alerts for those who asked; once a day across instances.
+  const digests = run('daily-digests', () => notifications.jobs.digests());
   // Predictive analysis of the sensors that report, in a worker thread; one instance at a time.
   const insights = run('insights', () => analysis.jobs.refresh());
   const alertClock = run('alert-clock', () => alerts.jobs.clock());
@@ -52,6 +54,7 @@ export function startJobs(
     purge();
     monthlyReports();
     calibrationReminders();
+    digests();
     rateLimits();
   };
   const timers = [

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { errorResponseSchema, idParamsSchema } from '../common.ts';
 import {
+  digestRequestSchema,
+  digestResponseSchema,
   myPhoneResponseSchema,
   onCallResponseSchema,
   quietHoursRequestSchema,
@@ -120,6 +122,26 @@ export const onCallEndpoints = {
       access: publicAccess,
       schema: { params: voiceAnswerParamsSchema },
       produces: ['application/xml', 'application/json'],
+    }),
+  },
+  digest: {
+    get: endpoint({
+      method: 'GET',
+      path: '/api/user/digest',
+      summary: 'Dit si la personne connectée reçoit chaque matin le résumé des alertes de la veille dans ses magasins.',
+      tag: 'Résumé quotidien',
+      access: everyone,
+      schema: { response: { 200: digestResponseSchema, ...errors } },
+    }),
+    set: endpoint({
+      method: 'PUT',
+      path: '/api/user/digest',
+      summary: 'Demande ou arrête le résumé quotidien par e-mail des alertes de la veille.',
+      description:
+        'Envoyé une fois par jour à partir de 7 h (heure du premier magasin de sa portée), même quand il n’y a eu aucune alerte ; il ne nomme que les magasins de sa portée.',
+      tag: 'Résumé quotidien',
+      access: everyone,
+      schema: { body: digestRequestSchema.meta({ examples: [{ enabled: true }] }), response: { 200: digestResponseSchema, ...errors } },
     }),
   },
 };

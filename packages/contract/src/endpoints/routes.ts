@@ -173,6 +173,10 @@ export const endpoints = {
   voice: {
     answer: { method: 'POST', path: '/api/voice/:token', access: { kind: 'public' } },
   },
+  digest: {
+    get: { method: 'GET', path: '/api/user/digest', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+    set: { method: 'PUT', path: '/api/user/digest', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
+  },
   checks: {
     list: { method: 'GET', path: '/api/checks', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },
     create: { method: 'POST', path: '/api/checks', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '' } },

@@ -138,6 +138,24 @@ export function createAlertDal(db: Database) {
       return rows.map(withDates);
     },
 
+    /** The organization's alerts active at some point of [from, to), oldest first, `limit` at most (the daily digest). */
+    async ofOrganizationDuring(organizationId: string, from: Date, to: Date, limit: number): Promise<AlertRecord[]> {
+      const rows = await db
+        .select(columns)
+        .from(alerts)
+        .leftJoin(alertRules, ruleOf)
+        .where(
+          and(
+            eq(alerts.organizationId, organizationId),
+            lt(alerts.openedAt, to),
+            or(isNull(alerts.resolvedAt), gte(alerts.resolvedAt, from)),
+          ),
+        )
+        .orderBy(asc(alerts.openedAt), asc(alerts.id))
+        .limit(limit);
+      return rows.map(withDates);
+    },
+
     find(organizationId: string, id: string): Promise<AlertRecord | undefined> {
       return load(db, and(eq(alerts.organizationId, organizationId), eq(alerts.id, id)));
     },

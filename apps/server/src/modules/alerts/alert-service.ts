@@ -119,6 +119,11 @@ export function createAlertService(deps: {
     },
 
     /** The alerts active now or since `from`, as the overview of the sites counts them. */
+    /** The organization's alerts active at some point of [from, to), as stored, oldest first (500 at most). */
+    during(organizationId: string, from: Date, to: Date): Promise<AlertRecord[]> {
+      return dal.ofOrganizationDuring(organizationId, from, to, 500);
+    },
+
     touching(organizationId: string, from: Date) {
       return dal.touching(organizationId, from);
     },

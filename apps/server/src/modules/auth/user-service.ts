@@ -1,4 +1,4 @@
-import { nameSchema, newEmailSchema, newPasswordSchema, type User } from '@vigie/contract';
+import { ROLES, nameSchema, newEmailSchema, newPasswordSchema, type User } from '@vigie/contract';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/connection-errors.ts';
 import type { Database, Transaction } from '../../db/database.ts';
@@ -92,6 +92,11 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
     /** The admins and managers, with their addresses and scopes. */
     team(organizationId: string) {
       return users.withRoles(organizationId, ['admin', 'manager']);
+    },
+
+    /** Every member of the organization, whatever their role, with their address and scope. */
+    everyone(organizationId: string) {
+      return users.withRoles(organizationId, ROLES);
     },
 
     /** Whether an account uses this address (in any organization: an address signs in to one). */

@@ -1,9 +1,12 @@
+import type { MemberScope } from '@vigie/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { AlertRecord } from '../alerts/alert-types.ts';
 import type { AuditDetails, AuditSubject } from '../audit/audit-service.ts';
 import type { AlertContext } from './alert-message.ts';
+import { createDigestService } from './digest-service.ts';
+import { digestRoutes } from './digest-routes.ts';
 import { createMailer } from './mailer.ts';
 import { notificationPolicyRoutes } from './notification-policy-routes.ts';
 import { createNotificationService, type NotifierLogger, type OneEmail } from './notification-service.ts';
@@ -25,7 +28,8 @@ type OnCallDeps = Parameters<typeof createOnCallService>[0];
  * team's addresses and who they are (the auth module's), who sees a site (the sites module's),
  * the signing secret (the push key is derived from it). Out: the service, `sendEmail` for the
  * modules that e-mail a link, the handler told when an alert opens, the sending job, the routes of
- * the policy, the subscriptions, the phones, the rotas and the voice calls' answers.
+ * the policy, the subscriptions, the phones, the rotas, the voice calls' answers and the daily digest
+ * (its job, its routes).
  */
 export function createNotificationsModule(options: {
   db: Database;
@@ -37,15 +41,19 @@ export function createNotificationsModule(options: {
   /** … and, for a voice call's « 1 », the alert taken into account in the called person's name. */
   alerts: NotificationDeps['alerts'] & {
     acknowledge(organizationId: string, alertId: string, userId: string, comment: string): Promise<{ id: string }>;
+    /** The daily digest: an organization's alerts active during a day. */
+    during(organizationId: string, from: Date, to: Date): Promise<AlertRecord[]>;
   };
   describe: (alert: AlertRecord) => Promise<AlertContext>;
   pausedUntil: NotificationDeps['pausedUntil'];
   teamEmails: NotificationDeps['teamEmails'];
   recipientIds: NotificationDeps['recipientIds'];
   /** For rotas: members by id (the auth module's), who sees a site (the sites module's), a site's time zone. */
-  users: OnCallDeps['users'];
-  regions: OnCallDeps['regions'];
-  sites: OnCallDeps['sites'];
+  users: OnCallDeps['users'] & { everyone(organizationId: string): Promise<{ id: string; email: string; scope: MemberScope | null }[]> };
+  regions: OnCallDeps['regions'] & {
+    covering<T extends { scope: MemberScope | null }>(organizationId: string, siteId: string | null, people: readonly T[]): Promise<T[]>;
+  };
+  sites: OnCallDeps['sites'] & { list(organizationId: string): Promise<{ id: string; name: string; timezone: string }[]> };
   /** A voice call's « 1 » is filed in the audit trail as the called person's. */
   audit: {
     byAccount(userId: string, ip: string, action: 'alert.acknowledged', subject: AuditSubject, details: AuditDetails): Promise<void>;
@@ -86,6 +94,17 @@ export function createNotificationsModule(options: {
     now: options.now,
     logger: options.logger,
   });
+  const digests = createDigestService({
+    db: options.db,
+    now: options.now,
+    publicUrl: config.publicUrl,
+    alertsDuring: (organizationId, from, to) => options.alerts.during(organizationId, from, to),
+    describe: options.describe,
+    members: (organizationId) => options.users.everyone(organizationId),
+    covering: (organizationId, siteId, people) => options.regions.covering(organizationId, siteId, people),
+    sites: (organizationId) => options.sites.list(organizationId),
+    sendEmail: (message) => notifications.sendEmail(message),
+  });
   const publicRoutes: FastifyPluginAsync = async (app) => {
     await app.register(pushPublicRoutes, { push });
     await app.register(voiceRoutes, {
@@ -99,6 +118,7 @@ export function createNotificationsModule(options: {
     await app.register(notificationPolicyRoutes, { notifications });
     await app.register(pushRoutes, { push });
     await app.register(onCallRoutes, { onCall });
+    await app.register(digestRoutes, { digests });
   };
   return {
     notifications,
@@ -108,10 +128,10 @@ export function createNotificationsModule(options: {
       /** An alert opened: what is due is sent now rather than at the next turn of the clock. */
       alertOpened: () => notifications.tick(),
     },
-    jobs: { notify: () => notifications.tick() },
+    jobs: { notify: () => notifications.tick(), digests: () => digests.run() },
     publicRoutes,
     routes,
-    services: { notifications, push, onCall },
+    services: { notifications, push, onCall, digests },
     close: () => notifications.close(),
   };
 }

@@ -4,12 +4,13 @@ import { PRODUCT_NAME } from '@/config/constants';
 import { PasswordForm } from '@/features/auth/components/password-form';
 import { SessionsPanel } from '@/features/auth/components/sessions-panel';
 import { TotpPanel } from '@/features/auth/components/totp-panel';
+import { DigestPanel } from '@/features/digest/digest-panel';
 import { PhonePanel } from '@/features/on-call/components/phone-panel';
 import { PushPanel } from '@/features/push/push-panel';
 import { ROLE_LABELS } from '@/lib/permissions';
 import { useAuth } from '@/lib/auth';
 
-/** /dashboard/compte: who is signed in, alerts on this device, the on-call phone, a new password, two-factor authentication and the way out of every session. */
+/** /dashboard/compte: who is signed in, alerts on this device, the daily digest, the on-call phone, a new password, two-factor authentication and the way out of every session. */
 export default function AccountRoute() {
   const { user } = useAuth();
   return (
@@ -48,6 +49,15 @@ export default function AccountRoute() {
         >
           <PushPanel />
         </DetailSection>
+        {!user?.totpSetupRequired && (
+          <DetailSection
+            id="compte-resume"
+            title="Résumé quotidien"
+            description={'Les alertes d’hier dans vos magasins, en un e-mail chaque matin\u00a0: ce qui a dépassé, combien de temps, et ce qui reste ouvert.'}
+          >
+            <DigestPanel />
+          </DetailSection>
+        )}
         {/* Refused by the server until two-factor authentication is on, as is the rest of Vigie. */}
         {!user?.totpSetupRequired && (
           <DetailSection
