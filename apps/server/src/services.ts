@@ -86,7 +86,7 @@ export function createServices(options: {
   });
   const reports = createReportsModule({
     ...{ db, now, logger, sites: sites.sites, organizations: organizations.organizations, sensors: devices.sensors, teamEmails },
-    ...{ rulesWatching: alerts.rulesWatching, alerts: alerts.alerts, telemetry: telemetry.telemetry, users: auth.users },
+    ...{ rulesWatching: alerts.rulesWatching, alerts: alerts.record, telemetry: telemetry.telemetry, users: auth.users },
     ...{ events: events.events, sendEmail: notifications.sendEmail, publicUrl: config.publicUrl, regions: sites.regions },
     calibrations: telemetry.calibrations,
   });

@@ -152,6 +152,13 @@ export function createAlertsModule(options: {
   };
   return {
     alerts,
+    /** What the monthly report reads of a sensor's period: its alerts, and the pauses of its notifications. */
+    record: {
+      ofSensorDuring: (organizationId: string, sensorId: string, from: Date, to: Date) =>
+        alerts.ofSensorDuring(organizationId, sensorId, from, to),
+      pausesDuring: (organizationId: string, sensorId: string, siteId: string, from: Date, to: Date) =>
+        pauses.during(organizationId, sensorId, siteId, from, to),
+    },
     rules,
     engine,
     describe,

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { alertPauses, alerts, notificationSchedule } from '../../db/schema.ts';
 
@@ -32,6 +32,21 @@ export function createPauseDal(db: Database) {
         const [row] = await tx.insert(alertPauses).values(input).returning();
         return row as PauseRecord;
       });
+    },
+    /** A sensor's pauses, its own and its site's, that overlap [from, to), oldest first. */
+    during(organizationId: string, sensorId: string, siteId: string, from: Date, to: Date): Promise<PauseRecord[]> {
+      return db
+        .select()
+        .from(alertPauses)
+        .where(
+          and(
+            eq(alertPauses.organizationId, organizationId),
+            or(eq(alertPauses.sensorId, sensorId), and(eq(alertPauses.siteId, siteId), isNull(alertPauses.sensorId))),
+            lt(alertPauses.from, to),
+            gt(alertPauses.until, from),
+          ),
+        )
+        .orderBy(asc(alertPauses.from));
     },
     /** The organization's pauses going on at `at`. */
     active(organizationId: string, at: Date): Promise<PauseRecord[]> {

@@ -1,11 +1,14 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Alert, Pause } from '@vigie/contract';
 import { describe, expect, it } from 'vitest';
 import { provision, sendTelemetry } from '../../test/device-helpers.ts';
 import { mailingTestApp } from '../../test/mailing-test-app.ts';
 import { recipientOf } from '../../test/smtp-catcher.ts';
 import { setRole } from '../../test/test-dal.ts';
-import { databaseKind, type TestAccount } from '../../test/test-app.ts';
+import { databaseKind, tempDir, type TestAccount } from '../../test/test-app.ts';
 
 /**
  * « Mettre en pause » for planned work (docs/api.md, Pauses): the alert still opens, its e-mail
@@ -118,5 +121,43 @@ describe(`pauses for planned work (${databaseKind})`, { timeout: 60_000 }, () =>
     expect((await t.app.inject({ url: '/api/pauses', headers: owner.auth })).json<{ pauses: Pause[] }>().pauses.map((p) => p.id)).toEqual([
       pause.id,
     ]);
+  });
+
+  it('lists the month’s pauses of each unit, its own and its shop’s, in the monthly report', async () => {
+    const { t } = mailing;
+    const owner = await t.createAccount({ organization: `Rapport ${randomUUID()}`, name: 'Gérante' });
+    const sensor = await provision(t, owner, 'sensor');
+    const site = (await t.app.inject({ url: `/api/sensor/${sensor.deviceId}`, headers: owner.auth })).json<{ sensor: { siteId: string } }>()
+      .sensor.siteId;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/alert-rules',
+      headers: owner.auth,
+      payload: { name: 'Froid', sensorId: sensor.deviceId, preset: 'chilled_very_perishable' },
+    });
+    expect((await sendTelemetry(t, sensor.accessToken, { temperature: 3 })).statusCode).toBe(202);
+    const pause = async (payload: object) =>
+      (await t.app.inject({ method: 'POST', url: '/api/pauses', headers: owner.auth, payload })).json<{ pause: Pause }>().pause;
+    const own = await pause({ sensorId: sensor.deviceId, reason: 'Dégivrage programmé', minutes: 45 });
+    await t.app.inject({ method: 'DELETE', url: `/api/pauses/${own.id}`, headers: owner.auth });
+    await pause({ siteId: site, reason: 'Réassort du magasin', minutes: 120 });
+
+    // The report is made an hour later, the shop's pause still going on.
+    mailing.clock = new Date(mailing.clock.getTime() + 60 * 60_000);
+    const month = mailing.clock.toISOString().slice(0, 7);
+    const made = await t.app.inject({ method: 'POST', url: '/api/reports', headers: owner.auth, payload: { siteId: site, month } });
+    expect(made.statusCode, made.body).toBe(201);
+    const { report } = made.json<{ report: { id: string } }>();
+    const dir = tempDir('vigie-pauses-');
+    const file = path.join(dir, 'rapport.pdf');
+    fs.writeFileSync(file, (await t.app.inject({ url: `/api/reports/${report.id}/pdf`, headers: owner.auth })).rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(text).toContain('Pauses des notifications');
+    expect(text).toMatch(/Dégivrage programmé\s+Ce meuble\s+Gérante/);
+    expect(text).toMatch(/Réassort du magasin\s+Tout le magasin\s+Gérante/);
+    const csv = (await t.app.inject({ url: `/api/reports/${report.id}/csv`, headers: owner.auth })).body;
+    expect(csv).toContain('Pauses des notifications');
+    expect(csv).toContain('Réassort du magasin;Tout le magasin;Gérante');
   });
 });

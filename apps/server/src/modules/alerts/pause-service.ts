@@ -79,6 +79,11 @@ export function createPauseService(deps: {
       return { pause: view(record), name: located.name };
     },
 
+    /** A sensor's pauses (its own and its site's) that overlap [from, to), oldest first: the monthly report lists them. */
+    async during(organizationId: string, sensorId: string, siteId: string, from: Date, to: Date): Promise<Pause[]> {
+      return (await dal.during(organizationId, sensorId, siteId, from, to)).map(view);
+    },
+
     async list(organizationId: string): Promise<Pause[]> {
       return (await dal.active(organizationId, deps.now())).map(view);
     },

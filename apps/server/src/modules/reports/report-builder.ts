@@ -3,6 +3,7 @@ import {
   type Alert,
   type AlertEvent,
   type Calibration,
+  type Pause,
   CHECK_KIND_LABELS,
   type Check,
   PRODUCT_FATE_LABELS,
@@ -22,6 +23,7 @@ import type {
   ReportExcursion,
   ReportOtherAlert,
   ReportUnit,
+  ReportPause,
   ReportVerification,
 } from './report-content.ts';
 import { monthOf } from './report-period.ts';
@@ -47,6 +49,8 @@ export interface ReportSources {
   namesOf: (userIds: string[]) => Promise<Map<string, string>>;
   /** The site's checks taken by hand in [from, to), oldest first. */
   checksOf?: (organizationId: string, siteId: string, from: Date, to: Date) => Promise<Check[]>;
+  /** The sensor's pauses (its own and its site's) that overlap [from, to), oldest first. */
+  pausesOf?: (organizationId: string, sensorId: string, siteId: string, from: Date, to: Date) => Promise<Pause[]>;
   /** Each sensor's last verification at or before `before`. */
   verificationsOf?: (sensorIds: string[], before: Date) => Promise<Map<string, Calibration>>;
 }
@@ -175,12 +179,14 @@ export async function buildReportContent(
     const alerts = (await sources.alertsOf(organizationId, sensor.id, new Date(from), new Date(to))).filter((alert) =>
       overlaps(alert, from, to),
     );
-    const people = await sources.namesOf(
-      alerts.flatMap((alert) => [
+    const pauses = sources.pausesOf ? await sources.pausesOf(organizationId, sensor.id, site.id, new Date(from), new Date(to)) : [];
+    const people = await sources.namesOf([
+      ...alerts.flatMap((alert) => [
         ...(alert.acknowledgedBy ? [alert.acknowledgedBy] : []),
         ...alert.events.flatMap((event) => (event.userId ? [event.userId] : [])),
       ]),
-    );
+      ...pauses.flatMap((pause) => (pause.createdBy ? [pause.createdBy] : [])),
+    ]);
     const nameOf = (id: string | null | undefined) => (id ? (people.get(id) ?? 'Utilisateur supprimé') : null);
     // A « dépassement prévu » is a forecast: never the alert of a measured excursion.
     const temperatureAlerts = alerts.filter((alert) => alert.key === KEY && !alert.forecast);
@@ -282,6 +288,7 @@ export async function buildReportContent(
       },
       openItems: alerts.filter((alert) => alert.status !== 'resolved').length,
       verification: verificationOf(verifications.get(sensor.id)),
+      pauses: pauses.map((pause) => reportPause(pause, from, to, people)),
     });
     times.push({
       inRangeSeconds: figures.inRangeSeconds,
@@ -338,6 +345,17 @@ export async function buildReportContent(
     summary,
     units,
     checks,
+  };
+}
+
+/** A pause, clipped to the period, with who started it. */
+function reportPause(pause: Pause, from: number, to: number, people: Map<string, string>): ReportPause {
+  return {
+    from: new Date(Math.max(Date.parse(pause.from), from)).toISOString(),
+    until: new Date(Math.min(Date.parse(pause.until), to)).toISOString(),
+    reason: pause.reason,
+    scope: pause.sensorId ? 'sensor' : 'site',
+    by: pause.createdBy ? (people.get(pause.createdBy) ?? null) : null,
   };
 }
 

@@ -152,6 +152,16 @@ export interface ReportVerification {
   certificate: { fileName: string; sha256: string } | null;
 }
 
+/** A pause of the unit's notifications (planned work), within the period. */
+export interface ReportPause {
+  from: string;
+  until: string;
+  reason: string;
+  /** The unit itself, or its whole shop. */
+  scope: 'sensor' | 'site';
+  by: string | null;
+}
+
 export interface ReportUnit {
   sensorId: string;
   name: string;
@@ -186,4 +196,6 @@ export interface ReportUnit {
   openItems: number;
   /** Its last verification by the end of the period; null when none (absent from reports made before the register). */
   verification?: ReportVerification | null;
+  /** Pauses of its notifications for planned work within the period (absent from reports made before pauses). */
+  pauses?: ReportPause[];
 }

@@ -240,6 +240,22 @@ export function renderReportCsv(content: ReportContent): Buffer {
       ),
     ),
     ...section(
+      'Pauses des notifications',
+      ['Capteur', 'Début', 'Fin', 'Motif', 'Portée', 'Par', 'Début (UTC, ISO 8601)', 'Fin (UTC, ISO 8601)'],
+      units.flatMap((unit) =>
+        (unit.pauses ?? []).map((pause) => [
+          csvText(unit.name),
+          formatDateTime(pause.from, tz),
+          formatDateTime(pause.until, tz),
+          csvText(pause.reason),
+          pause.scope === 'site' ? 'Tout le magasin' : 'Ce meuble',
+          csvText(pause.by),
+          isoUtc(pause.from),
+          isoUtc(pause.until),
+        ]),
+      ),
+    ),
+    ...section(
       'Vérifications des capteurs',
       ['Capteur', 'Vérifié le', 'Par', 'Méthode', 'Écart mesuré (°C)', 'Prochaine avant le', 'Certificat', 'SHA-256 du certificat'],
       units.map((unit) => {

@@ -124,6 +124,7 @@ export function writeUnit(doc: Doc, content: ReportContent, unit: ReportUnit): v
 
   writeExcursions(doc, content, unit);
   writeGaps(doc, content, unit);
+  writePauses(doc, content, unit);
   writeOtherAlerts(doc, content, unit);
   writeBattery(doc, content, unit);
 }
@@ -251,6 +252,37 @@ function writeGaps(doc: Doc, content: ReportContent, unit: ReportUnit): void {
       { text: formatDateTime(g.from, content.timezone) },
       { text: formatDateTime(g.to, content.timezone) },
       { text: formatDuration(g.durationSeconds), tone: 'gap' },
+    ]),
+  );
+}
+
+/** Planned work (cleaning, restocking, a defrost): the unit's notifications held back, and why. */
+function writePauses(doc: Doc, content: ReportContent, unit: ReportUnit): void {
+  const pauses = unit.pauses;
+  if (pauses === undefined || pauses.length === 0) return;
+  sectionTitle(doc, 'Pauses des notifications');
+  paragraph(doc, `Travaux prévus${NBSP}: les relevés et les alertes continuent, seules les notifications attendent la fin de la pause.`, {
+    size: 8,
+    color: COLOR.muted,
+  });
+  doc.moveDown(0.2);
+  table(
+    doc,
+    [
+      { header: 'Début', weight: 1 },
+      { header: 'Fin', weight: 1 },
+      { header: 'Durée', weight: 0.7, align: 'right' },
+      { header: 'Motif', weight: 1.6 },
+      { header: 'Portée', weight: 0.9 },
+      { header: 'Par', weight: 1 },
+    ],
+    pauses.map((pause) => [
+      { text: formatDateTime(pause.from, content.timezone) },
+      { text: formatDateTime(pause.until, content.timezone) },
+      { text: formatDuration((Date.parse(pause.until) - Date.parse(pause.from)) / 1000) },
+      { text: pause.reason },
+      { text: pause.scope === 'site' ? 'Tout le magasin' : 'Ce meuble' },
+      { text: pause.by ?? NONE },
     ]),
   );
 }

@@ -1,4 +1,4 @@
-import type { Report, Rule } from '@vigie/contract';
+import type { Pause, Report, Rule } from '@vigie/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/database.ts';
@@ -65,7 +65,10 @@ export function createReportsModule(options: {
   organizations: Pick<OrganizationService, 'findById'>;
   sensors: Pick<DeviceService, 'list'>;
   rulesWatching: (organizationId: string, sensorId: string, siteId: string) => Promise<Rule[]>;
-  alerts: Pick<AlertService, 'ofSensorDuring'>;
+  alerts: Pick<AlertService, 'ofSensorDuring'> & {
+    /** A sensor's pauses (its own and its site's) that overlap [from, to). */
+    pausesDuring(organizationId: string, sensorId: string, siteId: string, from: Date, to: Date): Promise<Pause[]>;
+  };
   telemetry: Pick<TelemetryService, 'series'>;
   users: Pick<UserService, 'namesOf'>;
   events: Pick<EventHub, 'publish'>;
@@ -105,6 +108,7 @@ export function createReportsModule(options: {
         })),
     rulesOf: options.rulesWatching,
     alertsOf: (organizationId, sensorId, from, to) => alerts.ofSensorDuring(organizationId, sensorId, from, to),
+    pausesOf: (organizationId, sensorId, siteId, from, to) => alerts.pausesDuring(organizationId, sensorId, siteId, from, to),
     series: (sensorId, key, from, to) => telemetry.series(sensorId, key, from, to),
     namesOf: (ids) => options.users.namesOf(ids),
     checksOf: (organizationId, siteId, from, to) => checks.ofSite(organizationId, siteId, from, to),
