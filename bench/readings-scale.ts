@@ -161,7 +161,11 @@ try {
   const telemetry = createTelemetryService({
     db: database.db,
     writeConcurrency: database.writeConcurrency,
-    devices: { findSensorByReference: () => Promise.resolve(undefined), touch: () => Promise.resolve() },
+    devices: {
+      findSensorByReference: () => Promise.resolve(undefined),
+      touch: () => Promise.resolve(),
+      assertSensor: () => Promise.resolve(),
+    },
     events: createLiveEventHub(database.pubsub, logger),
     retentionDays: RETENTION_DAYS,
     partitionedReadings: database.readingsPartitioned,

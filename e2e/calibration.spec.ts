@@ -29,7 +29,9 @@ test('a verification recorded with its certificate corrects the values read sinc
   await register.getByLabel('Vérifié le').fill(local);
   await register.getByLabel(/Écart mesuré/).fill('0.4');
   await register.getByLabel('Méthode et instrument de référence').fill('Bain thermostaté, sonde étalon n° 4521');
-  await register.getByLabel('Certificat (facultatif)').setInputFiles({ name: 'certificat-4521.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await register
+    .getByLabel('Certificat (facultatif)')
+    .setInputFiles({ name: 'certificat-4521.pdf', mimeType: 'application/pdf', buffer: PDF });
   await register.getByRole('button', { name: 'Enregistrer la vérification' }).click();
   await expect(register.getByText('Vérification enregistrée.')).toBeVisible();
 
@@ -37,7 +39,10 @@ test('a verification recorded with its certificate corrects the values read sinc
   await expect(register).toContainText('Prochaine');
   await expect(page.getByTestId('latest-value').first()).toContainText('4,1');
 
-  const [download] = await Promise.all([page.waitForEvent('download'), register.getByRole('button', { name: /certificat-4521\.pdf/ }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    register.getByRole('button', { name: /certificat-4521\.pdf/ }).click(),
+  ]);
   const path = await download.path();
   expect(path).toBeTruthy();
   const { readFileSync } = await import('node:fs');

@@ -50,8 +50,12 @@ export const createCalibrationRequestSchema = z.strictObject({
   /** What the sensor reads above the reference, in °C. */
   offset: z
     .number({ error: 'L’écart mesuré doit être un nombre (°C).' })
-    .min(-MAX_CALIBRATION_OFFSET, { error: `L’écart mesuré doit être compris entre −${MAX_CALIBRATION_OFFSET} et +${MAX_CALIBRATION_OFFSET} °C.` })
-    .max(MAX_CALIBRATION_OFFSET, { error: `L’écart mesuré doit être compris entre −${MAX_CALIBRATION_OFFSET} et +${MAX_CALIBRATION_OFFSET} °C.` }),
+    .min(-MAX_CALIBRATION_OFFSET, {
+      error: `L’écart mesuré doit être compris entre −${MAX_CALIBRATION_OFFSET} et +${MAX_CALIBRATION_OFFSET} °C.`,
+    })
+    .max(MAX_CALIBRATION_OFFSET, {
+      error: `L’écart mesuré doit être compris entre −${MAX_CALIBRATION_OFFSET} et +${MAX_CALIBRATION_OFFSET} °C.`,
+    }),
   /** When the next verification is due (a date after `verifiedAt`). */
   nextDueAt: isoDateTimeSchema.optional(),
   note: text('La remarque', 500).optional(),

@@ -30,7 +30,8 @@ function dayName(day: string): string {
   return format.format(new Date(`${day}T12:00:00Z`));
 }
 
-const isForecast = (context: AlertContext) => context.condition?.type === 'predicted_above' || context.condition?.type === 'predicted_below';
+const isForecast = (context: AlertContext) =>
+  context.condition?.type === 'predicted_above' || context.condition?.type === 'predicted_below';
 
 /** What an alert of the digest was about. */
 function alertKind(alert: AlertRecord, context: AlertContext): string {
@@ -45,7 +46,9 @@ export function digestLine(alert: AlertRecord, context: AlertContext, dayEnd: Da
   const parts = [formatClock(alert.openedAt, timeZone), context.sensorName, alertKind(alert, context)];
   if (alert.peak !== null && alert.key !== null && !isForecast(context)) parts.push(`pic ${formatMeasure(alert.key, alert.peak)}`);
   if (alert.resolvedAt && alert.resolvedAt.getTime() < dayEnd.getTime()) {
-    parts.push(`close à ${formatClock(alert.resolvedAt, timeZone)} (${formatDuration(alert.resolvedAt.getTime() - alert.openedAt.getTime())})`);
+    parts.push(
+      `close à ${formatClock(alert.resolvedAt, timeZone)} (${formatDuration(alert.resolvedAt.getTime() - alert.openedAt.getTime())})`,
+    );
   } else if (alert.resolvedAt) {
     parts.push('close ce matin');
   } else {

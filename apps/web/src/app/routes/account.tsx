@@ -53,7 +53,9 @@ export default function AccountRoute() {
           <DetailSection
             id="compte-resume"
             title="Résumé quotidien"
-            description={'Les alertes d’hier dans vos magasins, en un e-mail chaque matin\u00a0: ce qui a dépassé, combien de temps, et ce qui reste ouvert.'}
+            description={
+              'Les alertes d’hier dans vos magasins, en un e-mail chaque matin\u00a0: ce qui a dépassé, combien de temps, et ce qui reste ouvert.'
+            }
           >
             <DigestPanel />
           </DetailSection>
