@@ -33,6 +33,9 @@ export default defineConfig({
     // transitions are then skipped, and rendering them in software (no GPU here) was a third of
     // the suite's time. The tests of the animations themselves ask for motion again.
     reducedMotion: 'reduce',
+    // The app's service worker answers some reads from its cache, which `page.route()` cannot see:
+    // blocked, except in the specs of the worker itself (offline, push, installation).
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,

@@ -8,6 +8,9 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, saveScreenshot, test, type Api } from './support/fixtures';
 import { DeviceProtocol, sendTelemetry, uniqueSerial } from './support/telemetry';
 
+// This spec is about the service worker itself.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe.configure({ timeout: 90_000, mode: 'serial' });
 
 /** A fridge watched at ≤ +4 °C that reports 9,2 °C: its alert's id. */

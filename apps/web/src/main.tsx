@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { parseWithoutEval } from '@vigie/contract/strict-csp';
 import { App } from './app/app';
 import { preloadSignedInCode } from './app/router';
+import { registerServiceWorkerOnLoad } from './lib/service-worker';
 import { tokenStorage } from './lib/token-storage';
 import './index.css';
 
@@ -17,3 +18,7 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker keeps the app usable offline and shows pushed alerts; not in development,
+// where Vite serves the code itself.
+if (import.meta.env.PROD) registerServiceWorkerOnLoad();

@@ -15,6 +15,8 @@ import { ERROR_CONTENT } from '@/features/errors/error-content';
 import { applyLiveEvents } from '@/features/devices/apply-live-event';
 import { LiveIndicator } from '@/features/live/live-indicator';
 import { useLiveStream } from '@/features/live/use-live-stream';
+import { OfflineBanner } from '@/features/offline/components/offline-banner';
+import { useReadAgainWhenBack } from '@/features/offline/use-read-again-when-back';
 import { applyReportEvent, reportReadyMessage } from '@/features/reports/apply-report-event';
 import { siteKeys } from '@/features/sites/api/get-sites';
 import { useAuth } from '@/lib/auth';
@@ -70,6 +72,7 @@ function TotpSetupLayout() {
             <SignOutButton />
           </div>
         </div>
+        <OfflineBanner />
       </header>
       <main className="mx-auto w-full max-w-6xl flex-1 px-5 py-8 sm:px-8 sm:py-10">
         <Suspense fallback={<p className="sr-only">Chargement…</p>}>
@@ -80,7 +83,10 @@ function TotpSetupLayout() {
   );
 }
 
-/** One header (product, user, live indicator, sign-out) and the one live stream, kept while the user moves between pages. */
+/**
+ * One header (product, user, live indicator, sign-out, and « Hors connexion » while offline) and
+ * the one live stream, kept while the user moves between pages.
+ */
 function FullLayout() {
   const { user } = useAuth();
   const owner = user?.id ?? '';
@@ -135,7 +141,10 @@ function FullLayout() {
     [queryClient, owner, sensorName, siteOf, navigate],
   );
   const live = useLiveStream({ onMessage });
+  useReadAgainWhenBack();
   const onDashboard = pathname === '/dashboard' || pathname === '/dashboard/';
+  // An alert's page leads back to « Alertes », its own link.
+  const ownBackLink = /^\/dashboard\/alertes\/[^/]+\/?$/.test(pathname);
 
   if (notFoundAt === key) return <ErrorPage content={ERROR_CONTENT['404']} />;
 
@@ -157,9 +166,10 @@ function FullLayout() {
             <SignOutButton />
           </div>
         </div>
+        <OfflineBanner />
       </header>
       <main className="mx-auto w-full max-w-6xl flex-1 px-5 py-8 sm:px-8 sm:py-10">
-        {!onDashboard && (
+        {!onDashboard && !ownBackLink && (
           <Link
             to="/dashboard"
             className="mb-6 inline-flex items-center gap-2 rounded-lg text-sm font-medium text-cyan-200 hover:text-cyan-100"

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, apiBlob, apiRequest, setAccessToken, setUnauthorizedHandler } from './api-client';
+import { OFFLINE_HEADER, offlineStatus } from './offline-status';
 
 type Received = { method?: string; url?: string; headers: IncomingMessage['headers']; body: string };
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -175,5 +176,19 @@ describe('the session the client carries', () => {
     setAccessToken(null);
     await apiRequest('/health', { baseUrl });
     expect(received[0]?.headers['authorization']).toBeUndefined();
+  });
+});
+
+describe('answers kept by the service worker', () => {
+  it('tell the page it works offline, with the time they were stored, until the server answers again', async () => {
+    const unsubscribe = offlineStatus.subscribe(() => undefined);
+    handler = (_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'application/json', [OFFLINE_HEADER]: '2026-03-12T13:02:00.000Z' }).end('{}');
+    await apiRequest('/sensor', { baseUrl });
+    expect(offlineStatus.getSnapshot()).toEqual({ offline: true, valuesAt: Date.parse('2026-03-12T13:02:00.000Z') });
+    handler = (_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    await apiRequest('/sensor', { baseUrl });
+    expect(offlineStatus.getSnapshot().offline).toBe(false);
+    unsubscribe();
   });
 });

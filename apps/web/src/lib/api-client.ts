@@ -1,5 +1,6 @@
 import { pathOf, type HttpMethod, type PathParams, type QueryValues } from '@vigie/contract';
 import { API_BASE_URL } from '@/config/constants';
+import { OFFLINE_HEADER, offlineStatus } from './offline-status';
 import { EVENT_POSITION_HEADER, readPositions } from './read-positions';
 
 /** An API failure; `status` is 0 when the server could not be reached. */
@@ -108,7 +109,9 @@ export async function apiFetch(path: string, options: ApiFetchOptions = {}): Pro
     throw new ApiError(message, 0);
   }
   if (response.status === 401 && token && token === accessToken) onUnauthorized?.();
-  const position = response.ok ? response.headers.get(EVENT_POSITION_HEADER) : null;
+  offlineStatus.noteAnswer(response);
+  // An answer the service worker kept from an earlier visit (offline) says nothing of where the page's reads stand now.
+  const position = response.ok && !response.headers.has(OFFLINE_HEADER) ? response.headers.get(EVENT_POSITION_HEADER) : null;
   if (position) readPositions.noteRead(position, startedAt);
   return response;
 }

@@ -97,4 +97,20 @@ describe('openLiveStream', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchImpl).toHaveBeenCalledTimes(1);
   });
+
+  it('reconnects at once when the browser is back online, instead of waiting out the backoff', async () => {
+    const fetchImpl = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetchImpl);
+    const stop = openLiveStream({ onMessage: () => undefined, backoff: () => 60_000 });
+    await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(1));
+    await tick();
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(2));
+    stop();
+    window.dispatchEvent(new Event('online'));
+    await tick();
+    expect(fetchImpl).toHaveBeenCalledTimes(2);
+  });
 });

@@ -1,5 +1,6 @@
 import { endpoints } from '@vigie/contract/routes';
 import { apiFetch, endpointPath } from '@/lib/api-client';
+import { offlineStatus } from './offline-status';
 import { SseParser, type SseMessage } from './sse-parser';
 
 export type LiveStreamOptions = {
@@ -77,6 +78,7 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
         const { done, value } = await reader.read();
         if (done || stopped) break;
         armIdle();
+        offlineStatus.noteHeard();
         parser.push(decoder.decode(value, { stream: true }));
       }
     } catch {
@@ -87,12 +89,28 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
     }
     if (stopped) return;
     attempt += 1;
-    timer = setTimeout(() => void connect(), backoff(attempt, serverRetryMs));
+    timer = setTimeout(
+      () => {
+        timer = null;
+        void connect();
+      },
+      backoff(attempt, serverRetryMs),
+    );
   };
+
+  // Back online while waiting to reconnect: no need to wait out the backoff.
+  const onOnline = () => {
+    if (stopped || !timer) return;
+    clearTimeout(timer);
+    timer = null;
+    void connect();
+  };
+  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
 
   void connect();
   return () => {
     stopped = true;
+    if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
     if (timer) clearTimeout(timer);
     controller?.abort();
   };

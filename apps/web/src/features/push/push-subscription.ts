@@ -1,11 +1,10 @@
 import type { PushPublicKeyResponse } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
+import { registerServiceWorker } from '@/lib/service-worker';
 
 /** Where this browser stands with pushed alerts. */
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';
-
-const SERVICE_WORKER = '/sw.js';
 
 export const pushSupported = () =>
   typeof window !== 'undefined' &&
@@ -27,9 +26,9 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** The app's service worker, registered once (it shows the pushed alerts and caches nothing). */
+/** The app's service worker, which shows the pushed alerts (every page registers it: see main.tsx), once active. */
 export async function serviceWorker(): Promise<ServiceWorkerRegistration> {
-  await navigator.serviceWorker.register(SERVICE_WORKER, { scope: '/' });
+  await registerServiceWorker();
   return navigator.serviceWorker.ready;
 }
 

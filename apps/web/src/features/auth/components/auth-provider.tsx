@@ -1,7 +1,8 @@
 import type { User } from '@vigie/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
-import { ApiError, setAccessToken, setUnauthorizedHandler } from '@/lib/api-client';
+import { ApiError, getAccessToken, setAccessToken, setUnauthorizedHandler } from '@/lib/api-client';
+import { forgetOfflineAnswers } from '@/lib/service-worker';
 import { tokenStorage } from '@/lib/token-storage';
 import { getCurrentUser } from '../api/get-current-user';
 import { LOGIN_ERRORS, requestAccessToken, requestAccessTokenWithCode, type LoginAttempt } from '../api/login';
@@ -58,7 +59,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // A stale or revoked token: sign out silently. A server out of reach, or a page left
         // while its answer was arriving, says nothing of the token: it stays for the next visit.
         setAccessToken(null);
-        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) tokenStorage.clear();
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+          tokenStorage.clear();
+          forgetOfflineAnswers(storedToken);
+        }
         dispatch({ type: 'signed-out' });
       }
     })();
@@ -153,7 +157,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [adoptToken],
   );
 
+  // What the service worker kept for offline use goes with the session.
   const forget = useCallback(() => {
+    forgetOfflineAnswers(getAccessToken());
     setAccessToken(null);
     tokenStorage.clear();
     queryClient.clear();
