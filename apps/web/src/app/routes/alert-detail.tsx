@@ -1,9 +1,11 @@
-import { LoaderCircle } from 'lucide-react';
-import { useParams } from 'react-router';
+import { ArrowLeft, LoaderCircle } from 'lucide-react';
+import { lazy } from 'react';
+import { Link, useParams } from 'react-router';
 import { Alert as ErrorAlert } from '@/components/ui/alert';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useAlert } from '@/features/alerts/api/get-alert';
 import { useRule } from '@/features/alerts/api/rules';
+import type { AlertChartProps } from '@/features/alerts/components/alert-curve';
 import { AlertDetail } from '@/features/alerts/components/alert-detail';
 import { useSites } from '@/features/sites/api/get-sites';
 import { ApiError } from '@/lib/api-client';
@@ -11,6 +13,17 @@ import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { useNotFoundGuard } from '../signed-in-outlet';
 import { useSensorNames, useSensorReadings } from '../use-sensor-names';
+
+// uPlot and its styles load with a chart only, as on the sensor's page.
+const UplotChart = lazy(() => import('@/features/devices/components/uplot-chart'));
+
+/**
+ * The alert's curve, drawn by the sensor page's chart: its limits and shaded periods as there, and
+ * the peak's interval as the thin amber mark that chart gives an anomaly (an alert's curve shows none).
+ */
+function AlertChart({ peak, overlays, ...chart }: AlertChartProps) {
+  return <UplotChart {...chart} overlays={{ ...overlays, anomalies: peak ? [peak] : [] }} />;
+}
 
 /** /dashboard/alertes/:id; another organization's alert is a 404. */
 export default function AlertDetailRoute() {
@@ -31,6 +44,16 @@ export default function AlertDetailRoute() {
   return (
     <>
       <title>{`${alert ? `Alerte ${sensorName(alert.sensorId)}` : 'Alerte'} · ${PRODUCT_NAME}`}</title>
+      {/* Back to the list of alerts, wherever the page was opened from (a notification, an e-mail, the sensor's page). */}
+      <nav aria-label="Retour" className="mb-4">
+        <Link
+          to="/dashboard/alertes"
+          className="inline-flex items-center gap-2 rounded-lg text-sm font-medium text-cyan-200 hover:text-cyan-100"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Alertes
+        </Link>
+      </nav>
       {alert ? (
         <AlertDetail
           alert={alert}
@@ -41,6 +64,7 @@ export default function AlertDetailRoute() {
           timeZone={sites.data?.find((site) => site.id === alert.siteId)?.timezone}
           reading={alert.key ? readingOf(alert.sensorId, alert.key) : null}
           who={who}
+          chart={AlertChart}
         />
       ) : query.isError ? (
         <ErrorAlert>{errorMessage(query.error, 'Error loading data')}</ErrorAlert>

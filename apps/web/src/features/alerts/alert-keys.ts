@@ -11,6 +11,9 @@ export const alertKeys = {
   list: (owner: string, filter: AlertListFilter) => ['alerts', owner, 'list', filter] as const,
   lists: (owner: string) => ['alerts', owner, 'list'] as const,
   detail: (owner: string, id: string) => ['alerts', owner, 'detail', id] as const,
+  /** The sensor's readings around an alert, for its curve; `window` says which (`to` null: up to now). */
+  readings: (owner: string, id: string, window: { key: string; from: string; to: string | null; buckets: number }) =>
+    ['alerts', owner, 'readings', id, window] as const,
   rule: (owner: string, id: string) => ['alerts', owner, 'rule', id] as const,
   policy: (owner: string) => ['alerts', owner, 'policy'] as const,
   rules: (owner: string, target: RuleTarget) => ['alerts', owner, 'rules', target] as const,

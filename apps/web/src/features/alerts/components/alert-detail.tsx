@@ -1,6 +1,6 @@
 import { ACTION_KIND_LABELS, type Alert, type AlertEvent, type Rule } from '@vigie/contract';
 import { CheckCircle2, Eye } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ForecastLabel } from '@/components/forecast-label';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,9 @@ import { usePermissions } from '@/lib/permissions';
 import { formatDateTime, formatMeasure } from '@/lib/measure-format';
 import { useAlertStep } from '../api/alert-actions';
 import { describeCondition, EVENT_LABELS, fateText, formatDuration, SCHEDULE_LABELS } from '../alert-format';
+import { peakDirection, peakLabel } from '../alert-curve-data';
 import { ActionForm } from './action-form';
+import { AlertCurve, type AlertChartProps } from './alert-curve';
 import { alertValue, isPredicted, readingBeyond, type SensorReading } from './alert-value';
 import { AlertStatusBadge, PredictedBadge, SeverityBadge } from './severity-badge';
 
@@ -172,9 +174,21 @@ function TimelineEntry({ event, who }: { event: AlertEvent; who: (userId: string
   );
 }
 
+/** One figure of the summary: a small label over its value. */
+function Figure({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-400">{label}</p>
+      {children}
+    </div>
+  );
+}
+
 /**
- * An alert's page: what happened, its limit, its timeline in full, and the three things a person
- * does — acknowledge, record a corrective action, resolve (which needs an action first).
+ * An alert's page: what happened first — its worst value once resolved (the latest while it runs,
+ * the worst beside it), how long it lasted, the limit allowed — then the curve around it, and the
+ * three things a person does: acknowledge, record a corrective action, resolve (which needs an
+ * action first). The timeline in full stands beside, on a wide screen.
  */
 export function AlertDetail({
   alert,
@@ -184,6 +198,7 @@ export function AlertDetail({
   who,
   reading = null,
   timeZone,
+  chart,
 }: {
   alert: Alert;
   /** null: the rule was deleted; undefined: still loading. */
@@ -196,6 +211,8 @@ export function AlertDetail({
   timeZone?: string | undefined;
   /** A member's display name, or null when unknown (e.g. Vigie itself). */
   who: (userId: string | null | undefined) => string | null;
+  /** The chart that draws the curve around the alert (the sensor page's, composed by app/); no curve without it. */
+  chart?: ComponentType<AlertChartProps> | undefined;
 }) {
   const now = useNow(30_000);
   // A viewer may acknowledge; recording actions and resolving are for admins and managers.
@@ -203,12 +220,18 @@ export function AlertDetail({
   const canAcknowledge = acknowledgeAlerts && alert.status === 'open';
   const fromNotification = useAcknowledgeFromNotification(alert, canAcknowledge);
   const hasAction = alert.events.some((event) => event.type === 'action');
+  const resolved = alert.status === 'resolved';
   const end = alert.resolvedAt ? Date.parse(alert.resolvedAt) : now;
   // Recording a corrective action: while the alert runs, and after it, to complete the record.
   const actionForm = (placeholder: string) => <ActionForm alert={alert} placeholder={placeholder} />;
   const predicted = isPredicted(alert) ? alert.forecast : null;
   // A forecast is no reading: the value is red only when the sensor itself measured a breach.
-  const red = alert.status !== 'resolved' && (!predicted || readingBeyond(predicted, reading));
+  const red = !resolved && (!predicted || readingBeyond(predicted, reading));
+  const worst = peakLabel(peakDirection(alert, rule?.condition));
+  // A measured breach's peak (a forecast's is no reading): the big figure once resolved, beside the latest value before.
+  const peak = !predicted && alert.key !== null && alert.peak !== null ? formatMeasure(alert.key, alert.peak) : null;
+  const peakFirst = resolved && peak !== null;
+  const duration = formatDuration(alert.openedAt, end);
   const values: [string, string][] =
     predicted && alert.key
       ? [
@@ -220,124 +243,152 @@ export function AlertDetail({
               ] as [string, string][])
             : []),
         ]
-      : [
-          ['Valeur', alertValue(alert)],
-          ...(alert.peak !== null && alert.key ? ([['Pic', formatMeasure(alert.key, alert.peak)]] as [string, string][]) : []),
-        ];
+      : peakFirst
+        ? [['Dernière valeur', alertValue(alert)]]
+        : [];
   const facts: [string, string][] = [
     ...values,
-    ['Limite', rule ? describeCondition(rule.condition) : rule === null ? 'Règle supprimée' : '…'],
     ['Règle', rule ? `${rule.name} · ${SCHEDULE_LABELS[rule.schedule]}` : rule === null ? '—' : '…'],
-    [alert.resolvedAt ? 'Durée' : 'Depuis', formatDuration(alert.openedAt, end)],
     ['Ouverte le', formatDateTime(alert.openedAt)],
+    ...(alert.resolvedAt ? ([['Résolue le', formatDateTime(alert.resolvedAt)]] as [string, string][]) : []),
     ['Site', siteName ?? '—'],
   ];
+  // What is allowed, not what triggers: « Limite autorisée : Température ≤ +8,0 °C ».
+  const limit = rule ? describeCondition(rule.condition) : rule === null ? 'Règle supprimée' : '…';
 
   return (
-    <div className="space-y-6">
-      <div
-        className={`rounded-2xl border p-5 sm:p-6 ${alert.status === 'open' ? 'border-red-400/50 bg-red-500/10' : 'border-white/10 bg-slate-900/60'}`}
-      >
-        {/* Announced when it changes: acknowledged here, or resolved by itself while the page is open. */}
-        <div className="flex flex-wrap items-center gap-2" aria-live="polite">
-          <AlertStatusBadge status={alert.status} />
-          <SeverityBadge severity={alert.severity} />
-          {predicted && <PredictedBadge />}
-          {fromNotification && (
-            <span data-testid="acknowledged-from-notification" className="text-sm text-slate-200">
-              {fromNotification}
-            </span>
-          )}
-        </div>
-        <h1 className="mt-3 text-2xl font-bold tracking-tight text-white [overflow-wrap:anywhere]">{sensorName}</h1>
-        <p data-testid="alert-value" className={`mt-1 text-3xl font-bold ${red ? 'text-red-300' : 'text-slate-100'}`}>
-          {alertValue(alert, reading)}
-          {predicted && (
-            <>
-              {' '}
-              <span className="ml-1 text-base font-medium text-slate-300">{reading ? 'mesurés' : 'aucune mesure connue'}</span>
-            </>
-          )}
-        </p>
-        {predicted && alert.key && (
-          <p className="mt-2 text-base">
-            <ForecastLabel measureKey={alert.key} forecast={predicted} now={now} timeZone={timeZone} />
-            <span className="ml-2 text-sm text-slate-400">une prévision, pas une mesure</span>
-          </p>
-        )}
-        <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-          {facts.map(([term, value]) => (
-            <div key={term} className="flex gap-2">
-              <dt className="shrink-0 text-slate-400">{`${term}\u202F:`}</dt>
-              <dd className="font-medium text-slate-100">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
-
-      {alert.status !== 'resolved' && (manage || canAcknowledge) && (
-        <DetailSection
-          id={`alert-act-${alert.id}`}
-          title="Agir"
-          description={
-            manage
-              ? 'Acquittez pour dire que vous vous en occupez, notez ce qui a été fait, puis clôturez.'
-              : 'Acquittez pour dire que vous vous en occupez.'
-          }
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(18rem,22rem)] lg:items-start">
+      <div className="min-w-0 space-y-6">
+        <div
+          className={`rounded-2xl border p-5 sm:p-6 ${alert.status === 'open' ? 'border-red-400/50 bg-red-500/10' : 'border-white/10 bg-slate-900/60'}`}
         >
-          <div className="space-y-6">
-            {canAcknowledge && (
-              <StepForm
-                alert={alert}
-                label="Commentaire (facultatif)"
-                placeholder="Je vais voir la vitrine."
-                button="Acquitter"
-                icon={<Eye className="size-4" aria-hidden="true" />}
-                required={false}
-                toStep={(text) => ({ kind: 'acknowledge', ...(text ? { comment: text } : {}) })}
-                done="Alerte acquittée."
-              />
-            )}
-            {manage && (
-              <>
-                {actionForm('Produits déplacés en chambre froide, porte refermée.')}
-                <StepForm
-                  alert={alert}
-                  label="Clôture (facultatif)"
-                  placeholder="Cause trouvée et corrigée."
-                  button="Résoudre l’alerte"
-                  icon={<CheckCircle2 className="size-4" aria-hidden="true" />}
-                  required={false}
-                  disabledReason={hasAction ? undefined : 'Enregistrez d’abord une action corrective pour pouvoir clôturer.'}
-                  toStep={(text) => ({ kind: 'resolve', ...(text ? { text } : {}) })}
-                  done="Alerte résolue."
-                />
-              </>
+          {/* Announced when it changes: acknowledged here, or resolved by itself while the page is open. */}
+          <div className="flex flex-wrap items-center gap-2" aria-live="polite">
+            <AlertStatusBadge status={alert.status} />
+            <SeverityBadge severity={alert.severity} />
+            {predicted && <PredictedBadge />}
+            {fromNotification && (
+              <span data-testid="acknowledged-from-notification" className="text-sm text-slate-200">
+                {fromNotification}
+              </span>
             )}
           </div>
-        </DetailSection>
-      )}
-      {alert.status === 'resolved' && manage && (
-        <DetailSection
-          id={`alert-after-${alert.id}`}
-          title="Compléter le registre"
-          description="Une action menée après la fin de l’alerte s’y ajoute."
-        >
-          {actionForm('Lot contrôlé, produits écartés.')}
-        </DetailSection>
-      )}
+          <h1 className="mt-3 text-2xl font-bold tracking-tight text-white [overflow-wrap:anywhere]">{sensorName}</h1>
+          <div data-testid="alert-summary" className="mt-3 flex flex-wrap items-end gap-x-8 gap-y-3">
+            <Figure label={predicted ? 'Dernière mesure' : peakFirst ? worst : alert.key === null ? 'État' : 'Dernière valeur'}>
+              <p data-testid="alert-value" className={`text-4xl font-bold ${red ? 'text-red-300' : 'text-slate-100'}`}>
+                {peakFirst ? peak : alertValue(alert, reading)}
+                {predicted && (
+                  <>
+                    {' '}
+                    <span className="ml-1 text-base font-medium text-slate-300">{reading ? 'mesurés' : 'aucune mesure connue'}</span>
+                  </>
+                )}
+              </p>
+            </Figure>
+            {!peakFirst && peak !== null && (
+              <Figure label={worst}>
+                <p data-testid="alert-peak" className="text-2xl font-semibold text-slate-100">
+                  {peak}
+                </p>
+              </Figure>
+            )}
+            <Figure label="Durée">
+              <p data-testid="alert-duration" className="text-2xl font-semibold text-slate-100">
+                {alert.resolvedAt ? `a duré ${duration}` : `depuis ${duration}`}
+              </p>
+            </Figure>
+          </div>
+          {predicted && alert.key && (
+            <p className="mt-2 text-base">
+              <ForecastLabel measureKey={alert.key} forecast={predicted} now={now} timeZone={timeZone} />
+              <span className="ml-2 text-sm text-slate-400">une prévision, pas une mesure</span>
+            </p>
+          )}
+          <p data-testid="alert-limit" className="mt-3 text-sm">
+            <span className="text-slate-400">{`${predicted ? 'Limite' : 'Limite autorisée'}\u202F:`}</span>{' '}
+            <span className="font-medium text-slate-100">{limit}</span>
+          </p>
+          <dl className="mt-4 grid gap-x-6 gap-y-2 border-t border-white/10 pt-4 text-sm sm:grid-cols-2">
+            {facts.map(([term, value]) => (
+              <div key={term} className="flex gap-2">
+                <dt className="shrink-0 text-slate-400">{`${term}\u202F:`}</dt>
+                <dd className="min-w-0 font-medium text-slate-100 [overflow-wrap:anywhere]">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
 
-      <DetailSection
-        id={`alert-timeline-${alert.id}`}
-        title="Chronologie"
-        description="Tout ce qui s’est passé, dans l’ordre ; rien n’y est jamais effacé."
-      >
-        <ol className="space-y-4 border-l border-white/10 pl-3" aria-label="Chronologie de l’alerte">
-          {alert.events.map((event, index) => (
-            <TimelineEntry key={`${event.at}-${index}`} event={event} who={who} />
-          ))}
-        </ol>
-      </DetailSection>
+        {chart && alert.key !== null && (
+          <AlertCurve alert={alert} measureKey={alert.key} rule={rule} now={now} timeZone={timeZone} chart={chart} />
+        )}
+
+        {alert.status !== 'resolved' && (manage || canAcknowledge) && (
+          <DetailSection
+            id={`alert-act-${alert.id}`}
+            title="Agir"
+            description={
+              manage
+                ? 'Acquittez pour dire que vous vous en occupez, notez ce qui a été fait, puis clôturez.'
+                : 'Acquittez pour dire que vous vous en occupez.'
+            }
+          >
+            <div className="space-y-6">
+              {canAcknowledge && (
+                <StepForm
+                  alert={alert}
+                  label="Commentaire (facultatif)"
+                  placeholder="Je vais voir la vitrine."
+                  button="Acquitter"
+                  icon={<Eye className="size-4" aria-hidden="true" />}
+                  required={false}
+                  toStep={(text) => ({ kind: 'acknowledge', ...(text ? { comment: text } : {}) })}
+                  done="Alerte acquittée."
+                />
+              )}
+              {manage && (
+                <>
+                  {actionForm('Produits déplacés en chambre froide, porte refermée.')}
+                  <StepForm
+                    alert={alert}
+                    label="Clôture (facultatif)"
+                    placeholder="Cause trouvée et corrigée."
+                    button="Résoudre l’alerte"
+                    icon={<CheckCircle2 className="size-4" aria-hidden="true" />}
+                    required={false}
+                    disabledReason={hasAction ? undefined : 'Enregistrez d’abord une action corrective pour pouvoir clôturer.'}
+                    toStep={(text) => ({ kind: 'resolve', ...(text ? { text } : {}) })}
+                    done="Alerte résolue."
+                  />
+                </>
+              )}
+            </div>
+          </DetailSection>
+        )}
+        {alert.status === 'resolved' && manage && (
+          <DetailSection
+            id={`alert-after-${alert.id}`}
+            title="Compléter le registre"
+            description="Une action menée après la fin de l’alerte s’y ajoute."
+          >
+            {actionForm('Lot contrôlé, produits écartés.')}
+          </DetailSection>
+        )}
+      </div>
+
+      <div className="min-w-0">
+        <DetailSection
+          id={`alert-timeline-${alert.id}`}
+          title="Chronologie"
+          description="Tout ce qui s’est passé, dans l’ordre ; rien n’y est jamais effacé."
+        >
+          <ol className="space-y-4 border-l border-white/10 pl-3" aria-label="Chronologie de l’alerte">
+            {alert.events.map((event, index) => (
+              <TimelineEntry key={`${event.at}-${index}`} event={event} who={who} />
+            ))}
+          </ol>
+        </DetailSection>
+      </div>
     </div>
   );
 }
