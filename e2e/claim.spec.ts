@@ -62,8 +62,9 @@ test('a labelled sensor is installed from a phone: scan, choose the shop and the
     await expect(page.getByRole('heading', { name: 'Installer un appareil' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Scanner l’étiquette' }).click();
-    // The label is read from the camera: the serial shows and the choices follow.
+    // The label is read from the camera and checked: the serial and the device found show, and the choices follow.
     await expect(page.getByText(device.serial)).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/^(Capteur|Émetteur).* reconnu$/)).toBeVisible();
     await page.getByLabel('Nom de l’appareil').fill('Vitrine crèmerie');
     await page.getByRole('radio', { name: /Vitrine réfrigérée – denrées très périssables/ }).check();
     expect(await seriousViolations(page)).toEqual([]);
@@ -122,10 +123,13 @@ test.describe('at 375 px', () => {
     await page.getByLabel('Numéro de série').fill(device.serial);
     await page.getByLabel('Code de l’étiquette').fill('AAAA-BBBB-CCCC');
     await page.getByRole('button', { name: 'Continuer' }).click();
-    await page.getByLabel('Nom de l’appareil').fill('Congélateur réserve');
-    await page.getByRole('radio', { name: /Congélateur – surgelés/ }).check();
-    await page.getByRole('button', { name: 'Installer l’appareil' }).click();
+    // Checked at once: the answer is on the code's field, at step 1, and the serial stays.
     await expect(page.getByRole('alert').filter({ hasText: 'Appareil introuvable' })).toBeVisible();
+    const code = page.getByLabel('Code de l’étiquette');
+    await expect(code).toHaveAttribute('aria-invalid', 'true');
+    await expect(code).toBeFocused();
+    await expect(page.getByLabel('Numéro de série')).toHaveValue(device.serial);
+    await expect(page.getByLabel('Nom de l’appareil')).toHaveCount(0);
     await saveScreenshot(page, 'claim-wrong-code');
 
     // Nothing was installed: the device still waits for its claim.

@@ -41,6 +41,7 @@ export function validBody(method: string, url: string, f: Fixtures): unknown {
   const bodies: Record<string, unknown> = {
     'PUT /api/organization/security': { requireTotpForAdmins: false },
     'POST /api/devices/claim': { serial: 'ATTAQUE-INCONNU', claimCode: 'ABCD-EFGH' },
+    'POST /api/devices/claim/check': { serial: 'ATTAQUE-INCONNU', claimCode: 'ABCD-EFGH' },
     'POST /api/emitter': { name: 'Émetteur de l’attaque' },
     'PUT /api/emitter/:id': { name: 'Émetteur renommé par l’attaque' },
     'POST /api/sensor': { name: 'Sonde de l’attaque' },

@@ -45,6 +45,19 @@ export type ClaimRequest = z.input<typeof claimRequestSchema>;
 export const claimResponseSchema = z.union([z.object({ sensor: sensorSchema }), z.object({ emitter: emitterSchema })]);
 export type ClaimResponse = z.infer<typeof claimResponseSchema>;
 
+/** `endpoints.devices.claimCheck`: the label read at step 1, before the device's name, site and use are chosen. */
+export const claimCheckRequestSchema = z.strictObject({
+  serial: serialSchema,
+  claimCode: claimCodeSchema,
+});
+export type ClaimCheckRequest = z.input<typeof claimCheckRequestSchema>;
+
+/** The factory device the label names, as the maker's batch describes it (`model`: `null` when the batch gave none). */
+export const claimCheckResponseSchema = z.object({
+  device: z.object({ serial: z.string(), model: z.string().nullable(), kind: deviceKindSchema }),
+});
+export type ClaimCheckResponse = z.infer<typeof claimCheckResponseSchema>;
+
 /** `endpoints.devices.provision` by a factory device, with the code of its label. */
 export const claimProvisionRequestSchema = z.strictObject({
   serial: serialSchema,

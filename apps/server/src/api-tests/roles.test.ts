@@ -86,6 +86,7 @@ const PAYLOADS: Record<string, (f: Fixtures) => unknown> = {
   'POST /api/reports': () => ({ siteId: randomUUID(), month: '2026-10' }),
   'POST /api/reports/:id/sign': () => ({ comment: 'Vu' }),
   'POST /api/devices/claim': () => ({ serial: 'SN-ROLES-0001', claimCode: 'ABCD-EFGH-JKLM' }),
+  'POST /api/devices/claim/check': () => ({ serial: 'SN-ROLES-0001', claimCode: 'ABCD-EFGH-JKLM' }),
   'PUT /api/members/:id': () => ({ role: 'admin' }),
   'POST /api/regions': () => ({ name: `Région ${randomUUID().slice(0, 8)}` }),
   'PUT /api/regions/:id': () => ({ name: 'Région renommée' }),

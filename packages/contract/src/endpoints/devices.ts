@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { claimRequestSchema, claimResponseSchema, provisionWaitingResponseSchema } from '../claim.ts';
+import {
+  claimCheckRequestSchema,
+  claimCheckResponseSchema,
+  claimRequestSchema,
+  claimResponseSchema,
+  provisionWaitingResponseSchema,
+} from '../claim.ts';
 import { errorResponseSchema, idParamsSchema } from '../common.ts';
 import {
   createDeviceRequestSchema,
@@ -249,6 +255,26 @@ export const deviceEndpoints = {
         }),
         response: {
           201: claimResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    }),
+    claimCheck: endpoint({
+      method: 'POST',
+      path: '/api/devices/claim/check',
+      summary: 'Vérifie l’étiquette d’un appareil d’usine avant son rattachement, sans rien rattacher ni enregistrer.',
+      description:
+        '200 `{device: {serial, model, kind}}` quand le numéro de série et le code désignent un appareil que vous pouvez rattacher (y compris un appareil de votre corbeille). Sinon les mêmes réponses que `POST /api/devices/claim`, par la même vérification : numéro inconnu, mauvais code ou appareil d’une autre organisation, le même 404 ; déjà installé chez vous, 409. Les mauvais codes comptent avec ceux du rattachement (429 après 10 par compte ou 20 par adresse IP en 15 min, pour les deux).',
+      tag: 'Rattachement des appareils d’usine',
+      access: managers('rattacher un appareil'),
+      schema: {
+        body: claimCheckRequestSchema.meta({ examples: [{ serial: 'SN-0001', claimCode: 'K7M2Q9XR4TPW' }] }),
+        response: {
+          200: claimCheckResponseSchema,
           400: errorResponseSchema,
           401: errorResponseSchema,
           404: errorResponseSchema,

@@ -79,6 +79,7 @@ export const endpoints = {
     provision: { method: 'POST', path: '/api/devices/provision', access: { kind: 'device' } },
     telemetry: { method: 'POST', path: '/api/devices/telemetry', access: { kind: 'device' } },
     claim: { method: 'POST', path: '/api/devices/claim', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent rattacher un appareil.' } },
+    claimCheck: { method: 'POST', path: '/api/devices/claim/check', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent rattacher un appareil.' } },
   },
   installationKey: {
     get: { method: 'GET', path: '/api/organization/installation-key', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent voir la clé d\'installation.' } },

@@ -32,6 +32,14 @@ describe(`claiming a factory device (docs/api.md, Rattachement des appareils d'u
   const claim = (account: TestAccount, payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/devices/claim', headers: account.auth, payload });
   const provision = (payload: object) => t.app.inject({ method: 'POST', url: '/api/devices/provision', payload });
+  const check = (account: TestAccount, payload: object, remoteAddress?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/devices/claim/check',
+      headers: account.auth,
+      payload,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
 
   it('waits (202) until a person claims it, then gives the device a token that sends readings', async () => {
     const device = await factoryDevice();
@@ -186,6 +194,107 @@ describe(`claiming a factory device (docs/api.md, Rattachement des appareils d'u
       claim(stranger, { serial: device.serial, claimCode: device.claimCode }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 404]);
+  });
+
+  it('checks a label before the choices: the model it names, or the claim’s own refusals, and nothing is claimed', async () => {
+    const device = await factoryDevice('sensor', 'Vigie TH-1');
+    // Typed as a person types it, like the claim.
+    const typed = device.claimCode.toLowerCase().replace(/(.{4})(?=.)/g, '$1-');
+    const right = await check(owner, { serial: ` ${device.serial} `, claimCode: typed });
+    expect(right.statusCode).toBe(200);
+    expect(right.json()).toEqual({ device: { serial: device.serial, model: 'Vigie TH-1', kind: 'sensor' } });
+    const gateway = await factoryDevice('emitter', 'Vigie Passerelle G1');
+    expect((await check(owner, { serial: gateway.serial, claimCode: gateway.claimCode })).json()).toEqual({
+      device: { serial: gateway.serial, model: 'Vigie Passerelle G1', kind: 'emitter' },
+    });
+
+    // A wrong code and an unknown serial: the same 404 as the claim, word for word.
+    for (const payload of [
+      { serial: device.serial, claimCode: 'ZZZZZZZZZZZZ' },
+      { serial: 'VIG-NOPE-000', claimCode: device.claimCode },
+    ]) {
+      const [checked, claimed] = [await check(owner, payload), await claim(owner, payload)];
+      expect([checked.statusCode, claimed.statusCode], JSON.stringify(payload)).toEqual([404, 404]);
+      expect(checked.json()).toEqual({ message: UNKNOWN });
+      expect(checked.json()).toEqual(claimed.json());
+    }
+    // A body the claim refuses is refused the same way.
+    for (const payload of [{ serial: device.serial }, { serial: device.serial, claimCode: 'abc' }, { ...device, extra: 1 }]) {
+      const [checked, claimed] = [await check(owner, payload), await claim(owner, payload)];
+      expect(checked.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(checked.json()).toEqual(claimed.json());
+    }
+
+    // Checked twice, the device is still on the shelf: it waits, and is claimed afterwards.
+    expect((await provision({ serial: device.serial, claimCode: device.claimCode })).statusCode).toBe(202);
+    const claimed = await claim(owner, { serial: device.serial, claimCode: device.claimCode, name: 'Vitrine fromages' });
+    expect(claimed.statusCode).toBe(201);
+    const id = claimed.json<{ sensor: { id: string } }>().sensor.id;
+
+    // Installed here: the 409 of a second claim; installed elsewhere: the 404 of anyone else.
+    const installed = await check(owner, { serial: device.serial, claimCode: device.claimCode });
+    expect(installed.statusCode).toBe(409);
+    expect(installed.json()).toEqual({ message: 'Cet appareil est déjà installé dans votre organisation (« Vitrine fromages »).' });
+    expect(installed.json()).toEqual((await claim(owner, { serial: device.serial, claimCode: device.claimCode })).json());
+    const elsewhere = await check(stranger, { serial: device.serial, claimCode: device.claimCode });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toEqual({ message: UNKNOWN });
+
+    // In the trash it may be claimed again: the check says so, and leaves it in the trash.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/sensor/${id}`, headers: owner.auth })).statusCode).toBe(204);
+    expect((await check(owner, { serial: device.serial, claimCode: device.claimCode })).statusCode).toBe(200);
+    const trash = await t.app.inject({ url: '/api/trash', headers: owner.auth });
+    expect(JSON.stringify(trash.json())).toContain(id);
+    expect((await t.app.inject({ url: `/api/sensor/${id}`, headers: owner.auth })).statusCode).toBe(404);
+
+    const unauthenticated = await t.app.inject({ method: 'POST', url: '/api/devices/claim/check', payload: device });
+    expect(unauthenticated.statusCode).toBe(401);
+  });
+
+  it('counts wrong codes checked with wrong codes claimed: after 10, the claim itself is refused (429)', async () => {
+    const guesser = await t.createAccount();
+    const ip = '203.0.113.41';
+    const device = await factoryDevice('sensor', 'Vigie TH-1');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      statuses.push((await check(guesser, { serial: device.serial, claimCode: `ZZZZZZZZZZ${ALPHABET[attempt]}` }, ip)).statusCode);
+    }
+    expect(statuses).toEqual(Array(10).fill(404));
+
+    // Even the right code: no more guesses from this account, whether checked or claimed.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/claim',
+      headers: guesser.auth,
+      payload: { serial: device.serial, claimCode: device.claimCode },
+      remoteAddress: ip,
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json<{ message: string }>().message).toMatch(/^Trop de codes d’étiquette invalides\. Réessayez dans \d+ min\.$/);
+    const refusedCheck = await check(guesser, { serial: device.serial, claimCode: device.claimCode }, ip);
+    expect(refusedCheck.statusCode).toBe(429);
+    expect(refusedCheck.json()).toEqual(refused.json());
+
+    // The address counts them too: 10 more wrong checks from another account there, and it is closed to anyone.
+    const second = await t.createAccount();
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect((await check(second, { serial: `VIG-NOPE-${attempt}`, claimCode: device.claimCode }, ip)).statusCode).toBe(404);
+    }
+    const third = await t.createAccount();
+    expect((await check(third, { serial: device.serial, claimCode: device.claimCode }, ip)).statusCode).toBe(429);
+
+    // Nothing was written by all of it: the device still waits, and its owner-to-be claims it from elsewhere.
+    expect((await provision({ serial: device.serial, claimCode: device.claimCode })).statusCode).toBe(202);
+    expect((await check(third, { serial: device.serial, claimCode: device.claimCode }, '203.0.113.42')).statusCode).toBe(200);
+    const claimed = await t.app.inject({
+      method: 'POST',
+      url: '/api/devices/claim',
+      headers: third.auth,
+      payload: { serial: device.serial, claimCode: device.claimCode },
+      remoteAddress: '203.0.113.42',
+    });
+    expect(claimed.statusCode).toBe(201);
   });
 
   it('does not import a known serial twice: its first code stays', async () => {

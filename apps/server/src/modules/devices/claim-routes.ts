@@ -6,7 +6,7 @@ import { route } from '../../plugins/endpoint-route.ts';
 import { siteInScope } from '../../plugins/scope.ts';
 
 /** docs/api.md, Rattachement des appareils d'usine: a person claims a labelled factory device for their organization. */
-export const claimRoutes: FastifyPluginAsyncZod<{ claiming: Pick<ClaimingService, 'claim'> }> = async (app, { claiming }) => {
+export const claimRoutes: FastifyPluginAsyncZod<{ claiming: Pick<ClaimingService, 'claim' | 'check'> }> = async (app, { claiming }) => {
   app.route({
     ...route(endpoints.devices.claim),
     bodyLimit: 16 * 1024,
@@ -21,6 +21,17 @@ export const claimRoutes: FastifyPluginAsyncZod<{ claiming: Pick<ClaimingService
         { serial: view.device.serial },
       );
       return reply.code(201).send(view.kind === 'sensor' ? { sensor: view.device } : { emitter: view.device });
+    },
+  });
+
+  // Step 1 of the installer: the label is checked before anything else is asked; nothing is written but the count of wrong codes.
+  app.route({
+    ...route(endpoints.devices.claimCheck),
+    bodyLimit: 16 * 1024,
+    handler: async (request) => {
+      const user = currentUser(request);
+      const device = await claiming.check({ organizationId: user.organization.id, userId: user.id }, request.body, request.ip);
+      return { device };
     },
   });
 };

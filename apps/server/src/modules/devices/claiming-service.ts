@@ -111,6 +111,41 @@ export function createClaimingService(deps: {
     return deps.devices[record.kind].findBySerial(organizationId, record.serial);
   }
 
+  /**
+   * The factory device of this label, when this organization may claim it: a wrong code, an
+   * unknown serial and another organization's device are the same 404, counted against the
+   * account and the address (429 once either has guessed too often). The claim and its check both
+   * ask here, so that they never disagree and share one count.
+   */
+  async function claimableLabel(
+    who: { organizationId: string; userId: string },
+    label: { serial: string; claimCode: string },
+    ip: string,
+  ): Promise<FactoryDeviceRecord> {
+    await refuseWhenBlocked(wrongByUser, who.userId, 10);
+    await refuseWhenBlocked(wrongByIp, ip, 20);
+    const record = await labelled(label.serial, label.claimCode);
+    if (!record || (record.organizationId !== null && record.organizationId !== who.organizationId)) {
+      await countWrong(wrongByUser, who.userId);
+      await countWrong(wrongByIp, ip);
+      throw notFound(UNKNOWN_DEVICE);
+    }
+    return record;
+  }
+
+  /**
+   * A device this organization claimed before: 409 while it is installed; in the trash or purged,
+   * it may be claimed again (the one in the trash is returned, to be restored).
+   */
+  async function notInstalledYet(record: FactoryDeviceRecord, organizationId: string) {
+    const existing = await deviceOf(record, organizationId);
+    if (existing && !existing.deletedAt) {
+      const { device } = await deps.devices[record.kind].get(organizationId, existing.id);
+      throw conflict(`Cet appareil est déjà installé dans votre organisation (« ${device.name} »).`);
+    }
+    return existing;
+  }
+
   return {
     /** A maker's batch, all or nothing (`npm run devices:import`, through the running server's local channel). */
     importBatch: (devices: FactoryDevice[]) => importFactoryBatch(deps.db, devices),
@@ -128,14 +163,7 @@ export function createClaimingService(deps: {
       ip: string,
     ): Promise<DeviceView> {
       const { organizationId, userId } = who;
-      await refuseWhenBlocked(wrongByUser, userId, 10);
-      await refuseWhenBlocked(wrongByIp, ip, 20);
-      const record = await labelled(input.serial, input.claimCode);
-      if (!record || (record.organizationId !== null && record.organizationId !== organizationId)) {
-        await countWrong(wrongByUser, userId);
-        await countWrong(wrongByIp, ip);
-        throw notFound(UNKNOWN_DEVICE);
-      }
+      const record = await claimableLabel(who, input, ip);
       const use = input.preset ? INSTALL_USES[input.preset] : undefined;
       if (use?.rule && record.kind === 'emitter') throw badRequest(EMITTER_HAS_NO_RULE);
       if (input.siteId) await deps.assertSite(organizationId, input.siteId);
@@ -143,11 +171,7 @@ export function createClaimingService(deps: {
 
       let view: DeviceView | undefined;
       if (record.organizationId === organizationId) {
-        const existing = await deviceOf(record, organizationId);
-        if (existing && !existing.deletedAt) {
-          const { device } = await service.get(organizationId, existing.id);
-          throw conflict(`Cet appareil est déjà installé dans votre organisation (« ${device.name} »).`);
-        }
+        const existing = await notInstalledYet(record, organizationId);
         // In the trash: claiming it again brings it back, history included. Purged: it starts afresh.
         if (existing) view = await service.restore(organizationId, existing.id);
         else await dal.release(record.serial, organizationId);
@@ -186,6 +210,21 @@ export function createClaimingService(deps: {
       const rule = input.preset ? installUseRule(input.preset, view.device.id) : null;
       if (rule && (created || (await deps.ruleCount(organizationId, view.device.id)) === 0)) await deps.createRule(organizationId, rule);
       return view;
+    },
+
+    /**
+     * The label read before the device's name, site and use are chosen: the device it names, or
+     * the very refusal its claim would get (404, 409, 429), its wrong codes counted with the
+     * claim's. Nothing is claimed, released or restored.
+     */
+    async check(
+      who: { organizationId: string; userId: string },
+      label: { serial: string; claimCode: string },
+      ip: string,
+    ): Promise<{ serial: string; model: string | null; kind: DeviceKind }> {
+      const record = await claimableLabel(who, label, ip);
+      if (record.organizationId === who.organizationId) await notInstalledYet(record, who.organizationId);
+      return { serial: record.serial, model: record.model, kind: record.kind };
     },
 
     /**

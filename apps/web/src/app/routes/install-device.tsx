@@ -1,26 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
 import type { LoraWanQr } from '@vigie/contract';
 import { ArrowRight, LoaderCircle, PackagePlus, RadioTower, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PRODUCT_NAME } from '@/config/constants';
-import { useClaimDevice } from '@/features/claiming/api/claim-device';
+import { labelRefusal, type LabelledDevice, useCheckLabel, useClaimDevice } from '@/features/claiming/api/claim-device';
 import { FirstSignal } from '@/features/claiming/components/first-signal';
-import { InstallForm } from '@/features/claiming/components/install-form';
+import { type InstallChoices, InstallForm } from '@/features/claiming/components/install-form';
 import { LabelScanner, type Label } from '@/features/claiming/components/label-scanner';
 import { deviceQueryOptions } from '@/features/devices/api/get-device';
 import { deviceDetailPath } from '@/features/devices/device-paths';
 import type { DeviceKind } from '@/features/devices/device-kinds';
 import { formatDevEui } from '@/features/lorawan/lorawan-format';
 import { useSites } from '@/features/sites/api/get-sites';
+import { ApiError } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { usePermissions } from '@/lib/permissions';
 
 type Installed = { kind: DeviceKind; id: string; name: string; installedAt: number };
-type Step = { step: 'label' } | { step: 'choices'; label: Label } | { step: 'waiting'; installed: Installed };
+type Step =
+  /** `retry`: back from step 2 after the claim refused the label; its serial is kept and the code typed again. */
+  | { step: 'label'; retry?: { serial: string; message: string } }
+  | { step: 'choices'; label: Label; device: LabelledDevice }
+  | { step: 'waiting'; installed: Installed };
 
 const card = 'rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6';
 
@@ -28,12 +33,33 @@ const card = 'rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg s
 export default function InstallDeviceRoute() {
   const [state, setState] = useState<Step>({ step: 'label' });
   const sites = useSites();
+  const check = useCheckLabel();
   const claim = useClaimDevice();
   const { manage } = usePermissions();
+  // What was chosen at step 2, kept when going back to the label.
+  const [choices, setChoices] = useState<InstallChoices | null>(null);
+
+  const retry = state.step === 'label' ? state.retry : undefined;
+  const refusal = useMemo(
+    () => (check.error ? labelRefusal(check.error) : retry && !check.isPending ? { message: retry.message, field: 'code' as const } : null),
+    [check.error, check.isPending, retry],
+  );
 
   const restart = () => {
+    check.reset();
     claim.reset();
+    setChoices(null);
     setState({ step: 'label' });
+  };
+
+  const changeLabel = (label: Label, kept: InstallChoices) => {
+    // The label refused by the claim (another organization took the device since the check): the serial stays, the code is typed again.
+    const refused = claim.error instanceof ApiError && claim.error.status === 404 && claim.error.message.startsWith('Appareil introuvable');
+    const message = refused ? errorMessage(claim.error, '') : '';
+    check.reset();
+    claim.reset();
+    setChoices(kept);
+    setState({ step: 'label', ...(refused ? { retry: { serial: label.serial, message } } : {}) });
   };
 
   return (
@@ -53,9 +79,17 @@ export default function InstallDeviceRoute() {
             </p>
           ) : state.step === 'label' ? (
             <LabelScanner
+              initialSerial={retry?.serial}
+              checking={check.isPending}
+              refusal={refusal}
               onIdentified={(label) => {
-                claim.reset();
-                setState({ step: 'choices', label });
+                if (check.isPending) return;
+                check.mutate(label, {
+                  onSuccess: (device) => {
+                    claim.reset();
+                    setState({ step: 'choices', label, device });
+                  },
+                });
               }}
               lorawanNotice={lorawanNotice}
             />
@@ -70,13 +104,15 @@ export default function InstallDeviceRoute() {
             ) : (
               <InstallForm
                 label={state.label}
+                device={state.device}
                 sites={sites.data}
                 busy={claim.isPending}
                 error={claim.isError ? errorMessage(claim.error, 'Échec de l’installation : réessayez.') : null}
-                onBack={restart}
-                onSubmit={(choices) =>
+                initial={choices}
+                onBack={(kept) => changeLabel(state.label, kept)}
+                onSubmit={(chosen) =>
                   claim.mutate(
-                    { serial: state.label.serial, claimCode: state.label.claimCode, ...choices },
+                    { serial: state.label.serial, claimCode: state.label.claimCode, ...chosen },
                     {
                       onSuccess: ({ kind, device }) =>
                         setState({

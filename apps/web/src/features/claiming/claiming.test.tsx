@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api-client';
+import { labelRefusal } from './api/claim-device';
 import { FIRST_SIGNAL_HELP_AFTER_MS, FirstSignal } from './components/first-signal';
 import { cameraErrorMessage, LabelScanner } from './components/label-scanner';
 
@@ -30,6 +32,30 @@ describe('LabelScanner', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Continuer' }));
     expect(onIdentified).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Ajouter 24e124136b502217' })).toHaveFocus();
+  });
+
+  it('shows a refused label on the field it concerns, which takes the focus, and says when it is being checked', () => {
+    const refusal = { message: 'Le numéro de série ne doit pas dépasser 64 caractères.', field: 'serial' as const };
+    const { rerender } = render(<LabelScanner onIdentified={vi.fn()} refusal={refusal} />);
+    const serial = screen.getByLabelText('Numéro de série');
+    expect(serial).toHaveAttribute('aria-invalid', 'true');
+    expect(serial).toHaveAccessibleDescription(refusal.message);
+    expect(serial).toHaveFocus();
+    expect(screen.getByLabelText('Code de l’étiquette')).not.toHaveAttribute('aria-invalid');
+
+    rerender(<LabelScanner onIdentified={vi.fn()} checking />);
+    expect(screen.getByRole('button', { name: 'Vérification…' })).toBeDisabled();
+    expect(serial).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('tells which field a refusal of the label is about', () => {
+    const unknown = 'Appareil introuvable : vérifiez le numéro de série et le code de l’étiquette.';
+    expect(labelRefusal(new ApiError(unknown, 404))).toEqual({ message: unknown, field: 'code' });
+    expect(labelRefusal(new ApiError('Le code de l’étiquette compte au moins 6 caractères.', 400)).field).toBe('code');
+    expect(labelRefusal(new ApiError('Le numéro de série est obligatoire.', 400)).field).toBe('serial');
+    expect(labelRefusal(new ApiError('Cet appareil est déjà installé dans votre organisation (« Vitrine »).', 409)).field).toBeNull();
+    expect(labelRefusal(new ApiError('Trop de codes d’étiquette invalides. Réessayez dans 15 min.', 429)).field).toBeNull();
+    expect(labelRefusal(new ApiError('', 0))).toEqual({ message: 'La vérification de l’étiquette a échoué : réessayez.', field: null });
   });
 
   it('names each camera failure and what to do instead', () => {

@@ -1,38 +1,60 @@
 import type { Site } from '@vigie/contract';
 import { INSTALL_USES, type InstallUseKey } from '@vigie/contract/presets';
-import { useId, useState, type FormEvent } from 'react';
+import { CircleCheck } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
+import type { LabelledDevice } from '../api/claim-device';
 import type { Label } from './label-scanner';
 
 export type InstallChoices = { siteId: string; name: string; preset: InstallUseKey };
+
+const KIND_NAMES: Record<LabelledDevice['kind'], string> = { sensor: 'Capteur', emitter: 'Émetteur' };
+
+/** « Capteur Vigie TH-1 reconnu »: the device the label names, as its maker's batch describes it. */
+export function recognizedText(device: Pick<LabelledDevice, 'kind' | 'model'>): string {
+  return `${KIND_NAMES[device.kind]}${device.model ? ` ${device.model}` : ''} reconnu`;
+}
 
 const USE_KEYS = Object.keys(INSTALL_USES) as InstallUseKey[];
 
 const fieldClass =
   'mt-1 block w-full rounded-xl border border-white/15 bg-slate-950/70 px-3 py-2.5 text-base text-white focus:border-cyan-300 focus:outline-none focus:ring-2 focus:ring-cyan-300/40';
 
-/** Step 2: where the device goes, its name, and what it watches (the alert rule it gets). */
+/**
+ * Step 2: where the device goes, its name, and what it watches (the alert rule it gets). It starts
+ * from `initial`, the choices made before going back to the label, and hands them back with `onBack`.
+ */
 export function InstallForm({
   label,
+  device,
   sites,
   busy,
   error,
+  initial,
   onSubmit,
   onBack,
 }: {
   label: Label;
+  /** The device the label names, found at step 1. */
+  device: Pick<LabelledDevice, 'kind' | 'model'>;
   sites: Site[];
   busy: boolean;
   error: string | null;
+  initial?: InstallChoices | null;
   onSubmit: (choices: InstallChoices) => void;
-  onBack: () => void;
+  onBack: (choices: InstallChoices) => void;
 }) {
   const ids = useId();
-  const [siteId, setSiteId] = useState(sites[0]?.id ?? '');
-  const [name, setName] = useState('');
-  const [preset, setPreset] = useState<InstallUseKey>('chilled_very_perishable');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [siteId, setSiteId] = useState(initial && sites.some((site) => site.id === initial.siteId) ? initial.siteId : (sites[0]?.id ?? ''));
+  const [name, setName] = useState(initial?.name ?? '');
+  // A transmitter measures nothing itself: no alert rule unless one is chosen.
+  const [preset, setPreset] = useState<InstallUseKey>(initial?.preset ?? (device.kind === 'emitter' ? 'none' : 'chilled_very_perishable'));
   const [nameError, setNameError] = useState<string | null>(null);
+
+  // The label's step is gone: the focus starts this one.
+  useEffect(() => headingRef.current?.focus(), []);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,9 +69,13 @@ export function InstallForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-5" aria-labelledby={`${ids}-title`}>
       <div>
-        <h2 id={`${ids}-title`} className="text-lg font-semibold text-white">
+        <h2 id={`${ids}-title`} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-white focus:outline-none">
           2. Où est-il et que surveille-t-il&#8239;?
         </h2>
+        <p className="mt-1 flex items-center gap-2 text-sm font-semibold text-emerald-200">
+          <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
+          {recognizedText(device)}
+        </p>
         <p className="mt-1 text-sm text-slate-300">
           Étiquette lue&#8239;: <span className="font-mono text-cyan-100">{label.serial}</span>
         </p>
@@ -111,7 +137,7 @@ export function InstallForm({
         <Button type="submit" variant="primary" busy={busy} className="w-full sm:w-auto">
           {busy ? 'Installation…' : 'Installer l’appareil'}
         </Button>
-        <Button onClick={onBack} disabled={busy}>
+        <Button onClick={() => onBack({ siteId, name, preset })} disabled={busy}>
           Changer d’étiquette
         </Button>
       </div>

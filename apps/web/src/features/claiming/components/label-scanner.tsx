@@ -4,6 +4,7 @@ import { Camera, CameraOff, Keyboard } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
+import type { LabelRefusal } from '../api/claim-device';
 import { createQrReader } from '../decode-qr';
 
 export type Label = { serial: string; claimCode: string };
@@ -34,21 +35,34 @@ const inputClass =
 
 /**
  * Step 1 of the installation: the label's QR code read by the camera, or its serial and code typed.
+ * The label is handed to `onIdentified` (which checks it with the server); a refusal comes back as
+ * `refusal`, shown on the field it concerns, which takes the focus.
  */
 export function LabelScanner({
   onIdentified,
   lorawanNotice,
+  checking = false,
+  refusal = null,
+  initialSerial = '',
 }: {
   onIdentified: (label: Label) => void;
   /** What to say of a LoRaWAN label (LoRa Alliance TR005), with a link to add the sensor; without it, such a label is not read. */
   lorawanNotice?: (sensor: LoraWanQr) => ReactNode;
+  /** While the label is being checked. */
+  checking?: boolean;
+  /** Why the label was refused; a new object for each refusal. */
+  refusal?: LabelRefusal | null;
+  /** The serial to start from (back from step 2 when only the code was wrong): the code is typed again. */
+  initialSerial?: string;
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const [camera, setCamera] = useState<CameraState>({ phase: 'off' });
   const [notLabel, setNotLabel] = useState(false);
-  const [serial, setSerial] = useState('');
+  const [serial, setSerial] = useState(initialSerial);
   const [code, setCode] = useState('');
+  const serialRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
   const [formError, setFormError] = useState<string | null>(null);
   // A LoRaWAN label (LoRa Alliance TR005) read by the camera; typed, it is read from the serial's field.
   const [scannedLorawan, setScannedLorawan] = useState<LoraWanQr | null>(null);
@@ -64,6 +78,17 @@ export function LabelScanner({
   }, []);
 
   useEffect(() => stopCamera, [stopCamera]);
+
+  // A label refused: its field takes the focus, to be corrected there.
+  useEffect(() => {
+    if (refusal?.field === 'serial') serialRef.current?.focus();
+    else if (refusal?.field === 'code') codeRef.current?.focus();
+  }, [refusal]);
+
+  // Back with the serial kept: the code is what is left to type.
+  useEffect(() => {
+    if (initialSerial) codeRef.current?.focus();
+  }, [initialSerial]);
 
   // While the camera runs, read a frame every 200 ms until a Vigie label shows.
   useEffect(() => {
@@ -81,6 +106,10 @@ export function LabelScanner({
         if (label) {
           stopCamera();
           setCamera({ phase: 'off' });
+          // In the fields, to be corrected there should the label be refused.
+          setSerial(label.serial);
+          setCode(label.claimCode);
+          setFormError(null);
           onIdentified(label);
           return;
         }
@@ -152,6 +181,11 @@ export function LabelScanner({
   };
 
   const cameraOn = camera.phase === 'starting' || camera.phase === 'scanning';
+  const serialError = refusal?.field === 'serial' ? refusal.message : null;
+  const codeError = refusal?.field === 'code' ? refusal.message : null;
+  const serialDescription = [lorawanNotice ? `${ids}-serial-hint` : null, serialError ? `${ids}-serial-error` : null]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div className="space-y-6">
@@ -200,13 +234,15 @@ export function LabelScanner({
         <label className="block text-sm font-medium text-slate-200">
           Numéro de série
           <input
+            ref={serialRef}
             value={serial}
             onChange={(event) => setSerial(event.target.value)}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             placeholder="VIG-123456"
-            aria-describedby={lorawanNotice ? `${ids}-serial-hint` : undefined}
+            aria-invalid={serialError ? true : undefined}
+            aria-describedby={serialDescription || undefined}
             className={inputClass}
           />
         </label>
@@ -215,21 +251,26 @@ export function LabelScanner({
             Un capteur LoRaWAN{'\u202F'}: saisissez ici le texte de son code QR (LW:D0:…).
           </p>
         )}
+        {serialError && <FormStatus id={`${ids}-serial-error`} error={serialError} className="-mt-1" />}
         <label className="block text-sm font-medium text-slate-200">
           Code de l’étiquette
           <input
+            ref={codeRef}
             value={code}
             onChange={(event) => setCode(event.target.value)}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             placeholder="ABCD-EFGH-JKLM"
+            aria-invalid={codeError ? true : undefined}
+            aria-describedby={`${ids}-code-error`}
             className={inputClass}
           />
         </label>
-        <FormStatus error={formError} />
-        <Button type="submit" variant="secondary">
-          Continuer
+        <FormStatus id={`${ids}-code-error`} error={codeError} className="-mt-1" />
+        <FormStatus error={formError ?? (refusal && !refusal.field ? refusal.message : null)} />
+        <Button type="submit" variant="secondary" busy={checking}>
+          {checking ? 'Vérification…' : 'Continuer'}
         </Button>
       </form>
     </div>
