@@ -30,6 +30,8 @@ export const ACCOUNT_KEYS = [
   'push', // push.spec.ts: a pushed alert shown by the service worker, taken into account from its action
   'chain', // scopes.spec.ts: a chain's shops in « Réseau », and a store manager scoped to one shop
   'calibration', // calibration.spec.ts: a sensor's verification recorded with its certificate, its values corrected
+  'offline', // offline.spec.ts: the dashboard opened offline from the service worker, with its last values
+  'alert-curve', // alert-curve.spec.ts: a resolved alert's page, its peak first and its curve beside the timeline
 ] as const;
 
 export type AccountKey = (typeof ACCOUNT_KEYS)[number];
