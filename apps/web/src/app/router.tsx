@@ -3,6 +3,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '@/components/page-loader';
 import { ProtectedRoute } from '@/features/auth/components/protected-route';
 import { AppErrorBoundary } from '@/features/errors/components/app-error-boundary';
+import { useSignedInTheme } from '@/lib/theme';
 
 // The landing page is in the entry chunk: its first paint is its content, not « Chargement… ».
 // Every other screen is a chunk of its own: the landing page never downloads the dashboard.
@@ -66,6 +67,8 @@ export function preloadSignedInCode(pathname: string, hasSession: boolean): void
 
 export function AppRoutes() {
   const location = useLocation();
+  // The signed-in pages, their loading screen included, in the person's theme.
+  useSignedInTheme(location.pathname.startsWith('/dashboard'));
 
   return (
     <AppErrorBoundary resetKey={location.key}>

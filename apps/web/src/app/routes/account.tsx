@@ -7,6 +7,7 @@ import { TotpPanel } from '@/features/auth/components/totp-panel';
 import { DigestPanel } from '@/features/digest/digest-panel';
 import { PhonePanel } from '@/features/on-call/components/phone-panel';
 import { PushPanel } from '@/features/push/push-panel';
+import { ThemePanel } from '@/features/theme/theme-panel';
 import { ROLE_LABELS } from '@/lib/permissions';
 import { useAuth } from '@/lib/auth';
 
@@ -70,6 +71,9 @@ export default function AccountRoute() {
             <PhonePanel />
           </DetailSection>
         )}
+        <DetailSection id="compte-apparence" title="Apparence" description="Sur cet appareil, pour toutes les pages après la connexion.">
+          <ThemePanel />
+        </DetailSection>
         <DetailSection
           id="compte-double-authentification"
           title="Double authentification"

@@ -31,19 +31,19 @@ function Swatch({ kind }: { kind: 'limit' | 'period' | 'peak' }) {
   if (kind === 'limit')
     return (
       <svg {...common}>
-        <line x1="0" y1="7" x2="28" y2="7" stroke="rgba(248,113,113,0.9)" strokeWidth="2" strokeDasharray="5 3" />
+        <line x1="0" y1="7" x2="28" y2="7" className="stroke-red-400/90" strokeWidth="2" strokeDasharray="5 3" />
       </svg>
     );
   if (kind === 'period')
     return (
       <svg {...common}>
-        <rect x="0" y="0" width="28" height="14" fill="rgba(248,113,113,0.35)" />
+        <rect x="0" y="0" width="28" height="14" className="fill-red-400/35" />
       </svg>
     );
   return (
     <svg {...common}>
-      <rect x="12" y="0" width="4" height="14" fill="rgba(251,191,36,0.35)" />
-      <rect x="10" y="0" width="8" height="3" fill="rgb(251,191,36)" />
+      <rect x="12" y="0" width="4" height="14" className="fill-amber-400/35" />
+      <rect x="10" y="0" width="8" height="3" className="fill-amber-400" />
     </svg>
   );
 }

@@ -7,34 +7,34 @@ function Swatch({ kind }: { kind: keyof ChartLegendProps }) {
     case 'forecast':
       return (
         <svg {...common}>
-          <rect x="0" y="2" width="28" height="10" fill="rgba(167,139,250,0.3)" />
-          <line x1="0" y1="7" x2="28" y2="7" stroke="#c4b5fd" strokeWidth="2" strokeDasharray="5 3" />
+          <rect x="0" y="2" width="28" height="10" className="fill-violet-400/30" />
+          <line x1="0" y1="7" x2="28" y2="7" className="stroke-violet-300" strokeWidth="2" strokeDasharray="5 3" />
         </svg>
       );
     case 'limits':
       return (
         <svg {...common}>
-          <line x1="0" y1="7" x2="28" y2="7" stroke="rgba(248,113,113,0.9)" strokeWidth="2" strokeDasharray="5 3" />
+          <line x1="0" y1="7" x2="28" y2="7" className="stroke-red-400/90" strokeWidth="2" strokeDasharray="5 3" />
         </svg>
       );
     case 'alerts':
       return (
         <svg {...common}>
-          <rect x="0" y="0" width="28" height="14" fill="rgba(248,113,113,0.35)" />
+          <rect x="0" y="0" width="28" height="14" className="fill-red-400/35" />
         </svg>
       );
     case 'anomalies':
       return (
         <svg {...common}>
-          <rect x="0" y="0" width="28" height="14" fill="rgba(251,191,36,0.25)" />
-          <rect x="0" y="0" width="28" height="3" fill="rgb(251,191,36)" />
+          <rect x="0" y="0" width="28" height="14" className="fill-amber-400/25" />
+          <rect x="0" y="0" width="28" height="3" className="fill-amber-400" />
         </svg>
       );
     case 'defrosts':
       return (
         <svg {...common}>
-          <rect x="0" y="0" width="28" height="14" fill="rgba(56,189,248,0.2)" />
-          <path d="M-4 14 L10 0 M4 14 L18 0 M12 14 L26 0 M20 14 L34 0" stroke="rgba(125,211,252,0.7)" strokeWidth="1" />
+          <rect x="0" y="0" width="28" height="14" className="fill-sky-400/20" />
+          <path d="M-4 14 L10 0 M4 14 L18 0 M12 14 L26 0 M20 14 L34 0" className="stroke-sky-300/70" strokeWidth="1" />
         </svg>
       );
   }

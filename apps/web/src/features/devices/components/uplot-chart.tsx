@@ -2,6 +2,7 @@ import type { ReadingBucket } from '@vigie/contract';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { type Theme, useTheme } from '@/lib/theme';
 import { formatNumber } from '@/lib/measure-format';
 import { toData, type ChartForecastPoint } from './chart-data';
 
@@ -13,6 +14,45 @@ const FRENCH_NAMES = {
 };
 
 type Span = { from: number; to: number };
+
+/** The chart's colours: bright on the dark page, a shade darker on the light one so that lines keep 3:1. */
+const COLOURS = {
+  dark: {
+    line: 'rgb(34,211,238)',
+    minMax: 'rgba(34,211,238,0.45)',
+    band: 'rgba(34,211,238,0.14)',
+    forecast: 'rgb(196,181,253)',
+    forecastEdge: 'rgba(196,181,253,0.5)',
+    forecastBand: 'rgba(167,139,250,0.22)',
+    axis: 'rgb(148,163,184)',
+    grid: 'rgba(148,163,184,0.12)',
+    tick: 'rgba(148,163,184,0.2)',
+    defrost: 'rgba(56,189,248,0.10)',
+    defrostHatch: 'rgba(125,211,252,0.35)',
+    period: 'rgba(248,113,113,0.16)',
+    anomaly: 'rgba(251,191,36,0.14)',
+    anomalyBar: 'rgba(251,191,36,0.95)',
+    limit: 'rgba(248,113,113,0.9)',
+  },
+  light: {
+    line: 'rgb(14,116,144)',
+    minMax: 'rgba(14,116,144,0.45)',
+    band: 'rgba(14,116,144,0.12)',
+    forecast: 'rgb(109,40,217)',
+    forecastEdge: 'rgba(109,40,217,0.5)',
+    forecastBand: 'rgba(124,58,237,0.14)',
+    axis: 'rgb(71,85,105)',
+    grid: 'rgba(71,85,105,0.14)',
+    tick: 'rgba(71,85,105,0.25)',
+    defrost: 'rgba(2,132,199,0.08)',
+    defrostHatch: 'rgba(2,132,199,0.35)',
+    period: 'rgba(220,38,38,0.10)',
+    anomaly: 'rgba(217,119,6,0.12)',
+    anomalyBar: 'rgba(217,119,6,0.95)',
+    limit: 'rgba(220,38,38,0.9)',
+  },
+} satisfies Record<Theme, Record<string, string>>;
+type Colours = (typeof COLOURS)[Theme];
 
 /**
  * Drawn under the data (epoch ms): limits as dashed lines, alert periods in red, anomalies in amber
@@ -45,7 +85,7 @@ function spanX(u: uPlot, span: Span): [number, number] | null {
 }
 
 /** Paints the limits, alert periods, anomalies and defrost cycles under the series. */
-function drawOverlays(u: uPlot, overlays: ChartOverlays | undefined) {
+function drawOverlays(u: uPlot, overlays: ChartOverlays | undefined, colours: Colours) {
   if (!overlays) return;
   const { ctx } = u;
   const { left, top, width, height } = u.bbox;
@@ -58,13 +98,13 @@ function drawOverlays(u: uPlot, overlays: ChartOverlays | undefined) {
   for (const defrost of overlays.defrosts ?? []) {
     const x = spanX(u, defrost);
     if (!x) continue;
-    ctx.fillStyle = 'rgba(56,189,248,0.10)';
+    ctx.fillStyle = colours.defrost;
     ctx.fillRect(x[0], top, x[1] - x[0], height);
     ctx.save();
     ctx.beginPath();
     ctx.rect(x[0], top, x[1] - x[0], height);
     ctx.clip();
-    ctx.strokeStyle = 'rgba(125,211,252,0.35)';
+    ctx.strokeStyle = colours.defrostHatch;
     ctx.lineWidth = ratio;
     ctx.beginPath();
     for (let start = x[0] - height; start < x[1]; start += 8 * ratio) {
@@ -74,7 +114,7 @@ function drawOverlays(u: uPlot, overlays: ChartOverlays | undefined) {
     ctx.stroke();
     ctx.restore();
   }
-  ctx.fillStyle = 'rgba(248,113,113,0.16)';
+  ctx.fillStyle = colours.period;
   for (const period of overlays.periods) {
     const x = spanX(u, period);
     if (x) ctx.fillRect(x[0], top, x[1] - x[0], height);
@@ -83,12 +123,12 @@ function drawOverlays(u: uPlot, overlays: ChartOverlays | undefined) {
   for (const anomaly of overlays.anomalies ?? []) {
     const x = spanX(u, anomaly);
     if (!x) continue;
-    ctx.fillStyle = 'rgba(251,191,36,0.14)';
+    ctx.fillStyle = colours.anomaly;
     ctx.fillRect(x[0], top, x[1] - x[0], height);
-    ctx.fillStyle = 'rgba(251,191,36,0.95)';
+    ctx.fillStyle = colours.anomalyBar;
     ctx.fillRect(x[0], top, x[1] - x[0], 4 * ratio);
   }
-  ctx.strokeStyle = 'rgba(248,113,113,0.9)';
+  ctx.strokeStyle = colours.limit;
   ctx.lineWidth = 1.5 * devicePixelRatio;
   ctx.setLineDash([6 * devicePixelRatio, 4 * devicePixelRatio]);
   for (const limit of overlays.limits) {
@@ -115,10 +155,10 @@ function timeTicks(_u: uPlot, splits: number[], _axis: number, _space: number, i
   });
 }
 
-const axis = (values?: uPlot.Axis['values']): uPlot.Axis => ({
-  stroke: '#94a3b8',
-  grid: { stroke: 'rgba(148,163,184,0.12)', width: 1 },
-  ticks: { stroke: 'rgba(148,163,184,0.2)', width: 1 },
+const axis = (colours: Colours, values?: uPlot.Axis['values']): uPlot.Axis => ({
+  stroke: colours.axis,
+  grid: { stroke: colours.grid, width: 1 },
+  ticks: { stroke: colours.tick, width: 1 },
   font: '12px Inter, system-ui, sans-serif',
   ...(values ? { values } : {}),
 });
@@ -132,6 +172,8 @@ export default function UplotChart({ readings, unit, digits, height, gapMs, over
   const overlaysRef = useRef(overlays);
   // The forecast's three series exist only when there is a forecast: the chart is rebuilt when it comes or goes.
   const hasForecast = Boolean(forecast && forecast.length > 0);
+  // The chart is drawn again in the other theme's colours when the person switches.
+  const { theme } = useTheme();
 
   useEffect(() => {
     unitRef.current = unit;
@@ -152,6 +194,7 @@ export default function UplotChart({ readings, unit, digits, height, gapMs, over
         ? '—'
         : `${formatNumber(value, digitsRef.current, true)}${unitRef.current ? `\u202F${unitRef.current}` : ''}`;
     const forecastValue = (_u: uPlot, value: number | null) => format(value);
+    const colours = COLOURS[theme];
     const chart = new uPlot(
       {
         width: element.clientWidth || 600,
@@ -172,25 +215,25 @@ export default function UplotChart({ readings, unit, digits, height, gapMs, over
             },
           },
         },
-        hooks: { drawClear: [(u) => drawOverlays(u, overlaysRef.current)] },
+        hooks: { drawClear: [(u) => drawOverlays(u, overlaysRef.current, colours)] },
         series: [
           { label: 'Heure', value: (_u, v) => (v === null || v === undefined ? '—' : fullLabel.format(new Date(v * 1000))) },
-          { label: 'Min', stroke: 'rgba(34,211,238,0.45)', width: 1, value: (_u, v) => format(v) },
-          { label: 'Moyenne', stroke: '#22d3ee', width: 2, value: (_u, v) => format(v), points: { show: false } },
-          { label: 'Max', stroke: 'rgba(34,211,238,0.45)', width: 1, value: (_u, v) => format(v) },
+          { label: 'Min', stroke: colours.minMax, width: 1, value: (_u, v) => format(v) },
+          { label: 'Moyenne', stroke: colours.line, width: 2, value: (_u, v) => format(v), points: { show: false } },
+          { label: 'Max', stroke: colours.minMax, width: 1, value: (_u, v) => format(v) },
           ...(hasForecast
             ? [
-                { label: 'Prévision basse', stroke: 'rgba(196,181,253,0.5)', width: 1, dash: [2, 3], value: forecastValue },
-                { label: 'Prévision', stroke: '#c4b5fd', width: 2, dash: [7, 5], value: forecastValue, points: { show: false } },
-                { label: 'Prévision haute', stroke: 'rgba(196,181,253,0.5)', width: 1, dash: [2, 3], value: forecastValue },
+                { label: 'Prévision basse', stroke: colours.forecastEdge, width: 1, dash: [2, 3], value: forecastValue },
+                { label: 'Prévision', stroke: colours.forecast, width: 2, dash: [7, 5], value: forecastValue, points: { show: false } },
+                { label: 'Prévision haute', stroke: colours.forecastEdge, width: 1, dash: [2, 3], value: forecastValue },
               ]
             : []),
         ],
         bands: [
-          { series: [3, 1], fill: 'rgba(34,211,238,0.14)' },
-          ...(hasForecast ? [{ series: [6, 4] as [number, number], fill: 'rgba(167,139,250,0.22)' }] : []),
+          { series: [3, 1], fill: colours.band },
+          ...(hasForecast ? [{ series: [6, 4] as [number, number], fill: colours.forecastBand }] : []),
         ],
-        axes: [axis(timeTicks), axis((_u, values) => values.map((value) => formatNumber(value, 2)))],
+        axes: [axis(colours, timeTicks), axis(colours, (_u, values) => values.map((value) => formatNumber(value, 2)))],
       },
       toData([], Number.POSITIVE_INFINITY, hasForecast ? [] : undefined),
       element,
@@ -203,11 +246,12 @@ export default function UplotChart({ readings, unit, digits, height, gapMs, over
       chart.destroy();
       plot.current = null;
     };
-  }, [height, hasForecast]);
+  }, [height, hasForecast, theme]);
 
   useEffect(() => {
     plot.current?.setData(toData(readings, gapMs, hasForecast ? forecast : undefined));
-  }, [readings, gapMs, forecast, hasForecast]);
+    // A chart rebuilt for the other theme starts empty: its data again.
+  }, [readings, gapMs, forecast, hasForecast, theme]);
 
   return <div ref={container} data-testid="readings-chart" className="vigie-chart w-full" />;
 }

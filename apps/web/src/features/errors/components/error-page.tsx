@@ -22,7 +22,9 @@ export function ErrorPage({ content, title = content.title, description = conten
   const ActionIcon = content.code === '503' ? RotateCw : (actionIcons[content.action.to] ?? House);
 
   return (
-    <div className="relative flex min-h-dvh flex-col">
+    // Always the specification's dark page, even inside the signed-in app's light theme: its own
+    // stacking context keeps the effects behind the text and in front of its background.
+    <div data-theme="dark" className="relative isolate flex min-h-dvh flex-col bg-slate-950 text-slate-100">
       <title>{`${title} · ${PRODUCT_NAME}`}</title>
       {content.codeRain ? <CodeRain /> : <AnimatedBackground />}
       <div
