@@ -1,7 +1,4 @@
-import type { OverviewSite, Site } from '@vigie/contract';
-
-/** A battery at or below this level counts as low on the overview (the « Batterie faible » preset's threshold). */
-export const LOW_BATTERY_PERCENT = 20;
+import { LOW_BATTERY_PERCENT, type OverviewSite, type Site } from '@vigie/contract';
 
 export interface OverviewSensor {
   siteId: string;

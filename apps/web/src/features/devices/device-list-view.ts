@@ -30,7 +30,7 @@ export const ORDER_LABELS: Record<DeviceOrder, string> = {
 /** Lower case without accents: « Vitrine crèmerie » is found by « creme ». */
 export const searchable = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('fr');
 
-const lowBattery = (device: Device) => typeof device.battery === 'number' && device.battery < LOW_BATTERY_PERCENT;
+const lowBattery = (device: Device) => typeof device.battery === 'number' && device.battery <= LOW_BATTERY_PERCENT;
 
 /**
  * How urgent a device is, lowest first: a critical alert, a warning, offline, a low battery,

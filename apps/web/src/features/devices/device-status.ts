@@ -20,5 +20,5 @@ export const STATUS_LABELS: Record<DeviceStatus, string> = {
   never: 'Jamais connecté',
 };
 
-/** Battery levels below this percentage are highlighted. */
-export const LOW_BATTERY_PERCENT = 20;
+/** Battery levels at or below this percentage are highlighted (the contract's, as the chain's overview counts them). */
+export { LOW_BATTERY_PERCENT } from '@vigie/contract';

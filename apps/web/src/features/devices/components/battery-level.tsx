@@ -4,7 +4,7 @@ import { formatMeasure } from '@/lib/measure-format';
 
 /** Battery icon and percentage; a low battery stands out in amber and says so. */
 export function BatteryLevel({ percent }: { percent: number }) {
-  const low = percent < LOW_BATTERY_PERCENT;
+  const low = percent <= LOW_BATTERY_PERCENT;
   const Icon = low ? BatteryLow : percent < 60 ? BatteryMedium : percent >= 90 ? BatteryFull : Battery;
   return (
     <span
