@@ -58,7 +58,7 @@ test('a labelled sensor is installed from a phone: scan, choose the shop and the
     const page = await context.newPage();
     await signInWithToken(page, api.token);
     await page.goto('/dashboard');
-    await page.getByRole('link', { name: 'Installer', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Installer un appareil' }).click();
     await expect(page.getByRole('heading', { name: 'Installer un appareil' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Scanner l’étiquette' }).click();

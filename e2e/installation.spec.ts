@@ -1,5 +1,6 @@
 /** The installation page: masked key, commands filled with this server’s settings, QR code to the guided installation, regeneration. */
 import { account, Api, expect, signInWithToken, test } from './support/fixtures';
+import { sideMenu } from './support/navigation';
 import { DeviceProtocol, uniqueSerial } from './support/telemetry';
 
 test('shows the key, the commands and the QR code; regenerating revokes the old key', async ({ page, request }) => {
@@ -10,7 +11,7 @@ test('shows the key, the commands and the QR code; regenerating revokes the old 
 
   await signInWithToken(page, api.token);
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: 'Installation' }).click();
+  await sideMenu(page).getByRole('link', { name: 'Installation' }).click();
   await expect(page).toHaveURL(/\/dashboard\/installation$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Installation' })).toBeVisible();
   await expect(page.getByText(/Un appareil configuré avec la clé de votre organisation apparaît tout seul/)).toBeVisible();

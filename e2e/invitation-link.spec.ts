@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, saveScreenshot, seriousViolations, signInWithToken, test, TOKEN_KEY } from './support/fixtures';
+import { sideMenu } from './support/navigation';
 
 // A server of its own to start, two browsers and two axe analyses: slow on a busy machine.
 test.describe.configure({ timeout: 240_000, mode: 'serial' });
@@ -138,7 +139,7 @@ test('without an e-mail server, the admin hands over the invitation link, which 
     const page = await adminContext.newPage();
     await signInWithToken(page, ((await login.json()) as { accessToken: string }).accessToken);
     await page.goto('/dashboard');
-    await page.getByRole('link', { name: 'Équipe' }).click();
+    await sideMenu(page).getByRole('link', { name: 'Équipe' }).click();
     await expect(page).toHaveURL(/\/dashboard\/equipe$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Équipe' })).toBeVisible();
 
@@ -199,6 +200,7 @@ test('without an e-mail server, the admin hands over the invitation link, which 
     });
     expect(me.status()).toBe(200);
     expect(((await me.json()) as { user: { email: string; role: string } }).user).toMatchObject({ email: address, role: 'viewer' });
+    await expect(sideMenu(guest).getByRole('link', { name: 'Tableau de bord' })).toBeVisible();
     await expect(guest.getByRole('link', { name: 'Équipe' })).toHaveCount(0);
     await guest.goto('/dashboard/equipe');
     await expect(guest.getByText(/Seuls les administrateurs gèrent l’équipe/)).toBeVisible();
@@ -223,8 +225,8 @@ test('without an e-mail server, the admin hands over the invitation link, which 
     await expect(joined.getByLabel('Rôle de Sam Lecteur')).toHaveValue('viewer');
     await expect(page.getByTestId('invitation').filter({ hasText: address })).toHaveCount(0);
 
-    await page.getByRole('link', { name: 'Tableau de bord' }).click();
-    await page.getByRole('link', { name: 'Journal', exact: true }).click();
+    await sideMenu(page).getByRole('link', { name: 'Tableau de bord' }).click();
+    await sideMenu(page).getByRole('link', { name: 'Journal', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/journal$/);
     const events = page.getByRole('list', { name: 'Actions du journal' }).getByTestId('audit-event');
     const invited = events.filter({ hasText: 'Invitation créée' }).filter({ hasText: address });

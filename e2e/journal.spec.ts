@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { account, expect, saveScreenshot, seriousViolations, test } from './support/fixtures';
+import { sideMenu } from './support/navigation';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -19,7 +20,7 @@ test('the audit trail lists who did what, filters it and exports it as CSV', asy
   expect((await request.put(`/api/sensor/${sensor.id}`, { headers, data: { name: renamed } })).status()).toBe(200);
   await admin.remove('sensor', sensor.id);
 
-  await page.getByRole('link', { name: 'Journal', exact: true }).click();
+  await sideMenu(page).getByRole('link', { name: 'Journal', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/journal$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Journal' })).toBeVisible();
   const events = page.getByRole('list', { name: 'Actions du journal' }).getByTestId('audit-event');

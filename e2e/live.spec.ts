@@ -5,6 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { account, Api, expect, signInWithToken, test } from './support/fixtures';
+import { sideMenu } from './support/navigation';
 import { connectDevice, DeviceProtocol, sendTelemetry, uniqueSerial } from './support/telemetry';
 
 // Its tests share one account's data: in order, in one worker.
@@ -128,7 +129,7 @@ test('the dashboard says whether its values are live', async ({ page, request })
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   // The client retries by itself, after its back-off (1 s, 2 s, 4 s, 8 s… with jitter).
   await expect(page.getByRole('status').filter({ hasText: 'En direct' })).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('link', { name: 'Installation' }).click();
+  await sideMenu(page).getByRole('link', { name: 'Installation' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'En direct' })).toBeVisible();
 });
 
@@ -184,11 +185,11 @@ test('moving between signed-in pages keeps one stream connection and the same he
   await openLiveDashboard(page, api.token);
   await expect(page.getByRole('status').filter({ hasText: 'En direct' })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Installation' }).click();
+  await sideMenu(page).getByRole('link', { name: 'Installation' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Installation' })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(who.name ?? who.email);
-  await page.getByRole('link', { name: 'Tableau de bord' }).click();
-  await page.getByRole('link', { name: 'Corbeille' }).click();
+  await sideMenu(page).getByRole('link', { name: 'Tableau de bord' }).click();
+  await sideMenu(page).getByRole('link', { name: 'Corbeille' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Corbeille' })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(who.name ?? who.email);
   await expect(page.getByRole('status').filter({ hasText: 'En direct' })).toBeVisible();

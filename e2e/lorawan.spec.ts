@@ -9,6 +9,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { expect, saveScreenshot, seriousViolations, test, type Api } from './support/fixtures';
+import { openFromNavigation } from './support/navigation';
 
 // One organization's data, this spec's own: in order.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -126,9 +127,9 @@ for (const size of SIZES) {
       );
       expect(first).toEqual({ status: 200, body: { status: 'unknown_device', readings: 0 } });
 
-      // Reached from the dashboard, like the other management pages.
+      // Reached from the navigation (under « Intégrations »), at either width.
       await login(ACCOUNT);
-      await page.getByRole('link', { name: 'Capteurs LoRaWAN' }).click();
+      await openFromNavigation(page, 'Capteurs LoRaWAN');
       await expect(page).toHaveURL(/\/dashboard\/lorawan$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Capteurs LoRaWAN' })).toBeVisible();
       await expect(page.getByTestId('integration').filter({ hasText: integration.name })).toContainText('The Things Stack');

@@ -7,6 +7,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { account, expect, saveScreenshot, seriousViolations, test, type Api } from './support/fixtures';
+import { openFromNavigation } from './support/navigation';
 import { DeviceProtocol, sendHistory, type Reading } from './support/telemetry';
 
 // One account for the whole file: its tests run one after the other.
@@ -87,7 +88,7 @@ for (const viewport of [
     const signer = account('reports').name ?? '';
 
     await login('reports');
-    await page.getByRole('link', { name: /^Rapports/ }).click();
+    await openFromNavigation(page, 'Rapports');
     await expect(page.getByRole('heading', { name: 'Rapports', level: 1 })).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard\/rapports$/);
     if (viewport.name === 'desktop') {
@@ -121,9 +122,9 @@ for (const viewport of [
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, `reports-generated-${viewport.name}`, true);
 
-    // The dashboard's link says a report waits for a signature.
-    await page.getByRole('link', { name: 'Tableau de bord' }).click();
-    await page.getByRole('link', { name: 'Rapports, 1 non signé' }).click();
+    // The navigation's link says a report waits for a signature, on every page.
+    await openFromNavigation(page, 'Tableau de bord');
+    await page.getByRole('navigation').getByRole('link', { name: 'Rapports, 1 non signé' }).click();
     await expect(report).toBeVisible();
 
     // The PDF: its suggested name, its first bytes, and the fingerprint shown.
@@ -157,7 +158,7 @@ for (const viewport of [
     await saveScreenshot(page, `reports-signed-${viewport.name}`, true);
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByRole('link', { name: 'Tableau de bord' }).click();
-    await expect(page.getByRole('link', { name: 'Rapports', exact: true })).toBeVisible();
+    await openFromNavigation(page, 'Tableau de bord');
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Rapports', exact: true })).toBeVisible();
   });
 }

@@ -9,6 +9,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { Site } from '@vigie/contract';
 import { account, Api, expect, loginThroughForm, saveScreenshot, seriousViolations, signInWithToken, test } from './support/fixtures';
 import { invitationLink, lastMailTo } from './support/mail';
+import { sideMenu } from './support/navigation';
 import { DeviceProtocol, sendTelemetry, uniqueSerial } from './support/telemetry';
 
 test.describe.configure({ timeout: 120_000 });
@@ -53,7 +54,7 @@ test('a store manager scoped to one shop sees it alone; the director sees every 
   // The director's « Réseau »: every shop, Lille (an active alert) before Lyon.
   await signInWithToken(page, director.token);
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: 'Réseau' }).click();
+  await sideMenu(page).getByRole('link', { name: 'Réseau' }).click();
   await expect(page).toHaveURL(/\/dashboard\/reseau$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Réseau' })).toBeVisible();
   const rows = page.getByTestId('network-site');

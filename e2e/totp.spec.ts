@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { account, checkAtBothSizes, expect, loginThroughForm, signInWithToken, test } from './support/fixtures';
 import { invitationLink, lastMailTo } from './support/mail';
+import { sideMenu } from './support/navigation';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -158,7 +159,9 @@ test('two-factor authentication: turned on with a QR code, used to sign in, then
   await expect(newcomer.getByTestId('totp-required')).toContainText(
     `exige la double authentification des administrateurs${NNBSP}: activez-la ci-dessous`,
   );
+  // No navigation until two-factor authentication is on: the server refuses every other page.
   await expect(newcomer.getByRole('link', { name: 'Tableau de bord' })).toHaveCount(0);
+  await expect(newcomer.getByRole('navigation')).toHaveCount(0);
   await checkAtBothSizes(newcomer, 'totp-required');
   await newcomer.goto('/dashboard/equipe');
   await expect(newcomer).toHaveURL(/\/dashboard\/compte$/);
@@ -166,7 +169,7 @@ test('two-factor authentication: turned on with a QR code, used to sign in, then
   await enrol(newcomer);
   await newcomer.getByRole('button', { name: 'J’ai mis mes codes en lieu sûr' }).click();
   await expect(newcomer.getByTestId('totp-required')).toHaveCount(0);
-  await newcomer.getByRole('link', { name: 'Tableau de bord' }).click();
+  await sideMenu(newcomer).getByRole('link', { name: 'Tableau de bord' }).click();
   await expect(newcomer).toHaveURL(/\/dashboard$/);
   await expect(newcomer.getByRole('heading', { level: 1 })).toBeVisible();
   expect((await request.get('/api/sensor', { headers: { Authorization: `Bearer ${newcomerToken}` } })).status()).toBe(200);

@@ -10,6 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, saveScreenshot, seriousViolations, test, type Api } from './support/fixtures';
+import { openFromNavigation } from './support/navigation';
 
 // Its tests share one account's data: in order, in one worker.
 test.describe.configure({ timeout: 90_000, mode: 'default' });
@@ -74,7 +75,7 @@ for (const viewport of [
       await api.remove('emitter', device.id);
 
       await login('trash');
-      await page.getByRole('link', { name: 'Corbeille' }).click();
+      await openFromNavigation(page, 'Corbeille');
       await expect(page).toHaveURL(/\/dashboard\/corbeille$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Corbeille' })).toBeVisible();
 
@@ -90,7 +91,7 @@ for (const viewport of [
       await item.getByRole('button', { name: `Restaurer ${name}` }).click();
       await expect(item).toHaveCount(0);
 
-      await page.getByRole('link', { name: 'Tableau de bord' }).click();
+      await openFromNavigation(page, 'Tableau de bord');
       await expect(cards(page).filter({ hasText: name })).toBeVisible();
       await page.reload();
       await expect(cards(page).filter({ hasText: name })).toBeVisible();

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Site } from '@vigie/contract';
-import { ArrowLeft, User as UserIcon } from 'lucide-react';
+import { User as UserIcon } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { AnimatedBackground } from '@/components/animated-background';
@@ -23,6 +23,8 @@ import { useAuth } from '@/lib/auth';
 import { type Batcher, createBatcher } from '@/lib/frame-batcher';
 import type { SseMessage } from '@/lib/sse-parser';
 import type { SignedInOutletContext } from './signed-in-outlet';
+import { Breadcrumbs } from './navigation/breadcrumbs';
+import { BottomBar, SideMenu } from './navigation/main-navigation';
 import { useSensorNameFetch } from './use-sensor-names';
 
 /**
@@ -45,9 +47,10 @@ function AccountLink({ displayName, organization }: { displayName: string; organ
       <span className="grid size-8 shrink-0 place-items-center rounded-full bg-gradient-to-br from-cyan-400/30 to-violet-500/30 text-cyan-100">
         <UserIcon className="size-4" aria-hidden="true" />
       </span>
+      {/* On a phone the name has a row of its own and wraps rather than being cut; beside the rest from 640 px, it is shortened. */}
       <span className="min-w-0">
-        <span className="block truncate font-medium text-white">{displayName}</span>
-        {organization && <span className="block truncate text-xs text-slate-400">{organization}</span>}
+        <span className="block font-medium [overflow-wrap:anywhere] text-white sm:truncate">{displayName}</span>
+        {organization && <span className="block text-xs [overflow-wrap:anywhere] text-slate-400 sm:truncate">{organization}</span>}
       </span>
     </Link>
   );
@@ -84,14 +87,15 @@ function TotpSetupLayout() {
 }
 
 /**
- * One header (product, user, live indicator, sign-out, and « Hors connexion » while offline) and
- * the one live stream, kept while the user moves between pages.
+ * One header (product, user, live indicator, sign-out, and « Hors connexion » while offline), the
+ * navigation (a side menu from 1024 px, a bottom bar below) and the one live stream, kept while the
+ * user moves between pages.
  */
 function FullLayout() {
   const { user } = useAuth();
   const owner = user?.id ?? '';
   const queryClient = useQueryClient();
-  const { pathname, key } = useLocation();
+  const { key } = useLocation();
   // A page whose subject does not exist shows the full 404 page, for this location only.
   const [notFoundAt, setNotFoundAt] = useState<string | null>(null);
   const outletContext: SignedInOutletContext = { showNotFound: () => setNotFoundAt(key) };
@@ -142,9 +146,6 @@ function FullLayout() {
   );
   const live = useLiveStream({ onMessage });
   useReadAgainWhenBack();
-  const onDashboard = pathname === '/dashboard' || pathname === '/dashboard/';
-  // An alert's page leads back to « Alertes », its own link.
-  const ownBackLink = /^\/dashboard\/alertes\/[^/]+\/?$/.test(pathname);
 
   if (notFoundAt === key) return <ErrorPage content={ERROR_CONTENT['404']} />;
 
@@ -153,7 +154,7 @@ function FullLayout() {
       <AnimatedBackground drift={false} />
       <header className="sticky top-0 z-30 border-b border-white/5 bg-slate-950/75 backdrop-blur-xl">
         {/* On a phone the user and sign-out move to a second row, so that nothing has to be cut. */}
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-5 py-3 sm:h-16 sm:flex-nowrap sm:gap-x-4 sm:px-8 sm:py-0">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1.5 px-4 py-2 sm:h-16 sm:flex-nowrap sm:gap-x-4 sm:px-8 sm:py-0">
           <Link to="/" className="shrink-0 rounded-xl">
             <BrandLogo />
           </Link>
@@ -161,28 +162,26 @@ function FullLayout() {
             <LiveIndicator status={live} compact />
             <AlertBell />
           </div>
-          <div className="flex w-full min-w-0 items-center justify-between gap-3 border-t border-white/5 pt-2 sm:w-auto sm:gap-4 sm:border-0 sm:pt-0">
+          <div className="flex w-full min-w-0 items-center justify-between gap-3 border-t border-white/5 pt-1.5 sm:w-auto sm:gap-4 sm:border-0 sm:pt-0">
             <AccountLink displayName={displayName} organization={user?.organization?.name} />
             <SignOutButton />
           </div>
         </div>
         <OfflineBanner />
       </header>
-      <main className="mx-auto w-full max-w-6xl flex-1 px-5 py-8 sm:px-8 sm:py-10">
-        {!onDashboard && !ownBackLink && (
-          <Link
-            to="/dashboard"
-            className="mb-6 inline-flex items-center gap-2 rounded-lg text-sm font-medium text-cyan-200 hover:text-cyan-100"
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Tableau de bord
-          </Link>
-        )}
-        <Suspense fallback={<p className="sr-only">Chargement…</p>}>
-          <Outlet context={outletContext} />
-        </Suspense>
-      </main>
-      <Toaster />
+      <div className="mx-auto flex w-full max-w-7xl flex-1 lg:gap-8 lg:px-8">
+        <SideMenu />
+        {/* On a phone the foot of the page stays clear of the bottom bar (and of the home indicator). */}
+        <main className="w-full min-w-0 flex-1 px-4 pt-6 pb-[calc(6rem+env(safe-area-inset-bottom))] sm:px-8 sm:pt-10 lg:px-0 lg:pb-10">
+          <Breadcrumbs />
+          <Suspense fallback={<p className="sr-only">Chargement…</p>}>
+            <Outlet context={outletContext} />
+          </Suspense>
+        </main>
+      </div>
+      <BottomBar />
+      {/* Above the bottom bar on a phone, so that a toast never hides it nor is hidden by it. */}
+      <Toaster placement="bottom-[calc(4rem+env(safe-area-inset-bottom))] lg:bottom-0" />
     </div>
   );
 }

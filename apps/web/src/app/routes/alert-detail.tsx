@@ -1,16 +1,19 @@
 import { ArrowLeft, LoaderCircle } from 'lucide-react';
 import { lazy } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { Alert as ErrorAlert } from '@/components/ui/alert';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useAlert } from '@/features/alerts/api/get-alert';
 import { useRule } from '@/features/alerts/api/rules';
 import type { AlertChartProps } from '@/features/alerts/components/alert-curve';
 import { AlertDetail } from '@/features/alerts/components/alert-detail';
+import { useDevices } from '@/features/devices/api/get-devices';
+import { deviceDetailPath } from '@/features/devices/device-paths';
 import { useSites } from '@/features/sites/api/get-sites';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
+import { PAGES } from '../navigation/pages';
 import { useNotFoundGuard } from '../signed-in-outlet';
 import { useSensorNames, useSensorReadings } from '../use-sensor-names';
 
@@ -33,11 +36,18 @@ export default function AlertDetailRoute() {
   const sites = useSites();
   const sensorName = useSensorNames();
   const readingOf = useSensorReadings();
+  const sensors = useDevices({ kind: 'sensor' });
+  const { pathname } = useLocation();
   const { user } = useAuth();
   const notFound = useNotFoundGuard(query.error);
   if (notFound) return null;
 
   const alert = query.data;
+  // The sensor's page leads back to this alert, by its breadcrumb.
+  const sensorLink =
+    alert && sensors.data?.some((sensor) => sensor.id === alert.sensorId)
+      ? { to: deviceDetailPath('sensor', alert.sensorId), state: { from: { path: pathname, label: PAGES.alert.label } } }
+      : null;
   const who = (userId: string | null | undefined) =>
     !userId ? null : userId === user?.id ? user.name?.trim() || user.email : 'Un membre de l’équipe';
 
@@ -60,6 +70,7 @@ export default function AlertDetailRoute() {
           // null: the rule is gone (404); undefined: not known yet.
           rule={rule.data ?? (rule.error instanceof ApiError && rule.error.status === 404 ? null : undefined)}
           sensorName={sensorName(alert.sensorId)}
+          sensorLink={sensorLink}
           siteName={sites.data?.find((site) => site.id === alert.siteId)?.name ?? null}
           timeZone={sites.data?.find((site) => site.id === alert.siteId)?.timezone}
           reading={alert.key ? readingOf(alert.sensorId, alert.key) : null}

@@ -1,4 +1,4 @@
-import { Bell, Network, PackagePlus, QrCode, RadioTower, ScrollText, Store, Thermometer, Trash2, Users } from 'lucide-react';
+import { PackagePlus } from 'lucide-react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useActiveAlerts } from '@/features/alerts/api/get-alerts';
@@ -7,25 +7,23 @@ import { isPredicted } from '@/features/alerts/components/alert-value';
 import { DeviceDashboard } from '@/features/devices/components/device-dashboard';
 import { deviceDetailPath } from '@/features/devices/device-paths';
 import { WatchList } from '@/features/insights/components/watch-list';
-import { ReportsLink } from '@/features/reports/components/reports-link';
 import { useSites } from '@/features/sites/api/get-sites';
 import { useNow } from '@/hooks/use-now';
+import { useCameFromHere } from '@/lib/came-from';
 import { forecastLabel } from '@/lib/forecast-label';
 import { usePermissions } from '@/lib/permissions';
 import { useAuth } from '@/lib/auth';
-
-const linkClass =
-  'inline-flex items-center gap-2 rounded-xl border border-cyan-300/30 bg-cyan-400/10 px-4 py-2.5 text-sm font-semibold text-cyan-100 transition-colors hover:border-cyan-300/60 hover:bg-cyan-400/20';
+import { PAGES } from '../navigation/pages';
 
 const primaryLinkClass =
-  'inline-flex items-center gap-2 rounded-xl bg-gradient-to-r from-cyan-400 to-violet-500 px-4 py-2.5 text-sm font-semibold text-slate-950 shadow-lg shadow-cyan-500/20 transition-colors hover:from-cyan-300 hover:to-violet-400';
+  'inline-flex min-h-11 items-center gap-2 rounded-xl bg-gradient-to-r from-cyan-400 to-violet-500 px-4 py-2.5 text-sm font-semibold text-slate-950 shadow-lg shadow-cyan-500/20 transition-colors hover:from-cyan-300 hover:to-violet-400';
 
 export default function DashboardRoute() {
   const sites = useSites();
   // « Réseau » opens a shop: its devices, on arrival.
   const [params] = useSearchParams();
   const alerts = useActiveAlerts();
-  const { manage, manageMembers, readAudit } = usePermissions();
+  const { manage } = usePermissions();
   // The worst active alert of each sensor turns its card red (critical) or amber (warning).
   const worst = new Map<string, 'critical' | 'warning'>();
   for (const alert of alerts.data ?? []) {
@@ -37,6 +35,8 @@ export default function DashboardRoute() {
   const now = useNow();
   const { user } = useAuth();
   const location = useLocation();
+  // A device opened from here leads back here, to the shop chosen on arrival if any.
+  const cameFromHere = useCameFromHere(PAGES.dashboard.label);
   const forecasts = new Map<string, string>();
   const measured = new Set<string>();
   for (const alert of alerts.data ?? []) {
@@ -61,61 +61,18 @@ export default function DashboardRoute() {
           <h1 className="text-3xl font-bold tracking-tight text-white">Tableau de bord</h1>
           <p className="mt-2 text-slate-300">Gérez les émetteurs et les capteurs connectés de vos points de vente.</p>
         </div>
-        <div className="flex flex-wrap items-center gap-3">
-          {manage && (
-            <Link to="/dashboard/installer" className={primaryLinkClass}>
-              <PackagePlus className="size-4" aria-hidden="true" />
-              Installer
-            </Link>
-          )}
-          {manage && (
-            <Link to="/dashboard/installation" className={linkClass}>
-              <QrCode className="size-4" aria-hidden="true" />
-              Installation
-            </Link>
-          )}
-          <Link to="/dashboard/alertes" className={linkClass}>
-            <Bell className="size-4" aria-hidden="true" />
-            Alertes
+        {/* The one action of the page; the other pages are in the navigation. */}
+        {manage && (
+          <Link to="/dashboard/installer" className={primaryLinkClass}>
+            <PackagePlus className="size-4" aria-hidden="true" />
+            Installer un appareil
           </Link>
-          <Link to="/dashboard/reseau" className={linkClass}>
-            <Network className="size-4" aria-hidden="true" />
-            Réseau
-          </Link>
-          <Link to="/dashboard/sites" className={linkClass}>
-            <Store className="size-4" aria-hidden="true" />
-            Sites
-          </Link>
-          <Link to="/dashboard/lorawan" className={linkClass}>
-            <RadioTower className="size-4" aria-hidden="true" />
-            Capteurs LoRaWAN
-          </Link>
-          <ReportsLink className={linkClass} />
-          <Link to="/dashboard/controles" className={linkClass}>
-            <Thermometer className="size-4" aria-hidden="true" />
-            Contrôles
-          </Link>
-          <Link to="/dashboard/corbeille" className={linkClass}>
-            <Trash2 className="size-4" aria-hidden="true" />
-            Corbeille
-          </Link>
-          {manageMembers && (
-            <Link to="/dashboard/equipe" className={linkClass}>
-              <Users className="size-4" aria-hidden="true" />
-              Équipe
-            </Link>
-          )}
-          {readAudit && (
-            <Link to="/dashboard/journal" className={linkClass}>
-              <ScrollText className="size-4" aria-hidden="true" />
-              Journal
-            </Link>
-          )}
-        </div>
+        )}
       </div>
       <AlertsBanner />
       <WatchList
         sensorPath={(id) => deviceDetailPath('sensor', id)}
+        linkState={cameFromHere}
         timeZoneOf={(id) => timeZones.get(id)}
         className="mb-8 rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6"
       />
@@ -126,6 +83,7 @@ export default function DashboardRoute() {
         siteName={(id) => siteNames.get(id) ?? null}
         alertOf={(id) => worst.get(id) ?? null}
         forecastOf={forecastOf}
+        detailLinkState={cameFromHere}
       />
     </>
   );

@@ -17,8 +17,10 @@ import { NewIntegrationForm } from '@/features/lorawan/components/new-integratio
 import { PastedCodecs } from '@/features/lorawan/components/pasted-codecs';
 import { PendingDeviceList } from '@/features/lorawan/components/pending-device-list';
 import { useSites } from '@/features/sites/api/get-sites';
+import type { CameFromState } from '@/lib/came-from';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
+import { PAGES } from '../navigation/pages';
 
 function Loading({ children }: { children: ReactNode }) {
   return (
@@ -28,6 +30,9 @@ function Loading({ children }: { children: ReactNode }) {
     </p>
   );
 }
+
+/** A sensor opened from the list leads back here (without the query of a label being added). */
+const CAME_FROM_HERE: CameFromState = { from: { path: '/dashboard/lorawan', label: PAGES.lorawan.label } };
 
 /**
  * /dashboard/lorawan: the network servers (The Things Stack, ChirpStack) Vigie listens to, the
@@ -128,7 +133,13 @@ export default function LorawanRoute() {
           ) : !devices.data ? (
             <Loading>Chargement des appareils LoRaWAN…</Loading>
           ) : (
-            <LorawanDeviceList devices={devices.data} codecs={codecs.data ?? []} sensorName={sensorName} sensorPath={sensorPath} />
+            <LorawanDeviceList
+              devices={devices.data}
+              codecs={codecs.data ?? []}
+              sensorName={sensorName}
+              sensorPath={sensorPath}
+              linkState={CAME_FROM_HERE}
+            />
           )}
         </DetailSection>
 

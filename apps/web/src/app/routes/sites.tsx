@@ -10,8 +10,10 @@ import { useRegions } from '@/features/sites/api/get-overview';
 import { useSites } from '@/features/sites/api/get-sites';
 import { NewSiteForm } from '@/features/sites/components/new-site-form';
 import { SiteEditor } from '@/features/sites/components/site-editor';
+import { useCameFromHere } from '@/lib/came-from';
 import { errorMessage } from '@/lib/errors';
 import { usePermissions } from '@/lib/permissions';
+import { PAGES } from '../navigation/pages';
 
 /**
  * /dashboard/sites: the organization's rule templates first (they lay rules in the shops), then the
@@ -21,10 +23,11 @@ export default function SitesRoute() {
   const sites = useSites();
   const regions = useRegions();
   const { manage } = usePermissions();
+  const cameFromHere = useCameFromHere(PAGES.sites.label);
   return (
     <>
-      <title>{`Sites · ${PRODUCT_NAME}`}</title>
-      <h1 className="mb-2 text-3xl font-bold tracking-tight text-white">Sites</h1>
+      <title>{`Magasins · ${PRODUCT_NAME}`}</title>
+      <h1 className="mb-2 text-3xl font-bold tracking-tight text-white">Magasins</h1>
       <p className="mb-6 text-slate-300">Vos magasins, leurs horaires d’ouverture et les règles qui surveillent tous leurs capteurs.</p>
       <div className="mb-8">
         <RuleTemplates sites={sites.data ?? []} regions={regions.data ?? []} />
@@ -48,6 +51,7 @@ export default function SitesRoute() {
               <WatchList
                 siteId={site.id}
                 sensorPath={(id) => deviceDetailPath('sensor', id)}
+                linkState={cameFromHere}
                 timeZoneOf={() => site.timezone}
                 showSite={false}
                 headingLevel={3}

@@ -94,16 +94,17 @@ function ToastItem({ toast }: { toast: Toast }) {
 
 /**
  * Where toasts show: a polite status region, always present so that screen readers announce
- * what arrives in it. It never takes the focus; its buttons are in the tab order.
+ * what arrives in it. It never takes the focus; its buttons are in the tab order. `placement` is
+ * its distance from the foot of the screen, as Tailwind classes (above a bar fixed there).
  */
-export function Toaster() {
+export function Toaster({ placement = 'bottom-0' }: { placement?: string }) {
   const current = useSyncExternalStore(subscribe, getToasts, getToasts);
   return (
     <div
       role="status"
       aria-live="polite"
       aria-label="Notifications"
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 mx-auto flex w-full max-w-md flex-col gap-2 p-4 sm:right-4 sm:left-auto sm:mx-0"
+      className={`pointer-events-none fixed inset-x-0 ${placement} z-50 mx-auto flex w-full max-w-md flex-col gap-2 p-4 sm:right-4 sm:left-auto sm:mx-0`}
     >
       {current.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />

@@ -1,12 +1,13 @@
 import { ACTION_KIND_LABELS, type Alert, type AlertEvent, type Rule } from '@vigie/contract';
-import { CheckCircle2, Eye } from 'lucide-react';
+import { CheckCircle2, ChevronRight, Eye } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ForecastLabel } from '@/components/forecast-label';
 import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
 import { DetailSection, inputClass } from '@/components/ui/section';
 import { useNow } from '@/hooks/use-now';
+import type { CameFromState } from '@/lib/came-from';
 import { formatClock } from '@/lib/clock-format';
 import { errorMessage } from '@/lib/errors';
 import { forecastTarget } from '@/lib/forecast-label';
@@ -194,6 +195,7 @@ export function AlertDetail({
   alert,
   rule,
   sensorName,
+  sensorLink,
   siteName,
   who,
   reading = null,
@@ -204,6 +206,8 @@ export function AlertDetail({
   /** null: the rule was deleted; undefined: still loading. */
   rule: Rule | null | undefined;
   sensorName: string;
+  /** The sensor's page, leading back to this alert; none for a sensor that is gone. */
+  sensorLink?: { to: string; state: CameFromState } | null;
   siteName: string | null;
   /** The sensor's latest reading of the alert's measure: the value of a « dépassement prévu », beside its forecast. */
   reading?: SensorReading | null;
@@ -274,6 +278,16 @@ export function AlertDetail({
             )}
           </div>
           <h1 className="mt-3 text-2xl font-bold tracking-tight text-white [overflow-wrap:anywhere]">{sensorName}</h1>
+          {sensorLink && (
+            <Link
+              to={sensorLink.to}
+              state={sensorLink.state}
+              className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-cyan-200 underline-offset-4 hover:text-cyan-100 hover:underline"
+            >
+              Voir le capteur
+              <ChevronRight className="size-4" aria-hidden="true" />
+            </Link>
+          )}
           <div data-testid="alert-summary" className="mt-3 flex flex-wrap items-end gap-x-8 gap-y-3">
             <Figure label={predicted ? 'Dernière mesure' : peakFirst ? worst : alert.key === null ? 'État' : 'Dernière valeur'}>
               <p data-testid="alert-value" className={`text-4xl font-bold ${red ? 'text-red-300' : 'text-slate-100'}`}>

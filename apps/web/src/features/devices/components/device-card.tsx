@@ -1,5 +1,6 @@
 import { AlertTriangle, LoaderCircle, Trash2, TrendingUp } from 'lucide-react';
 import { Link } from 'react-router';
+import type { CameFromState } from '@/lib/came-from';
 import { DEVICE_KINDS, deviceDisplayName, type Device, type DeviceKind } from '../device-kinds';
 import { deviceDetailPath } from '../device-paths';
 import { DEVICE_PRESENTATION } from '../device-presentation';
@@ -15,6 +16,8 @@ export type DeviceAnnotations = {
    * and whether it is its only alert (nothing measured beyond a limit).
    */
   forecastOf?: (deviceId: string) => { label: string; only: boolean } | null;
+  /** What the link to the device's page carries: the page showing the card, for its way back. */
+  detailLinkState?: CameFromState;
 };
 
 type DeviceCardProps = DeviceAnnotations & {
@@ -26,7 +29,17 @@ type DeviceCardProps = DeviceAnnotations & {
   onDelete: ((id: string) => void) | null;
 };
 
-export function DeviceCard({ kind, device, deleting, deleteDisabled, onDelete, siteName, alertOf, forecastOf }: DeviceCardProps) {
+export function DeviceCard({
+  kind,
+  device,
+  deleting,
+  deleteDisabled,
+  onDelete,
+  siteName,
+  alertOf,
+  forecastOf,
+  detailLinkState,
+}: DeviceCardProps) {
   const name = deviceDisplayName(device);
   const named = name !== 'Unnamed';
   const { icon: Icon, tone } = DEVICE_PRESENTATION[kind];
@@ -53,7 +66,11 @@ export function DeviceCard({ kind, device, deleting, deleteDisabled, onDelete, s
       <div className="min-w-0 flex-1 pt-0.5">
         <h3 className="line-clamp-2 font-semibold [overflow-wrap:anywhere] text-white" lang={named ? undefined : 'en'}>
           {/* The whole card opens the detail page; the delete button sits above the link. */}
-          <Link to={deviceDetailPath(kind, device.id)} className="after:absolute after:inset-0 after:rounded-2xl after:content-['']">
+          <Link
+            to={deviceDetailPath(kind, device.id)}
+            state={detailLinkState}
+            className="after:absolute after:inset-0 after:rounded-2xl after:content-['']"
+          >
             {name}
           </Link>
         </h3>

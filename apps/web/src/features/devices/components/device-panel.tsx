@@ -41,6 +41,7 @@ export function DevicePanel({
   siteName,
   alertOf,
   forecastOf,
+  detailLinkState,
 }: DevicePanelProps) {
   const { labels, fallbacks } = DEVICE_KINDS[kind];
   const headingId = `${kind}-list-title`;
@@ -118,6 +119,7 @@ export function DevicePanel({
                     {...(siteName ? { siteName } : {})}
                     {...(alertOf ? { alertOf } : {})}
                     {...(forecastOf ? { forecastOf } : {})}
+                    {...(detailLinkState ? { detailLinkState } : {})}
                   />
                 )}
               />

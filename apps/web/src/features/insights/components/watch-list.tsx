@@ -2,6 +2,7 @@ import type { WatchItem } from '@vigie/contract';
 import { Eye, RotateCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { useNow } from '@/hooks/use-now';
+import type { CameFromState } from '@/lib/came-from';
 import { errorMessage } from '@/lib/errors';
 import { formatNumber } from '@/lib/measure-format';
 import { useWatch } from '../api/get-watch';
@@ -19,6 +20,8 @@ type WatchListProps = {
   siteId?: string;
   /** The page a sensor's name leads to. */
   sensorPath: (sensorId: string) => string;
+  /** Where that page leads back to: the page showing this list. */
+  linkState?: CameFromState;
   /** The time zone of a site, so that times read as the shop's clock shows them. */
   timeZoneOf?: (siteId: string) => string | undefined;
   /** Each item names its site (not on a site's own page). */
@@ -30,12 +33,14 @@ type WatchListProps = {
 function WatchEntry({
   item,
   sensorPath,
+  linkState,
   timeZone,
   showSite,
   now,
 }: {
   item: WatchItem;
   sensorPath: (sensorId: string) => string;
+  linkState: CameFromState | undefined;
   timeZone: string | undefined;
   showSite: boolean;
   now: number;
@@ -47,6 +52,7 @@ function WatchEntry({
         <p className="flex flex-wrap items-baseline gap-x-2">
           <Link
             to={sensorPath(item.sensorId)}
+            state={linkState}
             className="font-medium [overflow-wrap:anywhere] text-white underline-offset-4 hover:underline"
           >
             {item.sensorName}
@@ -74,7 +80,15 @@ function WatchEntry({
  * « À surveiller »: the sensors with a predicted breach or a current anomaly, ranked by the server
  * (most urgent first), each leading to its page with the reason in a few words.
  */
-export function WatchList({ siteId, sensorPath, timeZoneOf, showSite = true, headingLevel = 2, className = '' }: WatchListProps) {
+export function WatchList({
+  siteId,
+  sensorPath,
+  linkState,
+  timeZoneOf,
+  showSite = true,
+  headingLevel = 2,
+  className = '',
+}: WatchListProps) {
   const watch = useWatch({ siteId: siteId ?? null });
   const now = useNow(30_000);
   const headingId = `watch-title-${siteId ?? 'all'}`;
@@ -102,7 +116,14 @@ export function WatchList({ siteId, sensorPath, timeZoneOf, showSite = true, hea
               items={items}
               itemKey={(item) => `${item.sensorId}-${item.key}`}
               renderItem={(item) => (
-                <WatchEntry item={item} sensorPath={sensorPath} timeZone={timeZoneOf?.(item.siteId)} showSite={showSite} now={now} />
+                <WatchEntry
+                  item={item}
+                  sensorPath={sensorPath}
+                  linkState={linkState}
+                  timeZone={timeZoneOf?.(item.siteId)}
+                  showSite={showSite}
+                  now={now}
+                />
               )}
               initial={INITIAL}
               max={MAX}

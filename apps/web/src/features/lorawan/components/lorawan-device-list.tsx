@@ -2,6 +2,7 @@ import type { Codec, LorawanDevice } from '@vigie/contract';
 import { AlertTriangle, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { useNow } from '@/hooks/use-now';
+import type { CameFromState } from '@/lib/came-from';
 import { formatAge, formatDateTime } from '@/lib/measure-format';
 import { codecLabel, formatDevEui, formatRssi, formatSnr } from '../lorawan-format';
 
@@ -11,10 +12,12 @@ type LorawanDeviceListProps = {
   /** The sensor's name, from the sensors the page knows; null for one in the trash. */
   sensorName: (sensorId: string) => string | null;
   sensorPath: (sensorId: string) => string;
+  /** Where a sensor's page leads back to: the page showing this list. */
+  linkState?: CameFromState;
 };
 
 /** The registered devices: their codec, their last frame and how well the network heard it, and why it could not be read. */
-export function LorawanDeviceList({ devices, codecs, sensorName, sensorPath }: LorawanDeviceListProps) {
+export function LorawanDeviceList({ devices, codecs, sensorName, sensorPath, linkState }: LorawanDeviceListProps) {
   const now = useNow();
   if (devices.length === 0) {
     return (
@@ -41,6 +44,7 @@ export function LorawanDeviceList({ devices, codecs, sensorName, sensorPath }: L
               ) : (
                 <Link
                   to={sensorPath(device.sensorId)}
+                  state={linkState}
                   className="inline-flex min-w-0 items-center gap-1 font-medium [overflow-wrap:anywhere] text-cyan-200 underline-offset-4 hover:text-cyan-100 hover:underline"
                 >
                   {name}

@@ -6,7 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeAuth, jsonResponse, renderWithProviders } from '@/testing/render';
 import { reportFixture } from '../report-fixture';
 import { ReportList } from './report-list';
-import { ReportsLink } from './reports-link';
 
 const NNBSP = '\u202F';
 const site: Site = {
@@ -232,26 +231,5 @@ describe('ReportList', () => {
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByText(/Aucun rapport pour l’instant/)).toBeInTheDocument();
-  });
-});
-
-describe('ReportsLink', () => {
-  it('carries how many reports wait for a signature', async () => {
-    reports = [
-      reportFixture(),
-      reportFixture({ id: 'c1b2c3d4-0000-4000-8000-000000000003', month: '2026-10', createdAt: '2026-11-01T02:00:00.000Z' }),
-    ];
-    renderWithProviders(<ReportsLink className="" />);
-    const link = await screen.findByRole('link', { name: 'Rapports, 2 non signés' });
-    expect(link).toHaveAttribute('href', '/dashboard/rapports');
-    expect(within(link).getByTestId('reports-unsigned-count')).toHaveTextContent('2');
-  });
-
-  it('is plainly « Rapports » when everything is signed', async () => {
-    reports = [reportFixture({ signedAt: '2026-12-02T08:00:00.000Z', signedByName: 'Luc Bernard' })];
-    renderWithProviders(<ReportsLink className="" />);
-    await waitFor(() => expect(requests).toHaveLength(1));
-    expect(screen.getByRole('link', { name: 'Rapports' })).toBeInTheDocument();
-    expect(screen.queryByTestId('reports-unsigned-count')).not.toBeInTheDocument();
   });
 });
