@@ -23,6 +23,8 @@ async function history(baseUrl: string, token: string, readings: Reading[]): Pro
 }
 
 export const GALLERY_FRIDGE = 'Vitrine réfrigérée n°1';
+export const GALLERY_DAIRY = 'Vitrine crèmerie';
+export const GALLERY_GATEWAY = 'Passerelle Lyon Part-Dieu';
 
 export async function seedGallery(baseUrl: string, userToken: string): Promise<void> {
   const keyResponse = await fetch(`${baseUrl}/api/organization/installation-key`, { headers: { Authorization: `Bearer ${userToken}` } });
@@ -34,7 +36,7 @@ export async function seedGallery(baseUrl: string, userToken: string): Promise<v
     }>;
 
   const now = Date.now();
-  const gateway = await provision('GW-LYON-01', 'emitter', 'Passerelle Lyon Part-Dieu', 'Vigie Gateway 2');
+  const gateway = await provision('GW-LYON-01', 'emitter', GALLERY_GATEWAY, 'Vigie Gateway 2');
   await post(baseUrl, '/api/devices/telemetry', { values: { rssi: -61 } }, gateway.accessToken);
 
   // 30 days at one reading a minute (43 200 readings of two measures): the chart draws buckets.
@@ -64,4 +66,19 @@ export async function seedGallery(baseUrl: string, userToken: string): Promise<v
   const co2 = await provision('CO-0004', 'sensor', 'Qualité de l’air caisse', 'Vigie Air');
   await post(baseUrl, '/api/devices/telemetry', { ts: now - 3 * 3600_000, values: { co2: 1240 } }, co2.accessToken);
   await provision('TH-0005', 'sensor', 'Congélateur surgelés', 'Vigie TH-1');
+
+  // A dairy cabinet watched by the ≤ +4 °C preset that warmed to 13,1 °C and came back: an alert's
+  // page to look at, resolved.
+  const dairy = await provision('TH-0006', 'sensor', GALLERY_DAIRY, 'Vigie TH-1');
+  const dairyHistory: Reading[] = [];
+  for (let ts = now - 2 * 3600_000; ts <= now - minute; ts += 5 * minute) dairyHistory.push({ ts, values: { temperature: 3 } });
+  await history(baseUrl, dairy.accessToken, dairyHistory);
+  await post(
+    baseUrl,
+    '/api/alert-rules',
+    { name: 'Crèmerie ≤ +4 °C', sensorId: dairy.deviceId, preset: 'chilled_very_perishable' },
+    userToken,
+  );
+  for (const temperature of [12.5, 13.1, 3.4])
+    await post(baseUrl, '/api/devices/telemetry', { values: { temperature } }, dairy.accessToken);
 }
