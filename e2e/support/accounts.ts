@@ -32,6 +32,7 @@ export const ACCOUNT_KEYS = [
   'calibration', // calibration.spec.ts: a sensor's verification recorded with its certificate, its values corrected
   'offline', // offline.spec.ts: the dashboard opened offline from the service worker, with its last values
   'alert-curve', // alert-curve.spec.ts: a resolved alert's page, its peak first and its curve beside the timeline
+  'cards', // device-cards.spec.ts: sensor cards with their use, limit, 24 h curve, pause, battery and signal warnings
   'navigation', // navigation.spec.ts: the side menu, the phone's bottom bar and « Plus », the breadcrumb from an alert to its sensor, a viewer's menu
 ] as const;
 

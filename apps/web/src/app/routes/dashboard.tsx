@@ -13,6 +13,7 @@ import { useCameFromHere } from '@/lib/came-from';
 import { forecastLabel } from '@/lib/forecast-label';
 import { usePermissions } from '@/lib/permissions';
 import { useAuth } from '@/lib/auth';
+import { useCardAnnotations } from '../card-annotations';
 import { PAGES } from '../navigation/pages';
 
 const primaryLinkClass =
@@ -44,6 +45,8 @@ export default function DashboardRoute() {
     else if (!forecasts.has(alert.sensorId))
       forecasts.set(alert.sensorId, forecastLabel(alert.key, alert.forecast, now, timeZones.get(alert.siteId ?? '')));
   }
+  // Each sensor's limit and pause, from the rules and pauses the person sees.
+  const { limitOf, pauseOf } = useCardAnnotations((siteId) => timeZones.get(siteId));
   const forecastOf = (id: string) => {
     const label = forecasts.get(id);
     return label ? { label, only: !measured.has(id) } : null;
@@ -84,6 +87,8 @@ export default function DashboardRoute() {
         alertOf={(id) => worst.get(id) ?? null}
         forecastOf={forecastOf}
         detailLinkState={cameFromHere}
+        limitOf={limitOf}
+        pauseOf={pauseOf}
       />
     </>
   );

@@ -22,3 +22,9 @@ export const STATUS_LABELS: Record<DeviceStatus, string> = {
 
 /** Battery levels at or below this percentage are highlighted (the contract's, as the chain's overview counts them). */
 export { LOW_BATTERY_PERCENT } from '@vigie/contract';
+
+/**
+ * A signal at or below this level is flagged on cards: a LoRaWAN sensor there is a few decibels
+ * from losing its gateway (a door or a pallet in the way), a Wi-Fi one has already lost frames.
+ */
+export const WEAK_SIGNAL_DBM = -115;

@@ -73,3 +73,14 @@ export function useRule({ id }: { id: string | undefined }) {
     retry: false,
   });
 }
+
+/** endpoints.alertRules.list without a filter: every rule of the sensors and sites the person sees (the cards' limits). */
+export function useAllRules() {
+  const owner = useOwner();
+  return useQuery({
+    queryKey: [...alertKeys.allRules(owner), 'all'] as const,
+    queryFn: async ({ signal }) => (await call<{ rules?: Rule[] }>(endpoints.alertRules.list, { signal }))?.rules ?? [],
+    enabled: Boolean(owner),
+    staleTime: 60_000,
+  });
+}

@@ -42,6 +42,8 @@ export function DevicePanel({
   alertOf,
   forecastOf,
   detailLinkState,
+  limitOf,
+  pauseOf,
 }: DevicePanelProps) {
   const { labels, fallbacks } = DEVICE_KINDS[kind];
   const headingId = `${kind}-list-title`;
@@ -120,6 +122,8 @@ export function DevicePanel({
                     {...(alertOf ? { alertOf } : {})}
                     {...(forecastOf ? { forecastOf } : {})}
                     {...(detailLinkState ? { detailLinkState } : {})}
+                    {...(limitOf ? { limitOf } : {})}
+                    {...(pauseOf ? { pauseOf } : {})}
                   />
                 )}
               />
