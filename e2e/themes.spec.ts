@@ -14,11 +14,21 @@ import { GALLERY_DAIRY, GALLERY_FRIDGE, GALLERY_GATEWAY } from './support/galler
 // Axe twice and two full-page screenshots per test, on a busy 2-core machine.
 test.describe.configure({ timeout: 120_000 });
 
-type Screen = { name: string; path: (ids: Ids) => string; heading: string | RegExp };
+type Screen = { name: string; path: (ids: Ids) => string; heading: string | RegExp; then?: (page: Page) => Promise<void> };
 type Ids = { fridge: string; gateway: string; alert: string };
 
 const SCREENS: Screen[] = [
   { name: 'tableau-de-bord', path: () => '/dashboard', heading: 'Tableau de bord' },
+  {
+    name: 'tableau-de-bord-capteurs',
+    path: () => '/dashboard',
+    heading: 'Tableau de bord',
+    // The sensors' cards with their curves drawn.
+    then: async (page) => {
+      await page.getByRole('tab', { name: /Capteurs/ }).click();
+      await expect(page.getByTestId('device-sparkline').first()).toBeVisible();
+    },
+  },
   { name: 'capteur', path: (ids) => `/dashboard/capteurs/${ids.fridge}`, heading: GALLERY_FRIDGE },
   { name: 'emetteur', path: (ids) => `/dashboard/emetteurs/${ids.gateway}`, heading: GALLERY_GATEWAY },
   { name: 'alertes', path: () => '/dashboard/alertes', heading: 'Alertes' },
@@ -69,6 +79,7 @@ for (const theme of ['light', 'dark'] as const) {
         const ids = await galleryIds(request, await apiAs('gallery'));
         await login('gallery', screen.path(ids));
         await settled(page, screen);
+        await screen.then?.(page);
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         await checkAtBothSizes(page, `theme-${theme}-${screen.name}`);
       });
