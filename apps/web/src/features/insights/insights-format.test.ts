@@ -6,7 +6,8 @@ import {
   batteryText,
   breachText,
   defrostText,
-  degreeHoursText,
+  degreeHoursAmount,
+  excursionText,
   forecastRangeText,
   formatClock,
   formatSpan,
@@ -65,12 +66,21 @@ describe('formatThreshold', () => {
   });
 });
 
-describe('degreeHoursText', () => {
-  it('weighs an excursion in degree-hours beyond or below its limit', () => {
-    expect(degreeHoursText('temperature', 3.24, 8, 11.2)).toBe(`3,2${NNBSP}°C·h au-delà de +8${NNBSP}°C`);
-    expect(plain(degreeHoursText('temperature', 12, -18, -12))).toBe('12,0 °C·h au-delà de −18 °C');
-    expect(plain(degreeHoursText('temperature', 0.5, 0, -1.5))).toBe('0,5 °C·h en deçà de 0 °C');
-    expect(plain(degreeHoursText('temperature', 0.03, 8, 8.2))).toBe('< 0,1 °C·h au-delà de +8 °C');
+describe('excursionText and degreeHoursAmount', () => {
+  it('says how far and how long first, then weighs both in degree-hours', () => {
+    const at = (minutes: number) => new Date(Date.parse('2026-11-21T13:05:00.000Z') + minutes * 60_000).toISOString();
+    expect(excursionText('temperature', { threshold: 8, peak: 11.2, from: at(0), to: at(40) }, 0)).toBe(
+      `Au-delà de +8${NNBSP}°C pendant 40${NNBSP}min, jusqu’à 11,2${NNBSP}°C`,
+    );
+    expect(plain(excursionText('temperature', { threshold: -18, peak: -12, from: at(0), to: at(125) }, 0))).toBe(
+      'Au-delà de −18 °C pendant 2 h 05, jusqu’à −12,0 °C',
+    );
+    // Still going: up to now.
+    expect(plain(excursionText('temperature', { threshold: 0, peak: -1.5, from: at(0), to: null }, Date.parse(at(90))))).toBe(
+      'En deçà de 0 °C pendant 1 h 30, jusqu’à −1,5 °C',
+    );
+    expect(degreeHoursAmount('temperature', 3.24)).toBe(`3,2${NNBSP}°C·h`);
+    expect(plain(degreeHoursAmount('temperature', 0.03))).toBe('< 0,1 °C·h');
   });
 });
 
@@ -199,7 +209,8 @@ describe('French typography', () => {
     const texts = [
       breachText({ ruleId: RULE, threshold: 8, eta: '2026-11-23T15:10:00Z' }, 'temperature', NOW, PARIS),
       forecastRangeText('temperature', [{ ts: '2026-11-23T13:10:00Z', value: 3.9, low: 3.5, high: 4.3 }]) ?? '',
-      degreeHoursText('temperature', 3.2, 8, 11),
+      excursionText('temperature', { threshold: 8, peak: 11, from: '2026-11-23T12:00:00Z', to: '2026-11-23T14:05:00Z' }, NOW),
+      degreeHoursAmount('temperature', 3.2),
     ];
     for (const text of texts) expect(text).not.toMatch(/ [:;%?!]| °C| h\b/);
   });

@@ -1,5 +1,6 @@
 import type { AnomalyKind, Insights, PredictedBreach } from '@vigie/contract';
 import { dayNumber, formatClock, formatDay, formatRelativeDay, partsOf } from '@/lib/clock-format';
+import { formatDuration } from '@/lib/duration-format';
 import { formatMeasure, formatNumber, formatThreshold, measureUnit } from '@/lib/measure-format';
 
 export { formatClock, formatDay, formatRelativeDay } from '@/lib/clock-format';
@@ -96,12 +97,22 @@ export function formatSpan(from: string, to: string | null, now: number, timeZon
   return `du ${formatDay(start, timeZone, withYear)} à ${formatClock(start, timeZone)} au ${formatDay(end, timeZone, withYear)} à ${formatClock(end, timeZone)}`;
 }
 
-/** « 3,2 °C·h au-delà de +8 °C »: how much and how long a limit was passed. */
-export function degreeHoursText(key: string, degreeHours: number, threshold: number, peak: number): string {
+/** « 3,2 °C·h »: how far and how long a limit was passed, as one amount (the gap times the hours). */
+export function degreeHoursAmount(key: string, degreeHours: number): string {
   const unit = measureUnit(key);
   const amount = degreeHours > 0 && degreeHours < 0.1 ? `<${NBSP}0,1` : formatNumber(degreeHours, 1, true);
-  const side = peak >= threshold ? 'au-delà de' : 'en deçà de';
-  return `${amount}${NNBSP}${unit ? `${unit}·h` : 'unité·h'} ${side} ${formatThreshold(key, threshold)}`;
+  return `${amount}${NNBSP}${unit ? `${unit}·h` : 'unité·h'}`;
+}
+
+/** « Au-delà de +8 °C pendant 40 min, jusqu’à 11,2 °C »: what a person reads first of an excursion. */
+export function excursionText(
+  key: string,
+  excursion: { threshold: number; peak: number; from: string; to: string | null },
+  now: number,
+): string {
+  const side = excursion.peak >= excursion.threshold ? 'Au-delà de' : 'En deçà de';
+  const lasted = formatDuration(excursion.from, excursion.to === null ? now : Date.parse(excursion.to));
+  return `${side} ${formatThreshold(key, excursion.threshold)} pendant ${lasted}, jusqu’à ${formatMeasure(key, excursion.peak)}`;
 }
 
 /** Beyond this, the latest date stands for « not in sight » rather than a date. */

@@ -215,7 +215,12 @@ export default function UplotChart({ readings, unit, digits, height, gapMs, over
             },
           },
         },
-        hooks: { drawClear: [(u) => drawOverlays(u, overlaysRef.current, colours)] },
+        hooks: {
+          drawClear: [(u) => drawOverlays(u, overlaysRef.current, colours)],
+          // The legend reads the values under the pointer: away from the chart it would only say « — ».
+          setCursor: [(u) => u.root.classList.toggle('vigie-chart-idle', u.cursor.idx === null || u.cursor.idx === undefined)],
+          ready: [(u) => u.root.classList.add('vigie-chart-idle')],
+        },
         series: [
           { label: 'Heure', value: (_u, v) => (v === null || v === undefined ? '—' : fullLabel.format(new Date(v * 1000))) },
           { label: 'Min', stroke: colours.minMax, width: 1, value: (_u, v) => format(v) },
@@ -233,7 +238,16 @@ export default function UplotChart({ readings, unit, digits, height, gapMs, over
           { series: [3, 1], fill: colours.band },
           ...(hasForecast ? [{ series: [6, 4] as [number, number], fill: colours.forecastBand }] : []),
         ],
-        axes: [axis(colours, timeTicks), axis(colours, (_u, values) => values.map((value) => formatNumber(value, 2)))],
+        // The values' axis carries the unit (« 4 °C »), wide enough for « −18,5 °C ».
+        axes: [
+          axis(colours, timeTicks),
+          {
+            ...axis(colours, (_u, values) =>
+              values.map((value) => `${formatNumber(value, 2)}${unitRef.current ? `\u202F${unitRef.current}` : ''}`),
+            ),
+            size: unitRef.current ? 72 : 50,
+          },
+        ],
       },
       toData([], Number.POSITIVE_INFINITY, hasForecast ? [] : undefined),
       element,

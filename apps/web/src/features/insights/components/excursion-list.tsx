@@ -1,9 +1,8 @@
 import type { Excursion } from '@vigie/contract';
-import { formatMeasure } from '@/lib/measure-format';
-import { degreeHoursText, formatSpan } from '../insights-format';
+import { degreeHoursAmount, excursionText, formatSpan } from '../insights-format';
 import { CappedList } from './capped-list';
 
-/** The stretches beyond a rule's limit over the analysed week, latest first, weighed in degree-hours. */
+/** The stretches beyond a rule's limit over the analysed week, latest first: how far, how long, and both weighed in degree-hours. */
 export function ExcursionList({
   excursions,
   measureKey,
@@ -23,13 +22,14 @@ export function ExcursionList({
       itemKey={(excursion) => `${excursion.ruleId}-${excursion.from}`}
       renderItem={(excursion) => (
         <div data-testid="excursion" className="rounded-xl border border-white/10 bg-slate-950/40 p-3 text-sm">
-          <p className="font-medium text-white">
-            {degreeHoursText(measureKey, excursion.degreeHours, excursion.threshold, excursion.peak)}
-          </p>
+          {/* How far and how long first, in plain words; the single amount that weighs both after, explained. */}
+          <p className="font-medium text-white">{excursionText(measureKey, excursion, now)}</p>
           <p className="mt-1 text-slate-300">
             <time dateTime={excursion.from}>{formatSpan(excursion.from, excursion.to, now, timeZone)}</time>
-            {` · pic à ${formatMeasure(measureKey, excursion.peak)}`}
             {excursion.to === null && ' · en cours'}
+          </p>
+          <p className="mt-1 text-xs text-slate-400">
+            {`Cumul\u202F: ${degreeHoursAmount(measureKey, excursion.degreeHours)}, l’écart à la limite multiplié par sa durée`}
           </p>
         </div>
       )}

@@ -118,10 +118,12 @@ describe('InsightsPanel', () => {
     expect(why).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('shows the excursions in degree-hours, the defrosts and the battery as a range', () => {
+  it('shows the excursions by how far and how long, weighed in degree-hours, the defrosts and the battery as a range', () => {
     renderPanel();
-    expect(screen.getByTestId('excursion').textContent).toContain(`3,2${NNBSP}°C·h au-delà de +8${NNBSP}°C`);
-    expect(plain(screen.getByTestId('excursion').textContent)).toContain('le 21 novembre de 14 h 05 à 14 h 45 · pic à 11,2 °C');
+    const excursion = plain(screen.getByTestId('excursion').textContent);
+    expect(excursion).toContain('Au-delà de +8 °C pendant 40 min, jusqu’à 11,2 °C');
+    expect(excursion).toContain('le 21 novembre de 14 h 05 à 14 h 45');
+    expect(excursion).toContain('Cumul : 3,2 °C·h, l’écart à la limite multiplié par sa durée');
     expect(plain(screen.getByRole('region', { name: 'Analyse prédictive' }).textContent)).toContain(
       '2 dégivrages reconnus sur les 7 derniers jours, d’ordinaire 25 min ; le dernier aujourd’hui de 3 h à 3 h 25.',
     );
