@@ -4,7 +4,7 @@ import { useId } from 'react';
 import type { AuditFilters } from '../api/get-audit';
 
 const fieldClass =
-  'rounded-xl border border-white/15 bg-slate-950/70 px-3 py-2 text-sm text-white placeholder:text-slate-400 focus:border-cyan-300/60 focus:outline-none focus-visible:ring-2 focus-visible:ring-cyan-300/40 [color-scheme:dark]';
+  'rounded-xl border border-white/15 bg-slate-950/70 px-3 py-2 text-sm text-white placeholder:text-slate-400 focus:border-cyan-300/60 focus:outline-none focus-visible:ring-2 focus-visible:ring-cyan-300/40';
 const labelClass = 'text-sm font-medium text-slate-200';
 
 /** The actions in alphabetical order of their French names, for the « Action » choice. */

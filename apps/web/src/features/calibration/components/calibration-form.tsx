@@ -179,7 +179,7 @@ export function CalibrationForm({ sensorId, related }: { sensorId: string; relat
               }}
               aria-invalid={invalid('verifiedAt')}
               aria-describedby={describedBy('verifiedAt', `${id}-verified-at-hint`)}
-              className={`${inputClass} [color-scheme:dark]`}
+              className={`${inputClass}`}
             />
             <p id={`${id}-verified-at-hint`} className={hint}>
               Maintenant par défaut{NNBSP}; jusqu’à {MAX_AGE_DAYS}
@@ -244,7 +244,7 @@ export function CalibrationForm({ sensorId, related }: { sensorId: string; relat
               onChange={(event) => change({ nextDue: event.target.value, nextDueTouched: true })}
               aria-invalid={invalid('nextDue')}
               aria-describedby={describedBy('nextDue', `${id}-next-due-hint`)}
-              className={`${inputClass} [color-scheme:dark]`}
+              className={`${inputClass}`}
             />
             <p id={`${id}-next-due-hint`} className={hint}>
               Un an après par défaut{NNBSP}; à vider s’il n’y en a pas de prévue.

@@ -358,7 +358,7 @@ export function CheckForm({
             onChange={(event) => change({ takenAt: event.target.value })}
             aria-invalid={invalid('takenAt')}
             aria-describedby={describedBy('takenAt', `${id}-taken-at-hint`)}
-            className={`${inputClass} [color-scheme:dark]`}
+            className={`${inputClass}`}
           />
           <p id={`${id}-taken-at-hint`} className="text-xs text-slate-400">
             Maintenant par défaut{'\u202F'}; jusqu’à 7 jours en arrière.

@@ -104,7 +104,7 @@ function SlotEditor({
               type="time"
               value={slot.from}
               onChange={(event) => onChange({ ...slot, from: event.target.value })}
-              className={`${inputClass} [color-scheme:dark] sm:w-32`}
+              className={`${inputClass} sm:w-32`}
             />
           </div>
           <div className={field}>
@@ -116,7 +116,7 @@ function SlotEditor({
               type="time"
               value={slot.to}
               onChange={(event) => onChange({ ...slot, to: event.target.value })}
-              className={`${inputClass} [color-scheme:dark] sm:w-32`}
+              className={`${inputClass} sm:w-32`}
             />
           </div>
         </div>

@@ -209,7 +209,7 @@ function QuietHoursForm({ mine }: { mine: MyPhoneResponse }) {
             onChange={(event) => setFrom(event.target.value)}
             aria-labelledby={`${ids.title} ${ids.fromLabel}`}
             aria-describedby={described}
-            className={`${inputClass} max-w-32 [color-scheme:dark]`}
+            className={`${inputClass} max-w-32`}
           />
         </span>
         <span className="flex items-center gap-2">
@@ -223,7 +223,7 @@ function QuietHoursForm({ mine }: { mine: MyPhoneResponse }) {
             onChange={(event) => setTo(event.target.value)}
             aria-labelledby={`${ids.title} ${ids.toLabel}`}
             aria-describedby={described}
-            className={`${inputClass} max-w-32 [color-scheme:dark]`}
+            className={`${inputClass} max-w-32`}
           />
         </span>
       </div>

@@ -96,7 +96,7 @@ export function GenerateReportForm({ sites, defaultSiteId }: { sites: Site[]; de
             onChange={(event) => setMonth(event.target.value)}
             aria-invalid={Boolean(error) || undefined}
             aria-describedby={`${hintId} ${statusId}`}
-            className={`${inputClass} [color-scheme:dark] sm:w-48`}
+            className={`${inputClass} sm:w-48`}
           />
         </div>
         <Button type="submit" variant="primary" busy={create.isPending} icon={<FilePlus2 className="size-4" aria-hidden="true" />}>
