@@ -1,6 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { PRODUCT_NAME } from '@/config/constants';
+import { alertKeys } from '@/features/alerts/alert-keys';
+import { PauseControl } from '@/features/alerts/components/pause-control';
 import { RuleEditor } from '@/features/alerts/components/rule-editor';
 import { RuleTemplates } from '@/features/alerts/components/rule-templates';
 import { deviceDetailPath } from '@/features/devices/device-paths';
@@ -9,21 +12,32 @@ import { OnCallEditor } from '@/features/on-call/components/on-call-editor';
 import { useRegions } from '@/features/sites/api/get-overview';
 import { useSites } from '@/features/sites/api/get-sites';
 import { NewSiteForm } from '@/features/sites/components/new-site-form';
+import { RegionsSection } from '@/features/sites/components/regions-section';
 import { SiteEditor } from '@/features/sites/components/site-editor';
+import { useOwner } from '@/lib/auth';
 import { useCameFromHere } from '@/lib/came-from';
 import { errorMessage } from '@/lib/errors';
 import { usePermissions } from '@/lib/permissions';
 import { PAGES } from '../navigation/pages';
 
 /**
- * /dashboard/sites: the organization's rule templates first (they lay rules in the shops), then the
- * shops, their hours (which rule schedules follow), the rules of each, and who is on call for it.
+ * /dashboard/sites: the organization's rule templates first (they lay rules in the shops), its
+ * regions, then the shops: a pause of the whole shop, their hours (which rule schedules follow),
+ * the rules of each, and who is on call for it.
  */
 export default function SitesRoute() {
   const sites = useSites();
   const regions = useRegions();
   const { manage } = usePermissions();
   const cameFromHere = useCameFromHere(PAGES.sites.label);
+  const queryClient = useQueryClient();
+  const owner = useOwner();
+  // A template aimed at a region lays its rule in the shops that join it and lifts it from those that
+  // leave (a shop moved, a region deleted): the templates and the shops' rules are read again.
+  const refreshRules = () => {
+    void queryClient.invalidateQueries({ queryKey: alertKeys.templates(owner) });
+    void queryClient.invalidateQueries({ queryKey: alertKeys.allRules(owner) });
+  };
   return (
     <>
       <title>{`Magasins · ${PRODUCT_NAME}`}</title>
@@ -32,6 +46,7 @@ export default function SitesRoute() {
       <div className="mb-8">
         <RuleTemplates sites={sites.data ?? []} regions={regions.data ?? []} />
       </div>
+      <RegionsSection onChanged={refreshRules} className="mb-8" />
       {manage && (
         <div className="mb-8">
           <NewSiteForm />
@@ -47,7 +62,13 @@ export default function SitesRoute() {
       ) : (
         <div className="space-y-6">
           {sites.data.map((site) => (
-            <SiteEditor key={site.id} site={site} regions={regions.data ?? []}>
+            <SiteEditor
+              key={site.id}
+              site={site}
+              regions={regions.data ?? []}
+              status={<PauseControl site={site} timeZone={site.timezone} headingLevel={3} />}
+              onSaved={refreshRules}
+            >
               <WatchList
                 siteId={site.id}
                 sensorPath={(id) => deviceDetailPath('sensor', id)}

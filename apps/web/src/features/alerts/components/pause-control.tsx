@@ -1,6 +1,7 @@
+import type { Pause } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { PauseCircle, PlayCircle } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
 import { inputClass } from '@/components/ui/section';
@@ -28,12 +29,44 @@ function untilLabel(until: string, timeZone: string | undefined): string {
   return `${day(at) === day(Date.now()) ? '' : 'demain '}${formatClock(at, timeZone)}`;
 }
 
+/** The pause of a whole shop going on now (a pause of one of its sensors is not the shop's). */
+function sitePauseOf(pauses: readonly Pause[] | undefined, siteId: string): Pause | null {
+  return pauses?.find((pause) => !pause.sensorId && pause.siteId === siteId) ?? null;
+}
+
+/** What is paused: a sensor (its page), or a whole shop (the Magasins page). */
+type PauseTarget = { sensor: { id: string; siteId: string | null }; site?: never } | { site: { id: string }; sensor?: never };
+
+/** The words of each target; the sensor's are those its page has always shown. */
+const WORDS = {
+  sensor: {
+    action: 'Mettre en pause',
+    paused: 'Capteur en pause',
+    resume: 'Reprendre maintenant',
+    why: 'Pour un nettoyage, un réassort ou un dégivrage prévu',
+    alerts: 'les alertes',
+  },
+  site: {
+    action: 'Mettre en pause le magasin',
+    paused: 'Magasin en pause',
+    resume: 'Reprendre',
+    why: 'Pour un inventaire, un nettoyage ou des travaux dans tout le magasin',
+    alerts: 'les alertes de tous ses capteurs',
+  },
+} as const;
+
 /**
- * « Mettre en pause » a sensor for planned work (cleaning, restocking, a planned defrost): its
- * alerts still open, their notifications wait until the pause ends. Shows the pause going on (the
- * sensor's own or its shop's) and, for those who may, ends it.
+ * « Mettre en pause » a sensor or a whole shop for planned work (cleaning, restocking, a planned
+ * defrost): its alerts still open, their notifications wait until the pause ends. Shows the pause
+ * going on (for a sensor, its own or its shop's) and, for those who may, ends it. `headingLevel`:
+ * 3 inside a section titled at level 2, as a shop on the Magasins page is.
  */
-export function PauseControl({ sensor, timeZone }: { sensor: { id: string; siteId: string | null }; timeZone?: string | undefined }) {
+export function PauseControl({
+  sensor,
+  site,
+  timeZone,
+  headingLevel = 2,
+}: PauseTarget & { timeZone?: string | undefined; headingLevel?: 2 | 3 }) {
   const pauses = usePauses();
   const start = useStartPause();
   const end = useEndPause();
@@ -43,19 +76,27 @@ export function PauseControl({ sensor, timeZone }: { sensor: { id: string; siteI
   const [reason, setReason] = useState('');
   const [minutes, setMinutes] = useState(60);
   const [error, setError] = useState<string | null>(null);
-  const pause = pauseOf(pauses.data, sensor);
+  const reasonField = useRef<HTMLInputElement>(null);
+  const words = sensor ? WORDS.sensor : WORDS.site;
+  const pause = sensor ? pauseOf(pauses.data, sensor) : sitePauseOf(pauses.data, site.id);
   const mayPause = can(endpoints.pauses.create);
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
+
+  // The form replaces the button just pressed: the focus goes on to its first field.
+  useEffect(() => {
+    if (open) reasonField.current?.focus();
+  }, [open]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     start.mutate(
-      { sensorId: sensor.id, reason: reason.trim(), minutes },
+      { ...(sensor ? { sensorId: sensor.id } : { siteId: site.id }), reason: reason.trim(), minutes },
       {
         onSuccess: (started) => {
           setOpen(false);
           setReason('');
-          showToast({ message: `Capteur en pause jusqu’à ${untilLabel(started.until, timeZone)}.` });
+          showToast({ message: `${words.paused} jusqu’à ${untilLabel(started.until, timeZone)}.` });
         },
         onError: (failure) => setError(errorMessage(failure, 'La pause n’a pas commencé.')),
       },
@@ -71,25 +112,26 @@ export function PauseControl({ sensor, timeZone }: { sensor: { id: string; siteI
       >
         <PauseCircle className="size-5 shrink-0 text-amber-200" aria-hidden="true" />
         <div className="min-w-[min(100%,16rem)] flex-1">
-          <h2 id={`${ids}-title`} className="font-semibold text-white">
-            {pause.sensorId ? 'Capteur en pause' : 'Magasin en pause'} jusqu’à {untilLabel(pause.until, timeZone)}
+          <Heading id={`${ids}-title`} className="font-semibold break-words text-white">
+            {pause.sensorId ? WORDS.sensor.paused : WORDS.site.paused} jusqu’à {untilLabel(pause.until, timeZone)}
             {NNBSP}: {pause.reason}
-          </h2>
+          </Heading>
           <p className="text-sm text-amber-100">Les alertes s’ouvrent toujours{NNBSP}; leurs notifications attendent la fin de la pause.</p>
         </div>
         {can(endpoints.pauses.end) && (
           <Button
             size="sm"
+            className="min-h-11"
             busy={end.isPending}
             icon={<PlayCircle className="size-4" aria-hidden="true" />}
             onClick={() =>
               end.mutate(pause.id, {
-                onSuccess: () => showToast({ message: 'Pause terminée : les notifications reprennent.' }),
+                onSuccess: () => showToast({ message: `Pause terminée${NNBSP}: les notifications reprennent.` }),
                 onError: (failure) => setError(errorMessage(failure, 'La pause n’a pas été terminée.')),
               })
             }
           >
-            Reprendre maintenant
+            {words.resume}
           </Button>
         )}
         {error && <FormStatus id={`${ids}-status`} error={error} className="basis-full" />}
@@ -101,8 +143,14 @@ export function PauseControl({ sensor, timeZone }: { sensor: { id: string; siteI
   if (!open)
     return (
       <div>
-        <Button size="sm" variant="secondary" icon={<PauseCircle className="size-4" aria-hidden="true" />} onClick={() => setOpen(true)}>
-          Mettre en pause
+        <Button
+          size="sm"
+          variant="secondary"
+          className="min-h-11"
+          icon={<PauseCircle className="size-4" aria-hidden="true" />}
+          onClick={() => setOpen(true)}
+        >
+          {words.action}
         </Button>
       </div>
     );
@@ -114,12 +162,12 @@ export function PauseControl({ sensor, timeZone }: { sensor: { id: string; siteI
       aria-labelledby={`${ids}-form-title`}
       className="space-y-3 rounded-2xl border border-white/10 bg-slate-950/40 p-4"
     >
-      <h2 id={`${ids}-form-title`} className="font-semibold text-white">
-        Mettre en pause
-      </h2>
+      <Heading id={`${ids}-form-title`} className="font-semibold text-white">
+        {words.action}
+      </Heading>
       <p className="text-sm text-slate-300">
-        Pour un nettoyage, un réassort ou un dégivrage prévu{NNBSP}: les alertes s’ouvrent toujours, leurs notifications attendent la fin de
-        la pause (24{NNBSP}h au plus, renouvelable).
+        {words.why}
+        {NNBSP}: {words.alerts} s’ouvrent toujours, leurs notifications attendent la fin de la pause (24{NNBSP}h au plus, renouvelable).
       </p>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_auto]">
         <div className="space-y-1.5">
@@ -127,6 +175,7 @@ export function PauseControl({ sensor, timeZone }: { sensor: { id: string; siteI
             Raison
           </label>
           <input
+            ref={reasonField}
             id={`${ids}-reason`}
             list={`${ids}-reasons`}
             value={reason}
@@ -159,9 +208,9 @@ export function PauseControl({ sensor, timeZone }: { sensor: { id: string; siteI
             ))}
           </select>
         </div>
-        <div className="flex items-end gap-2">
+        <div className="flex flex-wrap items-end gap-2">
           <Button type="submit" variant="primary" busy={start.isPending} className="h-11">
-            Mettre en pause
+            {words.action}
           </Button>
           <Button type="button" variant="ghost" className="h-11" onClick={() => setOpen(false)}>
             Annuler

@@ -4,8 +4,12 @@ import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { siteKeys } from './get-sites';
+import { refreshNetwork } from './regions';
 
-/** A created or changed site shows at once; then the list is read again, in its order. */
+/**
+ * A created or changed site shows at once; then the list is read again, in its order, with the
+ * regions and « Réseau » (a name or a region changed there too).
+ */
 function useSiteWrite<T>(run: (input: T) => Promise<Site>) {
   const queryClient = useQueryClient();
   const owner = useOwner();
@@ -19,7 +23,7 @@ function useSiteWrite<T>(run: (input: T) => Promise<Site>) {
             : [...list, site]
           : list,
       );
-      return queryClient.invalidateQueries({ queryKey: siteKeys.list(owner) });
+      return refreshNetwork(queryClient, owner);
     },
   });
 }
@@ -41,6 +45,6 @@ export function useDeleteSite() {
   const owner = useOwner();
   return useMutation({
     mutationFn: (id: string) => call(endpoints.sites.remove, { params: { id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.list(owner) }),
+    onSuccess: () => refreshNetwork(queryClient, owner),
   });
 }

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/testing/render';
+import { fakeAuth, jsonResponse, renderWithProviders } from '@/testing/render';
 import { SiteEditor } from './site-editor';
 
 const hours = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
@@ -51,5 +51,31 @@ describe('SiteEditor', () => {
     await user.click(screen.getByRole('button', { name: /Enregistrer/ }));
     expect(await screen.findByText('Site enregistré.')).toBeInTheDocument();
     expect(bodies[0]).not.toHaveProperty('regionId');
+  });
+
+  it('leaves a region deleted meanwhile: « Aucune région » is chosen, and sent', async () => {
+    const user = userEvent.setup();
+    const sud = { id: '9e0f1a2b-3c4d-4e5f-8a6b-7c8d9e0f1a2b', name: 'Sud' };
+    renderWithProviders(<SiteEditor site={{ ...site, regionId: nord.id }} regions={[sud]} />);
+    expect(screen.getByLabelText('Région')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: /Enregistrer/ }));
+    expect(await screen.findByText('Site enregistré.')).toBeInTheDocument();
+    expect(bodies).toEqual([expect.objectContaining({ regionId: null })]);
+  });
+
+  it('shows a viewer the shop’s region and what it is going through, first', () => {
+    const auth = fakeAuth();
+    renderWithProviders(
+      <SiteEditor site={{ ...site, regionId: nord.id }} regions={[nord]} status={<p>Magasin en pause</p>}>
+        <p>Règles</p>
+      </SiteEditor>,
+      { auth: { ...auth, user: auth.user && { ...auth.user, role: 'viewer' } } },
+    );
+    const section = screen.getByRole('region', { name: 'Lille Centre' });
+    expect(section.querySelector('p')?.textContent).toBe('Fuseau horaire\u202F: Europe/Paris · Région\u202F: Nord');
+    expect(
+      screen.getByText('Magasin en pause').compareDocumentPosition(screen.getByText('Règles')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 });

@@ -9,11 +9,19 @@ import { usePermissions } from '@/lib/permissions';
 import { useDeleteSite, useUpdateSite } from '../api/site-mutations';
 import { DAYS, parseWindows, windowsText } from '../opening-hours-text';
 
+const NNBSP = '\u202F';
+
 /** A site as a viewer sees it: its opening hours and what watches it, nothing to change. */
-function SiteSummary({ site, children }: { site: Site; children?: ReactNode }) {
+function SiteSummary({ site, regions, status, children }: { site: Site; regions: Regions; status?: ReactNode; children?: ReactNode }) {
+  const region = regions.find((candidate) => candidate.id === site.regionId);
   return (
-    <DetailSection id={`site-${site.id}`} title={site.name} description={`Fuseau horaire : ${site.timezone}`}>
+    <DetailSection
+      id={`site-${site.id}`}
+      title={site.name}
+      description={`Fuseau horaire${NNBSP}: ${site.timezone}${region ? ` · Région${NNBSP}: ${region.name}` : ''}`}
+    >
       <div className="space-y-6">
+        {status}
         <div>
           <h3 className="text-sm font-medium text-slate-200">Horaires d’ouverture (heure locale)</h3>
           <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
@@ -31,33 +39,43 @@ function SiteSummary({ site, children }: { site: Site; children?: ReactNode }) {
   );
 }
 
-/** One site: its name, time zone and opening hours, what watches it (`children`), and its deletion. */
 type Regions = readonly { id: string; name: string }[];
 
-export function SiteEditor({
-  site,
-  regions = [],
-  children,
-}: {
+type SiteEditorProps = {
   site: Site;
-  /** The organization's regions, to put the site in one. */ regions?: Regions;
+  /** The organization's regions, to put the site in one. */
+  regions?: Regions;
+  /** What the shop is going through now, shown first (its pause, and the control to pause it). */
+  status?: ReactNode;
+  /** After the site is saved: its region may have laid or lifted the rules of a template. */
+  onSaved?: () => void;
   children?: ReactNode;
-}) {
+};
+
+/** One site: its name, time zone and opening hours, what watches it (`children`), and its deletion. */
+export function SiteEditor({ site, regions = [], status, onSaved, children }: SiteEditorProps) {
   const { manage } = usePermissions();
-  if (!manage) return <SiteSummary site={site}>{children}</SiteSummary>;
+  if (!manage)
+    return (
+      <SiteSummary site={site} regions={regions} status={status}>
+        {children}
+      </SiteSummary>
+    );
   return (
-    <SiteForm site={site} regions={regions}>
+    <SiteForm site={site} regions={regions} status={status} onSaved={onSaved}>
       {children}
     </SiteForm>
   );
 }
 
-function SiteForm({ site, regions, children }: { site: Site; regions: Regions; children?: ReactNode }) {
+function SiteForm({ site, regions, status, onSaved, children }: Required<Pick<SiteEditorProps, 'site' | 'regions'>> & SiteEditorProps) {
   const update = useUpdateSite();
   const remove = useDeleteSite();
   const [name, setName] = useState(site.name);
   const [timezone, setTimezone] = useState(site.timezone);
   const [regionId, setRegionId] = useState(site.regionId ?? '');
+  // A region deleted meanwhile (its shops are then in none): the choice falls back to « Aucune région ».
+  const chosenRegion = regions.some((region) => region.id === regionId) ? regionId : '';
   const [days, setDays] = useState(() => Object.fromEntries(DAYS.map(({ key }) => [key, windowsText(site.openingHours[key])])));
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -71,7 +89,7 @@ function SiteForm({ site, regions, children }: { site: Site; regions: Regions; c
     const openingHours: Partial<Record<keyof OpeningHours, OpeningWindow[]>> = {};
     for (const { key, label } of DAYS) {
       const parsed = parseWindows(days[key] ?? '');
-      if (typeof parsed === 'string') return setError(`${label} : ${parsed}`);
+      if (typeof parsed === 'string') return setError(`${label}${NNBSP}: ${parsed}`);
       openingHours[key] = parsed;
     }
     if (!name.trim()) return setError('Le nom est obligatoire.');
@@ -84,19 +102,23 @@ function SiteForm({ site, regions, children }: { site: Site; regions: Regions; c
           timezone: timezone.trim(),
           openingHours: openingHours as OpeningHours,
           // Only where the organization has regions: the site belongs to one at most.
-          ...(regions.length > 0 ? { regionId: regionId || null } : {}),
+          ...(regions.length > 0 ? { regionId: chosenRegion || null } : {}),
         },
       },
       {
-        onSuccess: () => setSaved('Site enregistré.'),
+        onSuccess: () => {
+          setSaved('Site enregistré.');
+          onSaved?.();
+        },
         onError: (failure) => setError(errorMessage(failure, 'Le site n’a pas été enregistré.')),
       },
     );
   };
 
   return (
-    <DetailSection id={`site-${site.id}`} title={site.name} description={`Fuseau horaire : ${site.timezone}`}>
+    <DetailSection id={`site-${site.id}`} title={site.name} description={`Fuseau horaire${NNBSP}: ${site.timezone}`}>
       <div className="space-y-6">
+        {status}
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
@@ -116,7 +138,7 @@ function SiteForm({ site, regions, children }: { site: Site; regions: Regions; c
                 <label htmlFor={ids.region} className="block text-sm font-medium text-slate-200">
                   Région
                 </label>
-                <select id={ids.region} value={regionId} onChange={(e) => setRegionId(e.target.value)} className={inputClass}>
+                <select id={ids.region} value={chosenRegion} onChange={(e) => setRegionId(e.target.value)} className={inputClass}>
                   <option value="">Aucune région</option>
                   {regions.map((region) => (
                     <option key={region.id} value={region.id}>
@@ -128,7 +150,9 @@ function SiteForm({ site, regions, children }: { site: Site; regions: Regions; c
             )}
           </div>
           <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-200">Horaires d’ouverture (heure locale ; « fermé » ou vide si fermé)</legend>
+            <legend className="text-sm font-medium text-slate-200">
+              Horaires d’ouverture (heure locale{NNBSP}; «{NNBSP}fermé{NNBSP}» ou vide si fermé)
+            </legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {DAYS.map(({ key, label }) => (
                 <div key={key} className="flex items-center gap-3">
