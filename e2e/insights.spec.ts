@@ -143,11 +143,14 @@ for (const size of sizes) {
       const chart = page.getByTestId('readings-chart');
       await expect(chart.locator('canvas')).toBeVisible();
       await expect(page.getByTestId('chart-legend')).toContainText(`Prévision (pointillés) et son intervalle à 80${NNBSP}%`);
-      await expect(chart.getByText('Prévision', { exact: true })).toBeVisible();
+      // The chart's own legend names the series; it shows the values under the pointer, so only then.
+      await expect(chart.getByText('Prévision', { exact: true })).toBeHidden();
       await expect(page.getByRole('figure')).not.toHaveAttribute('aria-busy', 'true');
       await expect.poll(async () => (await forecastPixels(page)).right).toBeGreaterThan(200);
       const pixels = await forecastPixels(page);
       expect(pixels.left).toBeLessThan(pixels.right / 20);
+      await chart.locator('.u-over').hover();
+      await expect(chart.getByText('Prévision', { exact: true })).toBeVisible();
 
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await page.getByRole('heading', { name: 'Historique' }).scrollIntoViewIfNeeded();
