@@ -1,3 +1,5 @@
+// First: the signed-in page's reads leave before the rest of the code is evaluated.
+import './start-reads';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { parseWithoutEval } from '@vigie/contract/strict-csp';

@@ -21,6 +21,8 @@ export type ApiRequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
   baseUrl?: string;
+  /** See {@link ApiFetchOptions.token}. */
+  token?: string;
 };
 
 export type ApiFetchOptions = {
@@ -31,6 +33,11 @@ export type ApiFetchOptions = {
   signal?: AbortSignal;
   cache?: RequestCache;
   baseUrl?: string;
+  /**
+   * The bearer to send instead of the session's: a read started before the session is checked
+   * (lib/early-fetch.ts). A 401 to such a call leaves the verdict to the session check.
+   */
+  token?: string;
 };
 
 // The session the client speaks for: set at login or from storage, cleared at sign-out.
@@ -90,7 +97,8 @@ export async function apiFetch(path: string, options: ApiFetchOptions = {}): Pro
   const headers: Record<string, string> = { ...options.headers };
   // The JSON content type goes with a JSON body; an empty DELETE declared as JSON is invalid.
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = accessToken;
+  const ownToken = options.token !== undefined;
+  const token = ownToken ? options.token : accessToken;
   if (token) headers['Authorization'] = `Bearer ${token}`;
 
   const startedAt = performance.now();
@@ -108,7 +116,7 @@ export async function apiFetch(path: string, options: ApiFetchOptions = {}): Pro
     const message = error instanceof Error && error.message ? error.message : 'Network error';
     throw new ApiError(message, 0);
   }
-  if (response.status === 401 && token && token === accessToken) onUnauthorized?.();
+  if (response.status === 401 && token && !ownToken && token === accessToken) onUnauthorized?.();
   offlineStatus.noteAnswer(response);
   // An answer the service worker kept from an earlier visit (offline) says nothing of where the page's reads stand now.
   const position = response.ok && !response.headers.has(OFFLINE_HEADER) ? response.headers.get(EVENT_POSITION_HEADER) : null;

@@ -2,8 +2,18 @@
 
 const NNBSP = '\u202F';
 
-const numberFormat = (maximumFractionDigits: number, minimumFractionDigits = 0) =>
-  new Intl.NumberFormat('fr-FR', { maximumFractionDigits, minimumFractionDigits });
+// A formatter is costly to build (about 50 µs, against 1 µs to format): one per set of options,
+// kept, rather than one per number — a table of 500 shops formats 2 500 of them.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const numberFormat = (maximumFractionDigits: number, minimumFractionDigits = 0) => {
+  const key = `${maximumFractionDigits}:${minimumFractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('fr-FR', { maximumFractionDigits, minimumFractionDigits });
+    numberFormats.set(key, format);
+  }
+  return format;
+};
 const MINUS = '\u2212';
 
 /** `digits`: decimals always shown, on cards and in the chart alike; `singular`: the unit for 0 and 1. */

@@ -178,6 +178,16 @@ export function createDeviceService(deps: {
       return listed.map(({ record, latest }) => toDeviceView(kind, record, latest, at));
     },
     /**
+     * Each device of `list`, reduced to its site, status and battery, without writing out the rest of
+     * its view: the chain's overview reads them for every device of the organization (10 000 for
+     * 500 shops), where building the full views took half of its time.
+     */
+    async states(organizationId: string): Promise<{ siteId: string; status: DeviceStatus; battery: number | null }[]> {
+      const listed = await cache.list(organizationId, readListed(organizationId));
+      const at = Date.now();
+      return listed.map(({ record }) => ({ siteId: record.siteId, status: deviceStatus(record, at), battery: record.battery ?? null }));
+    },
+    /**
      * The same list as `list`, as the body the API answers (`{"sensors":[…]}` or `{"emitters":[…]}`),
      * with a weak ETag of it. While no device of the organization changed and no status turned,
      * the same bytes answer again.

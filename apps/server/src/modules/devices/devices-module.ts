@@ -136,12 +136,7 @@ export function createDevicesModule(options: {
     findSensorByReference: (organizationId: string, reference: string) => devices.sensor.findByReference(organizationId, reference),
     assertSensor: async (organizationId: string, sensorId: string) => void (await devices.sensor.get(organizationId, sensorId)),
     /** Each sensor's site, status and battery, for the overview of the sites. */
-    overviewSensors: async (organizationId: string) =>
-      (await devices.sensor.list(organizationId)).map(({ device }) => ({
-        siteId: device.siteId,
-        status: device.status,
-        battery: device.battery ?? null,
-      })),
+    overviewSensors: (organizationId: string) => devices.sensor.states(organizationId),
     touch: (kind: DeviceKind, ...args: Parameters<DeviceService['touch']>) => devices[kind].touch(...args),
     handlers: {
       /** What other instances changed or heard (their own news too, which changes nothing). */

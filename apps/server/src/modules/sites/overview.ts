@@ -18,6 +18,10 @@ export interface OverviewAlert {
   predicted: boolean;
 }
 
+// One collator for every comparison: `localeCompare(…, 'fr')` builds one per call, 10 ms for a
+// chain's 500 shops.
+const byName = new Intl.Collator('fr').compare;
+
 /** The start of the current month in UTC (the month's compliance runs from it). */
 export function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -78,9 +82,6 @@ export function overviewOf(
     }))
     .sort(
       (a, b) =>
-        b.activeAlerts - a.activeAlerts ||
-        (a.compliance ?? 1) - (b.compliance ?? 1) ||
-        b.offline - a.offline ||
-        a.name.localeCompare(b.name, 'fr'),
+        b.activeAlerts - a.activeAlerts || (a.compliance ?? 1) - (b.compliance ?? 1) || b.offline - a.offline || byName(a.name, b.name),
     );
 }

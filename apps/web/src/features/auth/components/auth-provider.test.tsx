@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestQueryClient, jsonResponse } from '@/testing/render';
 import type { AuthContextValue, LoginResult } from '@/lib/auth';
 import { useAuth } from '@/lib/auth';
+import { discardEarlyFetches } from '@/lib/early-fetch';
+import { startCurrentUserRead } from '../api/get-current-user';
 import { AuthProvider } from './auth-provider';
 
 const user = {
@@ -27,6 +29,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  discardEarlyFetches();
   vi.unstubAllGlobals();
 });
 
@@ -83,6 +86,24 @@ describe('AuthProvider start-up', () => {
     await waitFor(() => expect(state()).toEqual({ token: 'stored', user: user.email, loading: false }));
     expect(calls[0]?.url).toBe('/api/user/me');
     expect(new Headers(calls[0]?.init?.headers).get('Authorization')).toBe('Bearer stored');
+  });
+
+  it('takes the session check started at page load rather than asking again', async () => {
+    window.localStorage.setItem('vigie_token', 'stored');
+    answer = async () => jsonResponse(200, { user });
+    startCurrentUserRead('stored');
+    renderProvider();
+    await waitFor(() => expect(state()).toEqual({ token: 'stored', user: user.email, loading: false }));
+    expect(calls.map((call) => call.url)).toEqual(['/api/user/me']);
+  });
+
+  it('signs out, as without it, when the session check started at page load is refused', async () => {
+    window.localStorage.setItem('vigie_token', 'stale');
+    answer = async () => jsonResponse(401, { message: 'Session expirée' });
+    startCurrentUserRead('stale');
+    renderProvider();
+    await waitFor(() => expect(state()).toEqual({ token: null, user: null, loading: false }));
+    expect(window.localStorage.getItem('vigie_token')).toBeNull();
   });
 
   it('silently signs out and forgets a token the server refuses', async () => {

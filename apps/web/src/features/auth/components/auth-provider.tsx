@@ -1,7 +1,8 @@
 import type { User } from '@vigie/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { ApiError, getAccessToken, setAccessToken, setUnauthorizedHandler } from '@/lib/api-client';
+import { discardEarlyFetches } from '@/lib/early-fetch';
 import { forgetOfflineAnswers } from '@/lib/service-worker';
 import { tokenStorage } from '@/lib/token-storage';
 import { getCurrentUser } from '../api/get-current-user';
@@ -53,12 +54,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setAccessToken(storedToken);
       try {
         const user = await getCurrentUser({ signal: controller.signal });
-        if (!controller.signal.aborted) dispatch({ type: 'signed-in', token: storedToken, user });
+        // A transition: while the signed-in page's code is still loading, the check's loader stays
+        // until the page can be drawn, instead of giving way to another loader (and React holding
+        // the page back up to 300 ms after that one, see app/router.tsx).
+        if (!controller.signal.aborted) startTransition(() => dispatch({ type: 'signed-in', token: storedToken, user }));
       } catch (error) {
         if (controller.signal.aborted) return;
         // A stale or revoked token: sign out silently. A server out of reach, or a page left
         // while its answer was arriving, says nothing of the token: it stays for the next visit.
+        // The reads started with it at page load go: nobody is signed in to take them.
         setAccessToken(null);
+        discardEarlyFetches();
         if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
           tokenStorage.clear();
           forgetOfflineAnswers(storedToken);
@@ -73,6 +79,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // The token is kept in state and storage, then its user is loaded: the common end of a login.
   const adoptToken = useCallback(
     async (token: string): Promise<LoginResult> => {
+      // Reads started at page load for another token are not this session's.
+      discardEarlyFetches();
       dispatch({ type: 'token', token });
       tokenStorage.set(token);
       setAccessToken(token);
@@ -161,6 +169,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const forget = useCallback(() => {
     forgetOfflineAnswers(getAccessToken());
     setAccessToken(null);
+    discardEarlyFetches();
     tokenStorage.clear();
     queryClient.clear();
     dispatch({ type: 'signed-out' });

@@ -3,18 +3,24 @@ import type { OverviewResponse, OverviewSite, Region, RegionsResponse } from '@v
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
+import { earlyInitialData, earlyOr } from '@/lib/early-fetch';
+import { OVERVIEW_PATH, REGIONS_PATH } from './network-reads';
 
-/** endpoints.overview.get: each shop of the person's scope with its state, the worst first. */
-export async function getOverview({ signal }: { signal?: AbortSignal } = {}): Promise<OverviewSite[]> {
-  const data = await call<OverviewResponse | undefined>(endpoints.overview.get, { signal });
+function overviewSites(data: OverviewResponse | undefined): OverviewSite[] {
   if (!data || !Array.isArray(data.sites)) throw new Error('Error loading data');
   return data.sites;
 }
 
+const regionList = (data: RegionsResponse | undefined): Region[] => data?.regions ?? [];
+
+/** endpoints.overview.get: each shop of the person's scope with its state, the worst first. */
+export async function getOverview({ signal }: { signal?: AbortSignal } = {}): Promise<OverviewSite[]> {
+  return overviewSites(await earlyOr(OVERVIEW_PATH, () => call<OverviewResponse | undefined>(endpoints.overview.get, { signal })));
+}
+
 /** endpoints.regions.list: the organization's regions. */
 export async function getRegions({ signal }: { signal?: AbortSignal } = {}): Promise<Region[]> {
-  const data = await call<RegionsResponse | undefined>(endpoints.regions.list, { signal });
-  return data?.regions ?? [];
+  return regionList(await earlyOr(REGIONS_PATH, () => call<RegionsResponse | undefined>(endpoints.regions.list, { signal })));
 }
 
 export function useOverview() {
@@ -25,6 +31,8 @@ export function useOverview() {
     queryFn: ({ signal }) => getOverview({ signal }),
     enabled: Boolean(owner),
     refetchInterval: 60_000,
+    // Already in from the read started at page load: the table in the screen's first render.
+    ...earlyInitialData(OVERVIEW_PATH, (data) => overviewSites(data as OverviewResponse | undefined), Boolean(owner)),
   });
 }
 
@@ -35,5 +43,6 @@ export function useRegions() {
     queryFn: ({ signal }) => getRegions({ signal }),
     enabled: Boolean(owner),
     staleTime: 60_000,
+    ...earlyInitialData(REGIONS_PATH, (data) => regionList(data as RegionsResponse | undefined), Boolean(owner)),
   });
 }

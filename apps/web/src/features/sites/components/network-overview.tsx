@@ -1,6 +1,6 @@
 import type { OverviewSite } from '@vigie/contract';
 import { LoaderCircle } from 'lucide-react';
-import { useId, useState } from 'react';
+import { startTransition, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { formatNumber } from '@/lib/measure-format';
@@ -22,11 +22,43 @@ export function complianceText(compliance: number | null): string {
   return `${formatNumber(Math.floor(compliance * 1000) / 10, 1)}${NNBSP}%`;
 }
 
+/** Rows in the table's first render: more than the tallest screen shows at once. */
+export const FIRST_ROWS = 50;
+
+/**
+ * Whether the table may hold every row: false for its first render, true right after that render is
+ * painted. A chain's 500 shops take several hundred milliseconds to render and lay out on a modest
+ * machine, which the first screenful does not need: it is drawn on its own, then the rest joins it
+ * (every row is in the page a moment later, for find-in-page, printing and screen readers; counts,
+ * filters and sorting always work on the whole list). The animation frame runs just before the next
+ * paint and the task it queues just after, so the first rows are on screen before the rest is
+ * rendered; the transition lets a click on a filter meanwhile go first. Not a virtualized list:
+ * the table stays an ordinary table, whole, once shown.
+ */
+function useAllRowsAfterFirstPaint(ready: boolean): boolean {
+  const [all, setAll] = useState(false);
+  useEffect(() => {
+    if (!ready || all) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setAll(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [ready, all]);
+  return all;
+}
+
+// One collator for every comparison: `localeCompare(…, 'fr')` builds one per call.
+const byName = new Intl.Collator('fr').compare;
+
 function sorted(sites: OverviewSite[], sort: Sort): OverviewSite[] {
   if (sort === 'risk') return sites;
   const copy = [...sites];
-  if (sort === 'name') return copy.sort((a, b) => a.name.localeCompare(b.name, 'fr'));
-  return copy.sort((a, b) => (a.compliance ?? 2) - (b.compliance ?? 2) || a.name.localeCompare(b.name, 'fr'));
+  if (sort === 'name') return copy.sort((a, b) => byName(a.name, b.name));
+  return copy.sort((a, b) => (a.compliance ?? 2) - (b.compliance ?? 2) || byName(a.name, b.name));
 }
 
 /**
@@ -41,6 +73,7 @@ export function NetworkOverview() {
   const [sort, setSort] = useState<Sort>('risk');
   const regionField = useId();
   const sortField = useId();
+  const allRows = useAllRowsAfterFirstPaint(overview.isSuccess);
 
   if (overview.isPending) {
     return (
@@ -58,6 +91,7 @@ export function NetworkOverview() {
     sort,
   );
   const count = shown.length;
+  const rows = allRows ? shown : shown.slice(0, FIRST_ROWS);
 
   return (
     <section aria-labelledby="network-heading">
@@ -138,7 +172,7 @@ export function NetworkOverview() {
               </tr>
             </thead>
             <tbody>
-              {shown.map((site) => (
+              {rows.map((site) => (
                 <tr key={site.siteId} data-testid="network-site" className="border-t border-white/10">
                   <th scope="row" className="px-4 py-3 font-semibold text-white">
                     <Link to={`/dashboard?site=${site.siteId}`} className="underline-offset-4 hover:underline">
