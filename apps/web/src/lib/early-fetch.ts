@@ -1,6 +1,6 @@
 /**
  * Reads started at page load, before the session is checked (render-as-you-fetch). A returning user
- * opening a signed-in page would otherwise wait for `GET /api/user/me`, then for the frame and the
+ * opening a signed-in page would otherwise wait for the session check (`endpoints.user.me`), then for the frame and the
  * screen's code, before the screen even asks for its data: here the screen's reads leave with the
  * session check, carrying the stored token, and the screen's queries take their answers when they
  * first run.

@@ -4,7 +4,7 @@ import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { siteKeys } from './get-sites';
-import { refreshNetwork } from './regions';
+import { refreshNetwork } from './region-queries';
 
 /**
  * A created or changed site shows at once; then the list is read again, in its order, with the

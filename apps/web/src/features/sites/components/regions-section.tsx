@@ -12,7 +12,7 @@ import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
 import { useRegions } from '../api/get-overview';
 import { useSites } from '../api/get-sites';
-import { useCreateRegion, useDeleteRegion, useRenameRegion } from '../api/regions';
+import { useCreateRegion, useDeleteRegion, useRenameRegion } from '../api/region-queries';
 
 const NNBSP = '\u202F';
 /** Names listed under a region before « et N autres »: a chain's region may hold hundreds of shops. */
