@@ -1,6 +1,6 @@
 import type { Region, Site } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
-import { LoaderCircle, Pencil, Plus, Trash2 } from 'lucide-react';
+import { LoaderCircle, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
 import { useRegions } from '../api/get-overview';
 import { useSites } from '../api/get-sites';
+import { AddByNameForm } from './add-by-name-form';
 import { useCreateRegion, useDeleteRegion, useRenameRegion } from '../api/region-queries';
 
 const NNBSP = '\u202F';
@@ -280,51 +281,17 @@ function ManagedRegions({ regions, byRegion, onChanged }: ListProps & { onChange
 /** Creates a region: a name, unique in the organization (the server says so otherwise). */
 function NewRegionForm() {
   const create = useCreateRegion();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const fieldId = useId();
-  const statusId = useId();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setDone(null);
-    if (!name.trim()) return setError('Le nom de la région est obligatoire.');
-    setError(null);
-    create.mutate(name.trim(), {
-      onSuccess: (region) => {
-        setName('');
-        setDone(`Région ${quoted(region.name)} ajoutée.`);
-      },
-      onError: (failure) => setError(errorMessage(failure, 'La région n’a pas été créée.')),
-    });
-  };
-
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-2 border-t border-white/10 pt-4 sm:flex-row sm:items-end">
-      <div className="flex-1 space-y-1.5">
-        <label htmlFor={fieldId} className="block text-sm font-medium text-slate-200">
-          Nouvelle région
-        </label>
-        <input
-          id={fieldId}
-          value={name}
-          placeholder="Hauts-de-France"
-          aria-describedby={statusId}
-          onChange={(event) => setName(event.target.value)}
-          className={`${inputClass} ${actionClass}`}
-        />
-      </div>
-      <Button
-        type="submit"
-        variant="secondary"
-        busy={create.isPending}
-        className={actionClass}
-        icon={<Plus className="size-4" aria-hidden="true" />}
-      >
-        Ajouter la région
-      </Button>
-      <FormStatus id={statusId} error={error} success={done} className="sm:self-center" />
-    </form>
+    <AddByNameForm
+      label="Nouvelle région"
+      placeholder="Hauts-de-France"
+      submitLabel="Ajouter la région"
+      requiredMessage="Le nom de la région est obligatoire."
+      failureMessage="La région n’a pas été créée."
+      busy={create.isPending}
+      create={async (name) => `Région ${quoted((await create.mutateAsync(name)).name)} ajoutée.`}
+      className="border-t border-white/10 pt-4"
+      controlClassName={actionClass}
+    />
   );
 }
