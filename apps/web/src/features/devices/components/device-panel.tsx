@@ -38,13 +38,9 @@ export function DevicePanel({
   deletingId,
   onCreate,
   onDelete,
-  siteName,
-  alertOf,
-  forecastOf,
-  detailLinkState,
-  limitOf,
-  pauseOf,
+  ...annotations
 }: DevicePanelProps) {
+  const { alertOf } = annotations;
   const { labels, fallbacks } = DEVICE_KINDS[kind];
   const headingId = `${kind}-list-title`;
   // A viewer reads: no add or delete control is offered (the server would refuse it).
@@ -118,12 +114,7 @@ export function DevicePanel({
                     deleting={deletingId === device.id}
                     deleteDisabled={deletingId !== null}
                     onDelete={manage ? onDelete : null}
-                    {...(siteName ? { siteName } : {})}
-                    {...(alertOf ? { alertOf } : {})}
-                    {...(forecastOf ? { forecastOf } : {})}
-                    {...(detailLinkState ? { detailLinkState } : {})}
-                    {...(limitOf ? { limitOf } : {})}
-                    {...(pauseOf ? { pauseOf } : {})}
+                    {...annotations}
                   />
                 )}
               />
