@@ -4,7 +4,7 @@ import { pauseOf as pauseOfSensor, usePauses } from '@/features/alerts/api/pause
 import { limitWords } from '@/features/alerts/alert-curve-data';
 import { conditionKey, conditionLimits } from '@/features/alerts/alert-format';
 import type { Device } from '@/features/devices/device-kinds';
-import { formatClock } from '@/lib/clock-format';
+import { formatUntil } from '@/lib/clock-format';
 
 /** What a card says of a sensor's limit: « ≤ +4,0 °C » on its measure, and the lines its curve draws. */
 export type CardLimit = { key: string; words: string; limits: number[] };
@@ -37,11 +37,7 @@ export function pauseLabel(
 ): string | null {
   const pause = pauseOfSensor(pauses, { id: device.id, siteId: device.siteId ?? null });
   if (!pause) return null;
-  const until = Date.parse(pause.until);
-  const day = (ms: number) => new Intl.DateTimeFormat('fr-FR', { timeZone, day: 'numeric', month: 'numeric' }).format(ms);
-  // A pause lasts a day at most: it ends today or tomorrow.
-  const when = `${day(until) === day(now) ? '' : 'demain '}${formatClock(until, timeZone)}`;
-  return `${pause.sensorId ? 'En pause' : 'Magasin en pause'} jusqu’à ${when}`;
+  return `${pause.sensorId ? 'En pause' : 'Magasin en pause'} jusqu’à ${formatUntil(Date.parse(pause.until), timeZone, now)}`;
 }
 
 /** The dashboard's cards: each sensor's limit and pause, from the rules and pauses the person sees. */

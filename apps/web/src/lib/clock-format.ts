@@ -69,3 +69,9 @@ export function formatRelativeDay(ms: number, now: number, timeZone?: string): s
   if (offset === 1) return 'demain';
   return `le ${formatDay(ms, timeZone, partsOf(ms, timeZone).year !== partsOf(now, timeZone).year)}`;
 }
+
+/** « 14 h 30 », or « demain 14 h 30 » when it is not today on the shop's clock: the end of something lasting a day at most (a pause). */
+export function formatUntil(ms: number, timeZone?: string, now = Date.now()): string {
+  const day = (at: number) => new Intl.DateTimeFormat('fr-FR', { timeZone, day: 'numeric', month: 'numeric' }).format(at);
+  return `${day(ms) === day(now) ? '' : 'demain '}${formatClock(ms, timeZone)}`;
+}

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
 import { inputClass } from '@/components/ui/section';
 import { showToast } from '@/components/ui/toast';
-import { formatClock } from '@/lib/clock-format';
+import { formatUntil } from '@/lib/clock-format';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
 import { pauseOf, useEndPause, usePauses, useStartPause } from '../api/pause-queries';
@@ -21,13 +21,6 @@ const DURATIONS: [number, string][] = [
   [480, '8 h'],
   [1440, '24 h'],
 ];
-
-/** « 14 h 30 », or « demain 14 h 30 » when it is not today on the shop's clock. */
-function untilLabel(until: string, timeZone: string | undefined): string {
-  const at = Date.parse(until);
-  const day = (ms: number) => new Intl.DateTimeFormat('fr-FR', { timeZone, day: 'numeric', month: 'numeric' }).format(ms);
-  return `${day(at) === day(Date.now()) ? '' : 'demain '}${formatClock(at, timeZone)}`;
-}
 
 /** The pause of a whole shop going on now (a pause of one of its sensors is not the shop's). */
 function sitePauseOf(pauses: readonly Pause[] | undefined, siteId: string): Pause | null {
@@ -96,7 +89,7 @@ export function PauseControl({
         onSuccess: (started) => {
           setOpen(false);
           setReason('');
-          showToast({ message: `${words.paused} jusqu’à ${untilLabel(started.until, timeZone)}.` });
+          showToast({ message: `${words.paused} jusqu’à ${formatUntil(Date.parse(started.until), timeZone)}.` });
         },
         onError: (failure) => setError(errorMessage(failure, 'La pause n’a pas commencé.')),
       },
@@ -113,7 +106,7 @@ export function PauseControl({
         <PauseCircle className="size-5 shrink-0 text-amber-200" aria-hidden="true" />
         <div className="min-w-[min(100%,16rem)] flex-1">
           <Heading id={`${ids}-title`} className="font-semibold break-words text-white">
-            {pause.sensorId ? WORDS.sensor.paused : WORDS.site.paused} jusqu’à {untilLabel(pause.until, timeZone)}
+            {pause.sensorId ? WORDS.sensor.paused : WORDS.site.paused} jusqu’à {formatUntil(Date.parse(pause.until), timeZone)}
             {NNBSP}: {pause.reason}
           </Heading>
           <p className="text-sm text-amber-100">Les alertes s’ouvrent toujours{NNBSP}; leurs notifications attendent la fin de la pause.</p>
