@@ -6,6 +6,12 @@ import { useOwner } from '@/lib/auth';
 import { earlyInitialData, earlyOr } from '@/lib/early-fetch';
 import { OVERVIEW_PATH, REGIONS_PATH } from './network-reads';
 
+/** The keys of « Réseau » and of the regions, per signed-in user; a change of a shop or a region reads them again. */
+export const networkKeys = {
+  overview: (owner: string) => ['overview', owner] as const,
+  regions: (owner: string) => ['regions', owner] as const,
+};
+
 function overviewSites(data: OverviewResponse | undefined): OverviewSite[] {
   if (!data || !Array.isArray(data.sites)) throw new Error('Error loading data');
   return data.sites;
@@ -27,7 +33,7 @@ export function useOverview() {
   const owner = useOwner();
   // Alerts and devices change all day: read afresh at each visit and every minute.
   return useQuery({
-    queryKey: ['overview', owner],
+    queryKey: networkKeys.overview(owner),
     queryFn: ({ signal }) => getOverview({ signal }),
     enabled: Boolean(owner),
     refetchInterval: 60_000,
@@ -39,7 +45,7 @@ export function useOverview() {
 export function useRegions() {
   const owner = useOwner();
   return useQuery({
-    queryKey: ['regions', owner],
+    queryKey: networkKeys.regions(owner),
     queryFn: ({ signal }) => getRegions({ signal }),
     enabled: Boolean(owner),
     staleTime: 60_000,

@@ -3,16 +3,8 @@ import type { Region, RegionResponse } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
+import { networkKeys } from './get-overview';
 import { siteKeys } from './get-sites';
-
-/**
- * The keys under which `useOverview` and `useRegions` (get-overview.ts) keep their answers. They are
- * spelled here again because that file does not export them: both must change together.
- */
-export const networkKeys = {
-  overview: (owner: string) => ['overview', owner] as const,
-  regions: (owner: string) => ['regions', owner] as const,
-};
 
 /**
  * After a change to the regions or to a shop's region: the shops, the regions (a scoped member's
