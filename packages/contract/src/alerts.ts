@@ -75,6 +75,44 @@ export const rulePresetSchema = z.enum(Object.keys(RULE_PRESETS) as [RulePreset,
   error: `Préréglage inconnu : ${Object.keys(RULE_PRESETS).join(', ')}.`,
 });
 
+/**
+ * The words a rule looks for in a sensor's name (« crèmerie », « vitrine »): a site's rule with
+ * some watches only the sensors whose name holds one of them, ignoring case and accents; none, every
+ * sensor of the site. Organization templates aim at a kind of unit this way.
+ */
+export const sensorNameWordsSchema = z
+  .array(
+    z
+      .string({ error: 'Chaque mot du nom des capteurs visés doit être une chaîne de caractères.' })
+      .trim()
+      .min(2, { error: 'Chaque mot du nom des capteurs visés doit compter au moins 2 caractères.' })
+      .max(60, { error: 'Chaque mot du nom des capteurs visés doit compter 60 caractères au plus.' })
+      .refine((value) => !hasOverloadedCharacter(value), { error: OVERLOADED_CHARACTER_MESSAGE }),
+    { error: 'Les mots du nom des capteurs visés forment une liste, par exemple ["crèmerie"].' },
+  )
+  .max(20, { error: 'Vingt mots au plus pour le nom des capteurs visés.' });
+
+/** A name as it is compared: without accents, in lower case, spaces folded. */
+export function foldedName(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('fr').replace(/\s+/gu, ' ').trim();
+}
+
+/** Whether a sensor's name holds one of the words (every sensor when there are none). */
+export function nameHoldsOneOf(words: readonly string[], name: string | null | undefined): boolean {
+  if (words.length === 0) return true;
+  const folded = foldedName(name ?? '');
+  return words.some((word) => folded.includes(foldedName(word)));
+}
+
+/** Whether a rule watches a sensor: its own, or its site's when the sensor's name matches. */
+export function ruleWatches(
+  rule: { sensorId: string | null; siteId: string | null; sensorNameContains?: readonly string[] | undefined },
+  sensor: { id: string; siteId: string | null; name?: string | null | undefined },
+): boolean {
+  if (rule.sensorId !== null) return rule.sensorId === sensor.id;
+  return rule.siteId !== null && rule.siteId === sensor.siteId && nameHoldsOneOf(rule.sensorNameContains ?? [], sensor.name);
+}
+
 export const ruleSchema = z.object({
   id: uuidSchema,
   name: z.string(),
@@ -89,6 +127,8 @@ export const ruleSchema = z.object({
   preset: rulePresetSchema.nullable(),
   /** The organization's template this rule comes from (docs/api.md, Modèles de règles); `locked`, a shop may tighten it, never loosen it. */
   template: z.object({ id: uuidSchema, name: z.string(), locked: z.boolean() }).nullable().optional(),
+  /** A site's rule laid by a template that aims at some units: the words one of which their name holds. */
+  sensorNameContains: z.array(z.string()).optional(),
   createdAt: isoDateTimeSchema,
   updatedAt: isoDateTimeSchema,
 });

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, uuidSchema } from './common.ts';
-import { ruleConditionSchema, ruleFields, rulePresetSchema, ruleScheduleSchema, severitySchema } from './alerts.ts';
+import { ruleConditionSchema, ruleFields, rulePresetSchema, ruleScheduleSchema, sensorNameWordsSchema, severitySchema } from './alerts.ts';
 
 /**
  * An organization-wide rule template (docs/api.md, Modèles de règles): one rule applied to every
  * sensor measuring its quantity in the chosen sites and regions (or every site), present and
- * future. A locked template's rules may be tightened by a shop, never loosened or removed.
+ * future — only those whose name holds one of `sensorNameContains`, when it lists words. A locked template's rules may be tightened by a shop, never loosened or removed.
  */
 export const ruleTemplateSchema = z.object({
   id: uuidSchema,
@@ -20,6 +20,8 @@ export const ruleTemplateSchema = z.object({
   /** The sites and regions it applies to; both empty, every site of the organization. */
   siteIds: z.array(uuidSchema),
   regionIds: z.array(uuidSchema),
+  /** The kind of unit it aims at, by the words one of which their name holds (« crèmerie »); none, every sensor. */
+  sensorNameContains: z.array(z.string()),
   /** The sites it applies to now, and so holds one rule in each. */
   appliedSiteIds: z.array(uuidSchema),
   createdAt: isoDateTimeSchema,
@@ -44,6 +46,7 @@ export const createRuleTemplateRequestSchema = z
     locked: z.boolean({ error: 'locked doit valoir true ou false.' }).optional(),
     siteIds: targets.siteIds.optional(),
     regionIds: targets.regionIds.optional(),
+    sensorNameContains: sensorNameWordsSchema.optional(),
   })
   .refine((body) => body.condition !== undefined || body.preset !== undefined, {
     error: 'Indiquez une condition ou un préréglage (preset).',
@@ -64,6 +67,7 @@ export const updateRuleTemplateRequestSchema = z
     locked: z.boolean({ error: 'locked doit valoir true ou false.' }).optional(),
     siteIds: targets.siteIds.optional(),
     regionIds: targets.regionIds.optional(),
+    sensorNameContains: sensorNameWordsSchema.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { error: 'Indiquez au moins un champ à modifier.' })
   .refine((body) => body.condition?.type !== 'offline', {

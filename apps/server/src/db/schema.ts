@@ -338,6 +338,11 @@ export const ruleTemplates = pgTable(
     locked: boolean('locked').notNull().default(true),
     siteIds: jsonb('site_ids').$type<string[]>().notNull(),
     regionIds: jsonb('region_ids').$type<string[]>().notNull(),
+    /** The kind of unit it aims at: words one of which a sensor's name holds; none, every sensor. */
+    sensorNameContains: jsonb('sensor_name_contains')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     ...timestamps,
   },
   (t) => [index('rule_templates_organization_idx').on(t.organizationId, t.createdAt)],
@@ -362,6 +367,11 @@ export const alertRules = pgTable(
     preset: text('preset'),
     /** The template that laid this rule in its site, if any: one rule per template and site. */
     templateId: uuid('template_id').references(() => ruleTemplates.id, { onDelete: 'cascade' }),
+    /** A site's rule watches only the sensors whose name holds one of these words (a template's kind of unit). */
+    sensorNameContains: jsonb('sensor_name_contains')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     ...timestamps,
   },
   (t) => [

@@ -23,7 +23,12 @@ const rule = (overrides: Partial<Rule>): Rule => ({
   updatedAt: '2026-11-01T00:00:00.000Z',
   ...overrides,
 });
-const fridge = { id: SENSOR, siteId: SITE, latest: { temperature: { value: 3.8, ts: '2026-11-28T08:00:00.000Z' } } };
+const fridge = {
+  id: SENSOR,
+  siteId: SITE,
+  name: 'Meuble crèmerie 1',
+  latest: { temperature: { value: 3.8, ts: '2026-11-28T08:00:00.000Z' } },
+};
 
 describe('limitOfSensor', () => {
   it('takes the sensor’s own limit before its shop’s, and skips what is not a limit of the value', () => {
@@ -41,6 +46,17 @@ describe('limitOfSensor', () => {
     expect(limitOfSensor([rule({ sensorId: SENSOR, enabled: false })], fridge)).toBeNull();
     expect(limitOfSensor([rule({ sensorId: OTHER })], fridge)).toBeNull();
     expect(limitOfSensor([rule({ siteId: SITE, condition: { type: 'above', key: 'co2', threshold: 1000 } })], fridge)).toBeNull();
+  });
+
+  it('takes a template’s shop rule only for the units it aims at, by a word of their name (case and accents aside)', () => {
+    const creamery = rule({
+      siteId: SITE,
+      sensorNameContains: ['CREMERIE'],
+      condition: { type: 'above', key: 'temperature', threshold: 4 },
+    });
+    expect(limitOfSensor([creamery], fridge)?.words).toBe(`≤ +4,0${NNBSP}°C`);
+    expect(limitOfSensor([creamery], { ...fridge, name: 'Vitrine boucherie' })).toBeNull();
+    expect(limitOfSensor([creamery, rule({ siteId: SITE })], { ...fridge, name: 'Vitrine boucherie' })?.words).toBe(`≤ +8,0${NNBSP}°C`);
   });
 
   it('gives both lines of a range', () => {

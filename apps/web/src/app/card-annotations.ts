@@ -1,4 +1,4 @@
-import type { Pause, Rule, RuleCondition } from '@vigie/contract';
+import { type Pause, type Rule, type RuleCondition, ruleWatches } from '@vigie/contract';
 import { useAllRules } from '@/features/alerts/api/rules';
 import { pauseOf as pauseOfSensor, usePauses } from '@/features/alerts/api/pause-queries';
 import { limitWords } from '@/features/alerts/alert-curve-data';
@@ -13,15 +13,16 @@ const WATCHED = new Set<RuleCondition['type']>(['above', 'below', 'outside']);
 
 /**
  * The limit a sensor is held to: its own enabled rule on a measured value first, then one of its
- * shop's on a measure it reports. Forecast, offline and battery rules are not a limit of the value.
+ * shop's on a measure it reports (a template's only on the units it aims at, by name). Forecast, offline and battery rules are not a limit of the value.
  */
-export function limitOfSensor(rules: readonly Rule[], device: Pick<Device, 'id' | 'siteId' | 'latest'>): CardLimit | null {
+export function limitOfSensor(rules: readonly Rule[], device: Pick<Device, 'id' | 'siteId' | 'latest' | 'name'>): CardLimit | null {
   const keys = Object.keys(device.latest ?? {});
   const measured = rules.filter((rule) => rule.enabled && WATCHED.has(rule.condition.type));
+  const watched = { id: device.id, siteId: device.siteId ?? null, name: device.name };
   const rule =
     measured.find((candidate) => candidate.sensorId === device.id) ??
     measured.find(
-      (candidate) => !candidate.sensorId && candidate.siteId === device.siteId && keys.includes(conditionKey(candidate.condition) ?? ''),
+      (candidate) => !candidate.sensorId && ruleWatches(candidate, watched) && keys.includes(conditionKey(candidate.condition) ?? ''),
     );
   const key = rule ? conditionKey(rule.condition) : null;
   const words = rule ? limitWords(rule.condition) : null;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Severity } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { alertEvents, alertRules, alerts, alertTracks, notificationSchedule } from '../../db/schema.ts';
@@ -349,12 +349,20 @@ export function createAlertDal(db: Database) {
     },
 
     /** Closes the active alerts of a rule that was disabled or deleted; returns them, resolved. */
-    async closeActiveForRule(ruleId: string, at: Date, text: string): Promise<AlertRecord[]> {
+    async closeActiveForRule(ruleId: string, at: Date, text: string, options: { except?: readonly string[] } = {}): Promise<AlertRecord[]> {
+      // `except`: the sensors the rule still watches, whose alerts and tracks stay.
+      const kept = options.except && options.except.length > 0 ? [...options.except] : null;
       return db.transaction(async (tx) => {
         const rows = await tx
           .update(alerts)
           .set({ status: 'resolved', resolvedAt: at, resolution: 'auto', revision: nextRevision })
-          .where(and(eq(alerts.ruleId, ruleId), inArray(alerts.status, ['open', 'acknowledged'])))
+          .where(
+            and(
+              eq(alerts.ruleId, ruleId),
+              inArray(alerts.status, ['open', 'acknowledged']),
+              kept ? notInArray(alerts.sensorId, kept) : undefined,
+            ),
+          )
           .returning({ id: alerts.id });
         const closed: AlertRecord[] = [];
         for (const { id } of rows) {
@@ -362,7 +370,7 @@ export function createAlertDal(db: Database) {
           const alert = await load(tx, eq(alerts.id, id));
           if (alert) closed.push(alert);
         }
-        await tx.delete(alertTracks).where(eq(alertTracks.ruleId, ruleId));
+        await tx.delete(alertTracks).where(and(eq(alertTracks.ruleId, ruleId), kept ? notInArray(alertTracks.sensorId, kept) : undefined));
         return closed;
       });
     },

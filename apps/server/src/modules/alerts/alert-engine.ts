@@ -1,4 +1,4 @@
-import { DEFAULT_OPENING_HOURS, DEFAULT_TIMEZONE, type Site } from '@vigie/contract';
+import { DEFAULT_OPENING_HOURS, DEFAULT_TIMEZONE, ruleWatches, type Site } from '@vigie/contract';
 import { isDatabaseUnavailable } from '../../db/connection-errors.ts';
 import type { AlertDal } from './alert-dal.ts';
 import type { AlertChange } from './alert-types.ts';
@@ -10,6 +10,8 @@ export interface WatchedSensor {
   id: string;
   organizationId: string;
   siteId: string | null;
+  /** Its name: a template's rule may watch only the units whose name holds some words. */
+  name?: string | null;
   lastSeenAt: Date | null;
   inactivityTimeoutSeconds: number;
 }
@@ -154,7 +156,7 @@ export function createAlertEngine(deps: {
       const sensor = await sensorOf(reading.sensorId);
       if (!sensor) continue;
       for (const rule of rules) {
-        if (rule.sensorId !== sensor.id && (rule.siteId === null || rule.siteId !== sensor.siteId)) continue;
+        if (!ruleWatches(rule, sensor)) continue;
         const observation = observationFor(rule, reading);
         if (observation) await step(rule, sensor, observation);
       }
@@ -185,7 +187,7 @@ export function createAlertEngine(deps: {
         for (const rule of await rulesOf(sensor.organizationId)) {
           const { condition } = rule;
           if (condition.type !== 'predicted_above' && condition.type !== 'predicted_below') continue;
-          if (condition.key !== key || (rule.sensorId !== sensor.id && (rule.siteId === null || rule.siteId !== sensor.siteId))) continue;
+          if (condition.key !== key || !ruleWatches(rule, sensor)) continue;
           const end = at.getTime() + condition.withinMinutes * 60_000;
           const values = forecast.filter((point) => Date.parse(point.ts) <= end).map((point) => point.value);
           if (values.length === 0) continue;
@@ -230,6 +232,25 @@ export function createAlertEngine(deps: {
       if (!stopped) return [];
       for (const key of tracks.keys()) if (key.startsWith(`${stopped.id}:`)) tracks.delete(key);
       const closed = await deps.alerts.closeActiveForRule(stopped.id, deps.now(), 'Règle désactivée ou supprimée : l’alerte est close.');
+      const changes = closed.map((alert) => ({ action: 'resolved' as const, alert }));
+      deps.announce(changes);
+      return changes;
+    },
+
+    /** A site's rule that now watches fewer of its sensors (a template aimed anew): the alerts of those it left close. */
+    async narrowed(rule: RuleRecord): Promise<AlertChange[]> {
+      rulesByOrganization.delete(rule.organizationId);
+      const watching = (await deps.sensorsOf(rule)).map((sensor) => sensor.id);
+      for (const key of tracks.keys())
+        if (key.startsWith(`${rule.id}:`) && !watching.includes(key.slice(rule.id.length + 1))) tracks.delete(key);
+      const closed = await deps.alerts.closeActiveForRule(
+        rule.id,
+        deps.now(),
+        'Le capteur n’est plus visé par le modèle de la règle : l’alerte est close.',
+        {
+          except: watching,
+        },
+      );
       const changes = closed.map((alert) => ({ action: 'resolved' as const, alert }));
       deps.announce(changes);
       return changes;

@@ -34,6 +34,7 @@ export function toRule(record: RuleRecord, templates?: ReadonlyMap<string, NonNu
     severity: record.severity,
     preset: preset.success ? preset.data : null,
     template: record.templateId ? (templates?.get(record.templateId) ?? null) : null,
+    ...(record.sensorNameContains.length > 0 ? { sensorNameContains: record.sensorNameContains } : {}),
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };

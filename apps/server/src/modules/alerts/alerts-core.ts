@@ -74,6 +74,7 @@ export function createAlertsCore(deps: {
       for (const rule of stopped) await engine.rulesChanged(organizationId, rule);
       deps.onRulesChanged?.(organizationId);
     },
+    onNarrowed: (rule) => engine.narrowed(rule),
   });
   return { alerts, rules, templates, engine };
 }

@@ -1,4 +1,4 @@
-import type { Alert } from '@vigie/contract';
+import { type Alert, ruleWatches } from '@vigie/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
@@ -48,7 +48,9 @@ export function createAlertsModule(options: {
       rule.sensorId
         ? sensors().watched({ ids: [rule.sensorId] })
         : rule.siteId
-          ? sensors().watched({ organizationId: rule.organizationId, siteId: rule.siteId })
+          ? (await sensors().watched({ organizationId: rule.organizationId, siteId: rule.siteId })).filter((sensor) =>
+              ruleWatches(rule, sensor),
+            )
           : [],
     site: (siteId) => sites().byId(siteId),
     sitesOf: (organizationId) => sites().list(organizationId),
@@ -112,11 +114,16 @@ export function createAlertsModule(options: {
     };
   }
 
-  /** The rules that watch a sensor: its own and its site's. */
-  const rulesWatching = async (organizationId: string, sensorId: string, siteId: string) => [
-    ...(await rules.list(organizationId, { sensorId })),
-    ...(await rules.list(organizationId, { siteId })),
-  ];
+  /** The rules that watch a sensor: its own, and its site's that aim at units of its name. */
+  const rulesWatching = async (organizationId: string, sensorId: string, siteId: string) => {
+    const siteRules = await rules.list(organizationId, { siteId });
+    const aiming = siteRules.some((rule) => (rule.sensorNameContains ?? []).length > 0);
+    const [sensor] = aiming ? await sensors().watched({ ids: [sensorId] }) : [];
+    return [
+      ...(await rules.list(organizationId, { sensorId })),
+      ...siteRules.filter((rule) => !aiming || ruleWatches(rule, { id: sensorId, siteId, name: sensor?.name ?? null })),
+    ];
+  };
 
   const handlers = {
     /** Readings committed: the engine looks at them off the acknowledgement's path. */

@@ -153,4 +153,67 @@ describe(`rule templates on ${databaseKind}`, { timeout: 60_000 }, () => {
     const after = (await call(director, 'GET', '/api/rule-templates')).json<{ templates: RuleTemplate[] }>().templates;
     expect(after.find((each) => each.id === template.id)?.appliedSiteIds).not.toContain(fresh);
   });
+
+  it('aims at one kind of unit by a word of its name: only those sensors are watched, a new one included, and aiming elsewhere closes the others’ alerts', async () => {
+    const site = (await call(director, 'POST', '/api/sites', { name: 'Villeurbanne' })).json<{ site: { id: string } }>().site.id;
+    const install = async (name: string) => {
+      const device = await provision(t, director, 'sensor');
+      expect((await call(director, 'PUT', `/api/sensor/${device.deviceId}`, { siteId: site, name })).statusCode).toBe(200);
+      return device;
+    };
+    const creamery = await install('Meuble CRÈMERIE 1');
+    const butcher = await install('Vitrine boucherie');
+    const alertsOf = async (sensorId: string) =>
+      (await call(director, 'GET', `/api/alerts?sensorId=${sensorId}`)).json<{ alerts: Alert[] }>().alerts;
+
+    // Words too short, too many or not text are refused in French, and nothing is made.
+    for (const words of [['x'], Array.from({ length: 21 }, (_, i) => `mot${i}`), [42]]) {
+      const refused = await call(director, 'POST', '/api/rule-templates', {
+        name: 'Refusé',
+        preset: 'chilled_very_perishable',
+        sensorNameContains: words,
+      });
+      expect(refused.statusCode, JSON.stringify(words)).toBe(400);
+      expect(refused.json<{ message: string }>().message).toMatch(/capteurs visés/);
+    }
+    const created = await call(director, 'POST', '/api/rule-templates', {
+      name: 'Crèmerie ≤ +4 °C, Villeurbanne',
+      preset: 'chilled_very_perishable',
+      siteIds: [site],
+      sensorNameContains: ['crèmerie', 'Cremerie', 'yaourts'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { template } = created.json<{ template: RuleTemplate }>();
+    // « Cremerie » is « crèmerie » without its accent: kept once.
+    expect(template.sensorNameContains).toEqual(['crèmerie', 'yaourts']);
+    const rule = (await rulesOf(site)).find((each) => each.template?.id === template.id);
+    expect(rule?.sensorNameContains).toEqual(['crèmerie', 'yaourts']);
+
+    // Both at +6 °C: the creamery unit is in alert, the butcher's counter is not watched by the template.
+    for (const device of [creamery, butcher]) {
+      expect((await sendTelemetry(t, device.accessToken, { values: { temperature: 6 } })).statusCode).toBe(202);
+    }
+    await t.app.services.alerts.engine.idle();
+    expect((await alertsOf(creamery.deviceId)).map((alert) => alert.ruleId)).toEqual([rule?.id]);
+    expect(await alertsOf(butcher.deviceId)).toEqual([]);
+
+    // A yoghurt cabinet installed later follows it without anyone touching the template.
+    const yoghurts = await install('Yaourts libre-service');
+    expect((await sendTelemetry(t, yoghurts.accessToken, { values: { temperature: 5.5 } })).statusCode).toBe(202);
+    await t.app.services.alerts.engine.idle();
+    expect((await alertsOf(yoghurts.deviceId)).map((alert) => alert.ruleId)).toEqual([rule?.id]);
+
+    // Aimed at the butcher's counters instead: the units it left see their alerts closed, the counter is watched.
+    const aimed = await call(director, 'PUT', `/api/rule-templates/${template.id}`, { sensorNameContains: ['boucherie'] });
+    expect(aimed.statusCode, aimed.body).toBe(200);
+    await t.app.services.alerts.engine.idle();
+    for (const device of [creamery, yoghurts]) {
+      const [closed] = await alertsOf(device.deviceId);
+      expect(closed?.status).toBe('resolved');
+    }
+    expect((await sendTelemetry(t, butcher.accessToken, { values: { temperature: 6.2 } })).statusCode).toBe(202);
+    await t.app.services.alerts.engine.idle();
+    expect((await alertsOf(butcher.deviceId)).map((alert) => [alert.ruleId, alert.status])).toEqual([[rule?.id, 'open']]);
+    expect((await call(director, 'DELETE', `/api/rule-templates/${template.id}`)).statusCode).toBe(204);
+  });
 });

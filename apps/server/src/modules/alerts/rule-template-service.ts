@@ -1,5 +1,6 @@
 import {
   type CreateRuleTemplateRequest,
+  foldedName,
   type Rule,
   type RuleCondition,
   type RulePreset,
@@ -26,6 +27,17 @@ export function targetSites(
   );
 }
 
+/** The words once each, as typed first (« Crèmerie » and « cremerie » are one word). */
+function distinctWords(words: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return words.filter((word) => {
+    const folded = foldedName(word);
+    if (seen.has(folded)) return false;
+    seen.add(folded);
+    return true;
+  });
+}
+
 /** What a template's rule holds: the template's values, in its site. */
 function ruleValues(template: TemplateRecord): Omit<RuleInsert, 'siteId' | 'sensorId'> {
   return {
@@ -38,6 +50,7 @@ function ruleValues(template: TemplateRecord): Omit<RuleInsert, 'siteId' | 'sens
     severity: template.severity,
     preset: template.preset,
     templateId: template.id,
+    sensorNameContains: template.sensorNameContains,
   };
 }
 
@@ -86,6 +99,8 @@ export function createRuleTemplateService(deps: {
   now: () => Date;
   /** Told after any change of rules: the engine reads them again; `stopped` rules close their alerts. */
   onChanged: (organizationId: string, stopped: RuleRecord[]) => Promise<void>;
+  /** Told of a rule that now watches other units of its site: alerts of the sensors it left close. */
+  onNarrowed: (rule: RuleRecord) => Promise<unknown>;
 }) {
   const { dal } = deps;
 
@@ -106,6 +121,7 @@ export function createRuleTemplateService(deps: {
       locked: record.locked,
       siteIds: record.siteIds,
       regionIds: record.regionIds,
+      sensorNameContains: record.sensorNameContains,
       appliedSiteIds: applied.sort(),
       createdAt: record.createdAt.toISOString(),
       updatedAt: record.updatedAt.toISOString(),
@@ -167,6 +183,7 @@ export function createRuleTemplateService(deps: {
           locked: input.locked ?? true,
           siteIds,
           regionIds,
+          sensorNameContains: distinctWords(input.sensorNameContains ?? []),
         },
         deps.now(),
       );
@@ -189,13 +206,23 @@ export function createRuleTemplateService(deps: {
       const record = await dal.update(
         organizationId,
         id,
-        { ...changes, siteIds, regionIds, ...(conditionChanged ? { preset: null } : {}) },
+        {
+          ...changes,
+          siteIds,
+          regionIds,
+          sensorNameContains: changes.sensorNameContains ? distinctWords(changes.sensorNameContains) : undefined,
+          ...(conditionChanged ? { preset: null } : {}),
+        },
         deps.now(),
       );
       if (!record) throw notFound(NOT_FOUND);
       // Changing the template changes every rule it laid, the shops' tightenings included.
-      await deps.rules.updateFromTemplate(organizationId, id, ruleValues(record));
+      const laid = await deps.rules.updateFromTemplate(organizationId, id, ruleValues(record));
       await deps.onChanged(organizationId, []);
+      // Aimed at other units: the alerts of sensors it no longer watches close.
+      if (changes.sensorNameContains && JSON.stringify(record.sensorNameContains) !== JSON.stringify(current.sensorNameContains)) {
+        for (const rule of laid) await deps.onNarrowed(rule);
+      }
       await sync(organizationId);
       return { before, after: await toTemplate(record) };
     },

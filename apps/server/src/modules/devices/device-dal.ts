@@ -195,6 +195,7 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
           id: table.id,
           organizationId: table.organizationId,
           siteId: table.siteId,
+          name: table.name,
           lastSeenAt: table.lastSeenAt,
           inactivityTimeoutSeconds: table.inactivityTimeoutSeconds,
         })

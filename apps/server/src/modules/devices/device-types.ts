@@ -54,6 +54,7 @@ export interface WatchedDevice {
   id: string;
   organizationId: string;
   siteId: string;
+  name: string;
   lastSeenAt: Date | null;
   inactivityTimeoutSeconds: number;
 }

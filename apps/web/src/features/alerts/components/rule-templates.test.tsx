@@ -29,6 +29,7 @@ const cremerie: RuleTemplate = {
   locked: true,
   siteIds: [],
   regionIds: [REGION],
+  sensorNameContains: [],
   appliedSiteIds: [LYON, GRENOBLE],
   createdAt: '2026-11-28T08:00:00.000Z',
   updatedAt: '2026-11-28T08:00:00.000Z',
@@ -97,6 +98,12 @@ describe('RuleTemplates for an admin who sees the whole organization', () => {
     expect(sent).toEqual([]);
 
     await user.click(within(form).getByLabelText('Rhône-Alpes'));
+    await user.type(within(form).getByLabelText('Capteurs dont le nom contient'), 'crèmerie ; x');
+    await user.click(within(form).getByRole('button', { name: 'Créer le modèle' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('au moins 2 caractères');
+    expect(sent).toEqual([]);
+    await user.clear(within(form).getByLabelText('Capteurs dont le nom contient'));
+    await user.type(within(form).getByLabelText('Capteurs dont le nom contient'), 'crèmerie,  yaourts ,');
     await user.click(within(form).getByRole('button', { name: 'Créer le modèle' }));
 
     const row = await screen.findByTestId('rule-template');
@@ -114,6 +121,7 @@ describe('RuleTemplates for an admin who sees the whole organization', () => {
           locked: true,
           siteIds: [],
           regionIds: [REGION],
+          sensorNameContains: ['crèmerie', 'yaourts'],
         },
       },
     ]);
@@ -123,6 +131,9 @@ describe('RuleTemplates for an admin who sees the whole organization', () => {
     expect(row).toHaveTextContent('Verrouillé');
     expect(within(row).getByText(/^Température/).textContent).toBe('Température ≤ +4,0\u202F°C · alerte après 5\u202Fmin · En permanence');
     expect(within(row).getByText(/^Région/).textContent).toBe('Région\u202F: Rhône-Alpes · appliqué à 2 magasins');
+    expect(within(row).getByText(/^Capteurs/).textContent).toBe(
+      'Capteurs dont le nom contient «\u202Fcrèmerie\u202F» ou «\u202Fyaourts\u202F»',
+    );
     // Templates lay rules in the sites: every list of rules is read again.
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['alerts', fakeAuth().user?.id, 'rules'] });
   });
@@ -155,7 +166,9 @@ describe('RuleTemplates for an admin who sees the whole organization', () => {
       locked: false,
       siteIds: [LYON, PARIS],
       regionIds: [],
+      sensorNameContains: [],
     });
+    expect(within(row).getByText(/^Tous les capteurs/).textContent).toBe('Tous les capteurs de la mesure');
     expect(row).toHaveTextContent('Modifiable par les magasins');
     expect(within(row).getByText(/^Magasins/).textContent).toBe('Magasins\u202F: Lyon, Paris · appliqué à 2 magasins');
   });
@@ -185,6 +198,7 @@ describe('RuleTemplates for an admin who sees the whole organization', () => {
           locked: true,
           siteIds: [],
           regionIds: [],
+          sensorNameContains: [],
         },
       },
     ]);

@@ -60,6 +60,21 @@ export function targetText(template: Pick<RuleTemplate, 'siteIds' | 'regionIds'>
     .join(' · ');
 }
 
+/** « Capteurs dont le nom contient « crèmerie » ou « yaourts » », or every sensor of the measure. */
+export function unitsText(words: readonly string[]): string {
+  if (words.length === 0) return 'Tous les capteurs de la mesure';
+  const quoted = words.map((word) => `«${NNBSP}${word}${NNBSP}»`);
+  const list = quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} ou ${quoted[quoted.length - 1]}`;
+  return `Capteurs dont le nom contient ${list}`;
+}
+
+/** The words typed, split on commas and semicolons, without blanks. */
+const wordsOf = (text: string) =>
+  text
+    .split(/[,;]/u)
+    .map((word) => word.trim())
+    .filter((word) => word.length > 0);
+
 /** The ids checked among `items`, in their order, once `id` is checked or not. */
 const toggled = (items: readonly Named[], checked: readonly string[], id: string, on: boolean) =>
   items.filter((item) => (item.id === id ? on : checked.includes(item.id))).map((item) => item.id);
@@ -123,6 +138,7 @@ function TemplateForm({
   const [everywhere, setEverywhere] = useState(!template || template.siteIds.length + template.regionIds.length === 0);
   const [regionIds, setRegionIds] = useState<string[]>(template?.regionIds ?? []);
   const [siteIds, setSiteIds] = useState<string[]>(template?.siteIds ?? []);
+  const [units, setUnits] = useState(template?.sensorNameContains.join(', ') ?? '');
   const [error, setError] = useState<string | null>(null);
   const id = useId();
 
@@ -135,8 +151,11 @@ function TemplateForm({
     if (typeof alerting === 'string') return setError(alerting);
     if (!everywhere && regionIds.length + siteIds.length === 0)
       return setError(`Cochez au moins une région ou un magasin, ou choisissez «${NNBSP}Tous les magasins${NNBSP}».`);
+    const sensorNameContains = wordsOf(units);
+    if (sensorNameContains.some((word) => word.length < 2))
+      return setError('Chaque mot du nom des capteurs visés doit compter au moins 2 caractères.');
     setError(null);
-    const targets = everywhere ? { siteIds: [], regionIds: [] } : { siteIds, regionIds };
+    const targets = { ...(everywhere ? { siteIds: [], regionIds: [] } : { siteIds, regionIds }), sensorNameContains };
     const onError = (failure: Error) =>
       setError(errorMessage(failure, template ? 'Le modèle n’a pas été modifié.' : 'Le modèle n’a pas été créé.'));
     if (template) {
@@ -202,6 +221,23 @@ function TemplateForm({
       </div>
       {choice === CUSTOM && <ConditionFields draft={draft} onChange={setDraft} types={TEMPLATE_TYPES} />}
       <AlertingFields draft={draft} onChange={setDraft} />
+      <div className={`${fieldClass} sm:col-span-2`}>
+        <label htmlFor={`${id}-units`} className={labelClass}>
+          Capteurs dont le nom contient
+        </label>
+        <input
+          id={`${id}-units`}
+          value={units}
+          placeholder="crèmerie, yaourts"
+          aria-describedby={`${id}-units-hint`}
+          onChange={(event) => setUnits(event.target.value)}
+          className={inputClass}
+        />
+        <p id={`${id}-units-hint`} className="text-xs text-slate-400">
+          Des mots séparés par des virgules, sans tenir compte des majuscules ni des accents{NNBSP}: seuls ces meubles suivent le modèle, y
+          compris ceux installés plus tard. Vide, tous les capteurs qui mesurent la grandeur.
+        </p>
+      </div>
       <div className="space-y-1 sm:col-span-2">
         <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-200">
           <input
@@ -304,6 +340,7 @@ function TemplateRow({
           <p className="text-sm [overflow-wrap:anywhere] text-slate-300">
             {targetText(template, sites, regions)} · appliqué à {shopCount(template.appliedSiteIds.length)}
           </p>
+          <p className="text-sm [overflow-wrap:anywhere] text-slate-300">{unitsText(template.sensorNameContains)}</p>
         </div>
         {canManage && !editing && (
           <div className="flex flex-wrap gap-2">

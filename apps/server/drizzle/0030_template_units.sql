@@ -1,0 +1,2 @@
+ALTER TABLE "alert_rules" ADD COLUMN "sensor_name_contains" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "rule_templates" ADD COLUMN "sensor_name_contains" jsonb DEFAULT '[]'::jsonb NOT NULL;
