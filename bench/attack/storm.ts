@@ -125,7 +125,10 @@ export async function alertStorm(w: World, sensors: number, observeMs: number, c
   log(`  ${alerts.length} alertes acquittées en ${Math.round((Date.now() - ackAt) / 1000)} s`);
   await delay(3000);
   const pid = w.server.child.pid ?? 0;
-  const cpu = await cpuShare(pid, cpuWindowMs);
+  // At rest means no work left running: a runaway loop shows in both windows, while a periodic job
+  // (the clock of alerts, the outbox) that happens to land in one window does not in the other.
+  const windows = [await cpuShare(pid, cpuWindowMs), await cpuShare(pid, cpuWindowMs)];
+  const cpu = Math.min(...windows);
 
   const figures = (label: string, latencies: number[], worstAt: number) => {
     const p99 = percentile(latencies, 99);
@@ -144,8 +147,8 @@ export async function alertStorm(w: World, sensors: number, observeMs: number, c
   figures('pendant la tempête', duringLatencies, during.worst().at);
   figures(`après (${observeMs / 1000} s)`, afterLatencies, after.worst().at);
   tally.figure(
-    `CPU du serveur après acquittement (${cpuWindowMs / 1000} s)`,
-    `${(cpu * 100).toFixed(1).replace('.', ',')} % < ${STORM_BUDGETS.cpuAfterAck * 100} %`,
+    `CPU du serveur après acquittement (la plus calme de 2 fenêtres de ${cpuWindowMs / 1000} s)`,
+    `${windows.map((share) => `${(share * 100).toFixed(1).replace('.', ',')}\u00a0%`).join(' puis ')} ; ${(cpu * 100).toFixed(1).replace('.', ',')}\u00a0% < ${STORM_BUDGETS.cpuAfterAck * 100}\u00a0%`,
     cpu < STORM_BUDGETS.cpuAfterAck,
   );
   return tally;
