@@ -82,4 +82,24 @@ test('sensor cards say what they watch, their limit, their day, a pause, and a l
   await expect(door.getByTestId('device-sparkline')).toHaveCount(0);
 
   await checkAtBothSizes(page, 'device-cards');
+
+  // On the sensor's page, its history chart shades the pause and names it under the curve, on a phone too.
+  await page.getByRole('tabpanel').getByRole('link', { name: 'Vitrine crèmerie' }).click();
+  const history = page.getByRole('figure', { name: /^Historique/ });
+  await expect(history.getByTestId('readings-chart').locator('canvas').first()).toBeVisible();
+  const pauses = history.getByRole('list', { name: 'Pauses sur la période' });
+  const nameOfPause = new RegExp(
+    `^Pause${NNBSP}: Nettoyage, en cours depuis \\d{1,2}${NNBSP}h(${NNBSP}\\d{2})?, jusqu’à (demain )?\\d{1,2}${NNBSP}h`,
+  );
+  await expect(pauses.getByRole('listitem')).toHaveText([nameOfPause]);
+  await expect(history.getByTestId('chart-legend')).toContainText('Pause (notifications en attente)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(pauses.getByRole('listitem')).toHaveText([nameOfPause]);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await checkAtBothSizes(page, 'sensor-pause');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await pauses.scrollIntoViewIfNeeded();
+  await expect(pauses.getByRole('listitem')).toHaveText([nameOfPause]);
+  await expect(pauses).toBeVisible();
 });

@@ -49,6 +49,35 @@ export type Pause = z.infer<typeof pauseSchema>;
 
 export const pauseResponseSchema = z.object({ pause: pauseSchema });
 export type PauseResponse = z.infer<typeof pauseResponseSchema>;
-/** The pauses going on now, of the sensors and sites the caller sees. */
+/** A period asked of the pauses is three months at most. */
+export const PAUSE_PERIOD_MAX_DAYS = 92;
+
+const periodBound = (which: string) =>
+  z.iso.datetime({ offset: true, error: `${which} de période doit être une date ISO 8601.` }).optional();
+/** The end of the period asked: `to`, or now. */
+const periodEnd = (to: string | undefined) => (to === undefined ? Date.now() : Date.parse(to));
+
+/**
+ * `endpoints.pauses.list`: without `from`, the pauses going on now; with `from` (and `to`, now by
+ * default), those that overlapped [from, to), ended ones included, oldest first. `sensorId`: only
+ * what held that sensor, its own pauses and those of its whole shop.
+ */
+export const pauseListQuerySchema = z
+  .strictObject({ sensorId: uuidSchema.optional(), from: periodBound('Le début'), to: periodBound('La fin') })
+  .refine((query) => query.to === undefined || query.from !== undefined, {
+    error: 'Donnez le début de la période (from) avec sa fin (to).',
+    path: ['from'],
+  })
+  .refine((query) => query.from === undefined || periodEnd(query.to) > Date.parse(query.from), {
+    error: 'La fin de période doit suivre son début.',
+    path: ['to'],
+  })
+  .refine((query) => query.from === undefined || periodEnd(query.to) - Date.parse(query.from) <= PAUSE_PERIOD_MAX_DAYS * 86_400_000, {
+    error: `La période demandée compte ${PAUSE_PERIOD_MAX_DAYS} jours au plus.`,
+    path: ['to'],
+  });
+export type PauseListQuery = z.infer<typeof pauseListQuerySchema>;
+
+/** The pauses going on now (or those of the period asked), of the sensors and sites the caller sees. */
 export const pauseListResponseSchema = z.object({ pauses: z.array(pauseSchema) });
 export type PauseListResponse = z.infer<typeof pauseListResponseSchema>;

@@ -13,7 +13,7 @@ import {
 } from '../alerts.ts';
 import { errorResponseSchema, idParamsSchema } from '../common.ts';
 import { notificationPolicyResponseSchema, updateNotificationPolicyRequestSchema } from '../notifications.ts';
-import { createPauseRequestSchema, pauseListResponseSchema, pauseResponseSchema } from '../pauses.ts';
+import { createPauseRequestSchema, pauseListQuerySchema, pauseListResponseSchema, pauseResponseSchema } from '../pauses.ts';
 import {
   createRuleTemplateRequestSchema,
   ruleTemplateListResponseSchema,
@@ -204,10 +204,12 @@ export const alertEndpoints = {
     list: endpoint({
       method: 'GET',
       path: '/api/pauses',
-      summary: 'Liste les pauses en cours des capteurs et des magasins que l’on voit.',
+      summary: 'Liste les pauses en cours des capteurs et des magasins que l’on voit, ou celles d’une période (from, to).',
+      description:
+        'Sans période, les pauses en cours. Avec from (et to, maintenant par défaut ; trois mois au plus), les pauses qui ont touché la période, terminées comprises, de la plus ancienne à la plus récente. Avec sensorId, seules celles qui ont tenu ce capteur : les siennes et celles de tout son magasin.',
       tag,
       access: everyone,
-      schema: { response: { 200: pauseListResponseSchema, ...errors } },
+      schema: { querystring: pauseListQuerySchema, response: { 200: pauseListResponseSchema, ...errors } },
     }),
     create: endpoint({
       method: 'POST',

@@ -12,6 +12,33 @@ export function createPauseDal(db: Database) {
       ? eq(alertPauses.sensorId, target.sensorId)
       : and(eq(alertPauses.siteId, target.siteId), isNull(alertPauses.sensorId));
 
+  /**
+   * The organization's pauses, or those that held one sensor (its own and its site's), that
+   * overlap the period, oldest first: [from, to), or [from, to] with `toIncluded` (from = to: those
+   * going on at that instant).
+   */
+  const overlapping = (
+    organizationId: string,
+    period: { from: Date; to: Date; toIncluded?: boolean },
+    sensor?: { sensorId: string; siteId: string },
+  ): Promise<PauseRecord[]> => {
+    const startedBy = period.toIncluded ? lte(alertPauses.from, period.to) : lt(alertPauses.from, period.to);
+    return db
+      .select()
+      .from(alertPauses)
+      .where(
+        and(
+          eq(alertPauses.organizationId, organizationId),
+          sensor
+            ? or(eq(alertPauses.sensorId, sensor.sensorId), and(eq(alertPauses.siteId, sensor.siteId), isNull(alertPauses.sensorId)))
+            : undefined,
+          startedBy,
+          gt(alertPauses.until, period.from),
+        ),
+      )
+      .orderBy(asc(alertPauses.from));
+  };
+
   return {
     /** Ends the target's pause going on (a renewal replaces it), then starts the new one. */
     async start(input: {
@@ -33,27 +60,10 @@ export function createPauseDal(db: Database) {
         return row as PauseRecord;
       });
     },
+    overlapping,
     /** A sensor's pauses, its own and its site's, that overlap [from, to), oldest first. */
     during(organizationId: string, sensorId: string, siteId: string, from: Date, to: Date): Promise<PauseRecord[]> {
-      return db
-        .select()
-        .from(alertPauses)
-        .where(
-          and(
-            eq(alertPauses.organizationId, organizationId),
-            or(eq(alertPauses.sensorId, sensorId), and(eq(alertPauses.siteId, siteId), isNull(alertPauses.sensorId))),
-            lt(alertPauses.from, to),
-            gt(alertPauses.until, from),
-          ),
-        )
-        .orderBy(asc(alertPauses.from));
-    },
-    /** The organization's pauses going on at `at`. */
-    active(organizationId: string, at: Date): Promise<PauseRecord[]> {
-      return db
-        .select()
-        .from(alertPauses)
-        .where(and(eq(alertPauses.organizationId, organizationId), lte(alertPauses.from, at), gt(alertPauses.until, at)));
+      return overlapping(organizationId, { from, to }, { sensorId, siteId });
     },
     async get(organizationId: string, id: string): Promise<PauseRecord | undefined> {
       const [row] = await db

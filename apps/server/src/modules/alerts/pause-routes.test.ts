@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Alert, Pause } from '@vigie/contract';
+import type { Alert, Pause, Site } from '@vigie/contract';
 import { describe, expect, it } from 'vitest';
 import { provision, sendTelemetry } from '../../test/device-helpers.ts';
 import { mailingTestApp } from '../../test/mailing-test-app.ts';
@@ -121,6 +121,84 @@ describe(`pauses for planned work (${databaseKind})`, { timeout: 60_000 }, () =>
     expect((await t.app.inject({ url: '/api/pauses', headers: owner.auth })).json<{ pauses: Pause[] }>().pauses.map((p) => p.id)).toEqual([
       pause.id,
     ]);
+  });
+
+  it('lists the pauses of a period, ended ones included, for one sensor and within a member’s shops', async () => {
+    const { t } = mailing;
+    const organization = `Période ${randomUUID()}`;
+    const owner = await t.createAccount({ organization, name: 'Directrice' });
+    const nantesManager = await t.createAccount({ organization, name: 'Gérant Nantes' });
+    const call = (account: TestAccount, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: account.auth, ...(payload ? { payload } : {}) });
+    const list = async (account: TestAccount, query: string) => {
+      const response = await call(account, 'GET', `/api/pauses${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ pauses: Pause[] }>().pauses.map((pause) => pause.reason);
+    };
+    const site = async (name: string) => (await call(owner, 'POST', '/api/sites', { name })).json<{ site: Site }>().site;
+    const lyon = await site('Lyon');
+    const nantes = await site('Nantes');
+    expect(
+      (await call(owner, 'PUT', `/api/members/${nantesManager.id}`, { role: 'manager', scope: { siteIds: [nantes.id], regionIds: [] } }))
+        .statusCode,
+    ).toBe(200);
+    const dairy = await provision(t, owner, 'sensor');
+    const freezer = await provision(t, owner, 'sensor');
+    expect((await call(owner, 'PUT', `/api/sensor/${dairy.deviceId}`, { name: 'Vitrine crèmerie', siteId: lyon.id })).statusCode).toBe(200);
+    expect((await call(owner, 'PUT', `/api/sensor/${freezer.deviceId}`, { name: 'Congélateur', siteId: nantes.id })).statusCode).toBe(200);
+    const pause = async (payload: object) => {
+      const started = await call(owner, 'POST', '/api/pauses', payload);
+      expect(started.statusCode, started.body).toBe(201);
+      return started.json<{ pause: Pause }>().pause;
+    };
+
+    // A cleaning of the dairy cabinet, ended after 10 minutes; an hour later, Lyon’s inventory and Nantes’ restocking.
+    const start = mailing.clock.getTime();
+    const cleaning = await pause({ sensorId: dairy.deviceId, reason: 'Nettoyage', minutes: 30 });
+    mailing.clock = new Date(start + 10 * 60_000);
+    expect((await call(owner, 'DELETE', `/api/pauses/${cleaning.id}`)).statusCode).toBe(204);
+    mailing.clock = new Date(start + 70 * 60_000);
+    await pause({ siteId: lyon.id, reason: 'Inventaire', minutes: 120 });
+    mailing.clock = new Date(start + 71 * 60_000);
+    await pause({ sensorId: freezer.deviceId, reason: 'Réassort', minutes: 60 });
+    const from = new Date(start - 3600_000).toISOString();
+    const to = new Date(start + 80 * 60_000).toISOString();
+
+    // Without a period, the pauses going on; with one, the ended cleaning too, oldest first.
+    expect(await list(owner, '')).toEqual(['Inventaire', 'Réassort']);
+    expect(await list(owner, `?from=${from}&to=${to}`)).toEqual(['Nettoyage', 'Inventaire', 'Réassort']);
+    // A period that ends before the inventory began; `to` is now when left out.
+    expect(await list(owner, `?from=${from}&to=${new Date(start + 30 * 60_000).toISOString()}`)).toEqual(['Nettoyage']);
+    expect(await list(owner, `?from=${from}`)).toEqual(['Nettoyage', 'Inventaire', 'Réassort']);
+    // One sensor: its own pauses and its shop's, never another shop's.
+    expect(await list(owner, `?sensorId=${dairy.deviceId}&from=${from}&to=${to}`)).toEqual(['Nettoyage', 'Inventaire']);
+    expect(await list(owner, `?sensorId=${dairy.deviceId}`)).toEqual(['Inventaire']);
+    expect(await list(owner, `?sensorId=${freezer.deviceId}&from=${from}`)).toEqual(['Réassort']);
+
+    // The manager of Nantes sees Nantes' pauses only, and Lyon's sensor is not theirs to ask about.
+    expect(await list(nantesManager, `?from=${from}&to=${to}`)).toEqual(['Réassort']);
+    expect(await list(nantesManager, '')).toEqual(['Réassort']);
+    expect(await list(nantesManager, `?sensorId=${freezer.deviceId}&from=${from}`)).toEqual(['Réassort']);
+    const foreign = await call(nantesManager, 'GET', `/api/pauses?sensorId=${dairy.deviceId}&from=${from}`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json<{ message: string }>().message).toMatch(/introuvable/i);
+    expect((await call(owner, 'GET', `/api/pauses?sensorId=${randomUUID()}`)).statusCode).toBe(404);
+
+    // A period that cannot be read is refused in French.
+    const refused: [string, RegExp][] = [
+      ['?from=hier', /début de période doit être une date ISO 8601/],
+      [`?from=${from}&to=demain`, /fin de période doit être une date ISO 8601/],
+      [`?to=${to}`, /début de la période \(from\) avec sa fin/],
+      [`?from=${to}&to=${from}`, /fin de période doit suivre son début/],
+      [`?from=${new Date(start - 100 * 86_400_000).toISOString()}&to=${to}`, /92 jours au plus/],
+      ['?sensorId=capteur-1', /UUID/],
+      [`?siteId=${lyon.id}`, /.+/],
+    ];
+    for (const [query, message] of refused) {
+      const response = await call(owner, 'GET', `/api/pauses${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json<{ message: string }>().message, query).toMatch(message);
+    }
   });
 
   it('lists the month’s pauses of each unit, its own and its shop’s, in the monthly report', async () => {

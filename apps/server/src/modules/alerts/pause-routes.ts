@@ -18,9 +18,12 @@ export const pauseRoutes: FastifyPluginAsyncZod<{ pauses: PauseService }> = asyn
 
   app.route({
     ...route(endpoints.pauses.list),
-    handler: async (request) => ({
-      pauses: withinScope(await sitesOf(request), await pauses.list(organizationOf(request)), (pause) => pause.siteId),
-    }),
+    handler: async (request) => {
+      // One sensor's pauses: the sensor must be in the member's scope (else the 404 of another organization's).
+      if (request.query.sensorId) await assertInScope(request, 'sensor', request.query.sensorId);
+      const listed = await pauses.list(organizationOf(request), request.query);
+      return { pauses: withinScope(await sitesOf(request), listed, (pause) => pause.siteId) };
+    },
   });
 
   app.route({

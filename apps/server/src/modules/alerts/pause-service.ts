@@ -1,4 +1,4 @@
-import type { CreatePauseRequest, Pause } from '@vigie/contract';
+import type { CreatePauseRequest, Pause, PauseListQuery } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { AlertEventRecord } from './alert-types.ts';
@@ -84,8 +84,18 @@ export function createPauseService(deps: {
       return (await dal.during(organizationId, sensorId, siteId, from, to)).map(view);
     },
 
-    async list(organizationId: string): Promise<Pause[]> {
-      return (await dal.active(organizationId, deps.now())).map(view);
+    /**
+     * The pauses going on now or, with `from` (and `to`, now by default), those that overlapped
+     * [from, to], oldest first; with `sensorId`, those that held it (404 when it is not the organization's).
+     */
+    async list(organizationId: string, query: PauseListQuery = {}): Promise<Pause[]> {
+      const now = deps.now();
+      const from = query.from === undefined ? now : new Date(query.from);
+      const to = query.from !== undefined && query.to !== undefined ? new Date(query.to) : now;
+      const sensor = query.sensorId
+        ? { sensorId: query.sensorId, siteId: (await deps.sensorSite(organizationId, query.sensorId)).siteId }
+        : undefined;
+      return (await dal.overlapping(organizationId, { from, to, toIncluded: true }, sensor)).map(view);
     },
 
     async get(organizationId: string, id: string): Promise<Pause> {

@@ -7,6 +7,7 @@ import { useAlerts } from '@/features/alerts/api/get-alerts';
 import { useRules } from '@/features/alerts/api/rules';
 import { conditionKey, conditionLimits } from '@/features/alerts/alert-format';
 import { activeForecast, measuredBreach } from '@/features/alerts/limit-state';
+import { usePauseHistory } from '@/features/alerts/api/pause-queries';
 import { PauseControl } from '@/features/alerts/components/pause-control';
 import { RuleEditor } from '@/features/alerts/components/rule-editor';
 import { SensorAlerts } from '@/features/alerts/components/sensor-alerts';
@@ -15,7 +16,7 @@ import { useDevice } from '@/features/devices/api/get-device';
 import { readingsKeys } from '@/features/devices/api/get-readings';
 import { onLiveReading } from '@/features/devices/apply-live-event';
 import { DeviceDetail } from '@/features/devices/components/device-detail';
-import type { ChartAnnotations } from '@/features/devices/components/readings-chart';
+import { type ChartAnnotations, RANGES } from '@/features/devices/components/readings-chart';
 import { DEVICE_PRESENTATION } from '@/features/devices/device-presentation';
 import { deviceDisplayName, deviceKeys, type DeviceKind } from '@/features/devices/device-kinds';
 import { useInsights } from '@/features/insights/api/get-insights';
@@ -26,6 +27,9 @@ import { useOwner } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { mainMeasureKey } from '@/lib/measure-format';
 import { useNotFoundGuard } from '../signed-in-outlet';
+
+/** The chart's longest period: the pauses it may shade are read over it once, whatever period is shown. */
+const PAUSE_HISTORY_MS = Math.max(...RANGES.map((range) => range.ms));
 
 /** /dashboard/capteurs/:id and /dashboard/emetteurs/:id; another organization's device is a 404. */
 export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
@@ -39,6 +43,7 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
   const latest = query.data?.latest ?? {};
   const measureKey = isSensor && query.data ? (mainMeasureKey(latest) ?? 'temperature') : null;
   const insights = useInsights({ sensorId: isSensor ? id : '', key: measureKey });
+  const pauses = usePauseHistory({ sensorId: isSensor ? id : '', periodMs: PAUSE_HISTORY_MS });
   const timeZone = sites.data?.find((site) => site.id === query.data?.siteId)?.timezone;
   const owner = useOwner();
   // A verification corrects the sensor's temperatures from its date on: what shows them is read again.
@@ -66,7 +71,7 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
     [id],
   );
 
-  // The chart draws the rules' limits, shades the alert periods of the measure it shows, and the analysis.
+  // The chart draws the rules' limits, shades the alert periods of the measure it shows, the analysis and the pauses.
   const annotations = useMemo<ChartAnnotations | undefined>(() => {
     if (!isSensor) return undefined;
     const analysis = insights.data;
@@ -78,6 +83,13 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
           return key ? [{ key, values: conditionLimits(rule.condition) }] : [];
         }),
       periods: (alerts.data ?? []).map((alert) => ({ key: alert.key, from: alert.openedAt, to: alert.resolvedAt })),
+      pauses: (pauses.data ?? []).map((pause) => ({
+        from: pause.from,
+        until: pause.until,
+        reason: pause.reason,
+        wholeShop: pause.sensorId === null,
+      })),
+      timeZone,
       ...(analysis
         ? {
             forecast: { key: analysis.key, points: analysis.forecast },
@@ -88,7 +100,7 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
           }
         : {}),
     };
-  }, [isSensor, rules.data, alerts.data, insights.data]);
+  }, [isSensor, rules.data, alerts.data, insights.data, pauses.data, timeZone]);
   const hasLimits = Boolean(annotations?.limits.some((limit) => limit.key === measureKey && limit.values.length > 0));
   // The forecast panel agrees with the alerts: a limit passed now, or a « dépassement prévu » running.
   const measured = measureKey ? measuredBreach(rules.data ?? [], alerts.data ?? [], measureKey, latest[measureKey]?.value ?? null) : null;

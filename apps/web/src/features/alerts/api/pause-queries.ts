@@ -4,12 +4,20 @@ import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 
-/** Query keys of the pauses, per signed-in user. */
-export const pauseKeys = { list: (owner: string) => ['pauses', owner] as const };
+/** Query keys of the pauses, per signed-in user; a sensor's history is under its list, renewed with it. */
+export const pauseKeys = {
+  list: (owner: string) => ['pauses', owner] as const,
+  history: (owner: string, sensorId: string, periodMs: number) => ['pauses', owner, 'history', sensorId, periodMs] as const,
+};
 
-/** endpoints.pauses.list: the pauses going on, of the sensors and sites the person sees. */
-export async function getPauses({ signal }: { signal?: AbortSignal } = {}): Promise<Pause[]> {
-  const data = await call<{ pauses?: Pause[] }>(endpoints.pauses.list, { signal });
+type PauseHistoryQuery = { sensorId: string; from: string };
+
+/**
+ * endpoints.pauses.list: the pauses going on, of the sensors and sites the person sees; with
+ * `sensorId` and `from`, those that held that sensor (its own and its shop's) since then, ended ones included.
+ */
+export async function getPauses({ signal, query }: { signal?: AbortSignal; query?: PauseHistoryQuery } = {}): Promise<Pause[]> {
+  const data = await call<{ pauses?: Pause[] }>(endpoints.pauses.list, { signal, ...(query ? { query } : {}) });
   return data?.pauses ?? [];
 }
 
@@ -20,6 +28,18 @@ export function usePauses() {
     queryKey: pauseKeys.list(owner),
     queryFn: ({ signal }) => getPauses({ signal }),
     enabled: Boolean(owner),
+    refetchInterval: 60_000,
+  });
+}
+
+/** The pauses that held a sensor over the last `periodMs` (its history chart shades them), oldest first. */
+export function usePauseHistory({ sensorId, periodMs }: { sensorId: string; periodMs: number }) {
+  const owner = useOwner();
+  return useQuery({
+    queryKey: pauseKeys.history(owner, sensorId, periodMs),
+    queryFn: ({ signal }) => getPauses({ signal, query: { sensorId, from: new Date(Date.now() - periodMs).toISOString() } }),
+    enabled: Boolean(owner && sensorId),
+    staleTime: 30_000,
     refetchInterval: 60_000,
   });
 }

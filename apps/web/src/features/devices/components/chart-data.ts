@@ -45,3 +45,18 @@ export function toData(readings: ReadingBucket[], gapMs = Number.POSITIVE_INFINI
   }
   return [xs, ...cols] as uPlot.AlignedData;
 }
+
+/** A period drawn on the chart, in epoch ms. */
+export type Span = { from: number; to: number };
+
+/** What the overlays need of the plot: its drawing box and where a value falls (canvas pixels). */
+export type PlotArea = Pick<uPlot, 'bbox' | 'valToPos'>;
+
+/** The horizontal extent of a span on the canvas, clipped to the plot; null when outside it. */
+export function spanX(u: PlotArea, span: Span, ratio = devicePixelRatio): [number, number] | null {
+  const { left, width } = u.bbox;
+  const x0 = Math.max(left, u.valToPos(span.from / 1000, 'x', true));
+  // A span shorter than a pixel pair (a brief anomaly on a month) still shows.
+  const x1 = Math.min(left + width, Math.max(u.valToPos(span.to / 1000, 'x', true), x0 + 2 * ratio));
+  return x1 > x0 ? [x0, x1] : null;
+}

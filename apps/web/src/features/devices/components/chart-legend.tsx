@@ -1,4 +1,4 @@
-type ChartLegendProps = { forecast: boolean; limits: boolean; alerts: boolean; anomalies: boolean; defrosts: boolean };
+type ChartLegendProps = { forecast: boolean; limits: boolean; alerts: boolean; anomalies: boolean; defrosts: boolean; pauses: boolean };
 
 /** Small drawings of what the chart paints beyond the readings, each with its name. */
 function Swatch({ kind }: { kind: keyof ChartLegendProps }) {
@@ -37,6 +37,15 @@ function Swatch({ kind }: { kind: keyof ChartLegendProps }) {
           <path d="M-4 14 L10 0 M4 14 L18 0 M12 14 L26 0 M20 14 L34 0" className="stroke-sky-300/70" strokeWidth="1" />
         </svg>
       );
+    case 'pauses':
+      return (
+        <svg {...common}>
+          <rect x="0" y="0" width="28" height="14" className="fill-slate-400/25" />
+          <path d="M0.5 0 V14 M27.5 0 V14" className="stroke-slate-300" strokeWidth="1" strokeDasharray="2 2" />
+          <rect x="3" y="3" width="2" height="6" className="fill-slate-300" />
+          <rect x="7" y="3" width="2" height="6" className="fill-slate-300" />
+        </svg>
+      );
   }
 }
 
@@ -46,6 +55,7 @@ const LABELS: Record<keyof ChartLegendProps, string> = {
   alerts: 'Alerte',
   anomalies: 'Anomalie',
   defrosts: 'Dégivrage',
+  pauses: 'Pause (notifications en attente)',
 };
 
 /** The chart's legend for its forecast and shadings; nothing when the chart has none. */

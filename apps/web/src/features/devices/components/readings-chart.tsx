@@ -12,6 +12,7 @@ import { inputClass } from '@/components/ui/section';
 import { mergeLiveValue } from './merge-live-value';
 import { ChartLegend } from './chart-legend';
 import type { ChartForecastPoint } from './chart-data';
+import { pausesInView, type ChartPause } from './chart-pauses';
 import type { ChartOverlays } from './uplot-chart';
 
 // uPlot and its styles load with the detail page's chart only, never with the dashboard.
@@ -33,13 +34,16 @@ export function bucketsFor(width: number): number {
 
 /**
  * Limits of the device's rules per measure, and its alert periods (ISO; `to` null while active);
- * the predictive analysis of one measure: its forecast, anomalies and recognised defrost cycles.
+ * the predictive analysis of one measure: its forecast, anomalies and recognised defrost cycles;
+ * the pauses for planned work that held the sensor, named on the shop's clock (`timeZone`).
  */
 export type ChartAnnotations = {
   limits: { key: string; values: number[] }[];
   periods: { key: string | null; from: string; to: string | null }[];
   forecast?: { key: string; points: { ts: string; value: number; low: number; high: number }[] };
   spans?: { key: string; kind: 'anomaly' | 'defrost'; from: string; to: string }[];
+  pauses?: ChartPause[];
+  timeZone?: string | undefined;
 };
 
 /** The forecast covers four hours; on the hour view, only the next hour of it, so that history keeps its room. */
@@ -94,6 +98,11 @@ export function ReadingsChart({ kind, deviceId, keys, annotations }: ReadingsCha
   const readings: ReadingBucket[] = query.data?.readings ?? [];
   // An alert still running is shaded up to now, refreshed every 30 s.
   const now = useNow(30_000);
+  // The pauses of the shown period, whatever the measure: shaded on the chart and named under it.
+  const pauses = useMemo(
+    () => pausesInView(annotations?.pauses ?? [], now, range.ms, annotations?.timeZone),
+    [annotations?.pauses, annotations?.timeZone, now, range.ms],
+  );
   const overlays = useMemo<ChartOverlays | undefined>(() => {
     if (!annotations || !key) return undefined;
     const spans = (spanKind: 'anomaly' | 'defrost') =>
@@ -107,8 +116,9 @@ export function ReadingsChart({ kind, deviceId, keys, annotations }: ReadingsCha
         .map((period) => ({ from: Date.parse(period.from), to: period.to ? Date.parse(period.to) : now })),
       anomalies: spans('anomaly'),
       defrosts: spans('defrost'),
+      pauses,
     };
-  }, [annotations, key, now]);
+  }, [annotations, key, now, pauses]);
   const forecastPoints = annotations?.forecast?.key === key ? annotations.forecast.points : undefined;
   const forecast = useMemo<ChartForecastPoint[] | undefined>(() => {
     if (!forecastPoints || forecastPoints.length === 0) return undefined;
@@ -197,7 +207,15 @@ export function ReadingsChart({ kind, deviceId, keys, annotations }: ReadingsCha
             alerts={inView(overlays?.periods)}
             anomalies={inView(overlays?.anomalies)}
             defrosts={inView(overlays?.defrosts)}
+            pauses={pauses.length > 0}
           />
+          {pauses.length > 0 && (
+            <ul aria-label="Pauses sur la période" data-testid="chart-pauses" className="space-y-1 break-words">
+              {pauses.map((pause, index) => (
+                <li key={`${pause.from}-${index}`}>{pause.label}</li>
+              ))}
+            </ul>
+          )}
         </figcaption>
       </figure>
     </div>

@@ -4,7 +4,8 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { type Theme, useTheme } from '@/lib/theme';
 import { formatNumber } from '@/lib/measure-format';
-import { toData, type ChartForecastPoint } from './chart-data';
+import { spanX, toData, type ChartForecastPoint, type Span } from './chart-data';
+import { drawPauses } from './chart-pauses';
 
 const FRENCH_NAMES = {
   MMMM: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
@@ -12,8 +13,6 @@ const FRENCH_NAMES = {
   WWWW: ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'],
   WWW: ['dim.', 'lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.'],
 };
-
-type Span = { from: number; to: number };
 
 /** The chart's colours: bright on the dark page, a shade darker on the light one so that lines keep 3:1. */
 const COLOURS = {
@@ -33,6 +32,8 @@ const COLOURS = {
     anomaly: 'rgba(251,191,36,0.14)',
     anomalyBar: 'rgba(251,191,36,0.95)',
     limit: 'rgba(248,113,113,0.9)',
+    pause: 'rgba(148,163,184,0.18)',
+    pauseEdge: 'rgba(203,213,225,0.85)',
   },
   light: {
     line: 'rgb(14,116,144)',
@@ -50,15 +51,18 @@ const COLOURS = {
     anomaly: 'rgba(217,119,6,0.12)',
     anomalyBar: 'rgba(217,119,6,0.95)',
     limit: 'rgba(220,38,38,0.9)',
+    pause: 'rgba(71,85,105,0.12)',
+    pauseEdge: 'rgba(51,65,85,0.85)',
   },
 } satisfies Record<Theme, Record<string, string>>;
 type Colours = (typeof COLOURS)[Theme];
 
 /**
  * Drawn under the data (epoch ms): limits as dashed lines, alert periods in red, anomalies in amber
- * with a bar along the top, recognised defrost cycles hatched in blue.
+ * with a bar along the top, recognised defrost cycles hatched in blue, pauses for planned work
+ * shaded grey between dashed edges.
  */
-export type ChartOverlays = { limits: number[]; periods: Span[]; anomalies?: Span[]; defrosts?: Span[] };
+export type ChartOverlays = { limits: number[]; periods: Span[]; anomalies?: Span[]; defrosts?: Span[]; pauses?: Span[] };
 
 /**
  * `digits`: the decimals the measure's cards show, so that the tooltip agrees with them;
@@ -75,16 +79,7 @@ type UplotChartProps = {
   forecast?: ChartForecastPoint[];
 };
 
-/** The horizontal extent of a span on the canvas, clipped to the plot; null when outside it. */
-function spanX(u: uPlot, span: Span): [number, number] | null {
-  const { left, width } = u.bbox;
-  const x0 = Math.max(left, u.valToPos(span.from / 1000, 'x', true));
-  // A span shorter than a pixel pair (a brief anomaly on a month) still shows.
-  const x1 = Math.min(left + width, Math.max(u.valToPos(span.to / 1000, 'x', true), x0 + 2 * devicePixelRatio));
-  return x1 > x0 ? [x0, x1] : null;
-}
-
-/** Paints the limits, alert periods, anomalies and defrost cycles under the series. */
+/** Paints the pauses, limits, alert periods, anomalies and defrost cycles under the series. */
 function drawOverlays(u: uPlot, overlays: ChartOverlays | undefined, colours: Colours) {
   if (!overlays) return;
   const { ctx } = u;
@@ -94,6 +89,7 @@ function drawOverlays(u: uPlot, overlays: ChartOverlays | undefined, colours: Co
   ctx.beginPath();
   ctx.rect(left, top, width, height);
   ctx.clip();
+  drawPauses(u, overlays.pauses ?? [], colours, ratio);
   // Defrosts: hatched, so that they read apart from alerts and anomalies without relying on colour.
   for (const defrost of overlays.defrosts ?? []) {
     const x = spanX(u, defrost);
@@ -182,8 +178,9 @@ export default function UplotChart({ readings, unit, digits, height, gapMs, over
 
   useEffect(() => {
     overlaysRef.current = overlays;
-    // Limits may widen the y range: recompute the scales, not only the paint.
-    plot.current?.redraw();
+    // Limits may widen the y range, a pause begun after the last reading the time axis: recompute the scales, not only the paint.
+    const chart = plot.current;
+    chart?.setData(chart.data);
   }, [overlays]);
 
   useEffect(() => {
@@ -204,7 +201,15 @@ export default function UplotChart({ readings, unit, digits, height, gapMs, over
         legend: { show: true, live: true },
         // The y range includes the limits, so that a line at +8 °C shows even when every value is lower.
         scales: {
-          x: { time: true },
+          x: {
+            time: true,
+            // The time axis runs to the end of the last pause shaded (now at most), even when no reading came since it began.
+            range: (_u, min, max) => {
+              if (!Number.isFinite(min) || !Number.isFinite(max)) return [min, max];
+              const ends = (overlaysRef.current?.pauses ?? []).map((pause) => pause.to / 1000);
+              return [min, Math.max(max, ...ends)];
+            },
+          },
           y: {
             range: (_u, min, max) => {
               const all = [min, max, ...(overlaysRef.current?.limits ?? [])].filter((v) => Number.isFinite(v));
