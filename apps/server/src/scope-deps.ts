@@ -22,11 +22,16 @@ async function found<T>(read: () => Promise<T>): Promise<T | undefined> {
  * and the site of each kind of thing a path names by `:id`.
  */
 export function scopeDepsOf(services: Services): ScopeDeps {
-  const { devices, sites, regions, alerts, reports } = services;
+  const { devices, sites, regions, alerts, reports, users } = services;
   const sensorSite = (organizationId: string, id: string) => devices.sensor.siteOf(organizationId, id);
   return {
     async sitesInScope(organizationId, scope) {
       return (await regions.sitesInScope(organizationId, scope)) ?? new Set<string>();
+    },
+    async memberSites(organizationId, userId) {
+      const user = await users.getById(userId);
+      if (user?.organization.id !== organizationId) return undefined;
+      return regions.sitesInScope(organizationId, user.scope);
     },
     locate: {
       sensor: sensorSite,

@@ -47,7 +47,7 @@ export function createServices(options: {
     sendEmail: (message) => notifications.sendEmail(message),
   });
   const sites = createSitesModule({
-    ...{ db, now, countDevices: (o, s) => devices.countInSite(o, s), rules: () => alerts.handlers },
+    ...{ db, now, countDevices: (o, s) => devices.countInSite(o, s), rules: () => alerts.handlers, tell: events.tell },
     ...{ sensorsOf: (o) => devices.overviewSensors(o), alertsOf: (o, from) => alerts.alerts.touching(o, from) },
   });
   const members = createMembersModule({

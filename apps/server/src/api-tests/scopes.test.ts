@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Alert, Member, OverviewSite, Region, Sensor, Site } from '@vigie/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provision, sendTelemetry } from '../test/device-helpers.ts';
-import { openStream } from '../test/sse-client.ts';
+import { openStream, type SseEvent } from '../test/sse-client.ts';
 import { setRole } from '../test/test-dal.ts';
 import { createTestApp, databaseKind, type TestAccount, type TestApp } from '../test/test-app.ts';
 
@@ -15,6 +15,7 @@ describe(`regions and scoped members (${databaseKind})`, () => {
   let baseUrl: string;
   let admin: TestAccount;
   let manager: TestAccount;
+  let organization: string;
   const sites: Record<'lyon' | 'lille', Site> = {} as never;
   const sensors: Record<'lyon' | 'lille', { deviceId: string; accessToken: string }> = {} as never;
   const alerts: Record<'lyon' | 'lille', Alert> = {} as never;
@@ -25,7 +26,7 @@ describe(`regions and scoped members (${databaseKind})`, () => {
   beforeAll(async () => {
     t = await createTestApp();
     ({ baseUrl } = await t.listen());
-    const organization = `Chaîne ${randomUUID()}`;
+    organization = `Chaîne ${randomUUID()}`;
     admin = await t.createAccount({ organization, name: 'Directrice qualité' });
     manager = await t.createAccount({ organization, name: 'Responsable Lyon' });
     await setRole(t, manager.id, 'manager');
@@ -167,6 +168,54 @@ describe(`regions and scoped members (${databaseKind})`, () => {
     await stream.waitFor((e) => e.event === 'reading' && e.data.includes(sensors.lyon.deviceId));
     // The admin saw Lille's reading before Lyon's, on the same bus: the manager's stream had it to skip.
     expect(stream.events.filter((e) => e.event === 'reading' && e.data.includes(sensors.lille.deviceId))).toEqual([]);
+    await stream.close();
+    await watcher.close();
+  });
+
+  it('has an open stream follow a change of scope at once: another shop, a shop moved into its region, the region deleted', async () => {
+    const member = await t.createAccount({ organization, name: 'Employée volante' });
+    await setRole(t, member.id, 'viewer');
+    const rescoped = async (scope: object) =>
+      expect((await call(admin, 'PUT', `/api/members/${member.id}`, { scope })).statusCode).toBe(200);
+    await rescoped({ siteIds: [sites.lyon.id] });
+    const stream = await openStream(baseUrl, member.token);
+    const watcher = await openStream(baseUrl, admin.token);
+    const reading = (city: 'lyon' | 'lille', value: number) => (e: SseEvent) =>
+      e.event === 'reading' && e.data.includes(sensors[city].deviceId) && JSON.parse(e.data).values.temperature?.value === value;
+    const send = async (city: 'lyon' | 'lille', value: number) =>
+      expect((await sendTelemetry(t, sensors[city].accessToken, { temperature: value })).statusCode).toBe(202);
+    const told = () => stream.events.filter((e) => e.event === 'resync' && JSON.parse(e.data).reason === 'scope').length;
+    const toldAgain = async (times: number) => stream.waitFor(() => told() >= times);
+
+    // Lyon → Lille: the very next readings are filtered by the new scope, and the page is told to read its lists again.
+    await rescoped({ siteIds: [sites.lille.id] });
+    await send('lyon', 13.1);
+    await send('lille', 13.2);
+    await stream.waitFor(reading('lille', 13.2));
+    expect(stream.events.filter(reading('lyon', 13.1))).toEqual([]);
+    await toldAgain(1);
+
+    // A region of no shop, then Lyon moved into it: Lyon's readings come again.
+    const region = (await call(admin, 'POST', '/api/regions', { name: `Volante ${randomUUID().slice(0, 4)}` })).json<{ region: Region }>()
+      .region;
+    await rescoped({ regionIds: [region.id] });
+    await toldAgain(2);
+    expect((await call(admin, 'PUT', `/api/sites/${sites.lyon.id}`, { regionId: region.id })).statusCode).toBe(200);
+    await send('lille', 13.3);
+    await send('lyon', 13.4);
+    await stream.waitFor(reading('lyon', 13.4));
+    expect(stream.events.filter(reading('lille', 13.3))).toEqual([]);
+    await toldAgain(3);
+
+    // The region deleted: Lyon leaves the scope, and nothing reaches the stream any more.
+    expect((await call(admin, 'DELETE', `/api/regions/${region.id}`)).statusCode).toBe(204);
+    await toldAgain(4);
+    await send('lyon', 13.5);
+    await watcher.waitFor(reading('lyon', 13.5));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stream.events.filter(reading('lyon', 13.5))).toEqual([]);
+    // The same stream all along: the server never closed it.
+    expect(await Promise.race([stream.ended.then(() => 'fermé'), Promise.resolve('ouvert')])).toBe('ouvert');
     await stream.close();
     await watcher.close();
   });

@@ -15,6 +15,11 @@ export type Locate = (organizationId: string, id: string) => Promise<string | nu
 /** What the scope check asks the modules: a scope's sites, and where each kind of thing is. */
 export interface ScopeDeps {
   sitesInScope(organizationId: string, scope: MemberScope): Promise<ReadonlySet<string>>;
+  /**
+   * The sites a member sees now, their account read afresh (an open live stream follows a change of
+   * scope): `null` for the whole organization, `undefined` when they are no longer its member.
+   */
+  memberSites(organizationId: string, userId: string): Promise<SitesInScope | undefined>;
   locate: Readonly<Record<ScopedResource, Locate>>;
   /** The ids of the organization's devices (both kinds, the trash included) in these sites. */
   devicesIn(organizationId: string, sites: ReadonlySet<string>): Promise<string[]>;

@@ -11,9 +11,9 @@ import { z } from 'zod';
 /**
  * Every event of the bus, one member per type, built from the contract's event schemas so the
  * stream and the browser read the same shapes. `revoked`, `restored`, `session-ended`,
- * `account-changed`, `devices-changed` and `calibration-changed` are internal (a device token ended, a device came back
- * from the trash, a user logged out, an account or a device changed, on any instance): browsers
- * never see them.
+ * `account-changed`, `devices-changed`, `calibration-changed` and `sites-changed` are internal (a device token ended, a
+ * device came back from the trash, a user logged out, an account, a device or the sites of a region changed, on any
+ * instance): browsers never see them.
  */
 export const liveEventPayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reading'), data: readingEventSchema }),
@@ -32,6 +32,8 @@ export const liveEventPayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('devices-changed'), data: z.object({ kind: deviceKindSchema }) }),
   // Internal: a sensor's verification was recorded; every instance reads its corrections again.
   z.object({ type: z.literal('calibration-changed'), data: z.object({ sensorId: uuidSchema }) }),
+  // Internal: a site came, went or changed region, or a region went: the scopes naming regions hold other sites.
+  z.object({ type: z.literal('sites-changed'), data: z.object({}) }),
 ]);
 export type LiveEventPayload = z.infer<typeof liveEventPayloadSchema>;
 export type LiveEventType = LiveEventPayload['type'];

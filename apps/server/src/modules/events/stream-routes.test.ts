@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import type { Region, Site } from '@vigie/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provision, sendTelemetry } from '../../test/device-helpers.ts';
-import { openStream } from '../../test/sse-client.ts';
+import { openStream, type SseEvent } from '../../test/sse-client.ts';
 import { type TestAccount, type TestApp, createTestApp, databaseKind, databaseUrl } from '../../test/test-app.ts';
 
 describe(`live stream (SSE) on ${databaseKind}`, () => {
@@ -126,6 +128,60 @@ describe.runIf(databaseUrl)('live stream across instances (PostgreSQL LISTEN/NOT
       expect((await sendTelemetry(a, device.accessToken, { temperature: 6.5 })).statusCode).toBe(202);
       const event = await stream.waitFor((e) => e.event === 'reading' && e.data.includes(device.deviceId));
       expect(JSON.parse(event.data).values.temperature.value).toBe(6.5);
+      await stream.close();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('has a stream open on instance B follow a change of scope made on instance A: a member’s, then the shops of their region', async () => {
+    const a = await createTestApp();
+    const b = await createTestApp();
+    try {
+      await a.listen();
+      const { baseUrl: urlB } = await b.listen();
+      const organization = `Chaîne ${randomUUID()}`;
+      const admin = await a.createAccount({ organization });
+      const member = await a.createAccount({ organization });
+      const call = async (method: 'POST' | 'PUT', url: string, payload: object) => {
+        const response = await a.app.inject({ method, url, headers: admin.auth, payload });
+        expect(response.statusCode, response.body).toBeLessThan(300);
+        return response;
+      };
+      const site = async (name: string) => (await call('POST', '/api/sites', { name })).json<{ site: Site }>().site;
+      const sensorIn = async (siteId: string) => {
+        const sensor = await provision(a, admin, 'sensor');
+        await call('PUT', `/api/sensor/${sensor.deviceId}`, { siteId });
+        return sensor;
+      };
+      const lyon = await site('Magasin Lyon');
+      const lille = await site('Magasin Lille');
+      const sensors = { lyon: await sensorIn(lyon.id), lille: await sensorIn(lille.id) };
+      const reading = (city: 'lyon' | 'lille', value: number) => (e: SseEvent) =>
+        e.event === 'reading' && e.data.includes(sensors[city].deviceId) && JSON.parse(e.data).values.temperature?.value === value;
+      const send = async (city: 'lyon' | 'lille', value: number) =>
+        expect((await sendTelemetry(a, sensors[city].accessToken, { temperature: value })).statusCode).toBe(202);
+      await call('PUT', `/api/members/${member.id}`, { scope: { siteIds: [lyon.id] } });
+      const stream = await openStream(urlB, member.token);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+
+      // Lille instead of Lyon, changed on A: B's stream filters the very next readings by it.
+      await call('PUT', `/api/members/${member.id}`, { scope: { siteIds: [lille.id] } });
+      await send('lyon', 5.1);
+      await send('lille', 5.2);
+      await stream.waitFor(reading('lille', 5.2));
+      expect(stream.events.filter(reading('lyon', 5.1))).toEqual([]);
+      await stream.waitFor((e) => e.event === 'resync' && JSON.parse(e.data).reason === 'scope');
+
+      // A region of theirs, which Lyon joins on A: B's stream lets Lyon's readings through.
+      const region = (await call('POST', '/api/regions', { name: 'Rhône' })).json<{ region: Region }>().region;
+      await call('PUT', `/api/members/${member.id}`, { scope: { regionIds: [region.id] } });
+      await call('PUT', `/api/sites/${lyon.id}`, { regionId: region.id });
+      await send('lille', 5.3);
+      await send('lyon', 5.4);
+      await stream.waitFor(reading('lyon', 5.4));
+      expect(stream.events.filter(reading('lille', 5.3))).toEqual([]);
       await stream.close();
     } finally {
       await a.close();

@@ -36,6 +36,10 @@ function who(recipients: 'team' | string[]): string {
   return recipients === 'team' ? 'l’équipe' : recipients.join(', ');
 }
 
+/** No line when none of a step's addresses is told (all of members who do not see the alert's site). */
+const line = (recipients: 'team' | string[], timeline: PlannedNotification['timeline']) =>
+  recipients === 'team' || recipients.length > 0 ? timeline : null;
+
 const duration = (minutes: number) => formatDuration(minutes * 60_000);
 
 /**
@@ -70,10 +74,10 @@ export function planNotifications(alert: PlannedAlert, policy: PlanPolicy, now: 
         key: `alert:${alert.id}:ack${acknowledged.getTime()}:reminder`,
         reason: 'reminder',
         recipients: first,
-        timeline: {
+        timeline: line(first, {
           type: 'notified',
           text: `Toujours active ${duration(policy.reacknowledgeMinutes)} après l’acquittement : ${who(first)} prévenu(e) à nouveau.`,
-        },
+        }),
       });
     }
     return planned;
@@ -87,10 +91,12 @@ export function planNotifications(alert: PlannedAlert, policy: PlanPolicy, now: 
       key: `${base}:step${index}`,
       reason: index === 0 ? 'opened' : 'escalated',
       recipients,
-      timeline:
+      timeline: line(
+        recipients,
         index === 0
           ? { type: 'notified', text: `Alerte envoyée à ${who(recipients)}.` }
           : { type: 'escalated', text: `Sans acquittement depuis ${duration(step.afterMinutes)} : escalade à ${who(recipients)}.` },
+      ),
     });
   });
   if (policy.repeatMinutes !== null && policy.repeatMinutes > 0) {
@@ -100,7 +106,7 @@ export function planNotifications(alert: PlannedAlert, policy: PlanPolicy, now: 
         key: `${base}:repeat${repeat}`,
         reason: 'repeat',
         recipients: first,
-        timeline: { type: 'notified', text: `Rappel : toujours sans acquittement, ${who(first)} prévenu(e) à nouveau.` },
+        timeline: line(first, { type: 'notified', text: `Rappel : toujours sans acquittement, ${who(first)} prévenu(e) à nouveau.` }),
       });
     }
   }

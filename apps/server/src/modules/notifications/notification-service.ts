@@ -99,6 +99,11 @@ export function createNotificationService(deps: {
   teamEmails(organizationId: string, siteId: string | null): Promise<string[]>;
   /** Who is told, as people whose scope holds the site: the admins and managers (`null`), or the people of these addresses. */
   recipientIds(organizationId: string, emails: readonly string[] | null, siteId: string | null): Promise<string[]>;
+  /**
+   * Those of these addresses (lower-cased) that belong to members of the organization whose scope does
+   * not hold the site: a step naming them tells them nothing of it. An address of no member stays.
+   */
+  outOfScope(organizationId: string, emails: readonly string[], siteId: string | null): Promise<ReadonlySet<string>>;
   /** The server's Web Push key pair. */
   vapid: VapidKeys;
   mailer: Mailer | null;
@@ -126,6 +131,23 @@ export function createNotificationService(deps: {
   async function subscriptionsFor(organizationId: string, recipients: 'team' | string[], siteId: string | null) {
     const ids = await deps.recipientIds(organizationId, recipients === 'team' ? null : recipients, siteId);
     return pushes.ofUsers(organizationId, ids);
+  }
+
+  /**
+   * The policy as seen from an alert's site: each step's addresses without those of members who do
+   * not see the site, as if it were another organization's (an outside contractor's address stays).
+   */
+  async function policyForSite(alert: AlertRecord, policy: NotificationPolicy): Promise<NotificationPolicy> {
+    const barred = await deps.outOfScope(
+      alert.organizationId,
+      [...new Set(policy.steps.flatMap((step) => step.emails ?? []))],
+      alert.siteId,
+    );
+    if (barred.size === 0) return policy;
+    const steps = policy.steps.map((step) =>
+      step.emails ? { ...step, emails: step.emails.filter((email) => !barred.has(email.toLowerCase())) } : step,
+    );
+    return { ...policy, steps };
   }
 
   interface Queued {
@@ -189,7 +211,9 @@ export function createNotificationService(deps: {
     pushing: boolean,
     rotas: boolean,
   ): Promise<{ queued: Queued[]; next: Date | null }> {
-    const planned = planNotifications(alert, policy, at);
+    let planned = planNotifications(alert, policy, at);
+    // Planned again when a step names addresses: those of members who do not see the site leave it.
+    if (planned.some((p) => p.recipients !== 'team')) planned = planNotifications(alert, await policyForSite(alert, policy), at);
     const mayClimb = rotas && alert.severity === 'critical' && alert.siteId !== null && alert.status === 'open';
     if (planned.length === 0 && !mayClimb) return { queued: [], next: null };
     const context = await deps.describe(alert);

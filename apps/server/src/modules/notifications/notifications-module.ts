@@ -77,6 +77,14 @@ export function createNotificationsModule(options: {
     regions: options.regions,
     sites: options.sites,
   });
+  /** Addresses of members of the organization whose scope does not hold the site (an outsider's are none of them). */
+  const outOfScope = async (organizationId: string, emails: readonly string[], siteId: string | null) => {
+    const named = new Set(emails.map((email) => email.toLowerCase()));
+    if (named.size === 0) return new Set<string>();
+    const members = (await options.users.everyone(organizationId)).filter((person) => named.has(person.email.toLowerCase()));
+    const seeing = new Set(await options.regions.covering(organizationId, siteId, members));
+    return new Set(members.filter((person) => !seeing.has(person)).map((person) => person.email.toLowerCase()));
+  };
   const push = createPushService({ db: options.db, vapid, allowPrivate: config.webhookAllowPrivate, now: options.now });
   const notifications = createNotificationService({
     db: options.db,
@@ -85,6 +93,7 @@ export function createNotificationsModule(options: {
     pausedUntil: options.pausedUntil,
     teamEmails: options.teamEmails,
     recipientIds: options.recipientIds,
+    outOfScope,
     onCall,
     phone,
     vapid,

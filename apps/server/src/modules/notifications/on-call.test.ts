@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID, verify } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Alert, MyPhoneResponse, OnCallResponse } from '@vigie/contract';
+import type { Alert, MyPhoneResponse, OnCallResponse, Site } from '@vigie/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provision, sendTelemetry } from '../../test/device-helpers.ts';
 import { setRole } from '../../test/test-dal.ts';
@@ -359,6 +359,50 @@ describe(`on-call ladder, SMS and calls (docs/api.md, Astreinte, SMS et appels) 
       await t.app.services.notifications.tick();
     }
     expect({ texts: texts().length, calls: calls().length }).toEqual(counts);
+  });
+
+  it('leaves out of the ladder someone on call whose scope no longer holds the site: no SMS, no call about it', async () => {
+    const nice = (await call(marie, 'POST', '/api/sites', { name: 'Magasin Nice' })).json<{ site: Site }>().site;
+    const sensor = await provision(t, marie, 'sensor');
+    await call(marie, 'PUT', `/api/sensor/${sensor.deviceId}`, { name: 'Chambre Nice', siteId: nice.id });
+    const rota = await call(marie, 'PUT', `/api/sites/${nice.id}/on-call`, {
+      slots: [
+        { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'holiday'], from: '00:00', to: '00:00', people: [paul.id, marie.id] },
+      ],
+      ladder: { smsAfterMinutes: 5, callAfterMinutes: 10, nextAfterMinutes: 15 },
+    });
+    expect(rota.statusCode, rota.body).toBe(200);
+    // Paul, first on call, now sees another shop only.
+    const main = (await call(marie, 'GET', '/api/sites')).json<{ sites: Site[] }>().sites.find((site) => site.id !== nice.id);
+    const scoped = await call(marie, 'PUT', `/api/members/${paul.id}`, { scope: { siteIds: [main?.id] } });
+    expect(scoped.statusCode, scoped.body).toBe(200);
+    try {
+      expect((await call(marie, 'GET', `/api/sites/${nice.id}/on-call`)).json<OnCallResponse>().now.people.map((p) => p.id)).toEqual([
+        marie.id,
+      ]);
+      await call(marie, 'POST', '/api/alert-rules', {
+        name: 'Chambre Nice',
+        sensorId: sensor.deviceId,
+        condition: { type: 'above', key: 'temperature', threshold: 4 },
+        severity: 'critical',
+      });
+      clock = new Date();
+      await sendTelemetry(t, sensor.accessToken, { values: { temperature: 9.1 } });
+      await t.app.services.alerts.engine.idle();
+      const alert = (await call(marie, 'GET', `/api/alerts?sensorId=${sensor.deviceId}`)).json<{ alerts: Alert[] }>().alerts[0];
+      const opened = new Date(alert?.openedAt ?? clock);
+      for (const minutes of [0, 5, 10, 15, 20, 25, 30]) {
+        clock = new Date(opened.getTime() + minutes * MINUTE);
+        await t.app.services.notifications.tick();
+      }
+      const aboutNice = [...texts().map((request) => request.body), ...calls().map((request) => request.body)].filter((body) =>
+        `${String(body['Body'])} ${String(body['Twiml'])}`.includes('Chambre Nice'),
+      );
+      // Marie, first in line now, is texted then called; Paul never hears of it.
+      expect(aboutNice.map((body) => body['To'])).toEqual(['+33612345678', '+33612345678']);
+    } finally {
+      await call(marie, 'PUT', `/api/members/${paul.id}`, { scope: null });
+    }
   });
 });
 

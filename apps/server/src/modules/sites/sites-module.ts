@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import type { Announced } from '../events/events-module.ts';
 import type { OverviewAlert, OverviewSensor } from './overview.ts';
 import { regionRoutes } from './region-routes.ts';
 import { createRegionService } from './region-service.ts';
@@ -11,7 +12,9 @@ import { createSiteService } from './site-service.ts';
  * them (and so the scopes of members who see some of them); it keeps the sites and regions.
  * In: how many devices a site holds (the devices module's), what must go before a site does
  * (its alert rules) and who follows the sites (the rule templates) — the alerts module's, called
- * at run time — and for the overview the sensors and alerts. Out: the services and the routes.
+ * at run time — for the overview the sensors and alerts, and `tell` (announces to every instance
+ * that the sites of regions changed: open live streams follow the scopes). Out: the services and
+ * the routes.
  */
 export function createSitesModule(options: {
   db: Database;
@@ -21,8 +24,13 @@ export function createSitesModule(options: {
   rules: () => { siteRemoving(organizationId: string, siteId: string): Promise<void>; sitesChanged(organizationId: string): Promise<void> };
   sensorsOf: (organizationId: string) => Promise<OverviewSensor[]>;
   alertsOf: (organizationId: string, from: Date) => Promise<OverviewAlert[]>;
+  tell: (announced: Announced) => Promise<void>;
 }) {
-  const changed = (organizationId: string) => options.rules().sitesChanged(organizationId);
+  const changed = async (organizationId: string) => {
+    // A site came, went or changed region: scopes hold other sites, every instance's open streams read theirs again.
+    await options.tell([{ organizationId, type: 'sites-changed', data: {} }]);
+    await options.rules().sitesChanged(organizationId);
+  };
   const regions = createRegionService({ db: options.db, changed });
   const sites = createSiteService({
     ...options,
