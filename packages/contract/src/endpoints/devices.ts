@@ -331,7 +331,7 @@ export const deviceEndpoints = {
       path: '/api/stream',
       summary: 'Suit en direct les événements de l’organisation (Server-Sent Events) : lectures, appareils, alertes.',
       description:
-        'Jeton dans l’en-tête `Authorization`, donc lu avec `fetch`. Battement toutes les 15 s ; reprise avec `Last-Event-ID` (`resync` quand l’événement est trop ancien) ; une première connexion reçoit d’abord les événements des 10 dernières secondes. 429 au-delà de 10 flux ouverts par compte ou de 200 par organisation.',
+        'Jeton dans l’en-tête `Authorization`, donc lu avec `fetch`. Battement toutes les 15 s ; reprise avec `Last-Event-ID` (`resync` quand l’événement est trop ancien, ou `resync` `{"reason": "scope"}` quand la portée du membre vient de changer : tout est à relire) ; une première connexion reçoit d’abord les événements des 10 dernières secondes. 429 au-delà de 10 flux ouverts par compte ou de 200 par organisation.',
       tag: 'Flux direct',
       access: everyone,
       schema: {},
