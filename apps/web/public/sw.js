@@ -296,7 +296,9 @@ self.addEventListener('notificationclick', (event) => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
       if (open) {
-        await open.focus();
+        // A browser may refuse the focus (it allows it only for a while after the click): the
+        // window still goes to the alert, and « Prendre en compte » still takes it into account.
+        await open.focus().catch(() => undefined);
         // Only a page this worker controls can be sent elsewhere; another gets a window of its own.
         const moved = await open.navigate(target).catch(() => null);
         if (moved) return;
