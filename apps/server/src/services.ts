@@ -65,7 +65,7 @@ export function createServices(options: {
     ...{ retentionDays: config.retentionDays, devices, events: events.events, now },
   });
   const alerts = createAlertsModule({
-    ...{ db, now, logger, events: events.events, sensors: () => devices.sensors, sites: () => sites.sites, regions: () => sites.regions },
+    ...{ db, now, logger, events: events.events, devices: () => devices.devices, sites: () => sites.sites, regions: () => sites.regions },
     ...{ telemetry: () => telemetry.telemetry, forecastOf: (o, s, key) => insights.storedForecast(o, s, key) },
   });
   const teamEmails = async (o: string, s: string | null) =>

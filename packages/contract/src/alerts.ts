@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, nameSchema, uuidSchema } from './common.ts';
+import { deviceKindSchema } from './devices.ts';
 import { hasOverloadedCharacter, OVERLOADED_CHARACTER_MESSAGE } from './text.ts';
 import { RULE_PRESETS, type RulePreset } from './presets.ts';
 import { READING_KEY_PATTERN } from './telemetry.ts';
@@ -220,7 +221,13 @@ export type AlertEvent = z.infer<typeof alertEventSchema>;
 export const alertSchema = z.object({
   id: uuidSchema,
   ruleId: uuidSchema,
+  /** The device the alert is about: a sensor, or a transmitter when `deviceKind` says `emitter`. */
   sensorId: uuidSchema,
+  /**
+   * `emitter` when the alert is about a transmitter (a LoRaWAN gateway fallen silent, watched by its
+   * shop's « hors ligne » rule); absent for a sensor.
+   */
+  deviceKind: deviceKindSchema.optional(),
   siteId: uuidSchema.nullable(),
   status: alertStatusSchema,
   severity: severitySchema,

@@ -3,6 +3,12 @@ import { nameSchema, uuidSchema } from './common.ts';
 import { sensorSchema } from './devices.ts';
 import { installUseSchema } from './claim.ts';
 
+/**
+ * The model of the transmitter Vigie makes of a LoRaWAN gateway that relayed a frame (its serial
+ * is the gateway's EUI): its shop's « hors ligne » rule watches it, and a message calls it « Passerelle ».
+ */
+export const LORAWAN_GATEWAY_MODEL = 'Passerelle LoRaWAN';
+
 /** The network servers Vigie takes uplinks from. */
 export const INTEGRATION_TYPES = ['tts', 'chirpstack'] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];

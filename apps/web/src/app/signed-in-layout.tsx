@@ -25,7 +25,7 @@ import type { SseMessage } from '@/lib/sse-parser';
 import type { SignedInOutletContext } from './signed-in-outlet';
 import { Breadcrumbs } from './navigation/breadcrumbs';
 import { BottomBar, SideMenu } from './navigation/main-navigation';
-import { useSensorNameFetch } from './use-sensor-names';
+import { deletedDeviceName, useSensorNameFetch } from './use-sensor-names';
 
 /**
  * Frame of every signed-in page. An admin whose organization requires two-factor authentication
@@ -122,14 +122,15 @@ function FullLayout() {
       deviceEvents.current?.push(message);
       const alert = applyAlertEvent(queryClient, owner, message);
       // A new alert interrupts politely: the bell and the cards turn red, and a toast says where.
-      // It names the sensor (asked of the server when this page has not loaded the list) and its shop.
+      // It names the sensor or transmitter (asked of the server when this page has not loaded the list) and its shop.
       if (alert?.action === 'opened') {
         const { id } = alert.alert;
         const site = siteOf(alert.alert.siteId);
         const news = alertNews(alert.alert, Date.now(), site?.timezone);
-        void sensorName(alert.alert.sensorId).then((name) =>
+        const { sensorId, deviceKind } = alert.alert;
+        void sensorName(sensorId, deviceKind).then((name) =>
           showToast({
-            message: `Alerte : ${name ?? 'Capteur supprimé'}${site ? ` (${site.name})` : ''} — ${news}`,
+            message: `Alerte : ${name ?? deletedDeviceName(deviceKind)}${site ? ` (${site.name})` : ''} — ${news}`,
             action: { label: 'Voir', onClick: () => void navigate(`/dashboard/alertes/${id}`) },
           }),
         );

@@ -1,19 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { DeviceKind } from '@vigie/contract';
 import { useCallback } from 'react';
 import { getDevice } from '@/features/devices/api/get-device';
 import { useDevices } from '@/features/devices/api/get-devices';
 import { deviceDisplayName, deviceKeys, type Device } from '@/features/devices/device-kinds';
 import { useOwner } from '@/lib/auth';
 
-/** A sensor's display name by id, from the sensors list (loaded once, kept live by the stream). */
-export function useSensorNames(): (sensorId: string) => string {
-  const { data } = useDevices({ kind: 'sensor' });
+/** What a device is called once the lists no longer hold it. */
+export function deletedDeviceName(kind: DeviceKind = 'sensor'): string {
+  return kind === 'emitter' ? 'Émetteur supprimé' : 'Capteur supprimé';
+}
+
+/**
+ * A device's display name by id — a sensor's, or a transmitter's when `kind` says so (an alert
+ * about a silent transmitter) — from the lists (loaded once, kept live by the stream).
+ */
+export function useSensorNames(): (sensorId: string, kind?: DeviceKind) => string {
+  const sensors = useDevices({ kind: 'sensor' }).data;
+  const emitters = useDevices({ kind: 'emitter' }).data;
   return useCallback(
-    (sensorId: string) => {
-      const sensor = data?.find((device) => device.id === sensorId);
-      return sensor ? deviceDisplayName(sensor) : 'Capteur supprimé';
+    (sensorId: string, kind: DeviceKind = 'sensor') => {
+      const device = (kind === 'emitter' ? emitters : sensors)?.find((candidate) => candidate.id === sensorId);
+      return device ? deviceDisplayName(device) : deletedDeviceName(kind);
     },
-    [data],
+    [sensors, emitters],
   );
 }
 
@@ -30,14 +40,14 @@ export function useSensorReadings(): (sensorId: string, key: string) => { value:
 }
 
 /** The same, read from the cache at the moment of a live event (no subscription). */
-export function useSensorNameLookup(): (sensorId: string) => string | null {
+export function useSensorNameLookup(): (sensorId: string, kind?: DeviceKind) => string | null {
   const queryClient = useQueryClient();
   const owner = useOwner();
   return useCallback(
-    (sensorId: string) => {
-      const list = queryClient.getQueryData<Device[]>(deviceKeys.list('sensor', owner));
-      const sensor = list?.find((device) => device.id === sensorId);
-      return sensor ? deviceDisplayName(sensor) : null;
+    (sensorId: string, kind: DeviceKind = 'sensor') => {
+      const list = queryClient.getQueryData<Device[]>(deviceKeys.list(kind, owner));
+      const device = list?.find((candidate) => candidate.id === sensorId);
+      return device ? deviceDisplayName(device) : null;
     },
     [queryClient, owner],
   );
@@ -47,14 +57,14 @@ export function useSensorNameLookup(): (sensorId: string) => string | null {
  * The same, for a live event on a page that has not loaded the sensors list: read from the cache
  * when it is there, asked of the server otherwise; null when the sensor cannot be read (deleted).
  */
-export function useSensorNameFetch(): (sensorId: string) => Promise<string | null> {
+export function useSensorNameFetch(): (sensorId: string, kind?: DeviceKind) => Promise<string | null> {
   const lookup = useSensorNameLookup();
   return useCallback(
-    async (sensorId: string) => {
-      const known = lookup(sensorId);
+    async (sensorId: string, kind: DeviceKind = 'sensor') => {
+      const known = lookup(sensorId, kind);
       if (known) return known;
       try {
-        return deviceDisplayName(await getDevice({ kind: 'sensor', id: sensorId }));
+        return deviceDisplayName(await getDevice({ kind, id: sensorId }));
       } catch {
         return null;
       }

@@ -375,6 +375,25 @@ export function createAlertDal(db: Database) {
       });
     },
 
+    /** Closes the active alerts of a device that went to the trash, and forgets its tracks; returns them, resolved. */
+    async closeActiveForSensor(sensorId: string, at: Date, text: string): Promise<AlertRecord[]> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(alerts)
+          .set({ status: 'resolved', resolvedAt: at, resolution: 'auto', revision: nextRevision })
+          .where(and(eq(alerts.sensorId, sensorId), inArray(alerts.status, ['open', 'acknowledged'])))
+          .returning({ id: alerts.id });
+        const closed: AlertRecord[] = [];
+        for (const { id } of rows) {
+          await tx.insert(alertEvents).values({ alertId: id, type: 'resolved', at, text });
+          const alert = await load(tx, eq(alerts.id, id));
+          if (alert) closed.push(alert);
+        }
+        await tx.delete(alertTracks).where(eq(alertTracks.sensorId, sensorId));
+        return closed;
+      });
+    },
+
     /**
      * Runs `change` on an alert of the organization, locked, then appends `event` to its timeline.
      * `change` returns the columns to set, or a refusal message.

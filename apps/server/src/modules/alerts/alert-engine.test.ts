@@ -1,4 +1,5 @@
-import type { Sensor } from '@vigie/contract';
+import { randomUUID } from 'node:crypto';
+import type { Sensor, Site } from '@vigie/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../errors.ts';
 import { createTestApp, databaseKind, type TestAccount, type TestApp } from '../../test/test-app.ts';
@@ -174,6 +175,77 @@ describe(`alert engine on a real database (${databaseKind})`, () => {
     expect(offline).toMatchObject({ status: 'open', severity: 'warning', openedAt: new Date(T0 + 660_000).toISOString() });
     await node.engine.onReadings([reading(sensorId, 700, 3)]);
     expect((await node.alerts.get(account.organizationId, offline?.id ?? '')).status).toBe('resolved');
+  });
+
+  it('watches a transmitter with its site’s offline rule: the clock opens its alert, resolves it once heard after, and the trash closes it', async () => {
+    const [site] = (await test.app.inject({ url: '/api/sites', headers: account.auth })).json<{ sites: Site[] }>().sites;
+    if (!site) throw new Error('Aucun site.');
+    const emitterId = randomUUID();
+    let now = new Date(T0);
+    let heard: Date | null = new Date(T0);
+    const at = (seconds: number) => (now = new Date(T0 + seconds * 1000));
+    const published: { action: string; deviceKind: string | undefined }[] = [];
+    const gateway = (): WatchedSensor => ({
+      id: emitterId,
+      kind: 'emitter',
+      organizationId: account.organizationId,
+      siteId: site.id,
+      name: 'Passerelle 6c2a11',
+      lastSeenAt: heard,
+      inactivityTimeoutSeconds: 1800,
+    });
+    const { engine, alerts, rules } = createAlertsCore({
+      db: test.database.db,
+      now: () => now,
+      sensor: async () => undefined,
+      sensorsOf: async (rule) => (rule.siteId === site.id ? [gateway()] : []),
+      site: async () => undefined,
+      assertSensor: async () => undefined,
+      assertSite: async () => undefined,
+      publish: (_organizationId, action, alert) => published.push({ action, deviceKind: alert.deviceKind }),
+      emitterIds: async (ids) => ids.filter((id) => id === emitterId),
+      logger: { error: (obj) => console.error(obj) },
+    });
+    await rules.create(account.organizationId, { name: 'Liaison', siteId: site.id, condition: { type: 'offline' }, severity: 'warning' });
+    const listed = () => alerts.list(account.organizationId, { sensorId: emitterId });
+
+    at(1800);
+    await engine.tick();
+    expect(await listed()).toEqual([]);
+    at(1860);
+    await engine.tick();
+    const [opened] = await listed();
+    expect(opened).toMatchObject({
+      status: 'open',
+      deviceKind: 'emitter',
+      siteId: site.id,
+      openedAt: new Date(T0 + 1_860_000).toISOString(),
+    });
+    // A contact dated before the alert opened (a clock behind, a late write) does not end it.
+    heard = new Date(T0 + 1_000_000);
+    at(1900);
+    await engine.tick();
+    expect((await listed()).map((alert) => alert.status)).toEqual(['open']);
+    // Heard again: the next tick resolves the alert, as of that contact.
+    heard = new Date(T0 + 2_000_000);
+    at(2030);
+    await engine.tick();
+    expect(await listed()).toMatchObject([
+      { id: opened?.id, status: 'resolved', resolution: 'auto', resolvedAt: new Date(T0 + 2_000_000).toISOString() },
+    ]);
+
+    // Nothing heard since, then put in the trash: its new alert closes.
+    at(4000);
+    await engine.tick();
+    expect((await listed()).filter((alert) => alert.status === 'open')).toHaveLength(1);
+    await engine.emitterRemoved(emitterId);
+    expect((await listed()).map((alert) => alert.status)).toEqual(['resolved', 'resolved']);
+    expect(published).toEqual([
+      { action: 'opened', deviceKind: 'emitter' },
+      { action: 'resolved', deviceKind: 'emitter' },
+      { action: 'opened', deviceKind: 'emitter' },
+      { action: 'resolved', deviceKind: 'emitter' },
+    ]);
   });
 
   it('closes the active alerts of a deleted rule and keeps their history', async () => {

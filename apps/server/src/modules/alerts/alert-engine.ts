@@ -1,13 +1,15 @@
-import { DEFAULT_OPENING_HOURS, DEFAULT_TIMEZONE, ruleWatches, type Site } from '@vigie/contract';
+import { DEFAULT_OPENING_HOURS, DEFAULT_TIMEZONE, type DeviceKind, ruleWatches, type Site } from '@vigie/contract';
 import { isDatabaseUnavailable } from '../../db/connection-errors.ts';
 import type { AlertDal } from './alert-dal.ts';
 import type { AlertChange } from './alert-types.ts';
 import type { AlertRuleDal, RuleRecord } from './alert-rule-dal.ts';
 import { DEFAULT_FLAP_WINDOW_SECONDS, evaluate, type Observation, type SiteHours, type TrackState } from './rule-evaluator.ts';
 
-/** What the engine needs to know of a sensor; asked of the devices module. */
+/** What the engine needs to know of a sensor, or of a transmitter a shop's « hors ligne » rule watches; asked of the devices module. */
 export interface WatchedSensor {
   id: string;
+  /** A transmitter (`emitter`) sends no readings of its own: the clock alone hears it again. Absent: a sensor. */
+  kind?: DeviceKind | undefined;
   organizationId: string;
   siteId: string | null;
   /** Its name: a template's rule may watch only the units whose name holds some words. */
@@ -135,7 +137,20 @@ export function createAlertEngine(deps: {
       (persisted) => evaluate(watched, hours, persisted, observation, options),
     );
     tracks.set(key, { at: clock(), state: result.state });
-    deps.announce(result.changes);
+    const deviceKind = sensor.kind ?? 'sensor';
+    deps.announce(result.changes.map((change) => ({ ...change, alert: { ...change.alert, deviceKind } })));
+  }
+
+  /**
+   * What the clock tells an `offline` rule of a unit. A transmitter heard again within its timeout
+   * ends its silence as a reading would, at its last contact: it sends none of its own.
+   */
+  function clockObservation(sensor: WatchedSensor, at: Date): Observation {
+    const { lastSeenAt, inactivityTimeoutSeconds } = sensor;
+    if (sensor.kind === 'emitter' && lastSeenAt && at.getTime() <= lastSeenAt.getTime() + inactivityTimeoutSeconds * 1000) {
+      return { type: 'reading', at: lastSeenAt, value: 0 };
+    }
+    return { type: 'tick', at, lastSeenAt, inactivityTimeoutSeconds };
   }
 
   function observationFor(rule: RuleRecord, reading: StoredReading): Observation | undefined {
@@ -197,7 +212,7 @@ export function createAlertEngine(deps: {
       });
     },
 
-    /** The clock: delays that elapse during silence, and sensors that fell silent. */
+    /** The clock: delays that elapse during silence, sensors and transmitters that fell silent, transmitters heard again. */
     tick(): Promise<void> {
       return enqueue(async () => {
         const at = deps.now();
@@ -214,14 +229,7 @@ export function createAlertEngine(deps: {
           });
         }
         for (const rule of await deps.rules.enabledOfType('offline')) {
-          for (const sensor of await deps.sensorsOf(rule)) {
-            await step(rule, sensor, {
-              type: 'tick',
-              at,
-              lastSeenAt: sensor.lastSeenAt,
-              inactivityTimeoutSeconds: sensor.inactivityTimeoutSeconds,
-            });
-          }
+          for (const sensor of await deps.sensorsOf(rule)) await step(rule, sensor, clockObservation(sensor, at));
         }
       });
     },
@@ -254,6 +262,22 @@ export function createAlertEngine(deps: {
       const changes = closed.map((alert) => ({ action: 'resolved' as const, alert }));
       deps.announce(changes);
       return changes;
+    },
+
+    /**
+     * A transmitter went to the trash: nothing more will be heard of it, so its alerts close (a
+     * restored one that is still silent opens a new one) and its tracks go. Any instance may run it.
+     */
+    emitterRemoved(emitterId: string): Promise<void> {
+      return enqueue(async () => {
+        for (const key of tracks.keys()) if (key.endsWith(`:${emitterId}`)) tracks.delete(key);
+        const closed = await deps.alerts.closeActiveForSensor(
+          emitterId,
+          deps.now(),
+          'L’émetteur a été mis à la corbeille\u00a0: l’alerte est close.',
+        );
+        deps.announce(closed.map((alert) => ({ action: 'resolved' as const, alert: { ...alert, deviceKind: 'emitter' as const } })));
+      });
     },
 
     /** Another instance changed a track: drop the copy so the next step reads it from the database. */

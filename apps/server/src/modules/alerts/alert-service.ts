@@ -3,6 +3,7 @@ import {
   type ActionKind,
   type Alert,
   type AlertListQuery,
+  type DeviceKind,
   type PredictedAlert,
   type ProductFate,
 } from '@vigie/contract';
@@ -30,7 +31,10 @@ export function crossingOf(limit: PredictedLimit, stored: StoredForecast | undef
   return point ? new Date(point.ts) : null;
 }
 
-/** The alert as the API gives it; `eta` is when the forecast crosses the limit of a « dépassement prévu » alert. */
+/**
+ * The alert as the API gives it; `eta` is when the forecast crosses the limit of a « dépassement prévu » alert.
+ * `deviceKind` is told for a transmitter only: an alert that says nothing is about a sensor.
+ */
 export function toAlert(record: AlertRecord, eta: Date | null = null): Alert {
   const forecast: PredictedAlert | undefined = record.predicted
     ? { direction: record.predicted.direction, threshold: record.predicted.threshold, eta: eta?.toISOString() ?? null }
@@ -39,6 +43,7 @@ export function toAlert(record: AlertRecord, eta: Date | null = null): Alert {
     id: record.id,
     ruleId: record.ruleId,
     sensorId: record.sensorId,
+    ...(record.deviceKind === 'emitter' ? { deviceKind: 'emitter' as const } : {}),
     siteId: record.siteId,
     status: record.status,
     severity: record.severity,
@@ -75,9 +80,29 @@ export function createAlertService(deps: {
   publish: (organizationId: string, action: AlertAction, alert: Alert) => void;
   /** The sensor's latest stored forecast of a measure, for the time a « dépassement prévu » is due. */
   forecastOf?: (organizationId: string, sensorId: string, key: string) => Promise<StoredForecast | undefined>;
+  /** Which of these ids are transmitters (the trash included); without it, every alert is about a sensor. */
+  emitterIds?: (ids: readonly string[]) => Promise<readonly string[]>;
   logger?: { error(obj: object, msg?: string): void };
 }) {
   const { dal, now } = deps;
+  /** What each alert is about, by its device's id: a device never changes kind, so it is asked once. */
+  const kinds = new Map<string, DeviceKind>();
+
+  /** Learns the kind of the devices of these alerts that are not known yet, in one question. */
+  async function learnKinds(records: readonly Pick<AlertRecord, 'sensorId' | 'deviceKind'>[]): Promise<void> {
+    for (const record of records) if (record.deviceKind) kinds.set(record.sensorId, record.deviceKind);
+    const unknown = [...new Set(records.map((record) => record.sensorId).filter((id) => !kinds.has(id)))];
+    if (unknown.length === 0) return;
+    if (kinds.size + unknown.length > 50_000) kinds.clear();
+    const emitters = new Set(deps.emitterIds ? await deps.emitterIds(unknown) : []);
+    for (const id of unknown) kinds.set(id, emitters.has(id) ? 'emitter' : 'sensor');
+  }
+
+  /** The kind of the device an alert is about (a sensor unless it is a transmitter's). */
+  async function kindOf(record: Pick<AlertRecord, 'sensorId' | 'deviceKind'>): Promise<DeviceKind> {
+    await learnKinds([record]);
+    return record.deviceKind ?? kinds.get(record.sensorId) ?? 'sensor';
+  }
 
   /** When the forecast crosses the limit of an active « dépassement prévu » alert; null for any other. */
   async function etaOf(record: AlertRecord): Promise<Date | null> {
@@ -91,7 +116,7 @@ export function createAlertService(deps: {
   }
 
   async function present(record: AlertRecord): Promise<Alert> {
-    return toAlert(record, await etaOf(record));
+    return toAlert({ ...record, deviceKind: await kindOf(record) }, await etaOf(record));
   }
 
   async function act(organizationId: string, id: string, change: Parameters<AlertDal['act']>[2], action: AlertAction): Promise<Alert> {
@@ -110,7 +135,9 @@ export function createAlertService(deps: {
 
   return {
     async list(organizationId: string, query: AlertListQuery): Promise<Alert[]> {
-      return Promise.all((await dal.list(organizationId, query)).map(present));
+      const records = await dal.list(organizationId, query);
+      await learnKinds(records);
+      return Promise.all(records.map(present));
     },
 
     /** A sensor's alerts active at some point of a period, oldest first: all of them, for its report. */
@@ -133,6 +160,9 @@ export function createAlertService(deps: {
       if (!record) throw notFound(NOT_FOUND);
       return present(record);
     },
+
+    /** The kind of the device an alert is about: a sensor, or a transmitter. */
+    deviceKindOf: kindOf,
 
     /** What a « dépassement prévu » alert announces, its time included; undefined for any other alert. */
     async forecast(record: AlertRecord): Promise<PredictedAlert | undefined> {
@@ -212,8 +242,11 @@ export function createAlertService(deps: {
       for (const change of changes) {
         if (change.action === 'updated') continue;
         const { alert: record, action } = change;
-        if (!record.predicted && waiting === 0) {
-          deps.publish(record.organizationId, action, toAlert(record));
+        if (record.deviceKind) kinds.set(record.sensorId, record.deviceKind);
+        // Told at once when its device's kind is known; else in turn, once asked.
+        const deviceKind = record.deviceKind ?? kinds.get(record.sensorId) ?? (deps.emitterIds ? undefined : 'sensor');
+        if (!record.predicted && waiting === 0 && deviceKind) {
+          deps.publish(record.organizationId, action, toAlert({ ...record, deviceKind }));
           continue;
         }
         waiting += 1;

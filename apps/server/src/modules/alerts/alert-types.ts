@@ -1,4 +1,4 @@
-import type { ActionDetails, AlertEventType, AlertStatus, Severity } from '@vigie/contract';
+import type { ActionDetails, AlertEventType, AlertStatus, DeviceKind, Severity } from '@vigie/contract';
 
 export interface AlertEventRecord {
   type: AlertEventType;
@@ -13,7 +13,10 @@ export interface AlertRecord {
   id: string;
   organizationId: string;
   ruleId: string;
+  /** The device the alert is about: a sensor, or a transmitter (`deviceKind`). */
   sensorId: string;
+  /** The kind of that device when known (the engine knows it; a stored alert does not keep it): absent, a sensor. */
+  deviceKind?: DeviceKind | undefined;
   siteId: string | null;
   status: AlertStatus;
   severity: Severity;

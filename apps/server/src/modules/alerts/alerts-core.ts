@@ -17,6 +17,7 @@ export function createAlertsCore(deps: {
   db: Database;
   now: () => Date;
   sensor: (sensorId: string) => Promise<WatchedSensor | undefined>;
+  /** The units a rule watches: its sensor, or its site's sensors (and transmitters, for a « hors ligne » rule). */
   sensorsOf: (rule: RuleRecord) => Promise<WatchedSensor[]>;
   site: (siteId: string) => Promise<Site | undefined>;
   /** The organization's sites (with their regions) and regions, for the templates. */
@@ -31,6 +32,8 @@ export function createAlertsCore(deps: {
   flapWindowSeconds?: number;
   /** The sensor's latest stored forecast of a measure, for the time a « dépassement prévu » is due. */
   forecastOf?: (organizationId: string, sensorId: string, key: string) => Promise<StoredForecast | undefined>;
+  /** Which of these ids are transmitters (the trash included): what an alert is about. */
+  emitterIds?: (ids: readonly string[]) => Promise<readonly string[]>;
 }) {
   const alertDal = createAlertDal(deps.db);
   const ruleDal = createAlertRuleDal(deps.db);
@@ -40,6 +43,7 @@ export function createAlertsCore(deps: {
     publish: deps.publish,
     logger: deps.logger,
     forecastOf: deps.forecastOf,
+    emitterIds: deps.emitterIds,
   });
   const engine = createAlertEngine({
     rules: ruleDal,

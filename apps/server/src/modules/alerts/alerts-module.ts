@@ -1,4 +1,4 @@
-import { type Alert, ruleWatches } from '@vigie/contract';
+import { type Alert, type DeviceKind, LORAWAN_GATEWAY_MODEL, ruleWatches } from '@vigie/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
@@ -11,15 +11,27 @@ import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import { alertRoutes } from './alert-routes.ts';
 import { pauseRoutes } from './pause-routes.ts';
 import { createPauseService } from './pause-service.ts';
-import type { EngineLogger, StoredReading } from './alert-engine.ts';
+import type { EngineLogger, StoredReading, WatchedSensor } from './alert-engine.ts';
 import type { AlertAction, StoredForecast } from './alert-service.ts';
+import type { RuleRecord } from './alert-rule-dal.ts';
 import type { AlertRecord } from './alert-types.ts';
 import { createAlertsCore } from './alerts-core.ts';
 
 /**
+ * How a message names the device of an alert: a sensor by its name; a transmitter as such, « Passerelle … »
+ * for a LoRaWAN gateway (its name kept whole when it already says so).
+ */
+function deviceLabel(kind: DeviceKind, device: { name: string; model: string | null }): string {
+  if (kind === 'sensor') return device.name;
+  const what = device.model === LORAWAN_GATEWAY_MODEL ? 'Passerelle' : 'Émetteur';
+  return device.name.toLocaleLowerCase('fr').startsWith(what.toLocaleLowerCase('fr')) ? device.name : `${what} ${device.name}`;
+}
+
+/**
  * The alerts module: rules, the alerts' life and the engine that watches readings, forecasts and
  * the clock; it keeps the rules, alerts, their tracks, events and notification schedule.
- * In: the sensors (watched by the rules, named in a message), the sites, the latest readings, the
+ * In: the devices (sensors watched by the rules, transmitters by a shop's « hors ligne » rules;
+ * named in a message), the sites, the latest readings, the
  * latest stored forecast of a measure (the insights module's) and the event hub — modules created
  * later are passed as functions, called at run time only. Out: its services, `describe` (an alert
  * told in a message), `rulesWatching` (a sensor's rules and its site's), the handlers of the flows
@@ -30,7 +42,7 @@ export function createAlertsModule(options: {
   db: Database;
   now: () => Date;
   logger: EngineLogger;
-  sensors: () => Pick<DeviceService, 'watched' | 'get'>;
+  devices: () => Record<DeviceKind, Pick<DeviceService, 'watched' | 'get' | 'known'>>;
   sites: () => Pick<SiteService, 'byId' | 'get' | 'list'>;
   regions: () => { list(organizationId: string): Promise<{ id: string }[]> };
   telemetry: () => Pick<TelemetryService, 'latestOf'>;
@@ -38,20 +50,29 @@ export function createAlertsModule(options: {
   forecastOf: (organizationId: string, sensorId: string, key: string) => Promise<StoredForecast | undefined>;
   events: Pick<EventHub, 'publish'>;
 }) {
-  const { events, sensors, sites } = options;
+  const { events, sites } = options;
+  const sensors = () => options.devices().sensor;
   const opened: (() => unknown)[] = [];
+
+  /**
+   * The units a rule watches: its sensor; or its site's sensors whose name it aims at, and — for a
+   * « hors ligne » rule that aims at no names — the site's transmitters (a LoRaWAN gateway among them).
+   */
+  async function unitsOf(rule: RuleRecord): Promise<WatchedSensor[]> {
+    if (rule.sensorId) return sensors().watched({ ids: [rule.sensorId] });
+    if (!rule.siteId) return [];
+    const site = { organizationId: rule.organizationId, siteId: rule.siteId };
+    const watched: WatchedSensor[] = (await sensors().watched(site)).filter((sensor) => ruleWatches(rule, sensor));
+    if (rule.condition.type !== 'offline' || (rule.sensorNameContains ?? []).length > 0) return watched;
+    const emitters = await options.devices().emitter.watched(site);
+    return [...watched, ...emitters.map((emitter) => ({ ...emitter, kind: 'emitter' as const }))];
+  }
+
   const { alerts, rules, templates, engine } = createAlertsCore({
     db: options.db,
     now: options.now,
     sensor: async (sensorId) => (await sensors().watched({ ids: [sensorId] }))[0],
-    sensorsOf: async (rule) =>
-      rule.sensorId
-        ? sensors().watched({ ids: [rule.sensorId] })
-        : rule.siteId
-          ? (await sensors().watched({ organizationId: rule.organizationId, siteId: rule.siteId })).filter((sensor) =>
-              ruleWatches(rule, sensor),
-            )
-          : [],
+    sensorsOf: unitsOf,
     site: (siteId) => sites().byId(siteId),
     sitesOf: (organizationId) => sites().list(organizationId),
     regionsOf: (organizationId) => options.regions().list(organizationId),
@@ -64,6 +85,7 @@ export function createAlertsModule(options: {
     onRulesChanged: (organizationId) => events.publish([{ organizationId, type: 'alert-rules', data: {} }]),
     // A « dépassement prévu » alert tells when its limit is due from the latest stored analysis, never computing one.
     forecastOf: options.forecastOf,
+    emitterIds: (ids) => options.devices().emitter.known(ids),
     logger: options.logger,
   });
 
@@ -87,12 +109,14 @@ export function createAlertsModule(options: {
     throw error;
   };
 
-  /** The sensor, site and rule of an alert, for the message that tells it. */
+  /** The device (a sensor, or a transmitter), site and rule of an alert, for the message that tells it. */
   async function describe(alert: AlertRecord): Promise<AlertContext> {
-    const [sensor] = await sensors().watched({ ids: [alert.sensorId] });
-    // A sensor trashed since the list was read is told as deleted, not as a failure to plan.
-    const view = sensor ? await sensors().get(alert.organizationId, alert.sensorId).catch(notFoundAsUndefined) : undefined;
-    const name = view?.device.name ?? 'Capteur supprimé';
+    const kind = await alerts.deviceKindOf(alert);
+    const devices = options.devices()[kind];
+    const [sensor] = await devices.watched({ ids: [alert.sensorId] });
+    // A device trashed since the list was read is told as deleted, not as a failure to plan.
+    const view = sensor ? await devices.get(alert.organizationId, alert.sensorId).catch(notFoundAsUndefined) : undefined;
+    const name = view ? deviceLabel(kind, view.device) : kind === 'emitter' ? 'Émetteur supprimé' : 'Capteur supprimé';
     const site = alert.siteId ? await sites().byId(alert.siteId) : sensor ? await sites().byId(sensor.siteId) : undefined;
     const rule = await rules.get(alert.organizationId, alert.ruleId).catch(() => null);
     // A « dépassement prévu » is told with the reading beside the forecast, never in its place.
@@ -149,6 +173,10 @@ export function createAlertsModule(options: {
       if (event.type === 'alert-rules') void engine.rulesChanged(event.organizationId);
       if (event.type === 'device' && event.data.kind === 'sensor') {
         engine.forgetSensor(event.data.action === 'deleted' ? event.data.deviceId : event.data.device.id);
+      }
+      // A transmitter in the trash is heard no more: its alerts close (on each instance told; once in the database).
+      if (event.type === 'device' && event.data.kind === 'emitter' && event.data.action === 'deleted') {
+        void engine.emitterRemoved(event.data.deviceId);
       }
     },
   };

@@ -110,6 +110,16 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
       return row?.siteId;
     },
 
+    /** Which of these ids are devices of this kind, whatever the organization, the trash included. */
+    async known(ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(inArray(table.id, [...ids]));
+      return rows.map((row) => row.id);
+    },
+
     /** Whether the device exists and is not in the trash. */
     async isActive(organizationId: string, id: string): Promise<boolean> {
       const [row] = await db.select({ id: table.id }).from(table).where(owned(organizationId, id)).limit(1);

@@ -288,6 +288,11 @@ export function createDeviceService(deps: {
       }));
     },
 
+    /** Which of these ids are devices of this kind (the trash included), whatever the organization: what an alert is about. */
+    known(ids: readonly string[]) {
+      return dal.known(ids);
+    },
+
     /** The site of a device of the organization (in the trash too), or undefined: for the scope check. */
     siteOf(organizationId: string, id: string) {
       return dal.siteOf(organizationId, id);

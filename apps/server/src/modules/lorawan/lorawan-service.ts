@@ -10,6 +10,7 @@ import {
   type IntegrationEventResponse,
   type IntegrationType,
   type LorawanDevice,
+  LORAWAN_GATEWAY_MODEL,
   pathOf,
   type PendingLorawanDevice,
   type RegisterLorawanDeviceRequest,
@@ -213,7 +214,7 @@ export function createLorawanService(deps: {
     if (!found) {
       const { device } = await deps.sensors().get(organizationId, sensorId);
       const name = `Passerelle ${/^[0-9a-f]{16}$/.test(gateway) ? gateway.slice(-6) : gateway}`.slice(0, 100);
-      const input = { name, serial: gateway, model: 'Passerelle LoRaWAN', siteId: device.siteId };
+      const input = { name, serial: gateway, model: LORAWAN_GATEWAY_MODEL, siteId: device.siteId };
       try {
         await transmitters.create(organizationId, { ...input, inactivityTimeoutSeconds: GATEWAY_TIMEOUT_SECONDS });
       } catch (error) {

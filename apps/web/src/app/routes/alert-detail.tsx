@@ -8,11 +8,11 @@ import { useRule } from '@/features/alerts/api/rules';
 import type { AlertChartProps } from '@/features/alerts/components/alert-curve';
 import { AlertDetail } from '@/features/alerts/components/alert-detail';
 import { useDevices } from '@/features/devices/api/get-devices';
-import { deviceDetailPath } from '@/features/devices/device-paths';
 import { useSites } from '@/features/sites/api/get-sites';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
+import { alertDeviceLink } from '../alert-device';
 import { PAGES } from '../navigation/pages';
 import { useNotFoundGuard } from '../signed-in-outlet';
 import { useSensorNames, useSensorReadings } from '../use-sensor-names';
@@ -36,24 +36,27 @@ export default function AlertDetailRoute() {
   const sites = useSites();
   const sensorName = useSensorNames();
   const readingOf = useSensorReadings();
-  const sensors = useDevices({ kind: 'sensor' });
+  const listed = { sensor: useDevices({ kind: 'sensor' }).data, emitter: useDevices({ kind: 'emitter' }).data };
   const { pathname } = useLocation();
   const { user } = useAuth();
   const notFound = useNotFoundGuard(query.error);
   if (notFound) return null;
 
   const alert = query.data;
-  // The sensor's page leads back to this alert, by its breadcrumb.
-  const sensorLink =
-    alert && sensors.data?.some((sensor) => sensor.id === alert.sensorId)
-      ? { to: deviceDetailPath('sensor', alert.sensorId), state: { from: { path: pathname, label: PAGES.alert.label } } }
-      : null;
+  // The page of its sensor — or transmitter, for a silent one — leads back to this alert, by its breadcrumb.
+  const sensorLink = alert
+    ? alertDeviceLink(alert, (kind, id) => listed[kind]?.some((device) => device.id === id) ?? false, {
+        path: pathname,
+        label: PAGES.alert.label,
+      })
+    : null;
+  const name = alert ? sensorName(alert.sensorId, alert.deviceKind) : null;
   const who = (userId: string | null | undefined) =>
     !userId ? null : userId === user?.id ? user.name?.trim() || user.email : 'Un membre de l’équipe';
 
   return (
     <>
-      <title>{`${alert ? `Alerte ${sensorName(alert.sensorId)}` : 'Alerte'} · ${PRODUCT_NAME}`}</title>
+      <title>{`${name ? `Alerte ${name}` : 'Alerte'} · ${PRODUCT_NAME}`}</title>
       {/* Back to the list of alerts, wherever the page was opened from (a notification, an e-mail, the sensor's page). */}
       <nav aria-label="Retour" className="mb-4">
         <Link
@@ -69,7 +72,7 @@ export default function AlertDetailRoute() {
           alert={alert}
           // null: the rule is gone (404); undefined: not known yet.
           rule={rule.data ?? (rule.error instanceof ApiError && rule.error.status === 404 ? null : undefined)}
-          sensorName={sensorName(alert.sensorId)}
+          sensorName={name ?? ''}
           sensorLink={sensorLink}
           siteName={sites.data?.find((site) => site.id === alert.siteId)?.name ?? null}
           timeZone={sites.data?.find((site) => site.id === alert.siteId)?.timezone}

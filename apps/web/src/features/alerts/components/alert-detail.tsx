@@ -205,8 +205,9 @@ export function AlertDetail({
   alert: Alert;
   /** null: the rule was deleted; undefined: still loading. */
   rule: Rule | null | undefined;
+  /** The name of the sensor, or of the transmitter (`alert.deviceKind`), the alert is about. */
   sensorName: string;
-  /** The sensor's page, leading back to this alert; none for a sensor that is gone. */
+  /** The page of that sensor or transmitter, leading back to this alert; none for a device that is gone. */
   sensorLink?: { to: string; state: CameFromState } | null;
   siteName: string | null;
   /** The sensor's latest reading of the alert's measure: the value of a « dépassement prévu », beside its forecast. */
@@ -284,7 +285,7 @@ export function AlertDetail({
               state={sensorLink.state}
               className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-cyan-200 underline-offset-4 hover:text-cyan-100 hover:underline"
             >
-              Voir le capteur
+              {alert.deviceKind === 'emitter' ? 'Voir l’émetteur' : 'Voir le capteur'}
               <ChevronRight className="size-4" aria-hidden="true" />
             </Link>
           )}

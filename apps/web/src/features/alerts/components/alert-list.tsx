@@ -1,4 +1,4 @@
-import type { Alert, Severity, Site } from '@vigie/contract';
+import type { Alert, DeviceKind, Severity, Site } from '@vigie/contract';
 import { BellRing, ChevronRight, LoaderCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -43,8 +43,8 @@ export function AlertList({
   readingOf,
 }: {
   sites: Site[];
-  /** The name of a sensor, for the reader (the alerts only carry its id). */
-  sensorName: (sensorId: string) => string;
+  /** The name of a sensor, or of a transmitter (`kind`), for the reader (the alerts only carry its id). */
+  sensorName: (sensorId: string, kind?: DeviceKind) => string;
   /** A sensor's latest reading of a measure: the value a « dépassement prévu » shows, beside its forecast. */
   readingOf?: (sensorId: string, key: string) => SensorReading | null;
 }) {
@@ -148,7 +148,7 @@ export function AlertList({
                         <SeverityBadge severity={alert.severity} />
                         {isPredicted(alert) && <PredictedBadge />}
                       </div>
-                      <p className="truncate font-semibold text-white">{sensorName(alert.sensorId)}</p>
+                      <p className="truncate font-semibold text-white">{sensorName(alert.sensorId, alert.deviceKind)}</p>
                       <p className="text-sm text-slate-300">
                         {/* A past forecast has no reading of its own: only what was forecast is shown. */}
                         {isPredicted(alert) && alert.status === 'resolved' ? null : (
