@@ -82,6 +82,25 @@ export function createAlertDal(db: Database) {
     return row ? withDates(row) : undefined;
   }
 
+  /** Resolves the active alerts that `which` selects, each with a timeline line, and forgets the tracks `tracks` selects. */
+  function closeActive(which: SQL | undefined, tracks: SQL | undefined, at: Date, text: string): Promise<AlertRecord[]> {
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .update(alerts)
+        .set({ status: 'resolved', resolvedAt: at, resolution: 'auto', revision: nextRevision })
+        .where(and(which, inArray(alerts.status, ['open', 'acknowledged'])))
+        .returning({ id: alerts.id });
+      const closed: AlertRecord[] = [];
+      for (const { id } of rows) {
+        await tx.insert(alertEvents).values({ alertId: id, type: 'resolved', at, text });
+        const alert = await load(tx, eq(alerts.id, id));
+        if (alert) closed.push(alert);
+      }
+      await tx.delete(alertTracks).where(tracks);
+      return closed;
+    });
+  }
+
   return {
     async list(organizationId: string, filters: AlertFilters): Promise<AlertRecord[]> {
       const conditions = [eq(alerts.organizationId, organizationId)];
@@ -352,46 +371,17 @@ export function createAlertDal(db: Database) {
     async closeActiveForRule(ruleId: string, at: Date, text: string, options: { except?: readonly string[] } = {}): Promise<AlertRecord[]> {
       // `except`: the sensors the rule still watches, whose alerts and tracks stay.
       const kept = options.except && options.except.length > 0 ? [...options.except] : null;
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .update(alerts)
-          .set({ status: 'resolved', resolvedAt: at, resolution: 'auto', revision: nextRevision })
-          .where(
-            and(
-              eq(alerts.ruleId, ruleId),
-              inArray(alerts.status, ['open', 'acknowledged']),
-              kept ? notInArray(alerts.sensorId, kept) : undefined,
-            ),
-          )
-          .returning({ id: alerts.id });
-        const closed: AlertRecord[] = [];
-        for (const { id } of rows) {
-          await tx.insert(alertEvents).values({ alertId: id, type: 'resolved', at, text });
-          const alert = await load(tx, eq(alerts.id, id));
-          if (alert) closed.push(alert);
-        }
-        await tx.delete(alertTracks).where(and(eq(alertTracks.ruleId, ruleId), kept ? notInArray(alertTracks.sensorId, kept) : undefined));
-        return closed;
-      });
+      return closeActive(
+        and(eq(alerts.ruleId, ruleId), kept ? notInArray(alerts.sensorId, kept) : undefined),
+        and(eq(alertTracks.ruleId, ruleId), kept ? notInArray(alertTracks.sensorId, kept) : undefined),
+        at,
+        text,
+      );
     },
 
     /** Closes the active alerts of a device that went to the trash, and forgets its tracks; returns them, resolved. */
-    async closeActiveForSensor(sensorId: string, at: Date, text: string): Promise<AlertRecord[]> {
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .update(alerts)
-          .set({ status: 'resolved', resolvedAt: at, resolution: 'auto', revision: nextRevision })
-          .where(and(eq(alerts.sensorId, sensorId), inArray(alerts.status, ['open', 'acknowledged'])))
-          .returning({ id: alerts.id });
-        const closed: AlertRecord[] = [];
-        for (const { id } of rows) {
-          await tx.insert(alertEvents).values({ alertId: id, type: 'resolved', at, text });
-          const alert = await load(tx, eq(alerts.id, id));
-          if (alert) closed.push(alert);
-        }
-        await tx.delete(alertTracks).where(eq(alertTracks.sensorId, sensorId));
-        return closed;
-      });
+    closeActiveForSensor(sensorId: string, at: Date, text: string): Promise<AlertRecord[]> {
+      return closeActive(eq(alerts.sensorId, sensorId), eq(alertTracks.sensorId, sensorId), at, text);
     },
 
     /**
