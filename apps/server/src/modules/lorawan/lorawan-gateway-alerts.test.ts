@@ -1,37 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Alert, Emitter, Site } from '@vigie/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { devEui as randomEui, ttsUplink } from '../../test/lorawan-uplinks.ts';
 import { setLastSeen, setRole } from '../../test/test-dal.ts';
 import { type TestAccount, type TestApp, createTestApp, databaseKind } from '../../test/test-app.ts';
 import { alertEmail } from '../notifications/alert-message.ts';
 import { GATEWAY_TIMEOUT_SECONDS } from './lorawan-service.ts';
-
-/** Milesight EM300-TH, its maker's example: battery 92 %, 30,8 °C, 50,5 %. */
-const EM300_FRAME = Buffer.from('0175' + '5c' + '0367' + '3401' + '0468' + '65', 'hex');
-
-const hex16 = () => randomBytes(8).toString('hex');
-
-/** The Things Stack v3's uplink of a sensor, heard by one gateway. */
-function ttsUplink(devEui: string, gatewayEui: string, fCnt: number) {
-  const receivedAt = new Date().toISOString();
-  return {
-    end_device_ids: {
-      device_id: `eui-${devEui}`,
-      application_ids: { application_id: 'magasin-brest' },
-      dev_eui: devEui.toUpperCase(),
-      join_eui: '24E124C0002A0001',
-      dev_addr: '260B1A2F',
-    },
-    received_at: receivedAt,
-    uplink_message: {
-      f_port: 85,
-      f_cnt: fCnt,
-      frm_payload: EM300_FRAME.toString('base64'),
-      rx_metadata: [{ gateway_ids: { gateway_id: 'passerelle-brest', eui: gatewayEui.toUpperCase() }, rssi: -90, snr: 5 }],
-      received_at: receivedAt,
-    },
-  };
-}
 
 /**
  * A LoRaWAN gateway is a transmitter of its shop (docs/api.md, LoRaWAN): once silent past its
@@ -70,8 +44,8 @@ describe(`a silent LoRaWAN gateway opens an offline alert (${databaseKind})`, ()
     const integration = (await call(owner, 'POST', '/api/integrations', { type: 'tts', name: 'Réseau du magasin' })).json<{
       integration: { id: string; secret: string };
     }>().integration;
-    const devEui = hex16();
-    const gateway = hex16();
+    const devEui = randomEui();
+    const gateway = randomEui();
     const registered = await call(owner, 'POST', '/api/lorawan/devices', {
       devEui,
       codec: 'milesight-em300-th',
@@ -85,7 +59,7 @@ describe(`a silent LoRaWAN gateway opens an offline alert (${databaseKind})`, ()
         method: 'POST',
         url: `/api/integrations/${integration.id}/events`,
         headers: { authorization: `Bearer ${integration.secret}` },
-        payload: ttsUplink(devEui, gateway, fCnt),
+        payload: ttsUplink(devEui, { fCnt, heardBy: [{ id: 'passerelle-brest', eui: gateway.toUpperCase(), rssi: -90, snr: 5 }] }),
       });
       expect(answer.json()).toEqual({ status: 'stored', readings: 1 });
     };

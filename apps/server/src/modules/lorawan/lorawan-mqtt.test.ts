@@ -7,10 +7,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../test/child-process.ts';
+import { devEui, LYON_GATEWAYS, ttsUplink } from '../../test/lorawan-uplinks.ts';
 import { type TestAccount, type TestApp, createTestApp, databaseKind } from '../../test/test-app.ts';
 
-/** Milesight EM300-TH, its maker's example: battery 92 %, 30,8 °C, 50,5 %. */
-const EM300_FRAME = Buffer.from('01755c03673401046865', 'hex');
 const APPLICATION = 'magasin-lyon@ttn';
 const API_KEY = `NNSXS.${randomBytes(24).toString('hex').toUpperCase()}`;
 
@@ -81,27 +80,9 @@ async function startApplicationServer(): Promise<{
   };
 }
 
-/** The uplink message The Things Stack publishes (the same JSON its webhooks post). */
-function uplink(eui: string, fCnt: number) {
-  const receivedAt = new Date().toISOString();
-  return {
-    end_device_ids: {
-      device_id: `eui-${eui}`,
-      application_ids: { application_id: 'magasin-lyon' },
-      dev_eui: eui.toUpperCase(),
-      dev_addr: '260B1A2F',
-    },
-    received_at: receivedAt,
-    uplink_message: {
-      f_port: 85,
-      f_cnt: fCnt,
-      frm_payload: EM300_FRAME.toString('base64'),
-      rx_metadata: [{ gateway_ids: { gateway_id: 'passerelle-lyon', eui: 'B827EBFFFE6C2A11' }, rssi: -97, snr: 6.2 }],
-      received_at: receivedAt,
-      version_ids: { brand_id: 'milesight-iot', model_id: 'em300-th' },
-    },
-  };
-}
+/** The uplink message The Things Stack publishes (the same JSON its webhooks post), heard by one gateway. */
+const uplink = (eui: string, fCnt: number) =>
+  ttsUplink(eui, { fCnt, heardBy: LYON_GATEWAYS.slice(0, 1), versionIds: { brand_id: 'milesight-iot', model_id: 'em300-th' } });
 
 /** Waits (polling, no fixed sleep) until `check` gives a value, or fails with what it last saw. */
 async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
@@ -149,7 +130,7 @@ describe(`The Things Stack through its MQTT server (${databaseKind})`, { timeout
     expect(created.mqtt).toEqual({ server: server.url, username: APPLICATION, state: 'connecting', error: null });
     // The key is never given back, nor kept readable in the database.
     expect(response.body).not.toContain(API_KEY);
-    const eui = randomBytes(8).toString('hex');
+    const eui = devEui();
     const registered = await t.app.inject({
       method: 'POST',
       url: '/api/lorawan/devices',
@@ -172,7 +153,7 @@ describe(`The Things Stack through its MQTT server (${databaseKind})`, { timeout
     expect(latest['humidity']?.value).toBe(50.5);
 
     // An unknown DevEUI heard there waits in « Nouveaux appareils détectés », its codec suggested.
-    const stranger = randomBytes(8).toString('hex');
+    const stranger = devEui();
     await server.publish(`v3/${APPLICATION}/devices/eui-${stranger}/up`, uplink(stranger, 1));
     const pending = await until('l’appareil détecté', async () => {
       const body = (await t.app.inject({ url: '/api/lorawan/pending', headers: owner.auth })).json<{
