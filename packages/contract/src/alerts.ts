@@ -93,9 +93,16 @@ export const sensorNameWordsSchema = z
   )
   .max(20, { error: 'Vingt mots au plus pour le nom des capteurs visés.' });
 
-/** A name as it is compared: without accents, in lower case, spaces folded. */
+/** A name as it is compared: without accents, in lower case, « œ » and « æ » spelt out, spaces folded. */
 export function foldedName(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('fr').replace(/\s+/gu, ' ').trim();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLocaleLowerCase('fr')
+    .replace(/œ/gu, 'oe')
+    .replace(/æ/gu, 'ae')
+    .replace(/\s+/gu, ' ')
+    .trim();
 }
 
 /** Whether a sensor's name holds one of the words (every sensor when there are none). */
