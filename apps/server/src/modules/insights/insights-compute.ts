@@ -14,6 +14,7 @@ import {
   explainForecast,
   fitRelaxation,
   habitualExcursion,
+  outgrowsPastExcursions,
   relaxationAt,
   usualEdge,
   usualRangeOf,
@@ -119,15 +120,27 @@ function limitsOf(rules: Rule[], key: string, predicted: boolean): Limit[] {
   return limits;
 }
 
-/** The first step where the forecast passes a limit of an enabled rule on this key, if any. */
+/**
+ * When the forecast first passes a limit of an enabled rule on this key, if it does. Each point
+ * stands for its five-minute bucket, its value at the bucket's middle: the crossing is placed
+ * between the middles of the last point within the limit and the first beyond it (to the minute),
+ * not at the start of the first bucket beyond (up to seven minutes early).
+ */
 export function predictBreach(rules: Rule[], key: string, forecast: Insights['forecast']): PredictedBreach | null {
   let best: PredictedBreach | null = null;
   for (const limit of limitsOf(rules, key, true)) {
-    const point = forecast.find((candidate) =>
-      limit.direction === 'above' ? candidate.value > limit.threshold : candidate.value < limit.threshold,
-    );
-    if (point && (!best || Date.parse(point.ts) < Date.parse(best.eta)))
-      best = { ruleId: limit.ruleId, threshold: limit.threshold, eta: point.ts };
+    const beyond = (value: number) => (limit.direction === 'above' ? value > limit.threshold : value < limit.threshold);
+    const index = forecast.findIndex((candidate) => beyond(candidate.value));
+    const point = forecast[index];
+    if (!point) continue;
+    let eta = Date.parse(point.ts);
+    const previous = forecast[index - 1];
+    if (previous) {
+      const share = (limit.threshold - previous.value) / (point.value - previous.value);
+      const middle = Date.parse(previous.ts) + STEP_MS / 2;
+      if (Number.isFinite(share)) eta = Math.round((middle + Math.max(0, Math.min(1, share)) * STEP_MS) / MINUTE) * MINUTE;
+    }
+    if (!best || eta < Date.parse(best.eta)) best = { ruleId: limit.ruleId, threshold: limit.threshold, eta: new Date(eta).toISOString() };
   }
   return best;
 }
@@ -304,7 +317,12 @@ export function outlookFrom(
     let warmest = -Infinity;
     for (const reading of readings) if (reading.ts < since - HOUR) warmest = Math.max(warmest, reading.value);
     const warmer = last.value > warmest + Math.max(0.6, 0.2 * (usual.q90 - usual.q10));
-    if (!warmer && last.ts - since <= (options.usualDefrostMs ?? HOUR) + cadence) return habits;
+    if (
+      !warmer &&
+      last.ts - since <= (options.usualDefrostMs ?? HOUR) + cadence &&
+      !outgrowsPastExcursions(readings, edge, since, 1, cadence)
+    )
+      return habits;
   }
   // Beyond the interval: the departure began at the last reading within it, and goes the way the
   // readings went. When only the detectors say so: the window's readings, the way their trend goes.

@@ -136,4 +136,27 @@ describe('the physical model of a departure', () => {
       expect(habitualExcursion(offBeat, usualRangeOf(offBeat), 1, step * minute), `every ${step} min`).toBeNull();
     }
   });
+
+  it('no longer takes a rise on the beat for a defrost once it is warmer than every defrost was that far into it', () => {
+    const minute = 60_000;
+    const period = 400 * minute;
+    const beat = 30 * period;
+    // Defrosts: 25 min up to 6 °C, then the cycles again. On the 30th beat a door is left ajar: up
+    // to 5,9 °C in a quarter of an hour, and it stays there, never further than a defrost went.
+    const at = (ts: number) => {
+      if (ts >= beat) return Math.min(5.9, 3 + (3 * (ts - beat)) / (15 * minute));
+      const phase = ts % period;
+      if (phase < 25 * minute) return 3 + (3 * phase) / (25 * minute);
+      return 3 + Math.sin((2 * Math.PI * ts) / (20 * minute));
+    };
+    for (const step of [1, 5]) {
+      const count = Math.floor((7 * 1440) / step);
+      const end = beat + 30 * minute;
+      const readings = Array.from({ length: count }, (_, i) => end - (count - 1 - i) * step * minute).map((ts) => ({
+        ts,
+        value: Math.round(at(ts) * 10) / 10,
+      }));
+      expect(habitualExcursion(readings, usualRangeOf(readings), 1, step * minute), `every ${step} min`).toBeNull();
+    }
+  });
 });

@@ -274,6 +274,50 @@ function excursionsBeyond(readings: readonly Reading[], limit: number, direction
   return out;
 }
 
+/**
+ * True when the stretch that began at `since` is, this far into it, further in `direction` than
+ * every one of the `past` stretches was at the same point of its course (three at least, each read
+ * within a reporting step of the same elapsed time). A defrost warms the unit and the compressor
+ * then pulls it down on the unit's usual course; a door left ajar at defrost time keeps it warmer
+ * than any of its defrosts kept it, and is no habit from then on.
+ */
+function beyondEveryPast(
+  readings: readonly Reading[],
+  past: readonly { start: number }[],
+  since: number,
+  direction: 1 | -1,
+  cadence: number,
+): boolean {
+  const last = readings.at(-1);
+  if (!last || past.length < 3) return false;
+  const elapsed = last.ts - since;
+  if (elapsed < 2 * cadence) return false;
+  const tolerance = Math.max(cadence, 5 * MINUTE);
+  const margin = 0.2;
+  let j = 0;
+  for (const { start } of past) {
+    const at = start + elapsed;
+    if (at >= since) return false;
+    while (j < readings.length && (readings[j] as Reading).ts < at - tolerance) j += 1;
+    for (let k = j; k < readings.length && (readings[k] as Reading).ts <= at + tolerance; k += 1)
+      if (((readings[k] as Reading).value - last.value) * direction > -margin) return false;
+  }
+  return true;
+}
+
+/** True when the stretch beyond `edge` going on since `since` has outgrown every earlier one (see `beyondEveryPast`). */
+export function outgrowsPastExcursions(
+  readings: readonly Reading[],
+  edge: number,
+  since: number,
+  direction: 1 | -1,
+  cadence: number,
+): boolean {
+  const before = readings.filter((reading) => reading.ts < since);
+  const past = excursionsBeyond(before, edge, direction, 2 * cadence + MINUTE);
+  return beyondEveryPast(readings, past, since, direction, cadence);
+}
+
 /** The unit's usual range: the 10th and 90th percentiles of its readings (sorted once, shared by the checks below). */
 export interface UsualRange {
   q10: number;
@@ -318,6 +362,7 @@ export function habitualExcursion(readings: readonly Reading[], range: UsualRang
   const margin = Math.max(0.3, 0.1 * Math.abs(range.q90 - range.q10));
   if (last.ts - current.start > longest + tolerance + cadence) return null;
   if ((current.peak - furthest) * direction > margin) return null;
+  if (beyondEveryPast(readings, past, current.start, direction, cadence)) return null;
   // On a beat: a period P for which the past excursions that went far (half as far as the
   // furthest at least: defrosts, not a door's blips) hit most of the beats before the present
   // one's start — distinct beats, and clearly more than excursions that dense would by chance.
