@@ -70,6 +70,25 @@ describe('defrosts', () => {
     );
   });
 
+  it('a warming that fell between two defrosts while the beat was learnt does not halve the beat', () => {
+    // Every six hours from 01:00, and once, at 10:00 on the first day, a defrost-like warming too:
+    // the first three the detector sees (07:00, 10:00, 13:00) fall three hours apart.
+    const series = coldSeries({
+      days: 5,
+      defrostEvery: 3 * HOUR,
+      skipDefrost: (t) => {
+        const slot = Math.round((t - START - HOUR) / (3 * HOUR));
+        return slot % 2 === 1 && slot !== 3;
+      },
+    });
+    const result = run(series, MINUTE, 'cold');
+    // No « defrost_missed » every six hours for the slots between the defrosts.
+    expect(result.anomalies).toEqual([]);
+    const late = result.defrosts.filter((defrost) => defrost.from > START + DAY);
+    expect(late.length).toBeGreaterThanOrEqual(14);
+    for (const defrost of late) expect(((defrost.from - START - HOUR + 30 * MINUTE) % (6 * HOUR)) / MINUTE).toBeLessThan(35);
+  });
+
   it('one due while the sensor is silent is not reported missing', () => {
     const series = coldSeries({ days: 5 }).map((v, i) => {
       const t = START + i * MINUTE;

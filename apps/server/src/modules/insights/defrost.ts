@@ -228,6 +228,7 @@ export class DefrostLearner {
     const lateBy = ts - expected;
     if (lateBy > tolerance + 10 * MINUTE && !(this.pullDown && ts <= this.pullDownUntil)) {
       if (this.missedAt !== expected && this.served < expected && !blind) {
+        if (this.lengthenBeat()) return signals;
         this.missedAt = expected;
         signals.push({
           type: 'missed',
@@ -287,6 +288,18 @@ export class DefrostLearner {
       }
     }
     if (!best) return;
+    // The shortest beat may owe one of its slots to a door or a long cycle: a beat two or three
+    // times longer that fills all of its own slots wins when the short one's slots between them
+    // are mostly empty (the defrosts it would expect there are not coming).
+    for (const times of [2, 3]) {
+      const period = best.period * times;
+      if (period > MAX_PERIOD) break;
+      const longer = this.fill(newest.peakAt, period, oldest);
+      if (longer.members.length >= 3 && longer.fill === 1 && this.betweenFill(newest.peakAt, best.period, times, oldest) < 0.75) {
+        best = { period, ...longer };
+        break;
+      }
+    }
     if (this.schedule) {
       // A beat already learnt gives way once it is clearly lost, or to a beat that divides it and is
       // itself nearly full: the defrosts between its slots are defrosts it missed while learning.
@@ -296,7 +309,8 @@ export class DefrostLearner {
         times >= 2 &&
         Math.abs(this.schedule.period - times * best.period) <= this.tolerance(this.schedule.period) &&
         best.members.length >= 4 &&
-        best.fill >= 0.75;
+        best.fill >= 0.75 &&
+        this.betweenFill(newest.peakAt, best.period, times, oldest) >= 0.75;
       if (!divides && (current.fill >= 0.5 || best.members.length < 4)) return;
     }
     const members = best.members.sort((a, b) => a.peakAt - b.peakAt);
@@ -312,6 +326,49 @@ export class DefrostLearner {
     this.missedAt = -Infinity;
     for (const member of members) if (!this.recognised.includes(member)) this.recognised.push(member);
     this.recognised.sort((a, b) => a.start - b.start);
+  }
+
+  /**
+   * The share filled of the slots of the beat `period` through `at` (back to `oldest`, eight slots
+   * at most) that fall between those of the beat `times` as long: the slots only the shorter beat
+   * expects. 1 when there are none.
+   */
+  private betweenFill(at: number, period: number, times: number, oldest: number): number {
+    const tolerance = this.tolerance(period);
+    let slots = 0;
+    let filled = 0;
+    for (let k = 0; k < 8; k += 1) {
+      const slot = at - k * period;
+      if (slot < oldest - tolerance) break;
+      if (k % times === 0) continue;
+      slots += 1;
+      if (this.candidates.some((c) => Math.abs(c.peakAt - slot) <= tolerance)) filled += 1;
+    }
+    return slots > 0 ? filled / slots : 1;
+  }
+
+  /**
+   * Before a slot is reported missed: a beat two or three times as long, through the last defrost
+   * or one of the slots before it, that every candidate of the last days fills while the slots
+   * between its own are mostly empty, is the unit's true beat (the short one was learnt from a
+   * door or a long cycle that fell between two defrosts). The schedule takes it; true when it did.
+   */
+  private lengthenBeat(): boolean {
+    const schedule = this.schedule as DefrostSchedule;
+    const oldest = this.candidates[0]?.peakAt ?? schedule.anchor;
+    for (const times of [2, 3]) {
+      const period = schedule.period * times;
+      if (period > MAX_PERIOD) break;
+      for (let j = 0; j < times; j += 1) {
+        const at = schedule.anchor - j * schedule.period;
+        const longer = this.fill(at, period, oldest);
+        if (longer.members.length < 3 || longer.fill < 1 || this.betweenFill(at, schedule.period, times, oldest) >= 0.5) continue;
+        schedule.period = period;
+        schedule.anchor = Math.max(...longer.members.map((m) => m.peakAt));
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The candidates on the beat `period` through `at`, back to `oldest` (eight slots at most), and the share of slots filled. */
