@@ -15,6 +15,7 @@ import {
   fitRelaxation,
   habitualExcursion,
   outgrowsPastExcursions,
+  outlastingDirection,
   relaxationAt,
   usualEdge,
   usualRangeOf,
@@ -304,7 +305,10 @@ export function outlookFrom(
     const since = (recent[recent.length - stretch] as Reading).ts;
     if (last.ts - since < HOUR && (last.value - sameHourExtreme(readings, last.ts, side)) * side <= 0) beyond = false;
   }
-  if (!beyond && !departure) return habits;
+  // A departure slow enough for the model to have followed it: beyond the usual range for longer
+  // than anything this week was.
+  const outlasting = beyond || departure ? 0 : outlastingDirection(readings, usual, cadence);
+  if (!beyond && !departure && outlasting === 0) return habits;
   // A defrost warms the unit on purpose: followed once the detectors say it runs long, or once the
   // warm stretch outlasts the unit's usual defrost (the median of those detected this week) by a
   // reporting step (a door left ajar during a defrost, read every 15 min, looks like one until then),
@@ -326,14 +330,14 @@ export function outlookFrom(
   }
   // Beyond the interval: the departure began at the last reading within it, and goes the way the
   // readings went. When only the detectors say so: the window's readings, the way their trend goes.
-  const direction: 1 | -1 = beyond
-    ? side
-    : theilSen(
-          recent.map((reading) => reading.ts / HOUR),
-          recent.map((reading) => reading.value),
-        ).slope >= 0
+  const trend = () =>
+    theilSen(
+      recent.map((reading) => reading.ts / HOUR),
+      recent.map((reading) => reading.value),
+    ).slope >= 0
       ? 1
       : -1;
+  const direction: 1 | -1 = beyond ? side : outlasting !== 0 ? outlasting : trend();
   // The detectors alone are heard only once the readings have left the unit's usual range.
   if (!beyond && ((readings.at(-1) as Reading).value - usualEdge(usual, direction)) * direction <= 0) return habits;
   if (habitSince !== null) return habits;

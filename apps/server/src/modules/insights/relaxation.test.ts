@@ -4,6 +4,7 @@ import {
   explainForecast,
   fitRelaxation,
   habitualExcursion,
+  outlastsPastExcursions,
   relaxationAt,
   usualRangeOf,
   type RelaxationFit,
@@ -157,6 +158,35 @@ describe('the physical model of a departure', () => {
         value: Math.round(at(ts) * 10) / 10,
       }));
       expect(habitualExcursion(readings, usualRangeOf(readings), 1, step * minute), `every ${step} min`).toBeNull();
+    }
+  });
+
+  it('still sees a departure that has stood beyond the usual range longer than anything this week did', () => {
+    const minute = 60_000;
+    const period = 400 * minute;
+    const cycle = (ts: number) => {
+      const phase = ts % period;
+      if (phase < 25 * minute) return 3 + (3 * phase) / (25 * minute);
+      return 3 + Math.sin((2 * Math.PI * ts) / (20 * minute));
+    };
+    const departed = 30 * period + 100 * minute;
+    // Off the beat, a rise to 6,5 °C over half an hour that then holds there.
+    const at = (ts: number) =>
+      ts < departed ? cycle(ts) : Math.max(cycle(ts), Math.min(6.5, 4 + (2.5 * (ts - departed)) / (30 * minute)));
+    for (const step of [1, 10]) {
+      const count = Math.floor((7 * 1440) / step);
+      const readings = (end: number) =>
+        Array.from({ length: count }, (_, i) => end - (count - 1 - i) * step * minute).map((ts) => ({
+          ts,
+          value: Math.round(at(ts) * 10) / 10,
+        }));
+      const early = readings(departed + 15 * minute);
+      expect(outlastsPastExcursions(early, usualRangeOf(early), 1, step * minute), `every ${step} min`).toBe(false);
+      const later = readings(departed + 90 * minute);
+      expect(outlastsPastExcursions(later, usualRangeOf(later), 1, step * minute), `every ${step} min`).toBe(true);
+      // A defrost on its beat is never that long.
+      const defrost = readings(30 * period + 20 * minute);
+      expect(outlastsPastExcursions(defrost, usualRangeOf(defrost), 1, step * minute), `every ${step} min`).toBe(false);
     }
   });
 });

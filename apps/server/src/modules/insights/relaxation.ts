@@ -318,6 +318,29 @@ export function outgrowsPastExcursions(
   return beyondEveryPast(readings, past, since, direction, cadence);
 }
 
+/**
+ * True when the readings have stood beyond the unit's usual range in `direction` since well before
+ * anything this week did (half as long again as the longest earlier stretch, and a reporting step;
+ * three earlier stretches at least): a departure that set in slowly enough for the seasonal model
+ * to follow it is still a departure.
+ */
+export function outlastsPastExcursions(readings: readonly Reading[], range: UsualRange, direction: 1 | -1, cadence: number): boolean {
+  const last = readings.at(-1);
+  if (!last) return false;
+  const all = excursionsBeyond(readings, usualEdge(range, direction), direction, 2 * cadence + MINUTE);
+  const current = all.at(-1);
+  if (!current || current.end !== last.ts || all.length < 4) return false;
+  const longest = Math.max(...all.slice(0, -1).map((e) => e.end - e.start));
+  return last.ts - current.start > 1.5 * longest + cadence;
+}
+
+/** The direction in which the readings outlast every earlier stretch beyond the usual range (see above), 0 when neither. */
+export function outlastingDirection(readings: readonly Reading[], range: UsualRange, cadence: number): 1 | -1 | 0 {
+  if (outlastsPastExcursions(readings, range, 1, cadence)) return 1;
+  if (outlastsPastExcursions(readings, range, -1, cadence)) return -1;
+  return 0;
+}
+
 /** The unit's usual range: the 10th and 90th percentiles of its readings (sorted once, shared by the checks below). */
 export interface UsualRange {
   q10: number;
