@@ -291,15 +291,8 @@ export class DefrostLearner {
     // The shortest beat may owe one of its slots to a door or a long cycle: a beat two or three
     // times longer that fills all of its own slots wins when the short one's slots between them
     // are mostly empty (the defrosts it would expect there are not coming).
-    for (const times of [2, 3]) {
-      const period = best.period * times;
-      if (period > MAX_PERIOD) break;
-      const longer = this.fill(newest.peakAt, period, oldest);
-      if (longer.members.length >= 3 && longer.fill === 1 && this.betweenFill(newest.peakAt, best.period, times, oldest) < 0.75) {
-        best = { period, ...longer };
-        break;
-      }
-    }
+    const longer = this.longerBeat([newest.peakAt], best.period, oldest, 0.75);
+    if (longer) best = longer;
     if (this.schedule) {
       // A beat already learnt gives way once it is clearly lost, or to a beat that divides it and is
       // itself nearly full: the defrosts between its slots are defrosts it missed while learning.
@@ -348,27 +341,42 @@ export class DefrostLearner {
   }
 
   /**
-   * Before a slot is reported missed: a beat two or three times as long, through the last defrost
-   * or one of the slots before it, that every candidate of the last days fills while the slots
-   * between its own are mostly empty, is the unit's true beat (the short one was learnt from a
-   * door or a long cycle that fell between two defrosts). The schedule takes it; true when it did.
+   * A beat two or three times as long as `period`, through one of `throughs`, whose own slots (three
+   * at least) are all filled while fewer than `emptyBelow` of the slots only the short beat expects
+   * are: the short one owed a slot to a door or a long cycle that fell between two defrosts.
+   */
+  private longerBeat(
+    throughs: readonly number[],
+    period: number,
+    oldest: number,
+    emptyBelow: number,
+  ): { period: number; at: number; members: DefrostCandidate[]; fill: number; slots: number } | null {
+    for (const times of [2, 3]) {
+      const longer = period * times;
+      if (longer > MAX_PERIOD) break;
+      for (const at of throughs.slice(0, times)) {
+        const beat = this.fill(at, longer, oldest);
+        if (beat.members.length >= 3 && beat.fill === 1 && this.betweenFill(at, period, times, oldest) < emptyBelow)
+          return { period: longer, at, ...beat };
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Before a slot is reported missed: the beat two or three times as long, through the last defrost
+   * or one of the two slots before it, whose slots between its own are mostly empty, is the unit's
+   * true beat. The schedule takes it; true when it did.
    */
   private lengthenBeat(): boolean {
     const schedule = this.schedule as DefrostSchedule;
     const oldest = this.candidates[0]?.peakAt ?? schedule.anchor;
-    for (const times of [2, 3]) {
-      const period = schedule.period * times;
-      if (period > MAX_PERIOD) break;
-      for (let j = 0; j < times; j += 1) {
-        const at = schedule.anchor - j * schedule.period;
-        const longer = this.fill(at, period, oldest);
-        if (longer.members.length < 3 || longer.fill < 1 || this.betweenFill(at, schedule.period, times, oldest) >= 0.5) continue;
-        schedule.period = period;
-        schedule.anchor = Math.max(...longer.members.map((m) => m.peakAt));
-        return true;
-      }
-    }
-    return false;
+    const throughs = [0, 1, 2].map((j) => schedule.anchor - j * schedule.period);
+    const longer = this.longerBeat(throughs, schedule.period, oldest, 0.5);
+    if (!longer) return false;
+    schedule.period = longer.period;
+    schedule.anchor = Math.max(...longer.members.map((m) => m.peakAt));
+    return true;
   }
 
   /** The candidates on the beat `period` through `at`, back to `oldest` (eight slots at most), and the share of slots filled. */

@@ -25,6 +25,24 @@ function sampled(f: (hours: number) => number, spanMinutes: number, stepMinutes:
   return points;
 }
 
+const MINUTE = 60_000;
+/** Defrosts every 6 h 40 min (a period that does not divide a day): a 25-minute rise from 3 to 6 °C; cycles between 2 and 4 °C otherwise. */
+const DEFROST_PERIOD = 400 * MINUTE;
+function cyclingUnit(ts: number): number {
+  const phase = ts % DEFROST_PERIOD;
+  if (phase < 25 * MINUTE) return 3 + (3 * phase) / (25 * MINUTE);
+  return 3 + Math.sin((2 * Math.PI * ts) / (20 * MINUTE));
+}
+
+/** A week of readings of `at`, one every `step` minutes up to `end`, rounded to 0,1 as sensors report. */
+function week(at: (ts: number) => number, step: number, end: number) {
+  const count = Math.floor((7 * 1440) / step);
+  return Array.from({ length: count }, (_, i) => end - (count - 1 - i) * step * MINUTE).map((ts) => ({
+    ts,
+    value: Math.round(at(ts) * 10) / 10,
+  }));
+}
+
 describe('the physical model of a departure', () => {
   it('recovers where a fridge that lost its cooling is heading, and when it passes +8 °C', () => {
     // Toward 21 °C with a 5-hour time constant, at 5,5 °C now: +8 °C is crossed in about 50 min.
@@ -108,21 +126,10 @@ describe('the physical model of a departure', () => {
   });
 
   it('knows a defrost on its timer from a departure, at 1 and 15 min alike', () => {
-    const minute = 60_000;
-    // Cycling between 2 and 4 °C; a 25-minute rise to 6 °C every 6 h 40 min, a period that does not divide a day.
-    const period = 400 * minute;
-    const at = (ts: number) => {
-      const phase = ts % period;
-      if (phase < 25 * minute) return 3 + (3 * phase) / (25 * minute);
-      return 3 + Math.sin((2 * Math.PI * ts) / (20 * minute));
-    };
+    const minute = MINUTE;
+    const period = DEFROST_PERIOD;
     for (const step of [1, 15]) {
-      const count = Math.floor((7 * 1440) / step);
-      const readings = (end: number) =>
-        Array.from({ length: count }, (_, i) => end - (count - 1 - i) * step * minute).map((ts) => ({
-          ts,
-          value: Math.round(at(ts) * 10) / 10,
-        }));
+      const readings = (end: number) => week(cyclingUnit, step, end);
       // Twenty minutes into a defrost that comes on its beat: a habit, since its start.
       const inDefrost = 30 * period + 20 * minute;
       const since = habitualExcursion(readings(inDefrost), usualRangeOf(readings(inDefrost)), 1, step * minute);
@@ -139,53 +146,31 @@ describe('the physical model of a departure', () => {
   });
 
   it('no longer takes a rise on the beat for a defrost once it is warmer than every defrost was that far into it', () => {
-    const minute = 60_000;
-    const period = 400 * minute;
-    const beat = 30 * period;
-    // Defrosts: 25 min up to 6 °C, then the cycles again. On the 30th beat a door is left ajar: up
-    // to 5,9 °C in a quarter of an hour, and it stays there, never further than a defrost went.
-    const at = (ts: number) => {
-      if (ts >= beat) return Math.min(5.9, 3 + (3 * (ts - beat)) / (15 * minute));
-      const phase = ts % period;
-      if (phase < 25 * minute) return 3 + (3 * phase) / (25 * minute);
-      return 3 + Math.sin((2 * Math.PI * ts) / (20 * minute));
-    };
+    const minute = MINUTE;
+    const beat = 30 * DEFROST_PERIOD;
+    // On the 30th beat a door is left ajar: up to 5,9 °C in a quarter of an hour, and it stays
+    // there, never further than a defrost went.
+    const at = (ts: number) => (ts >= beat ? Math.min(5.9, 3 + (3 * (ts - beat)) / (15 * minute)) : cyclingUnit(ts));
     for (const step of [1, 5]) {
-      const count = Math.floor((7 * 1440) / step);
-      const end = beat + 30 * minute;
-      const readings = Array.from({ length: count }, (_, i) => end - (count - 1 - i) * step * minute).map((ts) => ({
-        ts,
-        value: Math.round(at(ts) * 10) / 10,
-      }));
+      const readings = week(at, step, beat + 30 * minute);
       expect(habitualExcursion(readings, usualRangeOf(readings), 1, step * minute), `every ${step} min`).toBeNull();
     }
   });
 
   it('still sees a departure that has stood beyond the usual range longer than anything this week did', () => {
-    const minute = 60_000;
-    const period = 400 * minute;
-    const cycle = (ts: number) => {
-      const phase = ts % period;
-      if (phase < 25 * minute) return 3 + (3 * phase) / (25 * minute);
-      return 3 + Math.sin((2 * Math.PI * ts) / (20 * minute));
-    };
-    const departed = 30 * period + 100 * minute;
+    const minute = MINUTE;
+    const departed = 30 * DEFROST_PERIOD + 100 * minute;
     // Off the beat, a rise to 6,5 °C over half an hour that then holds there.
     const at = (ts: number) =>
-      ts < departed ? cycle(ts) : Math.max(cycle(ts), Math.min(6.5, 4 + (2.5 * (ts - departed)) / (30 * minute)));
+      ts < departed ? cyclingUnit(ts) : Math.max(cyclingUnit(ts), Math.min(6.5, 4 + (2.5 * (ts - departed)) / (30 * minute)));
     for (const step of [1, 10]) {
-      const count = Math.floor((7 * 1440) / step);
-      const readings = (end: number) =>
-        Array.from({ length: count }, (_, i) => end - (count - 1 - i) * step * minute).map((ts) => ({
-          ts,
-          value: Math.round(at(ts) * 10) / 10,
-        }));
+      const readings = (end: number) => week(at, step, end);
       const early = readings(departed + 15 * minute);
       expect(outlastsPastExcursions(early, usualRangeOf(early), 1, step * minute), `every ${step} min`).toBe(false);
       const later = readings(departed + 90 * minute);
       expect(outlastsPastExcursions(later, usualRangeOf(later), 1, step * minute), `every ${step} min`).toBe(true);
       // A defrost on its beat is never that long.
-      const defrost = readings(30 * period + 20 * minute);
+      const defrost = readings(30 * DEFROST_PERIOD + 20 * minute);
       expect(outlastsPastExcursions(defrost, usualRangeOf(defrost), 1, step * minute), `every ${step} min`).toBe(false);
     }
   });

@@ -326,8 +326,10 @@ export function outgrowsPastExcursions(
  */
 export function outlastsPastExcursions(readings: readonly Reading[], range: UsualRange, direction: 1 | -1, cadence: number): boolean {
   const last = readings.at(-1);
-  if (!last) return false;
-  const all = excursionsBeyond(readings, usualEdge(range, direction), direction, 2 * cadence + MINUTE);
+  const edge = usualEdge(range, direction);
+  // Within the usual range now (the common case, on every analysis): no pass over the week.
+  if (!last || (last.value - edge) * direction <= 0) return false;
+  const all = excursionsBeyond(readings, edge, direction, 2 * cadence + MINUTE);
   const current = all.at(-1);
   if (!current || current.end !== last.ts || all.length < 4) return false;
   const longest = Math.max(...all.slice(0, -1).map((e) => e.end - e.start));
