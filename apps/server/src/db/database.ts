@@ -55,6 +55,12 @@ export interface DatabaseOptions {
   retentionDays?: number;
   /** Embedded database in memory instead of DATA_DIR: for tests that need no persistence. */
   inMemory?: boolean;
+  /**
+   * A migrated embedded database saved as a file (`writeMemoryTemplate`): an in-memory database
+   * starts from it instead of being created, four times faster. For the test suites, which open
+   * one or more per file; the migrations still run, and find what the file lacks.
+   */
+  memoryTemplate?: string;
 }
 
 /** RETENTION_DAYS when a caller opens the database without the configuration's value. */

@@ -4,7 +4,7 @@ import { openPglite } from './pglite.ts';
 
 describe('the embedded database', () => {
   it('lets the event loop turn during a long run of queries, so that other requests are answered', async () => {
-    const database = await openPglite(undefined, {} as never);
+    const database = await openPglite(undefined, {});
     try {
       const total = 400;
       let done = 0;

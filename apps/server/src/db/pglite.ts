@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -33,12 +34,15 @@ export function yieldingToEventLoop(client: PGlite, turnMs = PGLITE_TURN_MS): vo
 }
 
 /** Opens PGlite persisted under dataDir (locked for this process), or in memory when dataDir is undefined. */
-export async function openPglite(dataDir: string | undefined, _options: DatabaseOptions): Promise<DatabaseHandle> {
+export async function openPglite(dataDir: string | undefined, options: Pick<DatabaseOptions, 'memoryTemplate'>): Promise<DatabaseHandle> {
   const lock = dataDir ? acquireDataDirLock(dataDir) : { release() {} };
   const directory = dataDir ? path.join(dataDir, 'pglite') : undefined;
   let client: PGlite | undefined;
   try {
-    client = await PGlite.create(directory);
+    client =
+      directory === undefined && options.memoryTemplate
+        ? await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(options.memoryTemplate)]) })
+        : await PGlite.create(directory);
     yieldingToEventLoop(client);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
@@ -65,5 +69,22 @@ export async function openPglite(dataDir: string | undefined, _options: Database
     await client?.close().catch(() => undefined);
     lock.release();
     throw error;
+  }
+}
+
+/**
+ * Creates and migrates an embedded database in memory and saves it to `file` (written aside, then
+ * renamed, so that a reader never sees half of it): the template of `memoryTemplate`.
+ */
+export async function writeMemoryTemplate(file: string): Promise<void> {
+  const client = await PGlite.create();
+  try {
+    await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsFolder() });
+    const dump = await client.dumpDataDir('none');
+    const partial = `${file}.${process.pid}.partial`;
+    fs.writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    fs.renameSync(partial, file);
+  } finally {
+    await client.close();
   }
 }

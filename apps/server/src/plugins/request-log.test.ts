@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase } from '../db/database.ts';
-import { TEST_JWT_SECRET, testConfig } from '../test/test-app.ts';
+import { memoryTemplate, TEST_JWT_SECRET, testConfig } from '../test/test-app.ts';
 
 /** A logger at `level` whose lines the test reads. */
 function capture(level: 'info' | 'debug') {
@@ -32,6 +32,7 @@ describe('request log', () => {
       dataDir: config.dataDir,
       retentionDays: config.retentionDays,
       inMemory: !config.databaseUrl,
+      memoryTemplate: memoryTemplate(),
       logger,
     });
     const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, logger });

@@ -9,6 +9,9 @@ import { type Config, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/database.ts';
 import type { TokenService } from '../modules/auth/token-service.ts';
 import { startServer } from '../server.ts';
+import { memoryTemplate } from './pglite-template.ts';
+
+export { memoryTemplate };
 
 export const TEST_JWT_SECRET = 'test-secret-with-at-least-thirty-two-characters';
 
@@ -77,6 +80,7 @@ export async function createTestApp(
     dataDir: config.dataDir,
     retentionDays: config.retentionDays,
     inMemory: !config.databaseUrl && !options.dataDir,
+    memoryTemplate: memoryTemplate(),
     logger,
     ...(options.applicationName ? { applicationName: options.applicationName } : {}),
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type DatabaseHandle, openDatabase } from '../../db/database.ts';
-import { tempDir } from '../../test/test-app.ts';
+import { memoryTemplate, tempDir } from '../../test/test-app.ts';
 import { createEventHub, type EventHub } from './event-hub.ts';
 
 const noteSchema = z.object({
@@ -40,7 +40,7 @@ describe('the bus carries events of any size', { timeout: 60_000 }, () => {
   let second: DatabaseHandle;
 
   beforeAll(async () => {
-    const open = () => openDatabase({ databaseUrl: url, dataDir: tempDir(), inMemory: !url, logger: quiet });
+    const open = () => openDatabase({ databaseUrl: url, dataDir: tempDir(), inMemory: !url, memoryTemplate: memoryTemplate(), logger: quiet });
     first = await open();
     // On the embedded database there is one instance: it hears its own events.
     second = url ? await open() : first;
