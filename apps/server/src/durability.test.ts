@@ -6,14 +6,16 @@ import { freePort, runCli, startServer } from './test/child-process.ts';
 import { cleanedAfterEach } from './test/server-processes.ts';
 import { databaseKind, databaseUrl, tempDir } from './test/test-app.ts';
 
-// These tests are about the embedded database: the child servers never get DATABASE_URL.
+// These tests are about the embedded database: the child servers never get DATABASE_URL, and the
+// PostgreSQL pass skips them (it would run the very same processes again). The one that runs on
+// the database of the pass says so in its name.
 const embedded = { DATABASE_URL: undefined, JWT_SECRET: undefined };
 
 // Real processes starting a real embedded database: generous timeouts for a loaded machine.
 describe('embedded database durability (real server processes)', { timeout: 180_000 }, () => {
   const { servers, dirs } = cleanedAfterEach();
 
-  it('keeps an acknowledged device after the server is killed with SIGKILL and started again', async () => {
+  it.skipIf(databaseUrl)('keeps an acknowledged device after the server is killed with SIGKILL and started again', async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     const created = await runCli(['--email', 'gerant@example.fr', '--password', 'un mot de passe sûr', '--org', 'Épicerie'], {
@@ -143,7 +145,7 @@ describe('embedded database durability (real server processes)', { timeout: 180_
     expect(lost, `${lost.length} of ${acked.size} acknowledged readings lost`).toEqual([]);
   });
 
-  it('refuses to start a second server on the same DATA_DIR, with a clear message', async () => {
+  it.skipIf(databaseUrl)('refuses to start a second server on the same DATA_DIR, with a clear message', async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     const first = await startServer({ ...embedded, DATA_DIR: dataDir });
@@ -155,7 +157,7 @@ describe('embedded database durability (real server processes)', { timeout: 180_
     expect((await fetch(`${first.baseUrl}/api/ready`)).status).toBe(200);
   });
 
-  it('stops gracefully on SIGTERM: exit code 0 and the lock released', async () => {
+  it.skipIf(databaseUrl)('stops gracefully on SIGTERM: exit code 0 and the lock released', async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     const server = await startServer({ ...embedded, DATA_DIR: dataDir });
