@@ -99,8 +99,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-/** Saves e2e/screenshots/<name>-<width>x<height>.png. */
+/**
+ * Saves e2e/screenshots/<name>-<width>x<height>.png, for a person to look at: no test reads them.
+ * `VIGIE_E2E_SCREENSHOTS=off` skips them (CI takes them on its first database only).
+ */
 export async function saveScreenshot(page: Page, name: string, fullPage = false): Promise<void> {
+  if (process.env['VIGIE_E2E_SCREENSHOTS'] === 'off') return;
   mkdirSync(screenshotDir, { recursive: true });
   const viewport = page.viewportSize();
   const size = viewport ? `${viewport.width}x${viewport.height}` : 'default';
