@@ -11,8 +11,10 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { checkAtBothSizes, expect, test, type Api } from './support/fixtures';
 import { GALLERY_DAIRY, GALLERY_FRIDGE, GALLERY_GATEWAY } from './support/gallery';
 
-// Axe twice and two full-page screenshots per test, on a busy 2-core machine.
-test.describe.configure({ timeout: 120_000 });
+// Axe twice and two full-page screenshots per test, on a busy 2-core machine. The screens only
+// read the gallery shop, and the choice of theme is another account's: the tests spread over the
+// workers instead of keeping one busy for minutes at the end of the suite.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 });
 
 type Screen = { name: string; path: (ids: Ids) => string; heading: string | RegExp; then?: (page: Page) => Promise<void> };
 type Ids = { fridge: string; gateway: string; alert: string };
@@ -92,7 +94,7 @@ test(
   { tag: '@apparence' },
   async ({ page, login }) => {
     await page.emulateMedia({ colorScheme: 'light' });
-    await login('gallery', '/dashboard/compte');
+    await login('theme', '/dashboard/compte');
     const html = page.locator('html');
     await expect(html).toHaveAttribute('data-theme', 'light');
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
