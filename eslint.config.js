@@ -76,6 +76,26 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesDal, ...sqlOutsideDal] }] },
   },
   {
+    // A `.unit.test.ts` file runs once, not on each database: it opens neither a database nor a server.
+    files: ['apps/server/src/**/*.unit.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            otherModulesDal,
+            ...sqlOutsideDal,
+            {
+              regex:
+                '/(test/(test-app|test-dal|organization-fixture|mailing-test-app|child-process)|db/(database|pglite|postgres))(\\.ts)?$',
+              message: 'A `.unit.test.ts` file needs no database (it runs once, not on each one): name it `.test.ts` to open one.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*-dal.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [otherModulesDal] }] },
   },
