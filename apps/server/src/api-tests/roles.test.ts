@@ -10,7 +10,15 @@ import type * as PermissionsModule from '../plugins/permissions.ts';
 import { enforcePermissions, type PermissionTable, registeredRoutes } from '../plugins/permissions.ts';
 import { openStream } from '../test/sse-client.ts';
 import { type OrganizationObjects, organizationSnapshot, seedOrganization } from '../test/organization-fixture.ts';
-import { createTestApp, databaseKind, memoryTemplate, TEST_JWT_SECRET, testConfig, type TestAccount, type TestApp } from '../test/test-app.ts';
+import {
+  createTestApp,
+  databaseKind,
+  memoryTemplate,
+  TEST_JWT_SECRET,
+  testConfig,
+  type TestAccount,
+  type TestApp,
+} from '../test/test-app.ts';
 
 const EVERYONE: Role[] = ['admin', 'manager', 'viewer'];
 const MANAGERS: Role[] = ['admin', 'manager'];

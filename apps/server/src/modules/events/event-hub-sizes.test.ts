@@ -40,7 +40,8 @@ describe('the bus carries events of any size', { timeout: 60_000 }, () => {
   let second: DatabaseHandle;
 
   beforeAll(async () => {
-    const open = () => openDatabase({ databaseUrl: url, dataDir: tempDir(), inMemory: !url, memoryTemplate: memoryTemplate(), logger: quiet });
+    const open = () =>
+      openDatabase({ databaseUrl: url, dataDir: tempDir(), inMemory: !url, memoryTemplate: memoryTemplate(), logger: quiet });
     first = await open();
     // On the embedded database there is one instance: it hears its own events.
     second = url ? await open() : first;
