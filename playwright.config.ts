@@ -1,10 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { availableParallelism } from 'node:os';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, HEADLESS_SHELL_PATH } from './e2e/support/chromium';
 
-// Debian's Chromium (or CHROMIUM_PATH): scripts/ensure-chromium.mjs installs it when missing.
+// Debian's Chromium and its headless shell (or CHROMIUM_PATH): scripts/ensure-chromium.mjs installs
+// them when missing.
 
 const skipTag = process.env['VIGIE_E2E_SKIP_TAG'];
+// The specs that need the full browser rather than its headless shell.
+const FULL_BROWSER = /push\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -41,8 +44,9 @@ export default defineConfig({
     // In CI a failed test runs again with a trace; recording one for every test that passes cost
     // about 5 % of the suite's time. Locally, where nothing is retried, the failure keeps its own.
     trace: process.env['CI'] ? 'on-first-retry' : 'retain-on-failure',
+    // The headless shell: the same rendering for about half the processor time (e2e/support/chromium.ts).
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: HEADLESS_SHELL_PATH,
       args: CHROMIUM_ARGS,
     },
   },
@@ -50,9 +54,16 @@ export default defineConfig({
     // VIGIE_E2E_SKIP_TAG=@apparence leaves out the tests of that tag (CI's PostgreSQL run: the look
     // of the screens depends on no database). In the project itself, not `--grep-invert`: the fleet
     // project depends on this one, and Playwright runs a dependency whole, whatever the command's filter.
-    { name: 'chromium', testIgnore: /fleet\.spec\.ts$/, ...(skipTag ? { grepInvert: new RegExp(skipTag) } : {}) },
+    { name: 'chromium', testIgnore: [/fleet\.spec\.ts$/, FULL_BROWSER], ...(skipTag ? { grepInvert: new RegExp(skipTag) } : {}) },
+    // Notifications and push exist only in the full browser, not in its headless shell.
+    {
+      name: 'chromium-full',
+      testMatch: FULL_BROWSER,
+      use: { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } },
+      ...(skipTag ? { grepInvert: new RegExp(skipTag) } : {}),
+    },
     // 10 000 sensors are created through the API: alone, once every other test has run, so that
     // this load never slows another test's live updates.
-    { name: 'fleet', testMatch: /fleet\.spec\.ts$/, dependencies: ['chromium'] },
+    { name: 'fleet', testMatch: /fleet\.spec\.ts$/, dependencies: ['chromium', 'chromium-full'] },
   ],
 });
