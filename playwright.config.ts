@@ -6,6 +6,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, HEADLESS_SHELL_PATH } from './e2e/support
 // them when missing.
 
 const skipTag = process.env['VIGIE_E2E_SKIP_TAG'];
+const skipTagged = skipTag ? { grepInvert: new RegExp(skipTag) } : {};
 // The specs that need the full browser rather than its headless shell.
 const FULL_BROWSER = /push\.spec\.ts$/;
 
@@ -54,13 +55,13 @@ export default defineConfig({
     // VIGIE_E2E_SKIP_TAG=@apparence leaves out the tests of that tag (CI's PostgreSQL run: the look
     // of the screens depends on no database). In the project itself, not `--grep-invert`: the fleet
     // project depends on this one, and Playwright runs a dependency whole, whatever the command's filter.
-    { name: 'chromium', testIgnore: [/fleet\.spec\.ts$/, FULL_BROWSER], ...(skipTag ? { grepInvert: new RegExp(skipTag) } : {}) },
+    { name: 'chromium', testIgnore: [/fleet\.spec\.ts$/, FULL_BROWSER], ...skipTagged },
     // Notifications and push exist only in the full browser, not in its headless shell.
     {
       name: 'chromium-full',
       testMatch: FULL_BROWSER,
       use: { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } },
-      ...(skipTag ? { grepInvert: new RegExp(skipTag) } : {}),
+      ...skipTagged,
     },
     // 10 000 sensors are created through the API: alone, once every other test has run, so that
     // this load never slows another test's live updates.

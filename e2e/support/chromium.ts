@@ -1,16 +1,7 @@
-import { accessSync, constants } from 'node:fs';
+import { existsSync } from 'node:fs';
 
 /** Debian's Chromium (or CHROMIUM_PATH) and the flags it needs here, for the configuration and for tests that launch their own. */
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium';
-
-function isExecutable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Chromium's headless shell (Debian's `chromium-headless-shell`, or CHROMIUM_HEADLESS_SHELL_PATH):
@@ -22,7 +13,7 @@ export const HEADLESS_SHELL_PATH = ((): string => {
   const configured = process.env['CHROMIUM_HEADLESS_SHELL_PATH'];
   if (configured) return configured;
   const debian = '/usr/bin/chromium-headless-shell';
-  return !process.env['CHROMIUM_PATH'] && isExecutable(debian) ? debian : CHROMIUM_PATH;
+  return !process.env['CHROMIUM_PATH'] && existsSync(debian) ? debian : CHROMIUM_PATH;
 })();
 
 export const CHROMIUM_ARGS = [
