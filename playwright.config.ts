@@ -1,12 +1,37 @@
 import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, HEADLESS_SHELL_PATH } from './e2e/support/chromium';
 
 // Debian's Chromium and its headless shell (or CHROMIUM_PATH): scripts/ensure-chromium.mjs installs
 // them when missing.
 
-const skipTag = process.env['VIGIE_E2E_SKIP_TAG'];
-const skipTagged = skipTag ? { grepInvert: new RegExp(skipTag) } : {};
+// The specs whose outcome can depend on the database, and why (decision 0045). What differs between
+// the embedded database and PostgreSQL: the event bus (in memory / LISTEN-NOTIFY), the readings'
+// daily partitions and `reading_ids`, the rate limits' counters (in memory / a table), the job
+// leases, and the caches each instance forgets on the bus's word. The API suite covers both
+// databases route by route; the browser suite runs whole on the embedded database, and these specs
+// again on PostgreSQL (`VIGIE_E2E_DATABASE_SPECS=only`).
+const DATABASE_SPECS: Record<string, string> = {
+  'alert-curve': 'the curve is read from the partitioned readings around the alert',
+  alerts: 'alerts opened by the engine from stored readings, shown live through the bus',
+  calibration: 'the corrected values read back from the stored readings and the register',
+  'device-detail': 'the history buckets over the daily partitions; a revoked token forgotten on the bus',
+  fleet: '10 000 sensors: the list query, its counts and a live change through the bus',
+  live: 'devices and readings shown within a second through the bus (LISTEN/NOTIFY on PostgreSQL)',
+  lorawan: 'uplinks deduplicated in the database, pending frames adopted, the next frame live',
+  'password-reset': 'the old sessions refused once their revocation is heard on the bus',
+  'predicted-alert': 'the forecast pass holds its lease in the database and opens the alert',
+  reports: 'the month aggregated from the partitioned readings, the PDF and its signature stored',
+  scopes: 'a scoped member’s caches and stream, forgotten and filtered through the bus',
+  team: 'a new member’s role cached per instance and forgotten on the bus',
+};
+for (const name of Object.keys(DATABASE_SPECS)) {
+  if (!existsSync(`e2e/${name}.spec.ts`)) throw new Error(`DATABASE_SPECS names e2e/${name}.spec.ts, which does not exist`);
+}
+const databaseOnly = process.env['VIGIE_E2E_DATABASE_SPECS'] === 'only';
+const databaseSpecs = new RegExp(`/(${Object.keys(DATABASE_SPECS).join('|')})\\.spec\\.ts$`);
+const onlyDatabaseSpecs = databaseOnly ? { testMatch: databaseSpecs } : {};
 // The specs that need the full browser rather than its headless shell.
 const FULL_BROWSER = /push\.spec\.ts$/;
 
@@ -52,19 +77,26 @@ export default defineConfig({
     },
   },
   projects: [
-    // VIGIE_E2E_SKIP_TAG=@apparence leaves out the tests of that tag (CI's PostgreSQL run: the look
-    // of the screens depends on no database). In the project itself, not `--grep-invert`: the fleet
-    // project depends on this one, and Playwright runs a dependency whole, whatever the command's filter.
-    { name: 'chromium', testIgnore: [/fleet\.spec\.ts$/, FULL_BROWSER], ...skipTagged },
-    // Notifications and push exist only in the full browser, not in its headless shell.
-    {
-      name: 'chromium-full',
-      testMatch: FULL_BROWSER,
-      use: { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } },
-      ...skipTagged,
-    },
+    // The filter of VIGIE_E2E_DATABASE_SPECS is in the project, not on the command line: the fleet
+    // project depends on it, and Playwright runs a dependency whole, whatever the command's filter.
+    { name: 'chromium', testIgnore: [/fleet\.spec\.ts$/, FULL_BROWSER], ...onlyDatabaseSpecs },
+    // Notifications and push exist only in the full browser, not in its headless shell; what they
+    // check depends on no database.
+    ...(databaseOnly
+      ? []
+      : [
+          {
+            name: 'chromium-full',
+            testMatch: FULL_BROWSER,
+            use: { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } },
+          },
+        ]),
     // 10 000 sensors are created through the API: alone, once every other test has run, so that
     // this load never slows another test's live updates.
-    { name: 'fleet', testMatch: /fleet\.spec\.ts$/, dependencies: ['chromium', 'chromium-full'] },
+    {
+      name: 'fleet',
+      testMatch: /fleet\.spec\.ts$/,
+      dependencies: databaseOnly ? ['chromium'] : ['chromium', 'chromium-full'],
+    },
   ],
 });

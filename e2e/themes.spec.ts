@@ -5,7 +5,8 @@
  * (e2e/screenshots/theme-<light|dark>-<screen>-<desktop|phone>.png). The choice made in « Mon
  * compte » wins over the device's and stays; the public pages keep the specification's dark look.
  *
- * Tagged @apparence: what it checks does not depend on the database, so the PostgreSQL run skips it.
+ * Tagged @apparence: what it checks does not depend on the database (it is not among the specs run
+ * again on PostgreSQL, DATABASE_SPECS in playwright.config.ts).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { checkAtBothSizes, expect, test, type Api } from './support/fixtures';
