@@ -974,12 +974,41 @@ export const sensorCalibrations = pgTable(
     recordedByName: text('recorded_by_name').notNull(),
     /** When the reminder of `next_due_at` was queued (once). */
     remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * When its offset starts correcting the temperatures: `verified_at`, moved past the periods of
+     * its site that a signed report covered when it was recorded (decision 0045); null for those
+     * recorded before, which apply from `verified_at`.
+     */
+    appliesFrom: timestamp('applies_from', { withTimezone: true, mode: 'date' }),
     createdAt: timestamps.createdAt,
   },
   (t) => [
     index('sensor_calibrations_sensor_verified_idx').on(t.sensorId, t.verifiedAt),
     index('sensor_calibrations_due_idx').on(t.nextDueAt),
   ],
+);
+
+/**
+ * A verification's correction of temperatures already stored when it was recorded (decision 0045):
+ * the readings of the sensor in [from_ts, to_ts) whose row id is below `below_id` read `delta` lower.
+ * The readings themselves are never rewritten; written once, never updated, gone with the sensor.
+ */
+export const readingAdjustments = pgTable(
+  'reading_adjustments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sensorId: uuid('sensor_id')
+      .notNull()
+      .references(() => sensors.id, { onDelete: 'cascade' }),
+    calibrationId: uuid('calibration_id')
+      .notNull()
+      .references(() => sensorCalibrations.id, { onDelete: 'cascade' }),
+    fromTs: timestamp('from_ts', { withTimezone: true, mode: 'date' }).notNull(),
+    toTs: timestamp('to_ts', { withTimezone: true, mode: 'date' }),
+    belowId: bigint('below_id', { mode: 'number' }).notNull(),
+    delta: doublePrecision('delta').notNull(),
+  },
+  (t) => [index('reading_adjustments_sensor_idx').on(t.sensorId)],
 );
 
 /** Who receives the daily digest of yesterday's alerts (docs/api.md, Résumé quotidien), and the last day it left for them. */

@@ -40,6 +40,7 @@ export const TABLE_OWNERS = {
   reports: 'reports',
   manualChecks: 'reports',
   sensorCalibrations: 'telemetry',
+  readingAdjustments: 'telemetry',
   sensorInsights: 'insights',
   insightsBackfills: 'insights',
   jobLeases: 'insights',
