@@ -3,7 +3,7 @@ import type { PhoneConfig } from '../../config.ts';
 
 /**
  * SMS and voice calls, behind one interface, through the provider the operator configures
- * (docs/operations.md, SMS et appels). Each provider's base address is configurable: a regional
+ * (docs/guide-exploitation.md, « SMS et appels »). Each provider's base address is configurable: a regional
  * endpoint, or a local server that plays the provider in tests.
  */
 export interface PhoneProvider {
