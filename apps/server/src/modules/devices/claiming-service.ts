@@ -75,20 +75,25 @@ export function createClaimingService(deps: {
   // A waiting device asks every few seconds: a code verified once is not hashed again each time.
   const verified = new Map<string, string>();
 
-  async function refuseWhenBlocked(limiter: RateLimiterAbstract, key: string, points: number): Promise<void> {
-    const state = await limiter.get(key);
-    if (state && state.consumedPoints >= points) {
-      const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+  /**
+   * Takes one attempt for `key` before the code is compared, counted and compared in one step
+   * (codes sent at once cannot all pass a check made before any of them is counted); 429 once the
+   * window's attempts are used up, even for the right code, so that a guess past the limit tells
+   * nothing. A right code gives its attempt back.
+   */
+  async function takeAttempt(limiter: RateLimiterAbstract, key: string): Promise<() => Promise<void>> {
+    try {
+      await limiter.consume(key);
+    } catch (error) {
+      if (!(error instanceof RateLimiterRes)) throw error;
+      const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
       throw new AppError(429, `Trop de codes d’étiquette invalides. Réessayez dans ${Math.ceil(seconds / 60)} min.`, {
         'retry-after': String(seconds),
       });
     }
-  }
-
-  async function countWrong(limiter: RateLimiterAbstract, key: string): Promise<void> {
-    await limiter.consume(key).catch((error: unknown) => {
-      if (!(error instanceof RateLimiterRes)) throw error;
-    });
+    return async () => {
+      await limiter.reward(key, 1);
+    };
   }
 
   /** The factory device whose label this is, or undefined (unknown serial and wrong code alike). */
@@ -122,14 +127,17 @@ export function createClaimingService(deps: {
     label: { serial: string; claimCode: string },
     ip: string,
   ): Promise<FactoryDeviceRecord> {
-    await refuseWhenBlocked(wrongByUser, who.userId, 10);
-    await refuseWhenBlocked(wrongByIp, ip, 20);
-    const record = await labelled(label.serial, label.claimCode);
-    if (!record || (record.organizationId !== null && record.organizationId !== who.organizationId)) {
-      await countWrong(wrongByUser, who.userId);
-      await countWrong(wrongByIp, ip);
-      throw notFound(UNKNOWN_DEVICE);
+    const giveBackUser = await takeAttempt(wrongByUser, who.userId);
+    let giveBackIp: () => Promise<void>;
+    try {
+      giveBackIp = await takeAttempt(wrongByIp, ip);
+    } catch (error) {
+      await giveBackUser();
+      throw error;
     }
+    const record = await labelled(label.serial, label.claimCode);
+    if (!record || (record.organizationId !== null && record.organizationId !== who.organizationId)) throw notFound(UNKNOWN_DEVICE);
+    await Promise.all([giveBackUser(), giveBackIp()]);
     return record;
   }
 
@@ -232,12 +240,10 @@ export function createClaimingService(deps: {
      * token (a new one each time; the previous one stops working).
      */
     async provision(input: ClaimProvisionRequest & { claimCode: string }, ip: string): Promise<ProvisionResponse | { status: 'waiting' }> {
-      await refuseWhenBlocked(wrongByIp, ip, 20);
+      const giveBack = await takeAttempt(wrongByIp, ip);
       const record = await labelled(input.serial, input.claimCode);
-      if (!record) {
-        await countWrong(wrongByIp, ip);
-        throw notFound(UNKNOWN_DEVICE);
-      }
+      if (!record) throw notFound(UNKNOWN_DEVICE);
+      await giveBack();
       const organizationId = record.organizationId;
       if (!organizationId || !record.deviceId) return { status: 'waiting' };
       const device = await deviceOf(record, organizationId);

@@ -32,20 +32,20 @@ export function createProvisioningService(deps: {
      * a device of that serial in the trash comes back from it with its history.
      */
     async provision(input: ProvisionRequest, ip: string): Promise<ProvisionResponse> {
-      const blocked = await wrongKeys.get(ip);
-      if (blocked && blocked.consumedPoints >= 20) {
-        const seconds = Math.max(1, Math.ceil(blocked.msBeforeNext / 1000));
+      // The attempt is taken before the key is looked up, in one step (keys sent at once cannot all
+      // pass a check made before any of them is counted); a right key gives it back.
+      try {
+        await wrongKeys.consume(ip);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
         throw new AppError(429, `Trop de clés d'installation invalides. Réessayez dans ${Math.ceil(seconds / 60)} min.`, {
           'retry-after': String(seconds),
         });
       }
       const organization = await organizations.findByInstallationKey(input.installationKey);
-      if (!organization) {
-        await wrongKeys.consume(ip).catch((error: unknown) => {
-          if (!(error instanceof RateLimiterRes)) throw error;
-        });
-        throw unauthorized("Clé d'installation invalide : recopiez-la depuis la page Installation du tableau de bord.");
-      }
+      if (!organization) throw unauthorized("Clé d'installation invalide : recopiez-la depuis la page Installation du tableau de bord.");
+      await wrongKeys.reward(ip, 1);
       const service = devices[input.kind];
       const siteId = input.site === undefined ? undefined : await deps.siteNamed(organization.id, input.site);
       const found = await service.findBySerial(organization.id, input.serial);

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Ladder, OnCallSlot, QuietHours } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { siteOnCall, userPhones } from '../../db/schema.ts';
@@ -29,14 +29,67 @@ export function createOnCallDal(db: Database) {
       return row;
     },
 
-    /** A wrong code: one more attempt counted, unless the code changed meanwhile. */
-    async countAttempt(userId: string, codeHash: string): Promise<void> {
-      const row = await this.phone(userId);
-      if (row?.codeHash !== codeHash) return;
-      await db
+    /**
+     * A new code for `number`, when fewer than `perWindow` were sent in the window that started at
+     * `codesWindowStart` (a new window after `windowMs`): counted and compared in one statement,
+     * so that requests sent at once cannot all pass a check made before any of them is counted.
+     * The row with its new code, or undefined when the window's codes are used up.
+     */
+    async takeCode(
+      owner: { userId: string; organizationId: string },
+      code: { number: string; codeHash: string; codeExpiresAt: Date },
+      limit: { perWindow: number; windowMs: number },
+      now: Date,
+    ): Promise<PhoneRecord | undefined> {
+      const windowOver = sql`(${userPhones.codesWindowStart} is null or ${userPhones.codesWindowStart} <= ${new Date(now.getTime() - limit.windowMs)})`;
+      const [row] = await db
+        .insert(userPhones)
+        .values({ ...owner, ...code, codeAttempts: 0, codesSent: 1, codesWindowStart: now, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: userPhones.userId,
+          set: {
+            ...code,
+            verifiedAt: sql`case when ${userPhones.number} = ${code.number} then ${userPhones.verifiedAt} else null end`,
+            codeAttempts: 0,
+            codesSent: sql`case when ${windowOver} then 1 else ${userPhones.codesSent} + 1 end`,
+            codesWindowStart: sql`case when ${windowOver} then ${now} else ${userPhones.codesWindowStart} end`,
+            updatedAt: now,
+          },
+          setWhere: sql`${windowOver} or ${userPhones.codesSent} < ${limit.perWindow}`,
+        })
+        .returning();
+      return row;
+    },
+
+    /**
+     * Takes one attempt at the pending code, when it has not expired and fewer than `max` were
+     * taken: counted and compared in one statement, before the code is compared. The row as it
+     * is now, or undefined when no attempt is left (or no code is pending).
+     */
+    async takeAttempt(userId: string, max: number, now: Date): Promise<PhoneRecord | undefined> {
+      const [row] = await db
         .update(userPhones)
-        .set({ codeAttempts: row.codeAttempts + 1 })
-        .where(and(eq(userPhones.userId, userId), eq(userPhones.codeHash, codeHash)));
+        .set({ codeAttempts: sql`${userPhones.codeAttempts} + 1` })
+        .where(
+          and(
+            eq(userPhones.userId, userId),
+            isNotNull(userPhones.codeHash),
+            gt(userPhones.codeExpiresAt, now),
+            lt(userPhones.codeAttempts, max),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** The code was right: the number is verified, unless another code replaced it meanwhile. */
+    async confirm(userId: string, codeHash: string, now: Date): Promise<PhoneRecord | undefined> {
+      const [row] = await db
+        .update(userPhones)
+        .set({ verifiedAt: now, codeHash: null, codeExpiresAt: null, codeAttempts: 0, updatedAt: now })
+        .where(and(eq(userPhones.userId, userId), eq(userPhones.codeHash, codeHash)))
+        .returning();
+      return row;
     },
 
     /** The verified numbers and the quiet hours of these people of an organization. */

@@ -130,27 +130,15 @@ export function createOnCallService(deps: {
         throw badRequest('Aucun fournisseur de SMS n’est configuré sur ce serveur : demandez à l’exploitant de régler PHONE_PROVIDER.');
       }
       const at = deps.now();
-      const current = await dal.phone(owner.userId);
-      const windowOpen = current?.codesWindowStart && at.getTime() - current.codesWindowStart.getTime() < 3600_000;
-      const sent = windowOpen ? (current?.codesSent ?? 0) : 0;
-      if (sent >= CODES_PER_HOUR) {
-        throw new AppError(429, 'Trop de codes demandés : réessayez dans une heure.');
-      }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const number = parsed.number;
-      const row = await dal.savePhone(
+      const row = await dal.takeCode(
         owner,
-        {
-          number,
-          verifiedAt: current?.number === number ? (current.verifiedAt ?? null) : null,
-          codeHash: codeHash(owner.userId, code),
-          codeExpiresAt: new Date(at.getTime() + CODE_TTL_MS),
-          codeAttempts: 0,
-          codesSent: sent + 1,
-          codesWindowStart: windowOpen ? (current?.codesWindowStart ?? at) : at,
-        },
+        { number, codeHash: codeHash(owner.userId, code), codeExpiresAt: new Date(at.getTime() + CODE_TTL_MS) },
+        { perWindow: CODES_PER_HOUR, windowMs: 3600_000 },
         at,
       );
+      if (!row) throw new AppError(429, 'Trop de codes demandés : réessayez dans une heure.');
       try {
         await deps.phone.sms(number, `Vigie : votre code de confirmation est ${code}. Il expire dans 10 minutes.`);
       } catch (error) {
@@ -162,23 +150,20 @@ export function createOnCallService(deps: {
     },
 
     async verify(userId: string, code: string): Promise<MyPhoneResponse> {
-      const row = await dal.phone(userId);
       const at = deps.now();
-      if (!row?.number || !row.codeHash || !row.codeExpiresAt) throw badRequest('Aucun code en attente : demandez-en un.');
-      if (row.codeExpiresAt <= at) throw badRequest('Ce code a expiré : demandez-en un nouveau.');
-      if (row.codeAttempts >= CODE_ATTEMPTS) throw badRequest('Trop d’essais : demandez un nouveau code.');
-      const given = Buffer.from(codeHash(userId, code));
-      if (!timingSafeEqual(given, Buffer.from(row.codeHash))) {
-        await dal.countAttempt(userId, row.codeHash);
-        throw badRequest('Code incorrect : vérifiez le SMS reçu.');
+      // The attempt is taken before the code is compared: wrong codes sent at once are checked five at most.
+      const row = await dal.takeAttempt(userId, CODE_ATTEMPTS, at);
+      if (!row?.codeHash) {
+        const current = await dal.phone(userId);
+        if (!current?.number || !current.codeHash || !current.codeExpiresAt) throw badRequest('Aucun code en attente : demandez-en un.');
+        if (current.codeExpiresAt <= at) throw badRequest('Ce code a expiré : demandez-en un nouveau.');
+        throw badRequest('Trop d’essais : demandez un nouveau code.');
       }
-      return view(
-        await dal.savePhone(
-          { userId, organizationId: row.organizationId },
-          { verifiedAt: at, codeHash: null, codeExpiresAt: null, codeAttempts: 0 },
-          at,
-        ),
-      );
+      const given = Buffer.from(codeHash(userId, code));
+      if (!timingSafeEqual(given, Buffer.from(row.codeHash))) throw badRequest('Code incorrect : vérifiez le SMS reçu.');
+      const confirmed = await dal.confirm(userId, row.codeHash, at);
+      if (!confirmed) throw badRequest('Aucun code en attente : demandez-en un.');
+      return view(confirmed);
     },
 
     /** True when a number was there. */
