@@ -136,9 +136,9 @@ test('the Sites page adds a shop, sets its hours and watches all its sensors wit
   await removeRules(request, api);
   const shop = `Boutique ${Date.now().toString(36)}`;
   await login('alerts', '/dashboard/sites');
-  await page.getByLabel('Nouveau site').fill(shop);
-  await page.getByRole('button', { name: 'Ajouter le site' }).click();
-  await expect(page.getByText(`Site « ${shop} » ajouté.`)).toBeVisible();
+  await page.getByLabel('Nouveau magasin').fill(shop);
+  await page.getByRole('button', { name: 'Ajouter un magasin' }).click();
+  await expect(page.getByText(`Magasin « ${shop} » ajouté.`)).toBeVisible();
   const section = page.getByRole('region', { name: shop });
   await section.getByLabel('Dimanche').fill('9h-12h');
   await section.getByRole('button', { name: 'Enregistrer le site' }).click();

@@ -41,7 +41,7 @@ function AccountLink({ displayName, organization }: { displayName: string; organ
   return (
     <Link
       to="/dashboard/compte"
-      aria-label={`Mon compte : ${displayName}`}
+      aria-label={`Mon compte\u202F: ${displayName}`}
       className="flex min-w-0 items-center gap-2.5 rounded-xl text-sm hover:opacity-90"
     >
       <span className="grid size-8 shrink-0 place-items-center rounded-full bg-gradient-to-br from-cyan-400/30 to-violet-500/30 text-cyan-100">
@@ -130,7 +130,7 @@ function FullLayout() {
         const { sensorId, deviceKind } = alert.alert;
         void sensorName(sensorId, deviceKind).then((name) =>
           showToast({
-            message: `Alerte : ${name ?? deletedDeviceName(deviceKind)}${site ? ` (${site.name})` : ''} — ${news}`,
+            message: `Alerte\u202F: ${name ?? deletedDeviceName(deviceKind)}${site ? ` (${site.name})` : ''} — ${news}`,
             action: { label: 'Voir', onClick: () => void navigate(`/dashboard/alertes/${id}`) },
           }),
         );

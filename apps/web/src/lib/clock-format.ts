@@ -1,6 +1,7 @@
 /** French dates and times as a shop's clock reads them, in the site's zone: « 16 h 10 », « demain », « 1er avril ». */
 
-const NNBSP = '\u202F';
+import { clockText } from '@vigie/contract/clock';
+
 const NBSP = '\u00A0';
 
 export type Parts = { year: number; month: number; day: number; hour: number; minute: number };
@@ -48,10 +49,10 @@ export function dayNumber(ms: number, timeZone: string | undefined): number {
   return Date.UTC(year, month - 1, day) / 86_400_000;
 }
 
-/** « 16 h 10 », « 9 h », in the site's zone. */
+/** « 16 h 10 », « 9 h », in the site's zone: the one form the app and the server's messages share. */
 export function formatClock(ms: number, timeZone?: string): string {
   const { hour, minute } = partsOf(ms, timeZone);
-  return minute === 0 ? `${hour}${NNBSP}h` : `${hour}${NNBSP}h${NNBSP}${String(minute).padStart(2, '0')}`;
+  return clockText(hour, minute);
 }
 
 /** « 1er avril », « 12 mars 2027 » (the year when asked). */

@@ -1,4 +1,5 @@
 /** French number formatting and units of the measures devices report. */
+import { formatDateAt } from '@vigie/contract/clock';
 
 const NNBSP = '\u202F';
 
@@ -117,11 +118,9 @@ export function formatAge(ts: string | number, now: number): string {
   return relativeFormat.format(-Math.round(days / 365), 'year').replace(/ /g, '\u00A0');
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** An absolute date and time for a tooltip or a detail page. */
+/** An absolute date and time for a tooltip or a detail page: « 1er déc. 2026 à 21 h 32 ». */
 export function formatDateTime(ts: string | number): string {
-  return dateTimeFormat.format(new Date(ts));
+  return formatDateAt(ts, undefined, 'medium');
 }
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });

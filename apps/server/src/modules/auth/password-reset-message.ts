@@ -1,8 +1,8 @@
+import { formatDateAt } from '@vigie/contract/clock';
+
 /** The e-mail that carries a password reset link, in French. */
 export function passwordResetEmail(input: { link: string; expiresAt: Date }): { subject: string; text: string } {
-  const expires = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'short' }).format(
-    input.expiresAt,
-  );
+  const expires = formatDateAt(input.expiresAt, 'Europe/Paris');
   return {
     subject: 'Réinitialiser votre mot de passe Vigie',
     text: [
@@ -10,7 +10,7 @@ export function passwordResetEmail(input: { link: string; expiresAt: Date }): { 
       '',
       'Une demande de réinitialisation du mot de passe de votre compte Vigie a été faite.',
       '',
-      'Pour choisir un nouveau mot de passe, ouvrez ce lien :',
+      'Pour choisir un nouveau mot de passe, ouvrez ce lien\u202F:',
       input.link,
       '',
       `Ce lien ne sert qu’une fois et expire le ${expires} (heure de Paris).`,

@@ -38,7 +38,7 @@ describe(`password reset through a real SMTP server (${databaseKind})`, () => {
     const { mail, token } = await linkFor(account.email);
     expect(mail.subject).toBe('Réinitialiser votre mot de passe Vigie');
     expect(mail.text).toContain('2 mars 2026');
-    expect(mail.text).toContain('11:00');
+    expect(mail.text).toContain('à 11\u202Fh');
     expect(mail.text).toContain('Si vous n’avez rien demandé, ignorez ce message\u202F: votre mot de passe ne change pas.');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only the hash of the secret is kept: the outbox forgets the text once sent.

@@ -61,7 +61,7 @@ describe(`a silent LoRaWAN gateway opens an offline alert (${databaseKind})`, ()
         headers: { authorization: `Bearer ${integration.secret}` },
         payload: ttsUplink(devEui, { fCnt, heardBy: [{ id: 'passerelle-brest', eui: gateway.toUpperCase(), rssi: -90, snr: 5 }] }),
       });
-      expect(answer.json()).toEqual({ status: 'stored', readings: 1 });
+      expect(answer.json()).toEqual({ status: 'stored', readings: 1, duplicates: 0 });
     };
     await uplink();
     const emitters = (await call(owner, 'GET', '/api/emitter')).json<{ emitters: Emitter[] }>().emitters;
@@ -115,9 +115,9 @@ describe(`a silent LoRaWAN gateway opens an offline alert (${databaseKind})`, ()
     expect(emitter.name).toMatch(/^Passerelle /);
     const email = alertEmail(record, context, 'opened', { now: new Date(), publicUrl: 'https://vigie.example' });
     expect(email.subject).toBe(
-      `[Vigie] Alerte avertissement – ${emitter.name} : hors ligne (limite un signal avant la fin du délai d’inactivité)`,
+      `[Vigie] Avertissement – ${emitter.name}\u202f: hors ligne (limite un signal avant la fin du délai d’inactivité)`,
     );
-    expect(email.text).toContain(`sur « ${emitter.name} » (Magasin de Brest).`);
+    expect(email.text).toContain(`sur «\u202f${emitter.name}\u202f» (Magasin de Brest).`);
 
     // A manager of another shop sees nothing of it.
     expect((await call(lille, 'GET', '/api/alerts')).json<{ alerts: Alert[] }>().alerts.map((a) => a.id)).not.toContain(id);

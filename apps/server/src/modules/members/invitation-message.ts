@@ -1,21 +1,20 @@
 import { ROLE_LABELS, type Role } from '@vigie/contract';
+import { formatDateAt } from '@vigie/contract/clock';
 
 /** The e-mail that carries an invitation link (docs/api.md, Membres et invitations), in French. */
 export function invitationEmail(input: { organizationName: string; inviterName: string; role: Role; link: string; expiresAt: Date }): {
   subject: string;
   text: string;
 } {
-  const expires = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'short' }).format(
-    input.expiresAt,
-  );
+  const expires = formatDateAt(input.expiresAt, 'Europe/Paris');
   return {
     subject: `Invitation à rejoindre ${input.organizationName} sur Vigie`,
     text: [
       'Bonjour,',
       '',
-      `${input.inviterName} vous invite à rejoindre l’organisation « ${input.organizationName} » sur Vigie, avec le rôle ${ROLE_LABELS[input.role]}.`,
+      `${input.inviterName} vous invite à rejoindre l’organisation «\u202F${input.organizationName}\u202F» sur Vigie, avec le rôle ${ROLE_LABELS[input.role]}.`,
       '',
-      'Pour accepter, ouvrez ce lien puis choisissez votre nom et votre mot de passe :',
+      'Pour accepter, ouvrez ce lien puis choisissez votre nom et votre mot de passe\u202F:',
       input.link,
       '',
       `Ce lien ne sert qu’une fois et expire le ${expires} (heure de Paris).`,
@@ -35,9 +34,9 @@ export function twoFactorResetEmail(input: { organizationName: string; adminName
     text: [
       'Bonjour,',
       '',
-      `${input.adminName}, administrateur de « ${input.organizationName} » sur Vigie, vient de réinitialiser la double authentification de votre compte. Vos sessions ont été fermées.`,
+      `${input.adminName}, administrateur de «\u202F${input.organizationName}\u202F» sur Vigie, vient de réinitialiser la double authentification de votre compte. Vos sessions ont été fermées.`,
       '',
-      'Connectez-vous avec votre mot de passe, puis réactivez-la dans « Mon compte » :',
+      'Connectez-vous avec votre mot de passe, puis réactivez-la dans «\u202FMon compte\u202F»\u202F:',
       input.link,
       '',
       'Si vous n’avez rien demandé, changez votre mot de passe et prévenez aussitôt un autre administrateur de votre organisation.',

@@ -1,4 +1,5 @@
 import type { AlertPush, RuleCondition, Severity } from '@vigie/contract';
+import { clockText, formatDateAt } from '@vigie/contract/clock';
 import type { NotificationReason } from './notification-plan.ts';
 
 /** What an alert message says beyond the alert itself. */
@@ -27,6 +28,9 @@ export interface MessageAlert {
 
 const UNITS: Record<string, string> = { temperature: '°C', humidity: '%', battery: '%', co2: 'ppm' };
 const NBSP = '\u00a0';
+/** The narrow no-break space before « : » and inside « », as on the screens. */
+const NNBSP = '\u202f';
+const quoted = (text: string) => `«${NNBSP}${text}${NNBSP}»`;
 
 /** A value as a French reader writes it: `7,9 °C`, `−18 °C` (minus sign), `1 200 ppm`. */
 export function formatMeasure(key: string | null, value: number, signed = false): string {
@@ -76,10 +80,10 @@ function clockParts(at: Date, timeZone: string): { day: string; hour: number; mi
   return { day: `${parts['year']}-${parts['month']}-${parts['day']}`, hour: Number(parts['hour']), minute: Number(parts['minute']) };
 }
 
-/** `14 h 10`, `9 h`, in the site's zone, as a shop's clock reads. */
+/** `14 h 10`, `9 h`, in the site's zone, as a shop's clock reads (the web app's form, U+202F). */
 export function formatClock(at: Date, timeZone: string): string {
   const { hour, minute } = clockParts(at, timeZone);
-  return minute === 0 ? `${hour}${NBSP}h` : `${hour}${NBSP}h${NBSP}${String(minute).padStart(2, '0')}`;
+  return clockText(hour, minute);
 }
 
 /** `vers 14 h 10`, `demain vers 0 h 40`, `le 12/03 vers 9 h` (the forecast is no timetable). */
@@ -111,7 +115,7 @@ export function forecastText(
     : options.withinMinutes
       ? ` dans les ${options.withinMinutes}${NBSP}min`
       : '';
-  return `prévu${NBSP}: ${limit}${when}`;
+  return `prévu${NNBSP}: ${limit}${when}`;
 }
 
 function keyOf(condition: RuleCondition | null): string | null {
@@ -142,9 +146,10 @@ export function describeLimit(condition: RuleCondition | null): string {
   }
 }
 
-/** `12 min`, `2 h 05`, `3 j 4 h`. */
+/** `12 min`, `2 h 05`, `3 j 4 h`; `moins d’une minute` under one. */
 export function formatDuration(ms: number): string {
-  const minutes = Math.max(0, Math.round(ms / 60_000));
+  if (ms < 60_000) return 'moins d’une minute';
+  const minutes = Math.round(ms / 60_000);
   if (minutes < 60) return `${minutes}${NBSP}min`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return minutes % 60 === 0 ? `${hours}${NBSP}h` : `${hours}${NBSP}h${NBSP}${String(minutes % 60).padStart(2, '0')}`;
@@ -160,6 +165,21 @@ const SUBJECT_PREFIX: Record<NotificationReason, string> = {
 };
 
 /**
+ * How a message names an alert, as a person would say it: « Alerte critique », « Avertissement »
+ * when it opens; « Rappel (alerte critique) », « Escalade (avertissement) » after.
+ */
+export function alertTitle(severity: Severity, reason: NotificationReason): string {
+  if (reason === 'opened') return severity === 'critical' ? 'Alerte critique' : 'Avertissement';
+  if (reason === 'resolved') return SUBJECT_PREFIX.resolved;
+  return `${SUBJECT_PREFIX[reason]} (${severity === 'critical' ? 'alerte critique' : 'avertissement'})`;
+}
+
+/** `Depuis : 12 min (ouverte le 05/01/2026 à 11 h)`, `Durée : moins d’une minute (…)`. */
+function sinceLine(alert: MessageAlert, end: Date, resolved: boolean, timeZone: string): string {
+  return `${resolved ? 'Durée' : 'Depuis'}${NNBSP}: ${formatDuration(end.getTime() - alert.openedAt.getTime())} (ouverte le ${formatDateAt(alert.openedAt, timeZone, 'short')})`;
+}
+
+/**
  * The e-mail of a « dépassement prévu »: the reading is the value, the forecast is labelled as one,
  * never given as what the sensor measured.
  */
@@ -173,9 +193,8 @@ function predictedEmail(
     context.condition?.type === 'predicted_above' || context.condition?.type === 'predicted_below' ? context.condition : null;
   const key = alert.key ?? keyOf(context.condition);
   const threshold = context.forecast?.threshold ?? condition?.threshold ?? null;
-  const severity = alert.severity === 'critical' ? 'critique' : 'avertissement';
+  const title = alertTitle(alert.severity, reason);
   const where = context.siteName ? ` (${context.siteName})` : '';
-  const local = new Intl.DateTimeFormat('fr-FR', { timeZone: context.timezone, dateStyle: 'short', timeStyle: 'short' });
   const end = alert.resolvedAt ?? options.now;
   const resolved = reason === 'resolved';
   const measured = context.reading ? formatMeasure(key, context.reading.value) : null;
@@ -190,25 +209,25 @@ function predictedEmail(
   const highest = condition?.type === 'predicted_below' ? 'au plus bas' : 'au plus haut';
   // The reading first, as in every alert; the forecast after it, labelled « prévu ».
   const subject = resolved
-    ? `[Vigie] ${SUBJECT_PREFIX[reason]} – ${context.sensorName} : plus de dépassement prévu${measured ? `, ${measured} mesurés` : ''}`
-    : `[Vigie] ${SUBJECT_PREFIX[reason]} ${severity} – ${context.sensorName}${measured ? ` : ${measured} mesurés ;` : ', dépassement'} ${forecast}`;
+    ? `[Vigie] ${title} – ${context.sensorName}${NNBSP}: plus de dépassement prévu${measured ? `, ${measured} mesurés` : ''}`
+    : `[Vigie] ${title} – ${context.sensorName}${measured ? `${NNBSP}: ${measured} mesurés${NNBSP};` : ', dépassement'} ${forecast}`;
   const lines = [
     resolved
-      ? `L’alerte de dépassement prévu sur « ${context.sensorName} »${where} est terminée : la prévision ne l’annonce plus.`
-      : `${reason === 'opened' ? 'Alerte' : SUBJECT_PREFIX[reason]} ${severity} sur « ${context.sensorName} »${where} : un dépassement est prévu, il n’a pas été mesuré.`,
+      ? `L’alerte de dépassement prévu sur ${quoted(context.sensorName)}${where} est terminée${NNBSP}: la prévision ne l’annonce plus.`
+      : `${title} sur ${quoted(context.sensorName)}${where}${NNBSP}: un dépassement est prévu, il n’a pas été mesuré.`,
     '',
-    `Mesuré${NBSP}: ${measured ? `${measured}${context.reading ? ` à ${formatClock(context.reading.at, context.timezone)}` : ''}` : 'aucune mesure connue'}`,
+    `Mesuré${NNBSP}: ${measured ? `${measured}${context.reading ? ` à ${formatClock(context.reading.at, context.timezone)}` : ''}` : 'aucune mesure connue'}`,
     resolved
-      ? `Prévision${NBSP}: plus de dépassement${threshold === null ? '' : ` de ${formatThreshold(key, threshold)}`} annoncé`
+      ? `Prévision${NNBSP}: plus de dépassement${threshold === null ? '' : ` de ${formatThreshold(key, threshold)}`} annoncé`
       : `P${forecast.slice(1)} (une prévision, pas une mesure)`,
-    ...(alert.peak !== null ? [`Prévision ${highest} pendant l’alerte${NBSP}: ${formatMeasure(key, alert.peak)}`] : []),
-    `Limite : ${describeLimit(context.condition)}${context.ruleName ? ` — règle « ${context.ruleName} »` : ''}`,
-    `${resolved ? 'Durée' : 'Depuis'} : ${formatDuration(end.getTime() - alert.openedAt.getTime())} (ouverte le ${local.format(alert.openedAt)})`,
-    `Site : ${context.siteName ?? 'non renseigné'}`,
+    ...(alert.peak !== null ? [`Prévision ${highest} pendant l’alerte${NNBSP}: ${formatMeasure(key, alert.peak)}`] : []),
+    `Limite${NNBSP}: ${describeLimit(context.condition)}${context.ruleName ? ` — règle ${quoted(context.ruleName)}` : ''}`,
+    sinceLine(alert, end, resolved, context.timezone),
+    `Site${NNBSP}: ${context.siteName ?? 'non renseigné'}`,
     '',
     resolved
-      ? `Consulter la chronologie et les actions correctives : ${options.publicUrl}/dashboard/alertes/${alert.id}`
-      : `Voir l’alerte, l’acquitter et noter l’action corrective : ${options.publicUrl}/dashboard/alertes/${alert.id}`,
+      ? `Consulter la chronologie et les actions correctives${NNBSP}: ${options.publicUrl}/dashboard/alertes/${alert.id}`
+      : `Voir l’alerte, l’acquitter et noter l’action corrective${NNBSP}: ${options.publicUrl}/dashboard/alertes/${alert.id}`,
     '',
     '— Vigie',
   ];
@@ -227,30 +246,29 @@ export function alertEmail(
   }
   const key = keyOf(context.condition);
   const offline = context.condition?.type === 'offline';
-  const severity = alert.severity === 'critical' ? 'critique' : 'avertissement';
+  const title = alertTitle(alert.severity, reason);
   const value = offline ? 'aucun signal' : alert.last === null ? 'inconnue' : formatMeasure(key, alert.last);
   const where = context.siteName ? ` (${context.siteName})` : '';
-  const local = new Intl.DateTimeFormat('fr-FR', { timeZone: context.timezone, dateStyle: 'short', timeStyle: 'short' });
   const end = alert.resolvedAt ?? options.now;
   const subject =
     reason === 'resolved'
-      ? `[Vigie] ${SUBJECT_PREFIX[reason]} – ${context.sensorName} : retour à ${value}`
-      : `[Vigie] ${SUBJECT_PREFIX[reason]} ${severity} – ${context.sensorName} : ${offline ? 'hors ligne' : value} (limite ${describeLimit(context.condition)})`;
+      ? `[Vigie] ${title} – ${context.sensorName}${NNBSP}: retour à ${value}`
+      : `[Vigie] ${title} – ${context.sensorName}${NNBSP}: ${offline ? 'hors ligne' : value} (limite ${describeLimit(context.condition)})`;
   const lines = [
     reason === 'resolved'
-      ? `L’alerte sur « ${context.sensorName} »${where} est terminée.`
-      : `${reason === 'opened' ? 'Alerte' : SUBJECT_PREFIX[reason]} ${severity} sur « ${context.sensorName} »${where}.`,
+      ? `L’alerte sur ${quoted(context.sensorName)}${where} est terminée.`
+      : `${title} sur ${quoted(context.sensorName)}${where}.`,
     '',
     offline
-      ? `État : hors ligne, aucun signal reçu`
-      : `Valeur : ${value}${alert.peak !== null && !offline ? ` (pic ${formatMeasure(key, alert.peak)})` : ''}`,
-    `Limite : ${describeLimit(context.condition)}${context.ruleName ? ` — règle « ${context.ruleName} »` : ''}`,
-    `${reason === 'resolved' ? 'Durée' : 'Depuis'} : ${formatDuration(end.getTime() - alert.openedAt.getTime())} (ouverte le ${local.format(alert.openedAt)})`,
-    `Site : ${context.siteName ?? 'non renseigné'}`,
+      ? `État${NNBSP}: hors ligne, aucun signal reçu`
+      : `Valeur${NNBSP}: ${value}${alert.peak !== null && !offline ? ` (pic ${formatMeasure(key, alert.peak)})` : ''}`,
+    `Limite${NNBSP}: ${describeLimit(context.condition)}${context.ruleName ? ` — règle ${quoted(context.ruleName)}` : ''}`,
+    sinceLine(alert, end, reason === 'resolved', context.timezone),
+    `Site${NNBSP}: ${context.siteName ?? 'non renseigné'}`,
     '',
     reason === 'resolved'
-      ? `Consulter la chronologie et les actions correctives : ${options.publicUrl}/dashboard/alertes/${alert.id}`
-      : `Voir l’alerte, l’acquitter et noter l’action corrective : ${options.publicUrl}/dashboard/alertes/${alert.id}`,
+      ? `Consulter la chronologie et les actions correctives${NNBSP}: ${options.publicUrl}/dashboard/alertes/${alert.id}`
+      : `Voir l’alerte, l’acquitter et noter l’action corrective${NNBSP}: ${options.publicUrl}/dashboard/alertes/${alert.id}`,
     '',
     '— Vigie',
   ];

@@ -5,7 +5,8 @@ import { type AlertContext, alertEmail, forecastText, formatClock, formatThresho
 
 const NBSP = '\u00a0';
 /** Spaces made visible as plain ones, to read the expectations. */
-const plain = (text: string) => text.replace(/\u00a0/g, ' ');
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+const NNBSP = '\u202f';
 
 // 12:10 UTC is 14 h 10 in Paris (summer time).
 const NOW = new Date('2026-07-01T11:30:00Z');
@@ -44,14 +45,14 @@ describe('French forecast wording', () => {
   });
 
   it('writes the time as a shop’s clock reads it, in the site’s zone', () => {
-    expect(formatClock(ETA, 'Europe/Paris')).toBe(`14${NBSP}h${NBSP}10`);
-    expect(formatClock(new Date('2026-07-01T07:00:00Z'), 'Europe/Paris')).toBe(`9${NBSP}h`);
-    expect(formatClock(ETA, 'America/Montreal')).toBe(`8${NBSP}h${NBSP}10`);
+    expect(formatClock(ETA, 'Europe/Paris')).toBe(`14${NNBSP}h${NNBSP}10`);
+    expect(formatClock(new Date('2026-07-01T07:00:00Z'), 'Europe/Paris')).toBe(`9${NNBSP}h`);
+    expect(formatClock(ETA, 'America/Montreal')).toBe(`8${NNBSP}h${NNBSP}10`);
   });
 
   it('labels the forecast as one: « prévu : +8 °C vers 14 h 10 », tomorrow named, the horizon when the time is unknown', () => {
     const where = { now: NOW, timeZone: 'Europe/Paris' };
-    expect(forecastText('temperature', { threshold: 8, eta: ETA }, where)).toBe(`prévu${NBSP}: +8${NBSP}°C vers 14${NBSP}h${NBSP}10`);
+    expect(forecastText('temperature', { threshold: 8, eta: ETA }, where)).toBe(`prévu${NNBSP}: +8${NBSP}°C vers 14${NNBSP}h${NNBSP}10`);
     expect(plain(forecastText('temperature', { threshold: 8, eta: new Date('2026-07-01T22:40:00Z') }, where))).toBe(
       'prévu : +8 °C demain vers 0 h 40',
     );
@@ -77,7 +78,7 @@ describe('the e-mail of a « dépassement prévu »', () => {
 
   it('says when no reading is known, and the horizon when the time is not', () => {
     const mail = alertEmail(alert, { ...context, forecast: { threshold: 8, eta: null }, reading: null }, 'repeat', options);
-    expect(plain(mail.subject)).toBe('[Vigie] Rappel critique – Vitrine crèmerie, dépassement prévu : +8 °C dans les 120 min');
+    expect(plain(mail.subject)).toBe('[Vigie] Rappel (alerte critique) – Vitrine crèmerie, dépassement prévu : +8 °C dans les 120 min');
     const text = plain(mail.text);
     expect(text).toContain('Mesuré : aucune mesure connue');
     expect(text).toContain('Prévu : +8 °C dans les 120 min (une prévision, pas une mesure)');
@@ -100,6 +101,39 @@ describe('the e-mail of a « dépassement prévu »', () => {
     );
     expect(plain(measured.subject)).toBe('[Vigie] Alerte critique – Vitrine crèmerie : 11,0 °C (limite ≤ +4,0 °C)');
     expect(plain(measured.text)).toContain('Valeur : 11,0 °C (pic 12,5 °C)');
+  });
+});
+
+describe('the wording of an alert e-mail', () => {
+  const measured = {
+    ...context,
+    condition: { type: 'above', key: 'temperature', threshold: 4 } as RuleCondition,
+    forecast: undefined,
+    reading: undefined,
+  };
+  const warning = { ...alert, severity: 'warning' as const, peak: 4.7, last: 4.7, openedAt: new Date('2026-07-01T11:29:40Z') };
+
+  it('names a warning as one says it, never « Alerte avertissement », and a critical one « Alerte critique »', () => {
+    const opened = alertEmail(warning, measured, 'opened', options);
+    expect(plain(opened.subject)).toBe('[Vigie] Avertissement – Vitrine crèmerie : 4,7 °C (limite ≤ +4,0 °C)');
+    expect(opened.text.split('\n')[0]).toBe(`Avertissement sur «${NNBSP}Vitrine crèmerie${NNBSP}» (Lyon Part-Dieu).`);
+    expect(plain(alertEmail(warning, measured, 'repeat', options).subject)).toMatch(/^\[Vigie\] Rappel \(avertissement\) – /);
+    expect(plain(alertEmail(alert, measured, 'escalated', options).subject)).toMatch(/^\[Vigie\] Escalade \(alerte critique\) – /);
+    expect(`${opened.subject}\n${opened.text}`).not.toMatch(/Alerte avertissement/);
+  });
+
+  it('says « moins d’une minute », never « 0 min », and writes the time « 13 h 29 »', () => {
+    const text = alertEmail(warning, measured, 'opened', options).text;
+    expect(text).toContain(`Depuis${NNBSP}: moins d’une minute (ouverte le 01/07/2026 à 13${NNBSP}h${NNBSP}29)`);
+    expect(text).not.toMatch(/0\u00a0min|\d\d:\d\d/);
+  });
+
+  it('puts a narrow no-break space before every « : » and inside « », never a plain one', () => {
+    const { subject, text } = alertEmail(warning, measured, 'opened', options);
+    for (const line of [subject, ...text.split('\n')]) {
+      expect(line).not.toMatch(/ :|« | »/);
+    }
+    expect(text).toContain(`Limite${NNBSP}: ≤${NBSP}+4,0${NBSP}°C — règle «${NNBSP}Prévision vitrine${NNBSP}»`);
   });
 });
 

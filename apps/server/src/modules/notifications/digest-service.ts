@@ -6,7 +6,8 @@ import { createDigestDal } from './digest-dal.ts';
 import type { OneEmail } from './notification-service.ts';
 import { localTime } from './on-call-rota.ts';
 
-const NBSP = '\u00a0';
+/** The narrow no-break space before « : », as on the screens. */
+const NBSP = '\u202f';
 const DAY_MS = 86_400_000;
 const DEFAULT_TIME_ZONE = 'Europe/Paris';
 

@@ -82,7 +82,7 @@ describe(`daily digest of yesterday's alerts (${databaseKind})`, { timeout: 60_0
       mailing.smtp.received.find((mail) => recipientOf(mail) === who.email.toLowerCase() && mail.subject?.startsWith('Résumé'));
     while ((!mailTo(director) || !mailTo(lilleManager)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     const directorMail = mailTo(director);
-    expect(directorMail?.subject).toMatch(/^Résumé d’hier, \w+ \d+ \w+\u00a0: 1 alerte$/u);
+    expect(directorMail?.subject).toMatch(/^Résumé d’hier, \p{L}+ \d+ \p{L}+\u202f: 1 alerte$/u);
     expect(directorMail?.text).toContain('Magasin Lyon');
     expect(directorMail?.text).toMatch(/Vitrine crèmerie — Hors limites \(≤\u00a0\+4,0\u00a0°C\) — pic 11,5\u00a0°C — toujours active/);
     expect(directorMail?.text).toContain('https://vigie.example.fr/dashboard/alertes');

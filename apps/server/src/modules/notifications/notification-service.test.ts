@@ -140,11 +140,11 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail?.to).toMatchObject({ text: account.email });
-    expect(mail?.subject).toBe('[Vigie] Alerte critique – Vitrine crèmerie : 7,9\u00a0°C (limite ≤\u00a0+4,0\u00a0°C)');
-    expect(mail?.text).toContain('Valeur : 7,9\u00a0°C');
-    expect(mail?.text).toContain('Limite : ≤\u00a0+4,0\u00a0°C — règle « Crèmerie »');
-    expect(mail?.text).toContain('Depuis : 12\u00a0min (ouverte le 05/01/2026 11:00)');
-    expect(mail?.text).toContain('Site : Boutique Lyon');
+    expect(mail?.subject).toBe('[Vigie] Alerte critique – Vitrine crèmerie\u202f: 7,9\u00a0°C (limite ≤\u00a0+4,0\u00a0°C)');
+    expect(mail?.text).toContain('Valeur\u202f: 7,9\u00a0°C');
+    expect(mail?.text).toContain('Limite\u202f: ≤\u00a0+4,0\u00a0°C — règle «\u202fCrèmerie\u202f»');
+    expect(mail?.text).toContain('Depuis\u202f: 12\u00a0min (ouverte le 05/01/2026 à 11\u202fh)');
+    expect(mail?.text).toContain('Site\u202f: Boutique Lyon');
     expect(mail?.text).toContain(`https://vigie.example.fr/dashboard/alertes/${id}`);
     const alert = await alertsModule().alerts.get(account.organizationId, id);
     expect(alert?.events.map((event) => [event.type, event.text])).toEqual([
@@ -173,7 +173,7 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
     await service.tick();
     const escalation = smtp.received.slice(before);
     expect(escalation.map((mail) => [mail.subject?.split(' – ')[0], (mail.to as { text: string }).text])).toEqual(
-      expect.arrayContaining([['[Vigie] Escalade critique', 'responsable.region@enseigne.fr']]),
+      expect.arrayContaining([['[Vigie] Escalade (alerte critique)', 'responsable.region@enseigne.fr']]),
     );
     const alert = await alertsModule().alerts.get(account.organizationId, id);
     expect(alert?.events.filter((event) => event.type === 'escalated').map((event) => event.text)).toEqual([

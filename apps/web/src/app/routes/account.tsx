@@ -46,7 +46,7 @@ export default function AccountRoute() {
         <DetailSection
           id="compte-notifications"
           title="Alertes sur cet appareil"
-          description="Une notification du système, même l’application fermée : le capteur, son magasin et la valeur."
+          description={'Une notification du système, même l’application fermée\u202F: le capteur, son magasin et la valeur.'}
         >
           <PushPanel />
         </DetailSection>

@@ -32,7 +32,7 @@ export default function JournalRoute() {
     setExportError(null);
     try {
       const name = await exportAudit(applied);
-      showToast({ message: `Journal exporté : ${name}` });
+      showToast({ message: `Journal exporté\u202F: ${name}` });
     } catch (failure) {
       setExportError(errorMessage(failure, 'L’export du journal a échoué.'));
     } finally {

@@ -55,7 +55,10 @@ describe('LabelScanner', () => {
     expect(labelRefusal(new ApiError('Le numéro de série est obligatoire.', 400)).field).toBe('serial');
     expect(labelRefusal(new ApiError('Cet appareil est déjà installé dans votre organisation (« Vitrine »).', 409)).field).toBeNull();
     expect(labelRefusal(new ApiError('Trop de codes d’étiquette invalides. Réessayez dans 15 min.', 429)).field).toBeNull();
-    expect(labelRefusal(new ApiError('', 0))).toEqual({ message: 'La vérification de l’étiquette a échoué : réessayez.', field: null });
+    expect(labelRefusal(new ApiError('', 0))).toEqual({
+      message: 'La vérification de l’étiquette a échoué\u202F: réessayez.',
+      field: null,
+    });
   });
 
   it('names each camera failure and what to do instead', () => {

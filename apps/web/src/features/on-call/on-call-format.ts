@@ -1,4 +1,5 @@
 import type { Ladder, Member, OnCallDay, OnCallResponse } from '@vigie/contract';
+import { formatHhmm } from '@vigie/contract/clock';
 
 /** The days of a slot as its toggles name them, in the contract's order. */
 export const DAY_LABELS: Record<OnCallDay, string> = {
@@ -27,10 +28,11 @@ export function memberLabel(member: Pick<Member, 'name' | 'email'>): string {
 /** « Marie Dupont, puis Paul Martin »: the people of a slot, in the order they are woken. */
 export const orderText = (names: readonly string[]) => names.join(', puis ');
 
-/** « de 20:00 à 07:00 le lendemain », « de 08:00 à 18:00 », or « toute la journée » (start equals end). */
+/** « de 20 h à 7 h le lendemain », « de 8 h à 18 h 30 », or « toute la journée » (start equals end). */
 export function hoursText(from: string, to: string): string {
   if (from === to) return 'toute la journée';
-  return to < from ? `de ${from} à ${to} le lendemain` : `de ${from} à ${to}`;
+  const text = `de ${formatHhmm(from)} à ${formatHhmm(to)}`;
+  return to < from ? `${text} le lendemain` : text;
 }
 
 /** « Lun, Mar, Jours fériés », in the contract’s order. */

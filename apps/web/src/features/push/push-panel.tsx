@@ -7,8 +7,8 @@ import { currentPushState, type PushState, turnPushOff, turnPushOn } from './pus
 
 const STATE_TEXT: Record<PushState, string> = {
   unsupported: 'Ce navigateur ne reçoit pas de notifications poussées (ou la page n’est pas servie en HTTPS).',
-  denied: 'Les notifications sont bloquées pour Vigie dans ce navigateur : autorisez-les dans ses réglages, puis revenez ici.',
-  off: 'Pas encore activé sur cet appareil. Chaque alerte s’y affichera avec « Prendre en compte ».',
+  denied: 'Les notifications sont bloquées pour Vigie dans ce navigateur\u202F: autorisez-les dans ses réglages, puis revenez ici.',
+  off: 'Pas encore activé sur cet appareil. Chaque alerte s’y affichera avec «\u202FPrendre en compte\u202F».',
   on: 'Les alertes arrivent sur cet appareil.',
 };
 

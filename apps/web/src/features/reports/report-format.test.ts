@@ -53,11 +53,11 @@ describe('report formatting', () => {
   });
 
   it('writes dates and times on the site’s clock', () => {
-    expect(formatSiteDateTime('2026-11-02T13:05:00.000Z', 'Europe/Paris')).toBe('02/11/2026 14:05');
-    expect(formatSiteDateTime('2026-07-02T13:05:00.000Z', 'Europe/Paris')).toBe('02/07/2026 15:05');
-    expect(onDateAt('2026-12-01T02:00:00.000Z', 'America/Martinique')).toBe('le 30/11/2026 à 22:00');
+    expect(formatSiteDateTime('2026-11-02T13:05:00.000Z', 'Europe/Paris')).toBe('02/11/2026 à 14\u202Fh\u202F05');
+    expect(formatSiteDateTime('2026-07-02T13:05:00.000Z', 'Europe/Paris')).toBe('02/07/2026 à 15\u202Fh\u202F05');
+    expect(onDateAt('2026-12-01T02:00:00.000Z', 'America/Martinique')).toBe('le 30/11/2026 à 22\u202Fh');
     // An unknown zone falls back to the browser's clock rather than failing.
-    expect(formatSiteDateTime('2026-11-02T13:05:00.000Z', 'Nulle/Part')).toMatch(/^\d{2}\/\d{2}\/2026 \d{2}:\d{2}$/);
+    expect(formatSiteDateTime('2026-11-02T13:05:00.000Z', 'Nulle/Part')).toMatch(/^\d{2}\/\d{2}\/2026 à \d{1,2}\u202Fh(\u202F\d{2})?$/);
   });
 
   it('writes limits with their sign and the real minus', () => {

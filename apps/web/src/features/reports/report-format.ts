@@ -1,3 +1,4 @@
+import { clockText } from '@vigie/contract/clock';
 import { formatDuration } from '@vigie/contract/duration';
 import type { Report } from '@vigie/contract';
 import { formatNumber } from '@/lib/measure-format';
@@ -62,20 +63,23 @@ function dateTimeFormat(timeZone: string | undefined): Intl.DateTimeFormat {
   return format;
 }
 
-/** `{date: « 02/11/2026 », time: « 14:05 »}` on the site's clock (the one the PDF uses). */
+/** `{date: « 02/11/2026 », time: « 14 h 05 »}` on the site's clock. */
 export function siteDateTime(iso: string, timeZone?: string): { date: string; time: string } {
   const parts: Record<string, string> = {};
   for (const part of dateTimeFormat(timeZone).formatToParts(new Date(iso))) parts[part.type] = part.value;
-  return { date: `${parts['day']}/${parts['month']}/${parts['year']}`, time: `${parts['hour']}:${parts['minute']}` };
+  return {
+    date: `${parts['day']}/${parts['month']}/${parts['year']}`,
+    time: clockText(Number(parts['hour']) % 24, Number(parts['minute'])),
+  };
 }
 
-/** « 02/11/2026 14:05 » on the site's clock. */
+/** « 02/11/2026 à 14 h 05 » on the site's clock. */
 export function formatSiteDateTime(iso: string, timeZone?: string): string {
   const { date, time } = siteDateTime(iso, timeZone);
-  return `${date} ${time}`;
+  return `${date} à ${time}`;
 }
 
-/** « le 02/11/2026 à 14:05 ». */
+/** « le 02/11/2026 à 14 h 05 ». */
 export function onDateAt(iso: string, timeZone?: string): string {
   const { date, time } = siteDateTime(iso, timeZone);
   return `le ${date} à ${time}`;

@@ -32,9 +32,10 @@ export function parseWindows(text: string): OpeningWindow[] | string {
   for (const part of trimmed.split(/[,;]/)) {
     const [from, to, extra] = part.split(/[-–—]/).map((value) => value.trim());
     if (!from || !to || extra !== undefined || !TIME.test(from) || !TIME.test(to)) {
-      return `« ${part.trim()} » : écrivez une plage comme 09:00–19:00, ou « fermé ».`;
+      return `«\u202F${part.trim()}\u202F»\u202F: écrivez une plage comme 09:00–19:00, ou «\u202Ffermé\u202F».`;
     }
-    if (normalize(from) === normalize(to)) return `« ${part.trim()} » : une plage ne peut pas commencer et finir à la même heure.`;
+    if (normalize(from) === normalize(to))
+      return `«\u202F${part.trim()}\u202F»\u202F: une plage ne peut pas commencer et finir à la même heure.`;
     windows.push([normalize(from), normalize(to)]);
   }
   return windows;

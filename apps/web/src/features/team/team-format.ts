@@ -1,4 +1,5 @@
 import type { Member } from '@vigie/contract';
+import { formatDateAt } from '@vigie/contract/clock';
 
 // The contract's EMAIL_PATTERN and PASSWORD_MIN_LENGTH, restated: a value import would bring zod into the page.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -17,20 +18,12 @@ export function memberLabel(member: Pick<Member, 'name' | 'email'>): string {
   return member.name?.trim() || member.email;
 }
 
-const expiryFormat = new Intl.DateTimeFormat('fr-FR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** « Expire le 30 novembre 2026 à 14:05 », or « Expirée » once the date is past. */
+/** « Expire le 30 novembre 2026 à 14 h 05 », or « Expirée » once the date is past. */
 export function expiryText(expiresAt: string, now: number): string {
   const at = Date.parse(expiresAt);
   if (Number.isNaN(at)) return '';
   if (at <= now) return 'Expirée';
-  return `Expire le ${expiryFormat.format(at)}`;
+  return `Expire le ${formatDateAt(at)}`;
 }
 
 export const isExpired = (expiresAt: string, now: number) => Date.parse(expiresAt) <= now;

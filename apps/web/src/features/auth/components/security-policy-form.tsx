@@ -37,7 +37,7 @@ export function SecurityPolicyForm() {
                   setSaved(
                     requireTotpForAdmins
                       ? 'Enregistré : les administrateurs sans double authentification devront l’activer à leur prochaine action.'
-                      : 'Enregistré : la double authentification n’est plus exigée.',
+                      : 'Enregistré\u202F: la double authentification n’est plus exigée.',
                   ),
                 onError: (error) => setProblem(errorMessage(error, 'Le réglage n’a pas pu être enregistré.')),
               },

@@ -249,7 +249,7 @@ export function TotpPanel() {
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const refresh = () =>
-    refreshUser().catch((error: unknown) => setProblem(errorMessage(error, 'Votre compte n’a pas pu être relu : rechargez la page.')));
+    refreshUser().catch((error: unknown) => setProblem(errorMessage(error, 'Votre compte n’a pas pu être relu\u202F: rechargez la page.')));
 
   if (!user) return null;
 

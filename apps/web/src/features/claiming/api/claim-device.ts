@@ -14,7 +14,7 @@ export async function claimDevice(request: ClaimRequest): Promise<ClaimedDevice>
   const data = await call<{ sensor?: Sensor; emitter?: Emitter } | undefined>(endpoints.devices.claim, { body: request });
   if (data?.sensor) return { kind: 'sensor', device: data.sensor };
   if (data?.emitter) return { kind: 'emitter', device: data.emitter };
-  throw new Error('Réponse inattendue du serveur : réessayez.');
+  throw new Error('Réponse inattendue du serveur\u202F: réessayez.');
 }
 
 export function useClaimDevice() {
@@ -27,7 +27,7 @@ export function useClaimDevice() {
  */
 export async function checkLabel(label: ClaimCheckRequest): Promise<LabelledDevice> {
   const data = await call<ClaimCheckResponse | undefined>(endpoints.devices.claimCheck, { body: label });
-  if (!data?.device) throw new Error('Réponse inattendue du serveur : réessayez.');
+  if (!data?.device) throw new Error('Réponse inattendue du serveur\u202F: réessayez.');
   return data.device;
 }
 
@@ -40,7 +40,7 @@ export type LabelRefusal = { message: string; field: 'serial' | 'code' | null };
 
 /** How step 1 shows a refused label: the server's French message, on the field it concerns. */
 export function labelRefusal(error: unknown): LabelRefusal {
-  const message = errorMessage(error, 'La vérification de l’étiquette a échoué : réessayez.');
+  const message = errorMessage(error, 'La vérification de l’étiquette a échoué\u202F: réessayez.');
   if (!(error instanceof ApiError)) return { message, field: null };
   if (error.status === 400) return { message, field: /^Le numéro de série/.test(message) ? 'serial' : 'code' };
   // Unknown serial and wrong code are one answer: the code is what is mistyped or misread, the serial stays.

@@ -59,7 +59,7 @@ export function InstallForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!name.trim()) {
-      setNameError('Donnez un nom à l’appareil, par exemple « Vitrine crèmerie ».');
+      setNameError('Donnez un nom à l’appareil, par exemple «\u202FVitrine crèmerie\u202F».');
       return;
     }
     setNameError(null);

@@ -22,11 +22,11 @@ export function cameraErrorMessage(error: unknown): string {
       return 'Accès à la caméra refusé. Autorisez la caméra pour ce site dans les réglages du navigateur, ou saisissez le numéro de série et le code ci-dessous.';
     case 'NotFoundError':
     case 'OverconstrainedError':
-      return 'Aucune caméra disponible sur cet appareil : saisissez le numéro de série et le code ci-dessous.';
+      return 'Aucune caméra disponible sur cet appareil\u202F: saisissez le numéro de série et le code ci-dessous.';
     case 'NotReadableError':
-      return 'La caméra est occupée par une autre application : fermez-la, puis réessayez.';
+      return 'La caméra est occupée par une autre application\u202F: fermez-la, puis réessayez.';
     default:
-      return 'La caméra n’a pas pu s’ouvrir : saisissez le numéro de série et le code ci-dessous.';
+      return 'La caméra n’a pas pu s’ouvrir\u202F: saisissez le numéro de série et le code ci-dessous.';
   }
 }
 
@@ -138,7 +138,7 @@ export function LabelScanner({
       setCamera({
         phase: 'failed',
         message:
-          'Ce navigateur n’ouvre pas la caméra ici (une adresse en HTTPS est nécessaire) : saisissez le numéro de série et le code ci-dessous.',
+          'Ce navigateur n’ouvre pas la caméra ici (une adresse en HTTPS est nécessaire)\u202F: saisissez le numéro de série et le code ci-dessous.',
       });
       return;
     }
@@ -205,7 +205,7 @@ export function LabelScanner({
               : notLabel
                 ? lorawanNotice
                   ? 'Ce code QR n’est ni une étiquette Vigie ni celle d’un capteur LoRaWAN : visez celui de l’appareil.'
-                  : 'Ce code QR n’est pas une étiquette Vigie : visez celui de l’appareil.'
+                  : 'Ce code QR n’est pas une étiquette Vigie\u202F: visez celui de l’appareil.'
                 : 'Visez le code QR de l’étiquette…'}
           </p>
           <Button variant="secondary" className="mt-3" onClick={onCancelCamera}>

@@ -39,8 +39,9 @@ export function DeviceLiveSummary({ device, inAlert = false }: { device: Device;
           </span>
           {second && secondValue && (
             <span data-testid="device-second-value" className="tabular-nums text-slate-300">
-              <span className="sr-only">{`${measureLabel(second)}\u202F: `}</span>
+              {/* The dot only separates the two values on screen; read aloud, the measure's name does. */}
               <span aria-hidden="true">· </span>
+              <span className="sr-only">{`${measureLabel(second)}\u202F: `}</span>
               {formatMeasure(second, secondValue.value)}
             </span>
           )}

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { type Theme, useTheme } from '@/lib/theme';
-import { formatNumber } from '@/lib/measure-format';
+import { formatDateTime, formatNumber } from '@/lib/measure-format';
 import { spanX, toData, type ChartForecastPoint, type Span } from './chart-data';
 import { drawPauses } from './chart-pauses';
 
@@ -139,7 +139,6 @@ function drawOverlays(u: uPlot, overlays: ChartOverlays | undefined, colours: Co
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayLabel = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short' });
-const fullLabel = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Time ticks in French: « 14:00 » within a day, « 24 oct. » at midnight or beyond a day. */
 function timeTicks(_u: uPlot, splits: number[], _axis: number, _space: number, increment: number): string[] {
@@ -227,7 +226,7 @@ export default function UplotChart({ readings, unit, digits, height, gapMs, over
           ready: [(u) => u.root.classList.add('vigie-chart-idle')],
         },
         series: [
-          { label: 'Heure', value: (_u, v) => (v === null || v === undefined ? '—' : fullLabel.format(new Date(v * 1000))) },
+          { label: 'Heure', value: (_u, v) => (v === null || v === undefined ? '—' : formatDateTime(v * 1000)) },
           { label: 'Min', stroke: colours.minMax, width: 1, value: (_u, v) => format(v) },
           { label: 'Moyenne', stroke: colours.line, width: 2, value: (_u, v) => format(v), points: { show: false } },
           { label: 'Max', stroke: colours.minMax, width: 1, value: (_u, v) => format(v) },

@@ -174,7 +174,7 @@ describe('OnCallEditor for a viewer', () => {
     );
     const slot = screen.getByTestId('on-call-slot');
     expect(slot).toHaveTextContent('Nuits de semaine');
-    expect(slot).toHaveTextContent('Lun, Mar, Mer, Jeu, Ven, de 20:00 à 07:00 le lendemain');
+    expect(slot).toHaveTextContent('Lun, Mar, Mer, Jeu, Ven, de 20 h à 7 h le lendemain');
     expect(await within(slot).findByText('Marie Dupont, puis Paul Martin')).toBeInTheDocument();
     expect(
       screen.getByText('Notification aussitôt, SMS après 5 min, appel après 10 min, personne suivante après 15 min.'),

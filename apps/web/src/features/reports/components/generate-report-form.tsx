@@ -34,7 +34,7 @@ export function GenerateReportForm({ sites, defaultSiteId }: { sites: Site[]; de
     setDone(null);
     if (!siteId) return setError('Choisissez un site.');
     if (!MONTH_PATTERN.test(month)) return setError('Choisissez un mois, par exemple « 2026-11 ».');
-    if (month > thisMonth) return setError('Ce mois n’a pas encore commencé : choisissez le mois en cours ou un mois passé.');
+    if (month > thisMonth) return setError('Ce mois n’a pas encore commencé\u202F: choisissez le mois en cours ou un mois passé.');
     setError(null);
     const site = sites.find((item) => item.id === siteId);
     create.mutate(

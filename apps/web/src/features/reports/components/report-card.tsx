@@ -119,7 +119,7 @@ export function ReportCard({
                 {onDateAt(report.signedAt, timeZone)}
               </span>
               {report.signComment && (
-                <span className="mt-1 block whitespace-pre-line text-slate-300 [overflow-wrap:anywhere]">« {report.signComment} »</span>
+                <span className="mt-1 block whitespace-pre-line text-slate-300 [overflow-wrap:anywhere]">{`«\u202F${report.signComment}\u202F»`}</span>
               )}
             </>
           )}

@@ -77,8 +77,8 @@ describe('ReportList', () => {
 
     const report = await screen.findByRole('article', { name: 'novembre 2026 · Boutique Opéra' });
     expect(within(report).getByText('Non signé')).toBeInTheDocument();
-    expect(report).toHaveTextContent('Établi automatiquement le 01/12/2026 à 03:00');
-    expect(report).toHaveTextContent('période du 01/11/2026 00:00 au 01/12/2026 00:00');
+    expect(report).toHaveTextContent('Établi automatiquement le 01/12/2026 à 3 h');
+    expect(report).toHaveTextContent('période du 01/11/2026 à 0 h au 01/12/2026 à 0 h');
     expect(within(report).getByText('3f2a1b0c…9d8e4f7a')).toHaveAttribute('title', reportFixture().sha256);
     expect(within(report).getByRole('button', { name: 'Copier l’empreinte' })).toBeInTheDocument();
 
@@ -107,11 +107,11 @@ describe('ReportList', () => {
     renderWithProviders(<Harness />);
     const [latest, older] = await screen.findAllByTestId('report');
     if (!latest || !older) throw new Error('Two versions expected.');
-    expect(latest).toHaveTextContent('Établi le 03/12/2026 à 10:30 par Camille Martin');
+    expect(latest).toHaveTextContent('Établi le 03/12/2026 à 10 h 30 par Camille Martin');
     expect(latest).toHaveTextContent('Non signé');
-    expect(older).toHaveAccessibleName('novembre 2026 · Boutique Opéra, version du 01/12/2026 03:00');
-    expect(older).toHaveTextContent('Version du 01/12/2026 03:00');
-    expect(older).toHaveTextContent('Signé par Luc Bernard le 02/12/2026 à 09:00');
+    expect(older).toHaveAccessibleName('novembre 2026 · Boutique Opéra, version du 01/12/2026 à 3\u202Fh');
+    expect(older).toHaveTextContent('Version du 01/12/2026 à 3 h');
+    expect(older).toHaveTextContent('Signé par Luc Bernard le 02/12/2026 à 9 h');
     expect(older).toHaveTextContent('« Vu, RAS. »');
     expect(within(older).queryByRole('button', { name: 'Signer' })).not.toBeInTheDocument();
     expect(screen.getByText(/novembre 2026 · Boutique Opéra\s: 2 versions/)).toBeInTheDocument();
@@ -131,7 +131,7 @@ describe('ReportList', () => {
     await user.type(comment, '  Relevés vérifiés.  ');
     await user.click(within(report).getByRole('button', { name: 'Signer le rapport' }));
 
-    await waitFor(() => expect(report).toHaveTextContent('Signé par Camille Martin le 02/12/2026 à 15:00'));
+    await waitFor(() => expect(report).toHaveTextContent('Signé par Camille Martin le 02/12/2026 à 15 h'));
     expect(report).toHaveTextContent('« Relevés vérifiés. »');
     expect(within(report).queryByRole('button', { name: 'Signer' })).not.toBeInTheDocument();
     expect(within(report).queryByLabelText('Commentaire (facultatif)')).not.toBeInTheDocument();

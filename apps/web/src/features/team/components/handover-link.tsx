@@ -14,7 +14,7 @@ export function HandoverLink({ email, link }: { email: string; link: string }) {
     navigator.clipboard
       .writeText(link)
       .then(() => setCopied('Lien copié.'))
-      .catch(() => setCopied('Copie impossible ici : sélectionnez le lien et copiez-le.'));
+      .catch(() => setCopied('Copie impossible ici\u202F: sélectionnez le lien et copiez-le.'));
   };
   return (
     <div data-testid="handover-link" className="space-y-2 rounded-xl border border-amber-300/40 bg-amber-400/10 p-3 text-sm text-amber-50">

@@ -239,7 +239,7 @@ export function MemberList({ members, currentUserId, canManage, organizationName
         onCancel={closeReset}
       >
         <p>
-          {`Pour un membre qui a perdu son téléphone et ses codes de secours, après avoir vérifié que c’est bien cette personne (de vive voix, par exemple). Elle est déconnectée partout à l’instant, prévenue par e-mail, se connecte ensuite avec son seul mot de passe et doit réactiver la double authentification dans « Mon compte ».`}
+          {`Pour un membre qui a perdu son téléphone et ses codes de secours, après avoir vérifié que c’est bien cette personne (de vive voix, par exemple). Elle est déconnectée partout à l’instant, prévenue par e-mail, se connecte ensuite avec son seul mot de passe et doit réactiver la double authentification dans «\u202FMon compte\u202F».`}
         </p>
         <label htmlFor={passwordId} className="mt-4 block text-sm font-medium text-slate-200">
           Votre mot de passe
