@@ -86,3 +86,25 @@ describe(`npm run devices:import on ${databaseKind}`, { timeout: 120_000 }, () =
     expect(result.output).toMatch(/Usage : npm run devices:import -- FICHIER\.csv/);
   });
 });
+
+describe.skipIf(databaseKind !== 'PGlite')('npm run devices:import beside a server that does not answer', { timeout: 120_000 }, () => {
+  it('says the command works with the server running or stopped, never only « stop it »', async () => {
+    const dataDir = tempDir();
+    try {
+      // A live process holds the folder's lock and no local channel answers: as a server whose channel did not open.
+      fs.writeFileSync(path.join(dataDir, 'vigie.lock'), String(process.pid));
+      const batch = path.join(dataDir, 'lot.csv');
+      fs.writeFileSync(batch, 'serial;kind;model;claimCode\nVIG-LOCK0001;sensor;;ABCDEFGHJKLM\n');
+      const result = await runCli([batch], { DATA_DIR: dataDir, DATABASE_URL: undefined }, 'src/cli/devices-import.ts');
+      expect(result.code).not.toBe(0);
+      const output = result.output.replace(/\u202f/g, ' ');
+      expect(output).toContain(`Un serveur Vigie (PID ${process.pid}) utilise le dossier de données « ${dataDir} »`);
+      expect(output).toContain(
+        'Cette commande marche serveur lancé comme serveur arrêté : redémarrez le serveur pour qu’elle passe par lui, ou arrêtez-le, puis relancez-la.',
+      );
+      expect(output).not.toContain('Arrêtez-le, ou choisissez un autre dossier');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
