@@ -12,7 +12,8 @@ export const DEMO_ACCOUNT = {
   organizationName: 'Démo Boutique',
 } as const;
 
-const HISTORY_DAYS = 3;
+/** The demo shows a week at least, even on the 1st of the month, as the README says. */
+const HISTORY_DAYS = 7;
 /** The last week, which the predictive analysis learns from, has a reading a minute, as real sensors send. */
 const RECENT_DAYS = 7;
 const HISTORY_STEP_SECONDS = 60;
@@ -21,7 +22,7 @@ const OLD_HISTORY_STEP_SECONDS = 600;
 
 /**
  * Where the demo history starts: the 1st of the current month in Paris (so the month's HACCP
- * report has a whole month behind it), and at least three days back.
+ * report has a whole month behind it), and at least seven days back, every minute of them.
  */
 export function historyStart(now: number): number {
   const month = monthOf(localMonth(now, DEFAULT_TIMEZONE), DEFAULT_TIMEZONE);
@@ -30,7 +31,7 @@ export function historyStart(now: number): number {
 
 /**
  * On an empty database, creates the demo account and a small shop (a transmitter and seven
- * sensors) with realistic history since the start of the month (three days at least), so charts are never empty. Returns whether it did.
+ * sensors) with realistic history since the start of the month (the last seven days at least, a reading a minute), so charts are never empty. Returns whether it did.
  */
 export async function seedDemo(services: Services, now = Date.now()): Promise<boolean> {
   if (!(await services.users.isEmpty())) return false;

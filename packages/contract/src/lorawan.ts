@@ -114,12 +114,16 @@ export type IntegrationListResponse = z.infer<typeof integrationListResponseSche
 /** The network server's answer: what Vigie did with the message. */
 export const integrationEventResponseSchema = z.object({
   /**
-   * `stored` (a frame sent again is stored once, and counted again here), `unknown_device` (kept for
-   * adoption), `ignored` (an event with nothing to store, or a device in the trash), `undecoded`
-   * (the codec could not read the frame: the device's page says why).
+   * `stored` (its readings stored), `duplicate` (the same frame again, already stored: nothing more
+   * stored, see docs/protocole-appareils.md), `unknown_device` (kept for adoption), `ignored` (an
+   * event with nothing to store, or a device in the trash), `undecoded` (the codec could not read
+   * the frame), `refused` (a value out of its measure's range: the device's page says why).
    */
-  status: z.enum(['stored', 'unknown_device', 'ignored', 'undecoded']),
+  status: z.enum(['stored', 'duplicate', 'unknown_device', 'ignored', 'undecoded', 'refused']),
+  /** Readings stored from this message. */
   readings: z.number().int(),
+  /** Readings not stored because they already were (the same frame received again). */
+  duplicates: z.number().int(),
 });
 export type IntegrationEventResponse = z.infer<typeof integrationEventResponseSchema>;
 

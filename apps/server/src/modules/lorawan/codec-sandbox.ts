@@ -1,4 +1,4 @@
-import { MAX_VALUES_PER_READING, READING_KEY_PATTERN } from '@vigie/contract';
+import { MAX_VALUES_PER_READING, measureNameProblem } from '@vigie/contract';
 import { getQuickJS, type QuickJSWASMModule } from 'quickjs-emscripten';
 import type { CodecInput, CodecResult, DecodedReading } from './codecs/index.ts';
 
@@ -16,12 +16,12 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 
 /** Of a decoder's flat output, the numbers (booleans as 1/0) under valid measure names, as many as a reading holds; the other keys in `ignored`. */
 export function flatMeasures(data: Record<string, unknown>): { values: Record<string, number>; ignored: string[] } {
-  const values: Record<string, number> = {};
+  const values = Object.create(null) as Record<string, number>;
   const ignored: string[] = [];
   let kept = 0;
   for (const [key, value] of Object.entries(data)) {
     const number = typeof value === 'boolean' ? (value ? 1 : 0) : value;
-    if (!READING_KEY_PATTERN.test(key) || typeof number !== 'number' || !Number.isFinite(number) || kept >= MAX_VALUES_PER_READING) {
+    if (measureNameProblem(key) !== null || typeof number !== 'number' || !Number.isFinite(number) || kept >= MAX_VALUES_PER_READING) {
       ignored.push(key.slice(0, 40));
       continue;
     }

@@ -24,8 +24,8 @@ import { isUniqueViolation } from '../../db/connection-errors.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, badRequest, conflict, notFound, unauthorized } from '../../errors.ts';
 import type { DeviceService, DeviceView } from '../devices/device-service.ts';
-import type { TelemetryService } from '../telemetry/telemetry-service.ts';
-import { CODECS, codecById, type CodecResult, suggestCodec } from './codecs/index.ts';
+import type { IngestOutcome, TelemetryService } from '../telemetry/telemetry-service.ts';
+import { CODECS, codecById, type CodecResult, type DecodedReading, suggestCodec } from './codecs/index.ts';
 import { createCodecRunner } from './codec-runner.ts';
 import { flatMeasures } from './codec-sandbox.ts';
 import { createLorawanDal, type IntegrationRecord, type LorawanDeviceRecord, type PastedCodecRecord } from './lorawan-dal.ts';
@@ -75,6 +75,37 @@ function fromNetworkDecoding(decoded: Record<string, unknown> | null): CodecResu
   return { ok: true, readings: [{ ts: null, values }], warnings: [] };
 }
 
+/**
+ * How far apart two receptions of the same frame may be (a device's retransmission, heard again by
+ * the network): the same session, counter and payload this close is the same frame; further apart
+ * (an ABP device whose counter restarted, sending the same values), another one. The same message
+ * sent again (a webhook's retry, MQTT beside the webhook) carries the same reception and is
+ * recognized however late. A sensor reports every few minutes: no two frames of it are this close.
+ */
+export const FRAME_WINDOW_MS = 30_000;
+
+const digest = (...parts: (string | number | null)[]) =>
+  createHash('sha256')
+    .update(parts.map((part) => (part === null ? '' : String(part))).join('\u0000'))
+    .digest('hex');
+
+/**
+ * A frame's identity: its session (device address), counter and payload (the bytes, or the
+ * network server's decoding when it sends none); and its reception's: the network server's name
+ * for it, and when it was received.
+ */
+function frameIdentity(
+  message: Extract<NetworkMessage, { kind: 'uplink' }>,
+  readings: DecodedReading[],
+  at: Date,
+): { frame: string; reception: string } {
+  const payload = message.bytes ? Buffer.from(message.bytes).toString('hex') : JSON.stringify(readings.map((reading) => reading.values));
+  return {
+    frame: digest(message.devEui, message.devAddr, message.fCnt, message.fPort, payload).slice(0, 20),
+    reception: digest(message.receptionId, at.getTime()).slice(0, 12),
+  };
+}
+
 /** A codec's result as the API tells it (dates as ISO strings). */
 function outcome(result: CodecResult): CodecOutcome {
   if (!result.ok) return { ok: false, error: result.error };
@@ -97,7 +128,7 @@ export function createLorawanService(deps: {
   now: () => Date;
   /** Where the network server reaches Vigie (`PUBLIC_URL`). */
   publicUrl: string;
-  telemetry: () => Pick<TelemetryService, 'ingest'>;
+  telemetry: () => Pick<TelemetryService, 'ingest' | 'hasReadingNear'>;
   sensors: () => Pick<DeviceService, 'findBySerial' | 'create' | 'restore' | 'get'>;
   /** The transmitters: a gateway that hears the organization's devices is one (serial = its EUI or id). */
   gateways: () => Pick<DeviceService, 'findBySerial' | 'create'>;
@@ -258,9 +289,9 @@ export function createLorawanService(deps: {
         fPort: message.fPort,
         payloadHex: message.bytes ? Buffer.from(message.bytes).toString('hex') : null,
       });
-      return { status: 'unknown_device', readings: 0 };
+      return { status: 'unknown_device', readings: 0, duplicates: 0 };
     }
-    if (!sensor || sensor.deletedAt) return { status: 'ignored', readings: 0 };
+    if (!sensor || sensor.deletedAt) return { status: 'ignored', readings: 0, duplicates: 0 };
 
     const codec = registered.codec === NETWORK_CODEC ? null : codecById(registered.codec);
     const pasted = codec ? undefined : await pastedCodec(organizationId, registered.codec);
@@ -274,14 +305,29 @@ export function createLorawanService(deps: {
     const seen = { at: deps.now(), rssi: message.rssi, snr: message.snr, gateway: message.gateway };
     if (!result.ok) {
       await noteSignal(organizationId, message.devEui, { ...seen, error: result.error.slice(0, 300) });
-      return { status: 'undecoded', readings: 0 };
+      return { status: 'undecoded', readings: 0, duplicates: 0 };
     }
-    // A frame's readings keep an id of its session and counter: the same frame again is stored once.
-    const frameId = `lw-${message.devAddr ?? 'x'}-${message.fCnt ?? 'x'}`;
+    // A frame's readings keep an id of the frame (session, counter, payload) and of its reception:
+    // the same message again is stored once, and so is the same frame heard again within the window.
+    const { frame: frameKey, reception } = frameIdentity(message, result.readings, at);
     const payload = result.readings
       .filter((reading) => Object.keys(reading.values).length > 0)
-      .map((reading, index) => ({ id: `${frameId}-${index}`, ts: (reading.ts ?? at).toISOString(), values: reading.values }));
-    let stored = 0;
+      .map((reading, index) => ({
+        id: `lw-${frameKey}-${reception}-${index}`,
+        ts: (reading.ts ?? at).toISOString(),
+        values: reading.values,
+      }));
+    let stored: IngestOutcome = { accepted: 0, duplicates: 0 };
+    const first = payload[0];
+    const firstKey = first ? Object.keys(first.values)[0] : undefined;
+    if (
+      first &&
+      firstKey &&
+      (await deps.telemetry().hasReadingNear(sensor.id, firstKey, new Date(first.ts), FRAME_WINDOW_MS, `lw-${frameKey}-`))
+    ) {
+      await noteSignal(organizationId, message.devEui, { ...seen, error: null });
+      return { status: 'duplicate', readings: 0, duplicates: payload.length };
+    }
     if (payload.length > 0) {
       try {
         // Through the gateway's transmitter when one heard it: both are seen, the sensor is its.
@@ -296,13 +342,14 @@ export function createLorawanService(deps: {
         // A reading the telemetry refuses (a clock far off, a value out of bounds): the device's page says why.
         if (error instanceof AppError && error.statusCode === 400) {
           await noteSignal(organizationId, message.devEui, { ...seen, error: error.message.slice(0, 300) });
-          return { status: 'undecoded', readings: 0 };
+          return { status: 'refused', readings: 0, duplicates: 0 };
         }
         throw error;
       }
     }
     await noteSignal(organizationId, message.devEui, { ...seen, error: null });
-    return { status: stored > 0 ? 'stored' : 'ignored', readings: stored };
+    const status = stored.accepted > 0 ? 'stored' : stored.duplicates > 0 ? 'duplicate' : 'ignored';
+    return { status, readings: stored.accepted, duplicates: stored.duplicates };
   }
 
   /** A message of an authenticated integration: stored, kept for adoption, or noted. */
@@ -318,16 +365,16 @@ export function createLorawanService(deps: {
     if (message.kind === 'uplink') return storeUplink(integration, message);
     if (message.kind === 'status' && message.battery !== null) {
       const { record: registered, sensor } = await registrationOf(integration.organizationId, message.devEui);
-      if (!sensor || sensor.deletedAt) return { status: registered ? 'ignored' : 'unknown_device', readings: 0 };
+      if (!sensor || sensor.deletedAt) return { status: registered ? 'ignored' : 'unknown_device', readings: 0, duplicates: 0 };
       const at = (message.receivedAt ?? deps.now()).toISOString();
       const stored = await deps
         .telemetry()
         .ingest({ deviceId: sensor.id, kind: 'sensor', organizationId: integration.organizationId }, [
           { ts: at, values: { battery: message.battery } },
         ]);
-      return { status: 'stored', readings: stored };
+      return { status: stored.accepted > 0 ? 'stored' : 'duplicate', readings: stored.accepted, duplicates: stored.duplicates };
     }
-    return { status: 'ignored', readings: 0 };
+    return { status: 'ignored', readings: 0, duplicates: 0 };
   }
 
   return {

@@ -33,6 +33,9 @@ export interface ReadingCursor {
   id: number;
 }
 
+/** Beyond this, a stored value (older data, before the measures' ranges) counts as this in averages. */
+export const STORED_VALUE_BOUND = 1e12;
+
 /** How many rows a statement returned (`returning 1` counts what it changed). */
 async function changed(db: Database, query: SQL): Promise<number> {
   return (await rowsOf(db, query)).length;
@@ -54,9 +57,11 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
      * milliseconds), and each key's newest value is taken from it by the database. Latest values
      * are written in (device, key) order, so concurrent transactions lock rows in one order and
      * cannot deadlock; of two readings of a key at the same time, the later in the batch wins.
+     * Resolves with the `device|reading id|key` of each row with an id that was stored (not a
+     * retry of one already stored); rows without an id are all stored.
      */
-    async insert(rows: ReadingRow[]): Promise<void> {
-      if (rows.length === 0) return;
+    async insert(rows: ReadingRow[]): Promise<Set<string>> {
+      if (rows.length === 0) return new Set();
       const json = JSON.stringify(rows.map((r) => ({ d: r.deviceId, k: r.key, t: r.ts.getTime(), v: r.value, r: r.readingId })));
       // Readings without an id cannot repeat one: a plain insert, cheaper than one that checks.
       const stored = partitioned
@@ -85,8 +90,12 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
             deduplicated as (
               insert into readings (device_id, key, ts, value, reading_id)
               select device_id, key, ts, value, reading_id from x where reading_id is not null order by n
-              on conflict do nothing)`;
-      await db.execute(sql`
+              on conflict do nothing
+              returning device_id, reading_id, key)`;
+      const claimed = partitioned ? sql`claimed` : sql`deduplicated`;
+      const kept = await rowsOf<{ device_id: string; reading_id: string; key: string }>(
+        db,
+        sql`
         with x as (
           select d as device_id, k as key, timestamptz 'epoch' + t * interval '1 millisecond' as ts, v as value, r as reading_id, n
           from rows from (json_to_recordset(${json}::json) as (d uuid, k text, t float8, v float8, r text))
@@ -94,11 +103,37 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
         ${stored},
         latest as (
           select distinct on (device_id, key) device_id, key, value, ts
-          from x order by device_id, key, ts desc, n desc)
-        insert into latest_values (device_id, key, value, ts)
-        select device_id, key, value, ts from latest order by device_id, key
-        on conflict (device_id, key) do update set value = excluded.value, ts = excluded.ts
-        where latest_values.ts <= excluded.ts`);
+          from x order by device_id, key, ts desc, n desc),
+        written as (
+          insert into latest_values (device_id, key, value, ts)
+          select device_id, key, value, ts from latest order by device_id, key
+          on conflict (device_id, key) do update set value = excluded.value, ts = excluded.ts
+          where latest_values.ts <= excluded.ts)
+        select device_id::text as device_id, reading_id, key from ${claimed}`,
+      );
+      return new Set(kept.map((row) => `${row.device_id}|${row.reading_id}|${row.key}`));
+    },
+
+    /**
+     * Whether the device has a reading of this key between `from` and `to` whose id starts with
+     * `idPrefix` (a LoRaWAN frame received again: lw-<frame>-…). Served by (device, key, ts).
+     */
+    async hasReadingLike(deviceId: string, key: string, from: Date, to: Date, idPrefix: string): Promise<boolean> {
+      const pattern = `${idPrefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const found = await db
+        .select({ one: sql<number>`1` })
+        .from(readings)
+        .where(
+          and(
+            eq(readings.deviceId, deviceId),
+            eq(readings.key, key),
+            gte(readings.ts, from),
+            lte(readings.ts, to),
+            sql`${readings.readingId} like ${pattern}`,
+          ),
+        )
+        .limit(1);
+      return found.length > 0;
     },
 
     /** The newest value of each key of the given devices. */
@@ -120,7 +155,9 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
         .select({
           bucket: sql<Date>`${bucket}`.mapWith(readings.ts),
           min: sql<number>`min(${readings.value})`,
-          avg: sql<number>`avg(${readings.value})`,
+          // Clamped so that no value stored before the measures' ranges (a 1e308) overflows the
+          // average's sum of squares: PostgreSQL would fail the whole query, forever.
+          avg: sql<number>`avg(least(greatest(${readings.value}, ${-STORED_VALUE_BOUND}::float8), ${STORED_VALUE_BOUND}::float8))`,
           max: sql<number>`max(${readings.value})`,
           count: sql<number>`count(*)::int`,
         })

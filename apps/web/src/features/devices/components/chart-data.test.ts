@@ -1,6 +1,6 @@
 import type { ReadingBucket } from '@vigie/contract';
 import { describe, expect, it } from 'vitest';
-import { toData } from './chart-data';
+import { timeRange, toData } from './chart-data';
 
 const T0 = Date.parse('2026-11-23T12:00:00Z');
 const bucket = (minutes: number, avg: number): ReadingBucket => ({
@@ -39,5 +39,23 @@ describe('toData', () => {
     expect(xs).toEqual([T0 / 1000, T0 / 1000 + 300]);
     expect(avg).toEqual([null, null]);
     expect(value).toEqual([5, 5]);
+  });
+});
+
+describe('timeRange', () => {
+  const now = Date.parse('2026-12-01T20:00:00Z');
+  const day = { from: now - 24 * 3600_000, to: now };
+
+  it('spans the last 24 h for a new sensor’s single reading, not years', () => {
+    const one = now / 1000 - 60;
+    const [from, to] = timeRange(one, one, day);
+    expect(to - from).toBe(24 * 3600);
+    expect([from, to]).toEqual([day.from / 1000, now / 1000]);
+  });
+
+  it('spans the period with no reading at all, and runs on for a forecast or a pause ending later', () => {
+    expect(timeRange(Number.NaN, Number.NaN, day)).toEqual([day.from / 1000, now / 1000]);
+    expect(timeRange(day.from / 1000 + 60, now / 1000 + 3600, day)).toEqual([day.from / 1000, now / 1000 + 3600]);
+    expect(timeRange(day.from / 1000 + 60, now / 1000, day, [now / 1000 + 600])).toEqual([day.from / 1000, now / 1000 + 600]);
   });
 });

@@ -49,6 +49,21 @@ export function toData(readings: ReadingBucket[], gapMs = Number.POSITIVE_INFINI
 /** A period drawn on the chart, in epoch ms. */
 export type Span = { from: number; to: number };
 
+/**
+ * The time axis (epoch seconds, as uPlot reads it): the chosen period whatever the data — a single
+ * reading of a new sensor does not stretch it over years — running on past its end only for what
+ * is drawn after now (a forecast, a pause's planned end).
+ */
+export function timeRange(min: number, max: number, window: Span | undefined, ends: number[] = []): [number, number] {
+  const later = ends.filter((end) => Number.isFinite(end));
+  if (!window) {
+    if (!Number.isFinite(min) || !Number.isFinite(max)) return [min, max];
+    return [min, Math.max(max, ...later)];
+  }
+  const to = Math.max(window.to / 1000, ...(Number.isFinite(max) ? [max] : []), ...later);
+  return [window.from / 1000, to];
+}
+
 /** What the overlays need of the plot: its drawing box and where a value falls (canvas pixels). */
 export type PlotArea = Pick<uPlot, 'bbox' | 'valToPos'>;
 

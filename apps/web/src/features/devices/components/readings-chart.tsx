@@ -132,6 +132,8 @@ export function ReadingsChart({ kind, deviceId, keys, annotations }: ReadingsCha
   const inView = (spans: { to: number }[] | undefined) => (spans ?? []).some((span) => span.to >= now - range.ms);
   const unit = key ? measureUnit(key) : undefined;
   const summary = summarize(readings, key);
+  // The time axis spans the chosen period (the last 24 h…) whatever the readings: a new sensor's one reading does not stretch it.
+  const period = useMemo(() => ({ from: now - range.ms, to: now }), [now, range.ms]);
 
   return (
     <div className="space-y-4">
@@ -190,6 +192,7 @@ export function ReadingsChart({ kind, deviceId, keys, annotations }: ReadingsCha
                 gapMs={Math.max((range.ms / buckets) * 3, 15 * 60_000)}
                 {...(overlays ? { overlays } : {})}
                 {...(forecast ? { forecast } : {})}
+                period={period}
               />
             </Suspense>
           )}
@@ -232,5 +235,5 @@ function summarize(readings: ReadingBucket[], key: string | null): string {
     max = Math.max(max, bucket.max);
     count += bucket.count;
   }
-  return `${measureLabel(key)} de ${formatMeasure(key, min)} à ${formatMeasure(key, max)} sur ${count.toLocaleString('fr-FR')}\u00A0mesures. Bande\u202F: minimum et maximum\u202F; ligne\u202F: moyenne.`;
+  return `${measureLabel(key)} de ${formatMeasure(key, min)} à ${formatMeasure(key, max)} sur ${count.toLocaleString('fr-FR')}\u00A0${count < 2 ? 'mesure' : 'mesures'}. Bande\u202F: minimum et maximum\u202F; ligne\u202F: moyenne.`;
 }

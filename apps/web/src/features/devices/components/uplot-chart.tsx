@@ -4,7 +4,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { type Theme, useTheme } from '@/lib/theme';
 import { formatDateTime, formatNumber } from '@/lib/measure-format';
-import { spanX, toData, type ChartForecastPoint, type Span } from './chart-data';
+import { spanX, timeRange, toData, type ChartForecastPoint, type Span } from './chart-data';
 import { drawPauses } from './chart-pauses';
 
 const FRENCH_NAMES = {
@@ -77,6 +77,8 @@ type UplotChartProps = {
   overlays?: ChartOverlays;
   /** Drawn after the last reading, dashed, with its interval as a lighter band. */
   forecast?: ChartForecastPoint[];
+  /** The period shown (epoch ms): the time axis spans it whatever the readings. */
+  period?: Span;
 };
 
 /** Paints the pauses, limits, alert periods, anomalies and defrost cycles under the series. */
@@ -159,12 +161,13 @@ const axis = (colours: Colours, values?: uPlot.Axis['values']): uPlot.Axis => ({
 });
 
 /** Min–max band and average line; uPlot draws thousands of points on a canvas without effort. */
-export default function UplotChart({ readings, unit, digits, height, gapMs, overlays, forecast }: UplotChartProps) {
+export default function UplotChart({ readings, unit, digits, height, gapMs, overlays, forecast, period }: UplotChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const unitRef = useRef(unit);
   const digitsRef = useRef(digits);
   const overlaysRef = useRef(overlays);
+  const periodRef = useRef(period);
   // The forecast's three series exist only when there is a forecast: the chart is rebuilt when it comes or goes.
   const hasForecast = Boolean(forecast && forecast.length > 0);
   // The chart is drawn again in the other theme's colours when the person switches.
@@ -176,11 +179,12 @@ export default function UplotChart({ readings, unit, digits, height, gapMs, over
   }, [unit, digits]);
 
   useEffect(() => {
+    periodRef.current = period;
     overlaysRef.current = overlays;
     // Limits may widen the y range, a pause begun after the last reading the time axis: recompute the scales, not only the paint.
     const chart = plot.current;
     chart?.setData(chart.data);
-  }, [overlays]);
+  }, [overlays, period]);
 
   useEffect(() => {
     const element = container.current;
@@ -202,12 +206,14 @@ export default function UplotChart({ readings, unit, digits, height, gapMs, over
         scales: {
           x: {
             time: true,
-            // The time axis runs to the end of the last pause shaded (now at most), even when no reading came since it began.
-            range: (_u, min, max) => {
-              if (!Number.isFinite(min) || !Number.isFinite(max)) return [min, max];
-              const ends = (overlaysRef.current?.pauses ?? []).map((pause) => pause.to / 1000);
-              return [min, Math.max(max, ...ends)];
-            },
+            // The chosen period, whatever the readings; on to the end of the last pause shaded (now at most).
+            range: (_u, min, max) =>
+              timeRange(
+                min,
+                max,
+                periodRef.current,
+                (overlaysRef.current?.pauses ?? []).map((pause) => pause.to / 1000),
+              ),
           },
           y: {
             range: (_u, min, max) => {
