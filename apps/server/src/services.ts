@@ -63,6 +63,8 @@ export function createServices(options: {
   const telemetry = createTelemetryModule({
     ...{ db, writeConcurrency: database.writeConcurrency, partitionedReadings: database.readingsPartitioned },
     ...{ retentionDays: config.retentionDays, devices, events: events.events, now },
+    // A verification never corrects a period a signed report covers (called once both modules exist).
+    signedUntil: (o, sensorId, at) => reports.signedUntil(o, sensorId, at),
   });
   const alerts = createAlertsModule({
     ...{ db, now, logger, events: events.events, devices: () => devices.devices, sites: () => sites.sites, regions: () => sites.regions },

@@ -83,6 +83,13 @@ export const calibrationSchema = z.object({
   certificate: certificateSchema.nullable(),
   by: z.object({ id: uuidSchema.nullable(), name: z.string() }),
   createdAt: isoDateTimeSchema,
+  /**
+   * When its offset starts correcting the temperatures: `verifiedAt`, or the end of the period of
+   * its shop that a signed report covered when it was recorded (the signed record is never corrected).
+   */
+  appliesFrom: isoDateTimeSchema,
+  /** The signed period it falls in and is not applied to, [from, to): shown beside it as an amendment; null otherwise. */
+  amendedPeriod: z.object({ from: isoDateTimeSchema, to: isoDateTimeSchema }).nullable(),
 });
 export type Calibration = z.infer<typeof calibrationSchema>;
 

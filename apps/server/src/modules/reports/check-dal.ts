@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { manualChecks } from '../../db/schema.ts';
 
 export type CheckRecord = typeof manualChecks.$inferSelect;
-export type CheckInsert = Omit<typeof manualChecks.$inferInsert, 'id' | 'createdAt'>;
+export type CheckInsert = Omit<typeof manualChecks.$inferInsert, 'id'>;
 
 /** The only code that touches `manual_checks`. */
 export function createCheckDal(db: Database) {

@@ -65,6 +65,8 @@ export function createCheckService(deps: {
         takenAt,
         takenBy: by.id,
         takenByName: by.name,
+        // When it was entered, on the server's clock: a check of a signed month entered later shows both dates.
+        createdAt: now,
       });
       return toCheck(record);
     },

@@ -53,6 +53,72 @@ export interface ReportSources {
   pausesOf?: (organizationId: string, sensorId: string, siteId: string, from: Date, to: Date) => Promise<Pause[]>;
   /** Each sensor's last verification at or before `before`. */
   verificationsOf?: (sensorIds: string[], before: Date) => Promise<Map<string, Calibration>>;
+  /** Verifications of these sensors recorded after `after` and dated before `before`. */
+  recordedAfter?: (sensorIds: string[], after: Date, before: Date) => Promise<Calibration[]>;
+}
+
+/**
+ * A report of a month already signed: the signed report's figures as they were signed, whatever
+ * was recorded since, and beside them the amendments — verifications dated inside recorded after
+ * the signature (never applied to it), checks entered late with both dates, readings received late.
+ */
+export async function buildAmendedContent(
+  sources: ReportSources,
+  input: { reportId: string; organizationId: string; site: Site; now: Date; createdByName: string | null },
+  signed: {
+    content: ReportContent;
+    record: { id: string; signedAt: Date | null; signedByName: string | null; signedSha256: string | null };
+  },
+): Promise<ReportContent> {
+  const { signature: _signature, amendments: _previous, ...figures } = signed.content;
+  const signedAt = signed.record.signedAt ?? input.now;
+  const period = monthOf(figures.month, figures.timezone);
+  const from = period.from;
+  const to = Math.min(period.to, Date.parse(figures.createdAt));
+  const names = new Map(figures.units.map((unit) => [unit.sensorId, unit.name]));
+  const sensorName = (id: string | null) => (id ? (names.get(id) ?? 'Capteur supprimé') : null);
+
+  const corrections = sources.recordedAfter
+    ? (await sources.recordedAfter([...names.keys()], signedAt, new Date(period.to)))
+        .filter((calibration) => calibration.amendedPeriod !== null)
+        .map((calibration) => ({
+          sensorName: sensorName(calibration.sensorId) ?? '',
+          verifiedAt: calibration.verifiedAt,
+          recordedAt: calibration.createdAt,
+          by: calibration.by.name,
+          method: calibration.method,
+          note: calibration.note,
+          offset: calibration.offset,
+          appliesFrom: calibration.appliesFrom,
+        }))
+    : [];
+  const lateChecks = sources.checksOf
+    ? (await sources.checksOf(input.organizationId, input.site.id, new Date(from), new Date(period.to)))
+        .filter((check) => Date.parse(check.createdAt) > signedAt.getTime())
+        .map((check) => ({ ...reportCheck(check, sensorName), enteredAt: check.createdAt }))
+    : [];
+  const lateReadings: { sensorName: string; count: number }[] = [];
+  for (const unit of figures.units) {
+    const stored = (await sources.series(unit.sensorId, KEY, new Date(from), new Date(to))).filter(
+      (reading) => reading.ts >= from && reading.ts < to,
+    ).length;
+    if (stored > unit.readingCount) lateReadings.push({ sensorName: unit.name, count: stored - unit.readingCount });
+  }
+  return {
+    ...figures,
+    reportId: input.reportId,
+    createdAt: input.now.toISOString(),
+    createdByName: input.createdByName,
+    amendments: {
+      signedReportId: signed.record.id,
+      signedAt: signedAt.toISOString(),
+      signedBy: signed.record.signedByName ?? 'un membre',
+      signedSha256: signed.record.signedSha256 ?? '',
+      corrections,
+      lateChecks,
+      lateReadings,
+    },
+  };
 }
 
 const NUMBER = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });

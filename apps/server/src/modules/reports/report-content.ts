@@ -23,6 +23,40 @@ export interface ReportContent {
   checks?: ReportCheck[];
   /** The sign-off, in the signed copy only: its block is filled with it. */
   signature?: ReportSignature;
+  /**
+   * In a report of a month already signed: its figures are the signed report's, and what came
+   * after the signature is listed here, never applied to them (decision 0045).
+   */
+  amendments?: ReportAmendments;
+}
+
+/** What was recorded about a signed month after its signature: shown beside the signed figures. */
+export interface ReportAmendments {
+  signedReportId: string;
+  signedAt: string;
+  signedBy: string;
+  /** The SHA-256 of the signed PDF. */
+  signedSha256: string;
+  /** Verifications dated inside the signed period, recorded after the signature: not applied to it. */
+  corrections: ReportCorrection[];
+  /** Manual checks of the period entered after the signature, with both dates. */
+  lateChecks: (ReportCheck & { enteredAt: string })[];
+  /** Readings of the period received after the signature, per unit: stored, never counted in the signed figures. */
+  lateReadings: { sensorName: string; count: number }[];
+}
+
+/** A verification of a signed period: who, when, why, and the size of its correction. */
+export interface ReportCorrection {
+  sensorName: string;
+  verifiedAt: string;
+  recordedAt: string;
+  by: string;
+  method: string;
+  note: string | null;
+  /** What the sensor read above the reference (°C). */
+  offset: number;
+  /** From when it corrects the temperatures: the end of the signed period. */
+  appliesFrom: string;
 }
 
 /** Who signed the report, as the signed copy prints it. */

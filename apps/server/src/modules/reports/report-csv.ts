@@ -286,6 +286,52 @@ export function renderReportCsv(content: ReportContent): Buffer {
         isoUtc(check.at),
       ]),
     ),
+    ...amendmentLines(content, tz),
   ];
   return Buffer.from(BOM + lines.join(EOL), 'utf8');
+}
+
+/** A report of a month already signed: what came after the signature, after the signed figures (decision 0045). */
+function amendmentLines(content: ReportContent, tz: string): string[] {
+  const amendments = content.amendments;
+  if (!amendments) return [];
+  return [
+    ...section(
+      'Rectificatifs après la signature',
+      ['Rapport signé', 'Signé le', 'Signé par', 'Empreinte SHA-256 du PDF signé'],
+      [[amendments.signedReportId, formatDateTime(amendments.signedAt, tz), csvText(amendments.signedBy), amendments.signedSha256]],
+    ),
+    ...section(
+      'Rectificatifs : vérifications non appliquées à la période signée',
+      ['Capteur', 'Vérifié le', 'Noté le', 'Par', 'Méthode', 'Remarque', 'Écart (°C)', 'Appliquée à partir du'],
+      amendments.corrections.map((correction) => [
+        csvText(correction.sensorName),
+        formatDateTime(correction.verifiedAt, tz),
+        formatDateTime(correction.recordedAt, tz),
+        csvText(correction.by),
+        csvText(correction.method),
+        csvText(correction.note),
+        csvNumber(correction.offset, 2),
+        formatDateTime(correction.appliesFrom, tz),
+      ]),
+    ),
+    ...section(
+      'Rectificatifs : contrôles saisis après la signature',
+      ['Contrôle du', 'Saisi le', 'Par', 'Contrôle', 'Produit, fournisseur ou meuble', 'Température (°C)', 'Décision'],
+      amendments.lateChecks.map((check) => [
+        formatDateTime(check.at, tz),
+        formatDateTime(check.enteredAt, tz),
+        csvText(check.by),
+        csvText(check.kind),
+        csvText(check.subject),
+        csvNumber(check.temperature),
+        csvText(check.decision),
+      ]),
+    ),
+    ...section(
+      'Rectificatifs : lectures reçues après la signature',
+      ['Capteur', 'Lectures'],
+      amendments.lateReadings.map((late) => [csvText(late.sensorName), String(late.count)]),
+    ),
+  ];
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { ReportSummary } from '@vigie/contract';
 import { isUniqueViolation } from '../../db/connection-errors.ts';
 import type { Database } from '../../db/database.ts';
@@ -51,6 +51,28 @@ export function createReportDal(db: Database) {
   const owned = (organizationId: string, id: string) => and(eq(reports.organizationId, organizationId), eq(reports.id, id));
 
   return {
+    /** The site's signed reports, the first signed first: which months a signature covers, and up to when. */
+    signedOf(siteId: string): Promise<ReportRecord[]> {
+      return db
+        .select(columns)
+        .from(reports)
+        .where(and(eq(reports.siteId, siteId), isNotNull(reports.signedAt)))
+        .orderBy(asc(reports.signedAt));
+    },
+
+    /** The content of the site's month's first signed report, with its record: what a later report of that month repeats. */
+    async firstSigned(siteId: string, month: string): Promise<{ record: ReportRecord; content: unknown } | undefined> {
+      const [row] = await db
+        .select({ ...columns, content: reports.content })
+        .from(reports)
+        .where(and(eq(reports.siteId, siteId), eq(reports.month, month), isNotNull(reports.signedAt)))
+        .orderBy(asc(reports.signedAt))
+        .limit(1);
+      if (!row) return undefined;
+      const { content, ...record } = row;
+      return { record, content };
+    },
+
     async insert(report: NewReport): Promise<ReportRecord> {
       const [row] = await db.insert(reports).values(report).returning(columns);
       if (!row) throw new Error('Insertion du rapport sans résultat.');

@@ -64,6 +64,7 @@ export async function renderReportPdf(stored: ReportContent): Promise<Buffer> {
     await new Promise((resolve) => setImmediate(resolve));
   }
   writeChecks(doc, content);
+  writeAmendments(doc, content);
   writePageFrames(doc, `${REPORT_TITLE} — ${content.siteName} — ${formatMonth(content.month)}`, `Rapport ${content.reportId}`);
   doc.end();
   return done;
@@ -263,4 +264,81 @@ function writeChecks(doc: Doc, content: ReportContent): void {
     ]),
     { size: 7 },
   );
+}
+
+/**
+ * In a report of a month already signed: the signed figures stand as they were signed; what was
+ * recorded about the month afterwards is listed here, never applied to them (decision 0045).
+ */
+function writeAmendments(doc: Doc, content: ReportContent): void {
+  const amendments = content.amendments;
+  if (!amendments) return;
+  doc.addPage();
+  sectionTitle(doc, 'Rectificatifs après la signature');
+  paragraph(
+    doc,
+    `Signé le ${formatDateTime(amendments.signedAt, content.timezone)} par ${amendments.signedBy} (rapport ${amendments.signedReportId}, empreinte SHA-256 du PDF signé ${amendments.signedSha256}). Les chiffres de ce rapport sont ceux du rapport signé${NBSP}; ce qui a été noté ensuite sur la période figure ci-dessous, à côté, sans les modifier.`,
+    { size: 8, color: COLOR.muted },
+  );
+  if (amendments.corrections.length === 0 && amendments.lateChecks.length === 0 && amendments.lateReadings.length === 0) {
+    paragraph(doc, 'Rien n’a été noté sur la période depuis la signature.');
+    return;
+  }
+  if (amendments.corrections.length > 0) {
+    paragraph(doc, 'Vérifications des capteurs datées de la période, notées après la signature', { size: 9 });
+    table(
+      doc,
+      [
+        { header: 'Capteur', weight: 70 },
+        { header: 'Vérifié le', weight: 62 },
+        { header: 'Noté le, par', weight: 84 },
+        { header: 'Méthode, remarque', weight: 130 },
+        { header: 'Écart', weight: 44 },
+        { header: 'Effet', weight: 132 },
+      ],
+      amendments.corrections.map((correction) => [
+        { text: correction.sensorName },
+        { text: formatDateTime(correction.verifiedAt, content.timezone) },
+        { text: `${formatDateTime(correction.recordedAt, content.timezone)}, ${correction.by}` },
+        { text: correction.note ? `${correction.method} — ${correction.note}` : correction.method },
+        { text: formatTemperature(correction.offset, { signed: true }) },
+        {
+          text: `Correction de ${formatTemperature(-correction.offset, { signed: true })}, non appliquée à la période signée${NBSP}; appliquée à partir du ${formatDateTime(correction.appliesFrom, content.timezone)}.`,
+        },
+      ]),
+      { size: 7 },
+    );
+  }
+  if (amendments.lateChecks.length > 0) {
+    paragraph(doc, 'Contrôles manuels de la période saisis après la signature', { size: 9 });
+    table(
+      doc,
+      [
+        { header: 'Contrôle du', weight: 62 },
+        { header: 'Saisi le', weight: 62 },
+        { header: 'Par', weight: 62 },
+        { header: 'Contrôle', weight: 70 },
+        { header: 'Produit, fournisseur ou meuble', weight: 120 },
+        { header: 'Température', weight: 52 },
+        { header: 'Décision', weight: 62 },
+      ],
+      amendments.lateChecks.map((check) => [
+        { text: formatDateTime(check.at, content.timezone) },
+        { text: `saisi le ${formatDateTime(check.enteredAt, content.timezone)}` },
+        { text: check.by },
+        { text: check.kind },
+        { text: check.subject },
+        { text: formatTemperature(check.temperature, { signed: true }) },
+        { text: check.decision ?? NONE },
+      ]),
+      { size: 7 },
+    );
+  }
+  for (const late of amendments.lateReadings) {
+    paragraph(
+      doc,
+      `${late.sensorName}${NBSP}: ${late.count} lecture${late.count > 1 ? 's' : ''} reçue${late.count > 1 ? 's' : ''} après la signature, gardée${late.count > 1 ? 's' : ''} dans l’historique du capteur, non comptée${late.count > 1 ? 's' : ''} dans ce rapport.`,
+      { size: 8 },
+    );
+  }
 }

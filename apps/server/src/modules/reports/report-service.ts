@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../../db/connection-errors.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { buildReportContent, type ReportSources } from './report-builder.ts';
+import { buildAmendedContent, buildReportContent, type ReportSources } from './report-builder.ts';
 import type { ReportContent, ReportSignature } from './report-content.ts';
 import { createReportDal, type ReportRecord } from './report-dal.ts';
 import { localMonth, monthOf, previousMonth } from './report-period.ts';
@@ -63,7 +63,15 @@ export function createReportService(
   async function make(organizationId: string, site: Site, month: string, by: { id: string; name: string } | null, automatic: boolean) {
     const id = randomUUID();
     const now = deps.now();
-    const content = await buildReportContent(deps, { reportId: id, organizationId, site, month, now, createdByName: by?.name ?? null });
+    // A month already signed keeps its signed figures; what came later is listed beside them.
+    const signed = await dal.firstSigned(site.id, month);
+    const content = signed
+      ? await buildAmendedContent(
+          deps,
+          { reportId: id, organizationId, site, now, createdByName: by?.name ?? null },
+          { content: signed.content as ReportContent, record: signed.record },
+        )
+      : await buildReportContent(deps, { reportId: id, organizationId, site, month, now, createdByName: by?.name ?? null });
     // Laid out in a worker thread within a time budget: the server keeps answering meanwhile.
     const { pdf, csv } = await deps.renderer.render(content);
     return {
@@ -91,6 +99,30 @@ export function createReportService(
       const report = toReport(await dal.insert(await make(organizationId, site, request.month, by, false)));
       deps.publish(organizationId, 'created', report);
       return report;
+    },
+
+    /**
+     * The end of the time from `at` on that the site's signed reports cover without a break:
+     * each signed month up to its end, or up to when its report was made if it was made before.
+     * `at` itself when no signed report covers it.
+     */
+    async signedUntil(siteId: string, at: Date): Promise<Date> {
+      const signed = await dal.signedOf(siteId);
+      if (signed.length === 0) return at;
+      const timezone = (signed.at(-1) as ReportRecord).summary.timezone;
+      const covered = new Map<string, number>();
+      for (const report of signed) {
+        const period = monthOf(report.month, timezone);
+        covered.set(report.month, Math.max(covered.get(report.month) ?? 0, Math.min(period.to, report.createdAt.getTime())));
+      }
+      let until = at.getTime();
+      for (;;) {
+        const month = localMonth(until, timezone);
+        const end = covered.get(month);
+        if (end === undefined || end <= until) break;
+        until = end;
+      }
+      return new Date(until);
     },
 
     async list(organizationId: string, siteId?: string): Promise<Report[]> {

@@ -77,7 +77,7 @@ export function createReportsModule(options: {
   sendEmail: (message: OneEmail) => Promise<boolean>;
   publicUrl: string;
   /** The sensors' verification register (the telemetry module's): listed in the report, reminded when due. */
-  calibrations: Pick<CalibrationService, 'lastOf' | 'dueForReminder' | 'markReminded'>;
+  calibrations: Pick<CalibrationService, 'lastOf' | 'dueForReminder' | 'markReminded' | 'recordedAfter'>;
 }) {
   const { sites, sensors, alerts, telemetry, events } = options;
   const renderer = createReportRenderer({ logger: options.logger });
@@ -113,6 +113,7 @@ export function createReportsModule(options: {
     namesOf: (ids) => options.users.namesOf(ids),
     checksOf: (organizationId, siteId, from, to) => checks.ofSite(organizationId, siteId, from, to),
     verificationsOf: (sensorIds, before) => options.calibrations.lastOf(sensorIds, before),
+    recordedAfter: (sensorIds, after, before) => options.calibrations.recordedAfter(sensorIds, after, before),
     publish: (organizationId, action, report) => events.publish([{ organizationId, type: 'report', data: { action, report } }]),
     made: async (site, report) => {
       for (const to of await options.teamEmails(site.organizationId, site.id))
@@ -168,6 +169,11 @@ export function createReportsModule(options: {
   };
   return {
     reports,
+    /** Up to when signed reports of the sensor's shop cover the time from `at` on (`at` when none does). */
+    signedUntil: async (organizationId: string, sensorId: string, at: Date): Promise<Date> => {
+      const siteId = (await sensorViews(organizationId)).find((sensor) => sensor.id === sensorId)?.siteId;
+      return siteId ? reports.signedUntil(siteId, at) : at;
+    },
     jobs: {
       makeMonthly: () => reports.makeMonthly(),
       remindCalibrations: () => remindCalibrations({ ...options, sensors: sensorViews, sites }),

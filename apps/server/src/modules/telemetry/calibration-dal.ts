@@ -1,15 +1,17 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/database.ts';
-import { latestValues, readings, sensorCalibrations } from '../../db/schema.ts';
+import { latestValues, readingAdjustments, readings, sensorCalibrations } from '../../db/schema.ts';
 
 /** A verification without its certificate's bytes. */
 export type CalibrationRecord = Omit<typeof sensorCalibrations.$inferSelect, 'certificate'> & { certificateSize: number | null };
-export type CalibrationInsert = Omit<typeof sensorCalibrations.$inferInsert, 'id' | 'createdAt' | 'remindedAt'>;
+export type CalibrationInsert = Omit<typeof sensorCalibrations.$inferInsert, 'id' | 'remindedAt'>;
 
 /** The measure a verification corrects. */
 export const CALIBRATED_KEY = 'temperature';
 
 const { certificate: _bytes, ...listed } = getTableColumns(sensorCalibrations);
+/** When a verification starts correcting: its own start, or its date for those recorded before there was one. */
+const startOf = sql`coalesce(${sensorCalibrations.appliesFrom}, ${sensorCalibrations.verifiedAt})`;
 const columns = { ...listed, certificateSize: sql<number | null>`octet_length(${sensorCalibrations.certificate})`.mapWith(Number) };
 
 /** The only code that touches `sensor_calibrations`. */
@@ -32,14 +34,30 @@ export function createCalibrationDal(db: Database) {
         .orderBy(desc(sensorCalibrations.verifiedAt), desc(sensorCalibrations.createdAt));
     },
 
-    /** The verifications of these sensors that take effect at or before `before`, oldest first. */
+    /** The verifications of these sensors dated at or before `before`, in the order they take effect (oldest first). */
     ofSensors(sensorIds: readonly string[], before?: Date): Promise<CalibrationRecord[]> {
       if (sensorIds.length === 0) return Promise.resolve([]);
       return db
         .select(columns)
         .from(sensorCalibrations)
         .where(and(inArray(sensorCalibrations.sensorId, [...sensorIds]), before ? lte(sensorCalibrations.verifiedAt, before) : undefined))
-        .orderBy(asc(sensorCalibrations.verifiedAt), asc(sensorCalibrations.createdAt));
+        .orderBy(asc(startOf), asc(sensorCalibrations.createdAt));
+    },
+
+    /** The verifications of these sensors recorded after `after` and dated before `before`, oldest recorded first. */
+    recordedAfter(sensorIds: readonly string[], after: Date, before: Date): Promise<CalibrationRecord[]> {
+      if (sensorIds.length === 0) return Promise.resolve([]);
+      return db
+        .select(columns)
+        .from(sensorCalibrations)
+        .where(
+          and(
+            inArray(sensorCalibrations.sensorId, [...sensorIds]),
+            gt(sensorCalibrations.createdAt, after),
+            sql`${sensorCalibrations.verifiedAt} < ${before.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(asc(sensorCalibrations.createdAt));
     },
 
     async certificate(
@@ -75,28 +93,29 @@ export function createCalibrationDal(db: Database) {
     },
 
     /**
-     * Moves by `delta` (°C, subtracted) the sensor's temperatures of [from, to) stored before
-     * `mark`: a new verification's offset replaces the one they were stored with. The latest value
+     * Records that the sensor's temperatures of [from, to) stored before `mark` read `delta` (°C)
+     * lower from now on: a new verification's offset replaces the one they were stored with. The
+     * readings are never rewritten (decision 0045); the latest value, a copy kept for dashboards,
      * follows its reading. One transaction.
      */
-    async recorrect(sensorId: string, range: { from: Date; to: Date | null }, delta: number, mark: number): Promise<number> {
-      if (delta === 0) return 0;
-      const to = range.to ? sql`and ts < ${range.to.toISOString()}::timestamptz` : sql``;
-      return db.transaction(async (tx) => {
+    async adjust(
+      calibrationId: string,
+      sensorId: string,
+      range: { from: Date; to: Date | null },
+      delta: number,
+      mark: number,
+    ): Promise<void> {
+      if (delta === 0) return;
+      const to = range.to ? sql`and l.ts < ${range.to.toISOString()}::timestamptz` : sql``;
+      await db.transaction(async (tx) => {
         const t = tx as unknown as Database;
-        const changed = await rowsOf(
-          t,
-          sql`update ${readings} set value = round((value - ${delta})::numeric, 3)::float8
-              where device_id = ${sensorId} and key = ${CALIBRATED_KEY} and ts >= ${range.from.toISOString()}::timestamptz ${to}
-                and id < ${mark}
-              returning 1`,
-        );
+        await t
+          .insert(readingAdjustments)
+          .values({ sensorId, calibrationId, fromTs: range.from, toTs: range.to, belowId: mark, delta: Math.round(delta * 1000) / 1000 });
         await t.execute(sql`
-          update ${latestValues} l set value = coalesce(
-            (select r.value from ${readings} r where r.device_id = l.device_id and r.key = l.key and r.ts = l.ts order by r.id desc limit 1),
-            l.value)
-          where l.device_id = ${sensorId} and l.key = ${CALIBRATED_KEY} and l.ts >= ${range.from.toISOString()}::timestamptz ${to}`);
-        return changed.length;
+          update ${latestValues} l set value = round((l.value - ${delta})::numeric, 3)::float8
+          where l.device_id = ${sensorId} and l.key = ${CALIBRATED_KEY} and l.ts >= ${range.from.toISOString()}::timestamptz ${to}
+            and exists (select 1 from ${readings} r where r.device_id = l.device_id and r.key = l.key and r.ts = l.ts and r.id < ${mark})`);
       });
     },
 

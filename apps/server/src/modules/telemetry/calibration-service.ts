@@ -41,7 +41,17 @@ export function toCalibration(record: CalibrationRecord): Calibration {
         : null,
     by: { id: record.recordedBy, name: record.recordedByName },
     createdAt: record.createdAt.toISOString(),
+    appliesFrom: startOf(record).toISOString(),
+    amendedPeriod:
+      startOf(record).getTime() > record.verifiedAt.getTime()
+        ? { from: record.verifiedAt.toISOString(), to: startOf(record).toISOString() }
+        : null,
   };
+}
+
+/** When a verification starts correcting: past the signed periods it fell in when recorded; its date for older ones. */
+export function startOf(record: Pick<CalibrationRecord, 'appliesFrom' | 'verifiedAt'>): Date {
+  return record.appliesFrom ?? record.verifiedAt;
 }
 
 /** When each offset starts, oldest first: the offset at `ts` is the last one started at or before it. */
@@ -79,6 +89,11 @@ export function createCalibrationService(deps: {
   events: EventHub;
   /** Throws the 404 of a sensor the organization does not have (or has in the trash). */
   assertSensor: (organizationId: string, sensorId: string) => Promise<void>;
+  /**
+   * The end of the time from `at` on that signed reports of the sensor's shop cover without a
+   * break (`at` itself when none does): a verification never corrects a signed period.
+   */
+  signedUntil?: (organizationId: string, sensorId: string, at: Date) => Promise<Date>;
 }) {
   const dal = createCalibrationDal(deps.db);
   const cache = new Map<string, { corrections: Corrections; expires: number }>();
@@ -88,7 +103,7 @@ export function createCalibrationService(deps: {
   });
 
   const correctionsOf = (records: readonly CalibrationRecord[]): Corrections =>
-    records.map((record) => ({ from: record.verifiedAt.getTime(), offset: record.measuredOffset }));
+    records.map((record) => ({ from: startOf(record).getTime(), offset: record.measuredOffset }));
 
   return {
     async create(
@@ -109,13 +124,20 @@ export function createCalibrationService(deps: {
       const certificate = input.certificate ? certificateBytes(input.certificate) : null;
       const offset = Math.round(input.offset * 100) / 100;
 
+      // Dated inside a signed period, it applies from that period's end: the signed record stays as signed.
+      const signedEnd = deps.signedUntil ? await deps.signedUntil(organizationId, sensorId, verifiedAt) : verifiedAt;
+      const appliesFrom = new Date(
+        Math.min(Math.max(signedEnd.getTime(), verifiedAt.getTime()), Math.max(now.getTime(), verifiedAt.getTime())),
+      );
+
       const before = await dal.ofSensors([sensorId]);
-      const previous = offsetAt(correctionsOf(before), verifiedAt.getTime());
-      const next = before.find((record) => record.verifiedAt.getTime() > verifiedAt.getTime());
+      const previous = offsetAt(correctionsOf(before), appliesFrom.getTime());
+      const next = before.find((record) => startOf(record).getTime() > appliesFrom.getTime());
       const record = await dal.create({
         organizationId,
         sensorId,
         verifiedAt,
+        appliesFrom,
         method: input.method,
         measuredOffset: offset,
         nextDueAt,
@@ -126,14 +148,17 @@ export function createCalibrationService(deps: {
         certificateSha256: certificate ? createHash('sha256').update(certificate).digest('hex') : null,
         recordedBy: by.id,
         recordedByName: by.name,
+        createdAt: now,
       });
       // Readings stored from here on are corrected by every instance once it has heard; those
-      // stored before (below the mark) are corrected here, each once.
+      // stored before (below the mark) are read corrected from the adjustment recorded here,
+      // never rewritten.
       const mark = await dal.readingMark();
       forget(sensorId);
       await deps.events.publishHeard([{ organizationId, type: 'calibration-changed', data: { sensorId } }]);
-      const changed = await dal.recorrect(sensorId, { from: verifiedAt, to: next?.verifiedAt ?? null }, offset - previous, mark);
-      if (changed > 0) deps.events.publish([{ organizationId, type: 'devices-changed', data: { kind: 'sensor' } }]);
+      const delta = offset - previous;
+      await dal.adjust(record.id, sensorId, { from: appliesFrom, to: next ? startOf(next) : null }, delta, mark);
+      if (delta !== 0) deps.events.publish([{ organizationId, type: 'devices-changed', data: { kind: 'sensor' } }]);
       return toCalibration(record);
     },
 
@@ -204,6 +229,11 @@ export function createCalibrationService(deps: {
     },
 
     markReminded: (id: string) => dal.markReminded(id, deps.now()),
+
+    /** Verifications of these sensors recorded after `after` and dated before `before` (a signed report's amendments). */
+    async recordedAfter(sensorIds: readonly string[], after: Date, before: Date): Promise<Calibration[]> {
+      return (await dal.recordedAfter(sensorIds, after, before)).map(toCalibration);
+    },
   };
 }
 

@@ -8,7 +8,17 @@ import {
   listReadingPartitions,
   READING_ID_WINDOW_DAYS,
 } from '../../db/reading-partitions.ts';
-import { latestValues, readings } from '../../db/schema.ts';
+import { latestValues, readingAdjustments, readings } from '../../db/schema.ts';
+
+/**
+ * A stored value as it reads now: less the adjustments that verifications recorded after it was
+ * stored set on its time (decision 0045). The stored value itself is never rewritten.
+ */
+// Written with the table's name: drizzle leaves a select's own columns unqualified, which the subquery would read as its own.
+const adjustedValue = sql<number>`round((readings.value - coalesce((
+    select sum(a.delta) from ${readingAdjustments} a
+    where a.sensor_id = readings.device_id and readings.key = 'temperature'
+      and readings.ts >= a.from_ts and (a.to_ts is null or readings.ts < a.to_ts) and readings.id < a.below_id), 0))::numeric, 3)::float8`;
 
 export interface Bucket {
   ts: Date;
@@ -50,6 +60,17 @@ async function changed(db: Database, query: SQL): Promise<number> {
  */
 export function createReadingDal(db: Database, options: { partitioned?: boolean } = {}) {
   const partitioned = options.partitioned ?? false;
+  /** Whether some of the device's readings of this key read adjusted (a verification recorded after them). */
+  async function adjusted(deviceId: string, key: string | undefined): Promise<boolean> {
+    if (key !== undefined && key !== 'temperature') return false;
+    const [row] = await db
+      .select({ id: readingAdjustments.id })
+      .from(readingAdjustments)
+      .where(eq(readingAdjustments.sensorId, deviceId))
+      .limit(1);
+    return row !== undefined;
+  }
+
   return {
     /**
      * Stores readings (a retried reading id is kept once) and moves each key's latest value
@@ -148,17 +169,18 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
 
     /** Min, average and max per time bucket, computed by the database. */
     async buckets(deviceId: string, key: string, from: Date, to: Date, count: number): Promise<Bucket[]> {
+      const value = (await adjusted(deviceId, key)) ? adjustedValue : sql<number>`${readings.value}`;
       const width = Math.max(1, Math.ceil((to.getTime() - from.getTime()) / count));
       // date_bin works on timestamps; an epoch extracted per reading is a numeric, several times slower.
       const bucket = sql`date_bin(${`${width} milliseconds`}::interval, ${readings.ts}, ${from})`;
       const rows = await db
         .select({
           bucket: sql<Date>`${bucket}`.mapWith(readings.ts),
-          min: sql<number>`min(${readings.value})`,
+          min: sql<number>`min(${value})`,
           // Clamped so that no value stored before the measures' ranges (a 1e308) overflows the
           // average's sum of squares: PostgreSQL would fail the whole query, forever.
-          avg: sql<number>`avg(least(greatest(${readings.value}, ${-STORED_VALUE_BOUND}::float8), ${STORED_VALUE_BOUND}::float8))`,
-          max: sql<number>`max(${readings.value})`,
+          avg: sql<number>`avg(least(greatest(${value}, ${-STORED_VALUE_BOUND}::float8), ${STORED_VALUE_BOUND}::float8))`,
+          max: sql<number>`max(${value})`,
           count: sql<number>`count(*)::int`,
         })
         .from(readings)
@@ -189,8 +211,9 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
       deviceId: string,
       options: { key?: string | undefined; from: Date; to: Date; after?: ReadingCursor | undefined; limit: number },
     ) {
+      const value = (await adjusted(deviceId, options.key)) ? adjustedValue.mapWith(Number) : readings.value;
       return db
-        .select({ ts: readings.ts, key: readings.key, value: readings.value, id: readings.id })
+        .select({ ts: readings.ts, key: readings.key, value, id: readings.id })
         .from(readings)
         .where(
           and(

@@ -26,6 +26,8 @@ export function createTelemetryModule(options: {
   devices: TelemetryDevices;
   events: EventHub;
   now: () => Date;
+  /** Up to when signed reports of the sensor's shop cover the time from `at` on (the reports module's). */
+  signedUntil?: (organizationId: string, sensorId: string, at: Date) => Promise<Date>;
 }) {
   const stored: ReadingsStored[] = [];
   const calibrations = createCalibrationService({
@@ -33,6 +35,7 @@ export function createTelemetryModule(options: {
     now: options.now,
     events: options.events,
     assertSensor: (organizationId, sensorId) => options.devices.assertSensor(organizationId, sensorId),
+    ...(options.signedUntil ? { signedUntil: options.signedUntil } : {}),
   });
   const telemetry = createTelemetryService({
     correct: (rows) => calibrations.correct(rows),

@@ -20,6 +20,8 @@ const calibration = (patch: Partial<Calibration> & Pick<Calibration, 'id' | 'ver
   certificate: null,
   by: { id: null, name: 'Camille Martin' },
   createdAt: patch.verifiedAt,
+  appliesFrom: patch.verifiedAt,
+  amendedPeriod: null,
   ...patch,
 });
 
