@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './devices.ts';
 export * from './health.ts';
 export * from './telemetry.ts';
+export * from './measures.ts';
 export * from './sites.ts';
 export * from './regions.ts';
 export * from './alerts.ts';

@@ -206,6 +206,8 @@ const french = (value: number, digits = 1) => value.toLocaleString('fr-FR', { ma
 
 const STATUS_LABELS: Record<IntegrationEventResponse['status'], string> = {
   stored: 'enregistrée',
+  duplicate: 'déjà reçue, enregistrée une fois',
+  refused: 'refusée (la raison est sur l’appareil)',
   unknown_device: 'appareil inconnu, gardé parmi les nouveaux appareils détectés',
   ignored: 'ignorée',
   undecoded: 'trame non lue (la raison est sur l’appareil)',

@@ -238,3 +238,15 @@ export async function setStoredNames(t: TestApp, names: { siteId: string; site: 
   await t.database.db.execute(sql`update sites set name = ${names.site} where id = ${names.siteId}`);
   await t.database.db.execute(sql`update sensors set name = ${names.sensor} where id = ${names.sensorId}`);
 }
+
+/** Writes readings and latest values straight into the tables, as older data would be, past every check of the API. */
+export async function insertRawReadings(t: TestApp, deviceId: string, rows: { key: string; ts: Date; value: number }[]): Promise<void> {
+  for (const row of rows) {
+    await t.database.db.execute(
+      sql`insert into readings (device_id, key, ts, value) values (${deviceId}, ${row.key}, ${row.ts.toISOString()}::timestamptz, ${row.value})`,
+    );
+    await t.database.db.execute(sql`
+      insert into latest_values (device_id, key, value, ts) values (${deviceId}, ${row.key}, ${row.value}, ${row.ts.toISOString()}::timestamptz)
+      on conflict (device_id, key) do update set value = excluded.value, ts = excluded.ts`);
+  }
+}

@@ -62,7 +62,8 @@ export function createDeviceListCache(options: { maxOrganizations?: number; trus
     for (const row of heard.latest) {
       const listed = devices.get(row.deviceId);
       if (!listed) continue;
-      const current = listed.latest[row.key];
+      // Own keys only: a measure named `constructor` is not the object's.
+      const current = Object.hasOwn(listed.latest, row.key) ? listed.latest[row.key] : undefined;
       if (current && Date.parse(current.ts) > row.ts.getTime()) continue;
       devices.set(row.deviceId, {
         record: listed.record,

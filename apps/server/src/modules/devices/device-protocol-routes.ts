@@ -72,7 +72,7 @@ export const deviceProtocolRoutes: FastifyPluginAsyncZod<{
     handler: async (request, reply) => {
       const device = request.device;
       if (!device) throw unauthorized("Jeton d'appareil absent.");
-      return reply.code(202).send({ accepted: await telemetry.ingest(device, request.body) });
+      return reply.code(202).send(await telemetry.ingest(device, request.body));
     },
   });
 };

@@ -14,6 +14,12 @@ export type NetworkMessage =
       /** The session's device address and frame counter: the same pair twice is the same frame. */
       devAddr: string | null;
       fCnt: number | null;
+      /**
+       * The network server's name for this reception, when it gives one (ChirpStack's
+       * `deduplicationId`, The Things Stack's `as:up:` correlation id): the same message sent again
+       * carries it again.
+       */
+      receptionId: string | null;
       fPort: number | null;
       /** The application payload, when the message carries one. */
       bytes: Uint8Array | null;
@@ -107,6 +113,11 @@ function fromTheThingsStack(body: Record<string, unknown>): NetworkMessage {
     devAddr: text(ids?.['dev_addr'])?.toLowerCase() ?? null,
     // The Things Stack leaves out a zero frame counter (proto3 default).
     fCnt: fCnt ?? 0,
+    receptionId: Array.isArray(body['correlation_ids'])
+      ? (body['correlation_ids']
+          .slice(0, 32)
+          .find((id): id is string => typeof id === 'string' && id.startsWith('as:up:') && id.length <= 128) ?? null)
+      : null,
     fPort: finite(uplink['f_port']),
     bytes: base64Bytes(uplink['frm_payload'], 'uplink_message.frm_payload'),
     decoded: isObject(uplink['decoded_payload']) ? uplink['decoded_payload'] : null,
@@ -137,6 +148,7 @@ function fromChirpStack(body: Record<string, unknown>, event: string): NetworkMe
       devEui,
       devAddr: text(body['devAddr'])?.toLowerCase() ?? null,
       fCnt: finite(body['fCnt']) ?? 0,
+      receptionId: text(body['deduplicationId']),
       fPort: finite(body['fPort']),
       bytes: base64Bytes(body['data'], 'data'),
       decoded: isObject(body['object']) ? body['object'] : null,

@@ -15,7 +15,8 @@ export interface ReadingTouch {
 interface Pending {
   rows: ReadingRow[];
   touches: ReadingTouch[];
-  resolve(): void;
+  /** Whether each row was stored (false: a retry of a reading id already stored). */
+  resolve(stored: boolean[]): void;
   reject(error: unknown): void;
 }
 
@@ -31,8 +32,11 @@ const UNAVAILABLE_ATTEMPTS = 3;
  * stored.
  */
 export function createReadingWriter(deps: {
-  /** Stores readings and latest values in one transaction (one statement, one round trip). */
-  insert: (rows: ReadingRow[]) => Promise<void>;
+  /**
+   * Stores readings and latest values in one transaction (one statement, one round trip);
+   * resolves with the `device|reading id|key` of the rows with an id that were stored.
+   */
+  insert: (rows: ReadingRow[]) => Promise<Set<string>>;
   /** Marks devices as heard from (the devices module owns them). */
   touch: (touches: ReadingTouch[], latest: ReadingRow[]) => Promise<void>;
   concurrency?: number;
@@ -45,7 +49,7 @@ export function createReadingWriter(deps: {
   let scheduled = false;
   let closed = false;
 
-  async function commit(batch: Pending[]): Promise<void> {
+  async function commit(batch: Pending[]): Promise<boolean[][]> {
     const rows = batch.flatMap((item) => item.rows);
     const latest = new Map<string, ReadingRow>();
     for (const row of rows) {
@@ -64,11 +68,18 @@ export function createReadingWriter(deps: {
     }
     // Each step is retried on its own: replaying stored readings without ids would store them
     // twice. Devices are marked heard, and their lists shown the new values, once those are stored.
-    await retried(() => deps.insert(rows));
+    const claimed = await retried(() => deps.insert(rows));
     await retried(() => deps.touch([...touched.values()], [...latest.values()]));
+    // Of rows with the same id in one batch, the first was stored (the statement keeps the earliest).
+    return batch.map((item) =>
+      item.rows.map((row) => {
+        if (row.readingId === null) return true;
+        return claimed.delete(`${row.deviceId}|${row.readingId}|${row.key}`);
+      }),
+    );
   }
 
-  async function retried(step: () => Promise<void>): Promise<void> {
+  async function retried<T>(step: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await step();
@@ -102,8 +113,8 @@ export function createReadingWriter(deps: {
     }
     queuedRows -= size;
     try {
-      await commit(batch);
-      for (const item of batch) item.resolve();
+      const stored = await commit(batch);
+      batch.forEach((item, index) => item.resolve(stored[index] ?? []));
     } catch (error) {
       for (const item of batch) item.reject(error);
     } finally {
@@ -113,9 +124,10 @@ export function createReadingWriter(deps: {
   }
 
   return {
-    write(rows: ReadingRow[], touches: ReadingTouch[]): Promise<void> {
+    /** Resolves once committed, with whether each row was stored (false: a retry of a reading id already stored). */
+    write(rows: ReadingRow[], touches: ReadingTouch[]): Promise<boolean[]> {
       if (closed) return Promise.reject(new DatabaseUnavailableError('the server is stopping'));
-      return new Promise<void>((resolve, reject) => {
+      return new Promise<boolean[]>((resolve, reject) => {
         queue.push({ rows, touches, resolve, reject });
         queuedRows += rows.length;
         if (flushing < concurrency && !scheduled) {

@@ -12,6 +12,7 @@ function gatedWriter(concurrency: number) {
     insert: async (rows) => {
       transactions.push(rows.length);
       await new Promise<void>((resolve) => gates.push(resolve));
+      return new Set<string>();
     },
     touch: async () => undefined,
   });

@@ -4,18 +4,18 @@ import type { ReadingCursor } from './reading-dal.ts';
 const PAGE = 5000;
 
 /** Measure names and units for a spreadsheet reader; the keys the simulator and devices send. */
-const MEASURES: Record<string, { label: string; unit: string }> = {
-  temperature: { label: 'Température', unit: '°C' },
-  humidity: { label: 'Humidité', unit: '%' },
-  co2: { label: 'CO₂', unit: 'ppm' },
-  battery: { label: 'Batterie', unit: '%' },
-  door: { label: 'Porte', unit: '' },
-  contact: { label: 'Porte', unit: '' },
-  open: { label: 'Porte ouverte', unit: '' },
-  visitors: { label: 'Visiteurs', unit: '' },
-  footfall: { label: 'Visiteurs', unit: '' },
-  rssi: { label: 'Signal radio', unit: 'dBm' },
-};
+const MEASURES: ReadonlyMap<string, { label: string; unit: string }> = new Map([
+  ['temperature', { label: 'Température', unit: '°C' }],
+  ['humidity', { label: 'Humidité', unit: '%' }],
+  ['co2', { label: 'CO₂', unit: 'ppm' }],
+  ['battery', { label: 'Batterie', unit: '%' }],
+  ['door', { label: 'Porte', unit: '' }],
+  ['contact', { label: 'Porte', unit: '' }],
+  ['open', { label: 'Porte ouverte', unit: '' }],
+  ['visitors', { label: 'Visiteurs', unit: '' }],
+  ['footfall', { label: 'Visiteurs', unit: '' }],
+  ['rssi', { label: 'Signal radio', unit: 'dBm' }],
+]);
 
 export const CSV_HEADER = 'Date et heure (locale);Horodatage UTC;Mesure;Valeur;Unité';
 /** The column a verified sensor's export adds: what it measured before its verification's correction. */
@@ -23,7 +23,8 @@ export const RAW_COLUMN = 'Valeur brute (avant correction)';
 
 /** The French name and unit of a measured key; an unknown key keeps its name, with no unit. */
 export function describeMeasure(key: string): { label: string; unit: string } {
-  return MEASURES[key] ?? { label: key, unit: '' };
+  // A map: a key named like an object's own property (`constructor`) is a name like any other.
+  return MEASURES.get(key) ?? { label: key, unit: '' };
 }
 
 /**

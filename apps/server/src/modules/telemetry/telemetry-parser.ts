@@ -1,4 +1,4 @@
-import { MAX_READINGS_PER_MESSAGE, MAX_VALUES_PER_READING, READING_KEY_PATTERN } from '@vigie/contract';
+import { MAX_READINGS_PER_MESSAGE, MAX_VALUES_PER_READING, measureNameProblem, measureValueProblem } from '@vigie/contract';
 import { AppError, badRequest } from '../../errors.ts';
 
 export interface ParsedReading {
@@ -49,14 +49,16 @@ function describe(raw: unknown): string {
 }
 
 function parseValue(key: string, raw: unknown): number {
-  if (!READING_KEY_PATTERN.test(key)) {
-    throw badRequest(`nom de mesure « ${key.slice(0, 40)} » invalide : lettres, chiffres et _ (64 au plus), en commençant par une lettre`);
-  }
-  if (typeof raw === 'boolean') return raw ? 1 : 0;
-  if (typeof raw !== 'number' || !Number.isFinite(raw)) {
+  const badName = measureNameProblem(key);
+  if (badName) throw badRequest(badName);
+  const value = typeof raw === 'boolean' ? (raw ? 1 : 0) : raw;
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
     throw badRequest(`la mesure « ${key} » doit être un nombre fini (ou un booléen), pas ${describe(raw)}`);
   }
-  return raw;
+  // Within its physical range: one absurd value would otherwise stand in every average and report.
+  const outOfRange = measureValueProblem(key, value);
+  if (outOfRange) throw badRequest(outOfRange);
+  return value;
 }
 
 function parseReading(raw: unknown, options: ParseOptions): ParsedReading {

@@ -24,6 +24,15 @@ export interface TelemetryDevices {
   assertSensor(organizationId: string, sensorId: string): Promise<void>;
 }
 
+/** What a message came to: readings stored, and readings already stored (retries of their ids). */
+export interface IngestOutcome {
+  accepted: number;
+  duplicates: number;
+}
+
+/** A record keyed by measure names that holds nothing else: no `constructor` nor `__proto__` inherited. */
+const byMeasure = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 /** The values a sensor reported at one instant, as committed. */
 export interface StoredSensorReading {
   organizationId: string;
@@ -98,8 +107,11 @@ export function createTelemetryService(deps: {
   }
 
   return {
-    /** Validates and stores a message; resolves with the number of readings once they are committed. */
-    async ingest(device: DeviceIdentity, payload: unknown): Promise<number> {
+    /**
+     * Validates and stores a message; resolves once committed with how many readings were stored,
+     * and how many were not because a reading of the same id already was (a retry).
+     */
+    async ingest(device: DeviceIdentity, payload: unknown): Promise<IngestOutcome> {
       const now = Date.now();
       const parsed = parseTelemetry(payload, {
         now,
@@ -120,6 +132,8 @@ export function createTelemetryService(deps: {
       }
 
       const rows: ReadingRow[] = [];
+      /** Which reading of the message each row is of. */
+      const readingOf: number[] = [];
       const touches = new Map<string, ReadingTouch>();
       const touch = (deviceId: string, kind: DeviceKind, emitterId: string | null) => {
         let entry = touches.get(deviceId);
@@ -127,34 +141,39 @@ export function createTelemetryService(deps: {
         return entry;
       };
       touch(device.deviceId, device.kind, null);
-      for (const reading of parsed) {
+      for (const [index, reading] of parsed.entries()) {
         const targetId = (reading.sensor && targets.get(reading.sensor)) || device.deviceId;
         const entry = reading.sensor ? touch(targetId, 'sensor', device.deviceId) : touch(targetId, device.kind, null);
         for (const [key, value] of reading.values) {
           rows.push({ deviceId: targetId, key, ts: reading.ts, value, readingId: reading.readingId });
+          readingOf.push(index);
           if (key === 'battery') entry.battery = Math.max(0, Math.min(100, value));
         }
       }
       // A verified sensor's temperatures are stored corrected (docs/api.md, Vérifications des capteurs).
       if (deps.correct) await deps.correct(rows);
+      const written = await writer.write(rows, [...touches.values()]);
+      // A reading is stored when any of its values is; a retry's values are all already there.
+      const storedReadings = new Set(readingOf.filter((_, index) => written[index]));
+      const kept = rows.filter((_, index) => written[index]);
+
       const freshest = new Map<string, Map<string, { value: number; ts: Date }>>();
-      for (const row of rows) {
+      for (const row of kept) {
         let values = freshest.get(row.deviceId);
         if (!values) freshest.set(row.deviceId, (values = new Map()));
         const previous = values.get(row.key);
         if (!previous || previous.ts <= row.ts) values.set(row.key, { value: row.value, ts: row.ts });
       }
 
-      await writer.write(rows, [...touches.values()]);
-
       if (deps.onStored) {
         const stored = new Map<string, StoredSensorReading>();
-        for (const row of rows) {
+        for (const row of kept) {
           const kind = touches.get(row.deviceId)?.kind;
           if (kind !== 'sensor') continue;
           const key = `${row.deviceId}|${row.ts.getTime()}`;
           let entry = stored.get(key);
-          if (!entry) stored.set(key, (entry = { organizationId: device.organizationId, sensorId: row.deviceId, ts: row.ts, values: {} }));
+          if (!entry)
+            stored.set(key, (entry = { organizationId: device.organizationId, sensorId: row.deviceId, ts: row.ts, values: byMeasure() }));
           entry.values[row.key] = row.value;
         }
         if (stored.size > 0) await deps.onStored([...stored.values()]);
@@ -163,14 +182,19 @@ export function createTelemetryService(deps: {
       const seenAt = new Date().toISOString();
       deps.events.publish(
         [...touches.values()].map((entry) => {
-          const values: ReadingEvent['values'] = {};
+          const values: ReadingEvent['values'] = byMeasure();
           for (const [key, latest] of freshest.get(entry.deviceId) ?? [])
             values[key] = { value: latest.value, ts: latest.ts.toISOString() };
           const data: ReadingEvent = { deviceId: entry.deviceId, kind: entry.kind, lastSeenAt: seenAt, battery: entry.battery, values };
           return { organizationId: device.organizationId, type: 'reading' as const, data };
         }),
       );
-      return parsed.length;
+      return { accepted: storedReadings.size, duplicates: parsed.length - storedReadings.size };
+    },
+
+    /** Whether a sensor already holds a reading of `key` near `ts` (± `windowMs`) whose id starts with `idPrefix`. */
+    hasReadingNear(deviceId: string, key: string, ts: Date, windowMs: number, idPrefix: string): Promise<boolean> {
+      return dal.hasReadingLike(deviceId, key, new Date(ts.getTime() - windowMs), new Date(ts.getTime() + windowMs), idPrefix);
     },
 
     /** A device left (the trash) or came back: its readings are refused or taken at once here. */
@@ -180,8 +204,8 @@ export function createTelemetryService(deps: {
     },
 
     /** Stores readings already validated (the demo history), with the devices they touch. */
-    store(rows: ReadingRow[], touches: ReadingTouch[]): Promise<void> {
-      return writer.write(rows, touches);
+    async store(rows: ReadingRow[], touches: ReadingTouch[]): Promise<void> {
+      await writer.write(rows, touches);
     },
 
     /** The newest value of each key of each device. */
@@ -189,7 +213,7 @@ export function createTelemetryService(deps: {
       const result = new Map<string, Record<string, LatestValue>>();
       for (const row of await dal.latest(deviceIds)) {
         let values = result.get(row.deviceId);
-        if (!values) result.set(row.deviceId, (values = {}));
+        if (!values) result.set(row.deviceId, (values = byMeasure()));
         values[row.key] = { value: row.value, ts: row.ts.toISOString() };
       }
       return result;

@@ -1,4 +1,4 @@
-import { READING_KEY_PATTERN } from '@vigie/contract';
+import { MEASURE_NAME_PATTERN } from '@vigie/contract';
 import { describe, expect, it } from 'vitest';
 import { CODECS, codecById, suggestCodec, type Codec, type CodecResult } from './index.ts';
 
@@ -327,7 +327,7 @@ describe('built-in LoRaWAN codecs', () => {
       expect(codecById(codec.id)).toBe(codec);
       expect(codec.vendor.length).toBeGreaterThan(0);
       expect(codec.model.length).toBeGreaterThan(0);
-      for (const measure of codec.measures) expect(measure).toMatch(READING_KEY_PATTERN);
+      for (const measure of codec.measures) expect(measure).toMatch(MEASURE_NAME_PATTERN);
     }
     expect(codecById('unknown')).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { MAX_VALUES_PER_READING, READING_KEY_PATTERN } from '@vigie/contract';
+import { MAX_VALUES_PER_READING, measureNameProblem } from '@vigie/contract';
 import type { Codec, CodecInput, CodecResult, DecodedReading } from './types.ts';
 
 /** Narrow no-break space, before « : » and inside « » in French. */
@@ -116,7 +116,7 @@ export function defineCodec(spec: CodecSpec): Codec {
           let kept = 0;
           let dropped = 0;
           for (const [key, value] of Object.entries(reading.values)) {
-            if (!READING_KEY_PATTERN.test(key) || typeof value !== 'number' || !Number.isFinite(value)) continue;
+            if (measureNameProblem(key) !== null || typeof value !== 'number' || !Number.isFinite(value)) continue;
             if (kept >= MAX_VALUES_PER_READING) {
               dropped += 1;
               continue;
