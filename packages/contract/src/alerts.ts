@@ -296,9 +296,9 @@ export const resolveAlertRequestSchema = z.strictObject({ text: textSchema.optio
 export const alertListResponseSchema = z.object({ alerts: z.array(alertSchema) });
 export const alertResponseSchema = z.object({ alert: alertSchema });
 
-/** `alert` events of the live stream, for the alert's organization only. */
+/** `alert` events of the live stream, for the alert's organization only; `updated`: a new peak or latest value. */
 export const alertStreamEventSchema = z.object({
-  action: z.enum(['opened', 'acknowledged', 'action', 'resolved']),
+  action: z.enum(['opened', 'updated', 'acknowledged', 'action', 'resolved']),
   alert: alertSchema,
 });
 export type AlertStreamEvent = z.infer<typeof alertStreamEventSchema>;

@@ -309,8 +309,7 @@ export function createAlertDal(db: Database) {
         }
         const changes: AlertChange[] = [];
         for (const [id, action] of touched) {
-          // A new peak or last value is not announced: no need to read the alert back.
-          if (action === 'updated') continue;
+          // A new peak or last value is announced too: a page opened on the alert would show the value at its opening.
           const alert = await load(tx, eq(alerts.id, id));
           if (alert) changes.push({ action, alert });
         }

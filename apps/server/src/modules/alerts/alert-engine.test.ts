@@ -23,7 +23,7 @@ describe(`alert engine on a real database (${databaseKind})`, () => {
   /** One server instance's alert module: its own caches and clock, the shared database. */
   function instance(silence: Map<string, Date | null> = new Map()) {
     let now = new Date(T0);
-    const published: { organizationId: string; action: string; status: string }[] = [];
+    const published: { organizationId: string; action: string; status: string; peak: number | null; last: number | null }[] = [];
     const watched = async (sensorId: string): Promise<WatchedSensor | undefined> => {
       for (const who of [account, other]) {
         const response = await test.app.inject({ method: 'GET', url: `/api/sensor/${sensorId}`, headers: who.auth });
@@ -48,7 +48,8 @@ describe(`alert engine on a real database (${databaseKind})`, () => {
       site: async () => undefined,
       assertSensor: async () => undefined,
       assertSite: async () => undefined,
-      publish: (organizationId, action, alert) => published.push({ organizationId, action, status: alert.status }),
+      publish: (organizationId, action, alert) =>
+        published.push({ organizationId, action, status: alert.status, peak: alert.peak, last: alert.last }),
       logger: { error: (obj) => console.error(obj) },
     });
     return {
@@ -144,6 +145,29 @@ describe(`alert engine on a real database (${databaseKind})`, () => {
     const alerts = await restarted.alerts.list(account.organizationId, { sensorId });
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ status: 'open', openedAt: new Date(T0 + 901_000).toISOString(), peak: 9.5 });
+  });
+
+  it('announces each new peak and latest value of an open alert, so that its page never keeps the value it opened with', async () => {
+    const sensorId = await newSensor();
+    const node = instance();
+    await node.rules.create(account.organizationId, {
+      name: 'Vitrine',
+      sensorId,
+      condition: { type: 'above', key: 'temperature', threshold: 4 },
+      severity: 'warning',
+    });
+    await node.engine.onReadings([reading(sensorId, 0, 4.04)]);
+    await node.engine.onReadings([reading(sensorId, 60, 4.5)]);
+    await node.engine.onReadings([reading(sensorId, 120, 4.7)]);
+    await node.engine.onReadings([reading(sensorId, 180, 4.3)]);
+    expect(node.published.map(({ action, peak, last }) => ({ action, peak, last }))).toEqual([
+      { action: 'opened', peak: 4.04, last: 4.04 },
+      { action: 'updated', peak: 4.5, last: 4.5 },
+      { action: 'updated', peak: 4.7, last: 4.7 },
+      { action: 'updated', peak: 4.7, last: 4.3 },
+    ]);
+    const [alert] = await node.alerts.list(account.organizationId, { sensorId });
+    expect(alert).toMatchObject({ status: 'open', peak: 4.7, last: 4.3 });
   });
 
   it('resolves by itself below the hysteresis band, and reopens the same alert when the breach returns within minutes', async () => {

@@ -66,7 +66,8 @@ export function toAlert(record: AlertRecord, eta: Date | null = null): Alert {
   };
 }
 
-export type AlertAction = 'opened' | 'acknowledged' | 'action' | 'resolved';
+/** What happened to an alert, as the live stream tells it; `updated`: its peak or latest value changed. */
+export type AlertAction = 'opened' | 'updated' | 'acknowledged' | 'action' | 'resolved';
 
 /**
  * The life of an alert: open → acknowledged (who, when, comment) → corrective actions → resolved.
@@ -237,10 +238,9 @@ export function createAlertService(deps: {
     /** A line of background work (who was notified); the same key is written once. */
     appendEvent: (alertId: string, event: AlertEventRecord, key: string) => dal.appendEvent(alertId, event, key),
 
-    /** Publishes what the engine changed (opened, reopened, resolved; peak updates are not announced). */
+    /** Publishes what the engine changed: opened, reopened, a new peak or latest value (`updated`), resolved. */
     announce(changes: AlertChange[]): void {
       for (const change of changes) {
-        if (change.action === 'updated') continue;
         const { alert: record, action } = change;
         if (record.deviceKind) kinds.set(record.sensorId, record.deviceKind);
         // Told at once when its device's kind is known; else in turn, once asked.

@@ -9,7 +9,7 @@ function isAlertEvent(data: unknown): data is AlertStreamEvent {
   if (!isObject(data) || !isObject(data['alert'])) return false;
   const alert = data['alert'];
   return (
-    ['opened', 'acknowledged', 'action', 'resolved'].includes(String(data['action'])) &&
+    ['opened', 'updated', 'acknowledged', 'action', 'resolved'].includes(String(data['action'])) &&
     typeof alert['id'] === 'string' &&
     typeof alert['sensorId'] === 'string' &&
     ['open', 'acknowledged', 'resolved'].includes(String(alert['status'])) &&
