@@ -97,8 +97,27 @@ export async function buildAmendedContent(
         .filter((check) => Date.parse(check.createdAt) > signedAt.getTime())
         .map((check) => ({ ...reportCheck(check, sensorName), enteredAt: check.createdAt }))
     : [];
+  const lateActions: NonNullable<ReportContent['amendments']>['lateActions'] = [];
   const lateReadings: { sensorName: string; count: number }[] = [];
   for (const unit of figures.units) {
+    const alerts = await sources.alertsOf(input.organizationId, unit.sensorId, new Date(from), new Date(to));
+    const events = alerts.flatMap((alert) =>
+      alert.events
+        .filter((event) => Date.parse(event.at) > signedAt.getTime())
+        .filter((event) => event.type === 'action' || event.type === 'acknowledged' || event.type === 'resolved')
+        .map((event) => ({ alert, event })),
+    );
+    const people = await sources.namesOf(events.flatMap(({ event }) => (event.userId ? [event.userId] : [])));
+    for (const { alert, event } of events) {
+      lateActions.push({
+        sensorName: unit.name,
+        alertOpenedAt: alert.openedAt,
+        at: event.at,
+        by: event.userId ? (people.get(event.userId) ?? 'Utilisateur supprimé') : null,
+        text: event.text ?? (event.type === 'acknowledged' ? 'Alerte acquittée' : event.type === 'resolved' ? 'Alerte close' : ''),
+        ...actionParts(event),
+      });
+    }
     const stored = (await sources.series(unit.sensorId, KEY, new Date(from), new Date(to))).filter(
       (reading) => reading.ts >= from && reading.ts < to,
     ).length;
@@ -116,6 +135,7 @@ export async function buildAmendedContent(
       signedSha256: signed.record.signedSha256 ?? '',
       corrections,
       lateChecks,
+      lateActions,
       lateReadings,
     },
   };

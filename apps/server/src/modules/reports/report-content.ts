@@ -41,6 +41,8 @@ export interface ReportAmendments {
   corrections: ReportCorrection[];
   /** Manual checks of the period entered after the signature, with both dates. */
   lateChecks: (ReportCheck & { enteredAt: string })[];
+  /** What was noted on alerts of the period after the signature: acknowledgements, corrective actions, resolutions. */
+  lateActions: (ReportActionLine & { sensorName: string; alertOpenedAt: string })[];
   /** Readings of the period received after the signature, per unit: stored, never counted in the signed figures. */
   lateReadings: { sensorName: string; count: number }[];
 }

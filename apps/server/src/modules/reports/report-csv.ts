@@ -329,6 +329,17 @@ function amendmentLines(content: ReportContent, tz: string): string[] {
       ]),
     ),
     ...section(
+      'Rectificatifs : suites données aux alertes après la signature',
+      ['Capteur', 'Alerte du', 'Notée le', 'Par', 'Action'],
+      amendments.lateActions.map((action) => [
+        csvText(action.sensorName),
+        formatDateTime(action.alertOpenedAt, tz),
+        formatDateTime(action.at, tz),
+        csvText(action.by),
+        csvText([action.kind, action.text, action.fate].filter(Boolean).join(' — ')),
+      ]),
+    ),
+    ...section(
       'Rectificatifs : lectures reçues après la signature',
       ['Capteur', 'Lectures'],
       amendments.lateReadings.map((late) => [csvText(late.sensorName), String(late.count)]),

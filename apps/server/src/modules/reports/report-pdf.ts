@@ -280,7 +280,12 @@ function writeAmendments(doc: Doc, content: ReportContent): void {
     `Signé le ${formatDateTime(amendments.signedAt, content.timezone)} par ${amendments.signedBy} (rapport ${amendments.signedReportId}, empreinte SHA-256 du PDF signé ${amendments.signedSha256}). Les chiffres de ce rapport sont ceux du rapport signé${NBSP}; ce qui a été noté ensuite sur la période figure ci-dessous, à côté, sans les modifier.`,
     { size: 8, color: COLOR.muted },
   );
-  if (amendments.corrections.length === 0 && amendments.lateChecks.length === 0 && amendments.lateReadings.length === 0) {
+  if (
+    amendments.corrections.length === 0 &&
+    amendments.lateChecks.length === 0 &&
+    amendments.lateActions.length === 0 &&
+    amendments.lateReadings.length === 0
+  ) {
     paragraph(doc, 'Rien n’a été noté sur la période depuis la signature.');
     return;
   }
@@ -330,6 +335,27 @@ function writeAmendments(doc: Doc, content: ReportContent): void {
         { text: check.subject },
         { text: formatTemperature(check.temperature, { signed: true }) },
         { text: check.decision ?? NONE },
+      ]),
+      { size: 7 },
+    );
+  }
+  if (amendments.lateActions.length > 0) {
+    paragraph(doc, 'Suites données aux alertes de la période, notées après la signature', { size: 9 });
+    table(
+      doc,
+      [
+        { header: 'Capteur', weight: 80 },
+        { header: 'Alerte du', weight: 70 },
+        { header: 'Notée le', weight: 70 },
+        { header: 'Par', weight: 70 },
+        { header: 'Action', weight: 232 },
+      ],
+      amendments.lateActions.map((action) => [
+        { text: action.sensorName },
+        { text: formatDateTime(action.alertOpenedAt, content.timezone) },
+        { text: formatDateTime(action.at, content.timezone) },
+        { text: action.by ?? 'Vigie' },
+        { text: [action.kind, action.text, action.fate].filter(Boolean).join(' — ') },
       ]),
       { size: 7 },
     );

@@ -224,11 +224,18 @@ describe(`a signed month cannot be rewritten (${databaseKind})`, { timeout: 120_
     // The check entered late, with both dates.
     expect(text).toMatch(/Crème fraîche/);
     expect(text).toMatch(/saisi le/i);
+    // What was done about the month's alert after the signature.
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(text).toMatch(/Porte refermée après coup/);
     // The late readings, counted apart.
     expect(text).toMatch(/1 lecture reçue après la signature/);
     expect(figures(remadeCsv).slice(0, figures(before.csv ?? '').length)).toEqual(figures(before.csv ?? ''));
     expect(remadeCsv).toMatch(/Rectificatifs après la signature/);
 
+    // The shop renamed, the sensor moved to another shop.
+    expect((await call('PUT', `/api/sites/${site.id}`, { name: 'Crèmerie Lyon Part-Dieu' })).statusCode).toBe(200);
+    const other = (await call('POST', '/api/sites', { name: 'Réserve' })).json<{ site: Site }>().site;
+    expect((await call('PUT', `/api/sensor/${sensor.deviceId}`, { siteId: other.id })).statusCode).toBe(200);
     // The sensor trashed, then purged a month later.
     expect((await call('DELETE', `/api/sensor/${sensor.deviceId}`)).statusCode).toBeLessThan(300);
     clock = end + 40 * DAY;
