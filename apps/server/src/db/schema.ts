@@ -976,7 +976,7 @@ export const sensorCalibrations = pgTable(
     remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
     /**
      * When its offset starts correcting the temperatures: `verified_at`, moved past the periods of
-     * its site that a signed report covered when it was recorded (decision 0045); null for those
+     * its site that a signed report covered when it was recorded (decision 0046); null for those
      * recorded before, which apply from `verified_at`.
      */
     appliesFrom: timestamp('applies_from', { withTimezone: true, mode: 'date' }),
@@ -989,7 +989,7 @@ export const sensorCalibrations = pgTable(
 );
 
 /**
- * A verification's correction of temperatures already stored when it was recorded (decision 0045):
+ * A verification's correction of temperatures already stored when it was recorded (decision 0046):
  * the readings of the sensor in [from_ts, to_ts) whose row id is below `below_id` read `delta` lower.
  * The readings themselves are never rewritten; written once, never updated, gone with the sensor.
  */

@@ -25,7 +25,7 @@ export interface ReportContent {
   signature?: ReportSignature;
   /**
    * In a report of a month already signed: its figures are the signed report's, and what came
-   * after the signature is listed here, never applied to them (decision 0045).
+   * after the signature is listed here, never applied to them (decision 0046).
    */
   amendments?: ReportAmendments;
 }

@@ -291,7 +291,7 @@ export function renderReportCsv(content: ReportContent): Buffer {
   return Buffer.from(BOM + lines.join(EOL), 'utf8');
 }
 
-/** A report of a month already signed: what came after the signature, after the signed figures (decision 0045). */
+/** A report of a month already signed: what came after the signature, after the signed figures (decision 0046). */
 function amendmentLines(content: ReportContent, tz: string): string[] {
   const amendments = content.amendments;
   if (!amendments) return [];

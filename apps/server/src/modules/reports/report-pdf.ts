@@ -268,7 +268,7 @@ function writeChecks(doc: Doc, content: ReportContent): void {
 
 /**
  * In a report of a month already signed: the signed figures stand as they were signed; what was
- * recorded about the month afterwards is listed here, never applied to them (decision 0045).
+ * recorded about the month afterwards is listed here, never applied to them (decision 0046).
  */
 function writeAmendments(doc: Doc, content: ReportContent): void {
   const amendments = content.amendments;

@@ -15,7 +15,7 @@ const TZ = 'Europe/Paris';
 
 /**
  * The record of a signed month cannot be rewritten (docs/guide-utilisateur.md, Rapports HACCP;
- * decision 0045): once the month before this one is signed, every route that writes something of
+ * decision 0046): once the month before this one is signed, every route that writes something of
  * that month is tried — late readings and a batch resent with its ids, a verification dated inside
  * (+5 °C), manual checks dated inside, actions on its alerts, a second signature, renaming and
  * moving the sensor, changing its rule, trashing and purging it — and the signed PDF, both its

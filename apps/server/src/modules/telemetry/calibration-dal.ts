@@ -95,7 +95,7 @@ export function createCalibrationDal(db: Database) {
     /**
      * Records that the sensor's temperatures of [from, to) stored before `mark` read `delta` (°C)
      * lower from now on: a new verification's offset replaces the one they were stored with. The
-     * readings are never rewritten (decision 0045); the latest value, a copy kept for dashboards,
+     * readings are never rewritten (decision 0046); the latest value, a copy kept for dashboards,
      * follows its reading. One transaction.
      */
     async adjust(

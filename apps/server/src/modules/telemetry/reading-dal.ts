@@ -12,7 +12,7 @@ import { latestValues, readingAdjustments, readings } from '../../db/schema.ts';
 
 /**
  * A stored value as it reads now: less the adjustments that verifications recorded after it was
- * stored set on its time (decision 0045). The stored value itself is never rewritten.
+ * stored set on its time (decision 0046). The stored value itself is never rewritten.
  */
 // Written with the table's name: drizzle leaves a select's own columns unqualified, which the subquery would read as its own.
 const adjustedValue = sql<number>`round((readings.value - coalesce((
