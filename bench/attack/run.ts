@@ -3,7 +3,7 @@
  * (PGlite in a temporary DATA_DIR, then a fresh PostgreSQL database dropped at the end), loopback
  * only, on free ports. Families, in order: role × route matrix and cross-organization probes,
  * JSON fuzz of every route, hostile names through every renderer, an alert storm, SIGKILL while
- * publishing, MQTT abuse, login limiters behind a proxy. Prints a table (family, tries,
+ * publishing, MQTT abuse, login limiters behind a proxy, ingestion (LoRaWAN frames, absurd values). Prints a table (family, tries,
  * failures, figures) and exits 1 on any failure or missed budget.
  *
  * `npm run attack -- --short` (or ATTACK_PROFILE=short): the profile CI runs, ≤ 3 min.
@@ -18,6 +18,7 @@ import { startSmtpCatcher } from '../../apps/server/src/test/smtp-catcher.ts';
 import { root } from '../support.ts';
 import { fuzzRoutes } from './fuzz.ts';
 import { hostileNames } from './hostile.ts';
+import { ingestion } from './ingest.ts';
 import { LIMITS, limiterRaces } from './limiter.ts';
 import { mqttAbuse } from './mqtt-abuse.ts';
 import { sigkillWhilePublishing } from './sigkill.ts';
@@ -109,6 +110,7 @@ async function onDatabase(database: string, dbEnv: NodeJS.ProcessEnv): Promise<v
       sigkillWhilePublishing(world, SHORT ? 4 : 10, SHORT ? 1 : 2, SHORT ? 4000 : 8000),
     );
     await family('limites derrière un proxy', database, () => limiterRaces(world));
+    await family('ingestion (LoRaWAN, valeurs absurdes)', database, () => ingestion(world));
   } finally {
     await server?.stop();
     await smtp.close();
