@@ -128,8 +128,8 @@ export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app
       if (seen === undefined) throw unauthorized(MESSAGES.sessionInvalid);
       let sites: SitesInScope = seen;
       let visible = await filterOf(sites);
-      const framed = (event: LiveEvent) => {
-        const shown = visible ? visible(event) : event;
+      const framed = (event: LiveEvent, replayed: boolean) => {
+        const shown = visible ? visible(event, replayed) : event;
         return shown ? frame(shown) : '';
       };
       add(perUser, user.id, 1);
@@ -152,13 +152,14 @@ export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app
         res.write(chunk);
       };
       /** While the scope is read again, the events that come wait for the new filter (none slips through the old one). */
-      let held: LiveEvent[] | null = null;
-      const deliver = (event: LiveEvent) => {
-        if (!held) return send(framed(event));
-        held.push(event);
+      let held: { event: LiveEvent; replayed: boolean }[] | null = null;
+      /** `replayed`: an event of before the stream's devices were read (see `scopeFilter`). */
+      const deliver = (event: LiveEvent, replayed = false) => {
+        if (!held) return send(framed(event, replayed));
+        held.push({ event, replayed });
         if (held.length > MAX_HELD_EVENTS) close();
       };
-      const unsubscribe = events.subscribe(organizationId, deliver);
+      const unsubscribe = events.subscribe(organizationId, (event) => deliver(event));
       const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS);
       let rereading = false;
       let again = false;
@@ -190,7 +191,7 @@ export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app
               if (changed) send(SCOPE_CHANGED);
               const waiting = held ?? [];
               held = null;
-              for (const event of waiting) send(framed(event));
+              for (const { event, replayed } of waiting) send(framed(event, replayed));
             } catch (error) {
               // What they may see is unknown: the browser reconnects, and the new stream reads it afresh.
               request.log.warn({ err: error }, 'Flux direct : portée non relue, flux fermé');
@@ -241,7 +242,7 @@ export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app
       // those events are no longer all known, the client reloads its lists instead.
       const missed = resuming ? events.since(organizationId, lastEventId) : events.recent(organizationId, FIRST_CONNECTION_REPLAY_MS);
       if (missed === null) send('event: resync\ndata: {}\n\n');
-      else for (const event of missed) deliver(event);
+      else for (const event of missed) deliver(event, true);
       send(': connecté\n\n');
     },
   });
