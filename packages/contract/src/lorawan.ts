@@ -115,9 +115,10 @@ export type IntegrationListResponse = z.infer<typeof integrationListResponseSche
 export const integrationEventResponseSchema = z.object({
   /**
    * `stored` (its readings stored), `duplicate` (the same frame again, already stored: nothing more
-   * stored, see docs/protocole-appareils.md), `unknown_device` (kept for adoption), `ignored` (an
-   * event with nothing to store, or a device in the trash), `undecoded` (the codec could not read
-   * the frame), `refused` (a value out of its measure's range: the device's page says why).
+   * stored, see docs/protocole-appareils.md), `unknown_device` (kept for adoption), `ignored` (an event with nothing to store, or a device in the trash), `undecoded`
+   * (the codec could not read the frame: the device's page says why), `refused` (not decoded: the
+   * organization's queue of pasted codecs was full, or its codec suspended; or a value out of its
+   * measure's range: the device's page says why).
    */
   status: z.enum(['stored', 'duplicate', 'unknown_device', 'ignored', 'undecoded', 'refused']),
   /** Readings stored from this message. */

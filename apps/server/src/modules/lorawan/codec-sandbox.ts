@@ -5,6 +5,9 @@ import type { CodecInput, CodecResult, DecodedReading } from './codecs/index.ts'
 /** A pasted codec's limits: its time per frame, its memory, its stack, its source. */
 export const SANDBOX_LIMITS = { timeMs: 50, memoryBytes: 4 * 1024 * 1024, stackBytes: 256 * 1024, sourceBytes: 64 * 1024 } as const;
 
+/** A codec stopped past its time (by its interpreter, or by the watchdog of its thread). */
+export const TIME_EXCEEDED = `Le décodeur a dépassé ${SANDBOX_LIMITS.timeMs} ms sur cette trame : il a été arrêté.`;
+
 /** Interrupt checks (each some 10 000 operations) a codec gets before its time can stop it. */
 const MIN_INTERRUPT_CHECKS = 4;
 
@@ -75,7 +78,7 @@ export async function runPastedCodec(source: string, input: CodecInput): Promise
     if (result.error) {
       const failure: unknown = context.dump(result.error);
       result.error.dispose();
-      if (interrupted) return { ok: false, error: `Le décodeur a dépassé ${SANDBOX_LIMITS.timeMs} ms sur cette trame : il a été arrêté.` };
+      if (interrupted) return { ok: false, error: TIME_EXCEEDED };
       const text = isObject(failure) ? `${String(failure['name'] ?? 'Error')}: ${String(failure['message'] ?? '')}` : String(failure);
       if (/out of memory/i.test(text))
         return {

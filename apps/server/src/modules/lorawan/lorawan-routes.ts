@@ -49,7 +49,7 @@ export const lorawanRoutes: FastifyPluginAsyncZod<{ lorawan: LorawanService }> =
   app.route({
     ...route(endpoints.lorawan.testCodec),
     bodyLimit: 96 * 1024,
-    handler: async (request) => ({ result: await lorawan.testCodec(request.body) }),
+    handler: async (request) => ({ result: await lorawan.testCodec(organizationOf(request), request.body) }),
   });
   app.route({
     ...route(endpoints.lorawan.saveCodec),

@@ -26,7 +26,7 @@ import { AppError, badRequest, conflict, notFound, unauthorized } from '../../er
 import type { DeviceService, DeviceView } from '../devices/device-service.ts';
 import type { IngestOutcome, TelemetryService } from '../telemetry/telemetry-service.ts';
 import { CODECS, codecById, type CodecResult, type DecodedReading, suggestCodec } from './codecs/index.ts';
-import { createCodecRunner } from './codec-runner.ts';
+import { type CodecRun, createCodecRunner } from './codec-runner.ts';
 import { flatMeasures } from './codec-sandbox.ts';
 import { createLorawanDal, type IntegrationRecord, type LorawanDeviceRecord, type PastedCodecRecord } from './lorawan-dal.ts';
 import { type NetworkMessage, readNetworkMessage } from './network-messages.ts';
@@ -142,7 +142,7 @@ export function createLorawanService(deps: {
   mqttChanged?: () => void;
 }) {
   const dal = createLorawanDal(deps.db);
-  const runner = createCodecRunner();
+  const runner = createCodecRunner({ now: deps.now });
   /** The organization's pasted codec of this id (`custom:<uuid>`), if any. */
   async function pastedCodec(organizationId: string, id: string): Promise<PastedCodecRecord | undefined> {
     const uuid = id.slice(CUSTOM_PREFIX.length);
@@ -296,16 +296,17 @@ export function createLorawanService(deps: {
     const codec = registered.codec === NETWORK_CODEC ? null : codecById(registered.codec);
     const pasted = codec ? undefined : await pastedCodec(organizationId, registered.codec);
     const frame = message.bytes ? { bytes: message.bytes, fPort: message.fPort ?? 0, recvTime: at } : null;
-    let result: CodecResult;
+    let result: CodecRun;
     if ((codec || pasted) && !frame) result = { ok: true, readings: [], warnings: [] };
     else if (codec && frame) result = codec.decode(frame);
-    else if (pasted && frame) result = await runner.run(pasted.source, frame);
+    else if (pasted && frame) result = await runner.run(pasted.source, frame, { organizationId, codec: registered.codec });
     else if (registered.codec.startsWith(CUSTOM_PREFIX)) result = { ok: false, error: 'Le décodeur collé de cet appareil a été supprimé.' };
     else result = fromNetworkDecoding(message.decoded);
     const seen = { at: deps.now(), rssi: message.rssi, snr: message.snr, gateway: message.gateway };
     if (!result.ok) {
       await noteSignal(organizationId, message.devEui, { ...seen, error: result.error.slice(0, 300) });
-      return { status: 'undecoded', readings: 0, duplicates: 0 };
+      // A frame refused by the codecs' queue (codec-runner.ts) is still answered 200: the device's page says why.
+      return { status: 'refused' in result ? 'refused' : 'undecoded', readings: 0, duplicates: 0 };
     }
     // A frame's readings keep an id of the frame (session, counter, payload) and of its reception:
     // the same message again is stored once, and so is the same frame heard again within the window.
@@ -388,15 +389,15 @@ export function createLorawanService(deps: {
     },
 
     /** A pasted codec tried on a sample frame, in its sandbox. */
-    async testCodec(input: TestCodecRequest): Promise<CodecOutcome> {
+    async testCodec(organizationId: string, input: TestCodecRequest): Promise<CodecOutcome> {
       const { source, payloadHex, fPort } = testCodecRequestSchema.parse(input);
-      return outcome(await runner.run(source, sampleOf({ payloadHex, fPort })));
+      return outcome(await runner.run(source, sampleOf({ payloadHex, fPort }), { organizationId }));
     },
 
     /** Saved once its sample frame decodes: a codec that fails, loops or overflows is refused with its reason. */
     async saveCodec(organizationId: string, input: SaveCodecRequest): Promise<CodecView> {
       const { name, source, payloadHex, fPort } = saveCodecRequestSchema.parse(input);
-      const tried = await runner.run(source, sampleOf({ payloadHex, fPort }));
+      const tried = await runner.run(source, sampleOf({ payloadHex, fPort }), { organizationId });
       if (!tried.ok) throw badRequest(`Décodeur refusé : ${tried.error}`);
       const measures = [...new Set(tried.readings.flatMap((reading) => Object.keys(reading.values)))];
       return pastedView(await dal.saveCodec({ organizationId, name, source, measures }));
