@@ -53,7 +53,8 @@ export async function mqttAbuse(w: World): Promise<Tally> {
   const [a, b] = await provisionSensors(w, 2, 'MQTT');
   if (!a || !b) throw new Error('Installation des appareils impossible');
   const from = Date.now() - 60_000;
-  const reading = (value: number) => JSON.stringify({ id: `mqtt-${value}`, ts: from + value, values: { temperature: value } });
+  // A unique value per reading, within a temperature's range: value / 10 (666 → 66,6 °C).
+  const reading = (value: number) => JSON.stringify({ id: `mqtt-${value}`, ts: from + value, values: { temperature: value / 10 } });
   const allowedA = new Set<number>();
 
   // Credentials.
@@ -133,7 +134,7 @@ export async function mqttAbuse(w: World): Promise<Tally> {
   await publish(
     clientA,
     `vigie/devices/${a.deviceId}/telemetry`,
-    JSON.stringify({ sensor: b.deviceId, id: 'mqtt-667', values: { temperature: 667 } }),
+    JSON.stringify({ sensor: b.deviceId, id: 'mqtt-667', values: { temperature: 66.7 } }),
     {
       qos: 1,
     },
@@ -164,8 +165,8 @@ export async function mqttAbuse(w: World): Promise<Tally> {
   tally.check(leaked.length === 0, () => `A a reçu ${leaked.length} messages de B (${leaked[0]})`);
 
   // What was stored: A's own readings once each, B's only its own.
-  const storedA = await storedValues(w, a.deviceId, from - 1000);
-  const storedB = await storedValues(w, b.deviceId, from - 1000);
+  const storedA = await storedValues(w, a.deviceId, from - 1000, 10);
+  const storedB = await storedValues(w, b.deviceId, from - 1000, 10);
   const junkA = [...storedA.keys()].filter((value) => !allowedA.has(value));
   tally.check(junkA.length === 0, () => `A : valeurs enregistrées qui n'auraient pas dû l'être : ${junkA.join(', ')}`);
   for (const value of allowedA) {

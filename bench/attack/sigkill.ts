@@ -17,8 +17,11 @@ interface Publisher {
   client: MqttClient;
 }
 
-/** The values of a sensor's temperature readings in its CSV export, and how many times each. */
-export async function storedValues(w: World, sensorId: string, from: number): Promise<Map<number, number>> {
+/**
+ * The values of a sensor's temperature readings in its CSV export, and how many times each; times
+ * `scale` (the families publish a unique number divided by it, to stay within the range of a temperature).
+ */
+export async function storedValues(w: World, sensorId: string, from: number, scale = 1): Promise<Map<number, number>> {
   const query = `key=temperature&from=${new Date(from).toISOString()}&to=${new Date(Date.now() + 60_000).toISOString()}`;
   const csv = await call(w.server.base, 'GET', `/api/sensor/${sensorId}/readings.csv?${query}`, {
     token: w.adminA.token,
@@ -29,7 +32,7 @@ export async function storedValues(w: World, sensorId: string, from: number): Pr
   for (const line of csv.text.split(/\r?\n/).slice(1)) {
     const value = line.split(';')[3];
     if (value === undefined || value === '') continue;
-    const number = Number(value.replace(',', '.'));
+    const number = Math.round(Number(value.replace(',', '.')) * scale);
     counts.set(number, (counts.get(number) ?? 0) + 1);
   }
   return counts;
@@ -74,7 +77,8 @@ export async function sigkillWhilePublishing(w: World, devices: number, kills: n
     while (!stopping) {
       publisher.sent += 1;
       const value = publisher.sent;
-      const message = JSON.stringify({ id: `kill-${value}`, ts: from + value, values: { temperature: value } });
+      // A unique value per reading, within a temperature's range (−100 to 200 °C): value / 1000.
+      const message = JSON.stringify({ id: `kill-${value}`, ts: from + value, values: { temperature: value / 1000 } });
       // While the server is down the client keeps the message and sends it again once reconnected.
       const acked = await Promise.race([
         publisher.client.publishAsync(topic, message, { qos: 1 }).then(
@@ -104,7 +108,7 @@ export async function sigkillWhilePublishing(w: World, devices: number, kills: n
   let acked = 0;
   let stored = 0;
   for (const publisher of publishers) {
-    const counts = await storedValues(w, publisher.deviceId, from - 1000);
+    const counts = await storedValues(w, publisher.deviceId, from - 1000, 1000);
     acked += publisher.acked.size;
     stored += [...counts.values()].reduce((a, b) => a + b, 0);
     const lost = [...publisher.acked].filter((value) => !counts.has(value));
