@@ -44,29 +44,33 @@ export interface InstallUse {
     preset?: RulePreset;
     condition?: { type: 'above'; key: string; threshold: number } | { type: 'offline' };
     delaySeconds?: number;
+    hysteresis?: number;
     severity?: 'critical' | 'warning';
   } | null;
 }
 
 /**
  * The uses offered when a person installs a sensor: chilled and frozen food with the regulation's
- * limits, a door left open, a footfall counter that falls silent.
+ * limits, a door left open, a footfall counter that falls silent. The cold rules wait before they
+ * alert (15 min for chilled food, 30 min for a freezer and its defrosts) and end only once the
+ * temperature is back below the limit by a margin: a door opened for a customer or a delivery
+ * neither alerts nor makes the alert open and close again and again.
  */
 export const INSTALL_USES = {
   chilled_very_perishable: {
     label: 'Vitrine réfrigérée – denrées très périssables',
-    hint: 'Alerte au-dessus de +4 °C (arrêté du 21 décembre 2009).',
-    rule: { name: 'Froid positif ≤ +4 °C', preset: 'chilled_very_perishable' },
+    hint: 'Alerte au-dessus de +4 °C pendant plus de 15 min (arrêté du 21 décembre 2009).',
+    rule: { name: 'Froid positif ≤ +4 °C', preset: 'chilled_very_perishable', delaySeconds: 900, hysteresis: 0.5 },
   },
   chilled_perishable: {
     label: 'Meuble réfrigéré – denrées périssables',
-    hint: 'Alerte au-dessus de +8 °C (arrêté du 21 décembre 2009).',
-    rule: { name: 'Froid positif ≤ +8 °C', preset: 'chilled_perishable' },
+    hint: 'Alerte au-dessus de +8 °C pendant plus de 15 min (arrêté du 21 décembre 2009).',
+    rule: { name: 'Froid positif ≤ +8 °C', preset: 'chilled_perishable', delaySeconds: 900, hysteresis: 0.5 },
   },
   frozen: {
     label: 'Congélateur – surgelés',
-    hint: 'Alerte au-dessus de −18 °C (arrêté du 21 décembre 2009).',
-    rule: { name: 'Surgelés ≤ −18 °C', preset: 'frozen' },
+    hint: 'Alerte au-dessus de −18 °C pendant plus de 30 min (arrêté du 21 décembre 2009).',
+    rule: { name: 'Surgelés ≤ −18 °C', preset: 'frozen', delaySeconds: 1800, hysteresis: 1 },
   },
   door: {
     label: 'Porte',

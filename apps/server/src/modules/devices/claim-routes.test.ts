@@ -110,13 +110,14 @@ describe(`claiming a factory device (docs/api.md, Rattachement des appareils d'u
     const door = await factoryDevice('sensor', 'Vigie Contact C1');
     const rulesOf = async (sensorId: string) => {
       const response = await t.app.inject({ url: `/api/alert-rules?sensorId=${sensorId}`, headers: owner.auth });
-      return response.json<{ rules: { condition: object; delaySeconds: number; preset: string | null }[] }>().rules;
+      return response.json<{ rules: { condition: object; delaySeconds: number; hysteresis: number; preset: string | null }[] }>().rules;
     };
 
     const a = await claim(owner, { serial: freezer.serial, claimCode: freezer.claimCode, preset: 'frozen' });
     expect(a.statusCode).toBe(201);
     expect(await rulesOf(a.json<{ sensor: { id: string } }>().sensor.id)).toMatchObject([
-      { condition: { type: 'above', key: 'temperature', threshold: -18 }, preset: 'frozen' },
+      // A door opened for a delivery, a defrost: neither alerts, nor makes the alert flap.
+      { condition: { type: 'above', key: 'temperature', threshold: -18 }, preset: 'frozen', delaySeconds: 1800, hysteresis: 1 },
     ]);
 
     const b = await claim(owner, { serial: door.serial, claimCode: door.claimCode, preset: 'door' });

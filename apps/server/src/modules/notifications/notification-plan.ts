@@ -30,6 +30,36 @@ export interface PlannedNotification {
 /** Resolution notices are sent for this long after an alert ends; older ones are history. */
 const RESOLVED_NOTICE_MS = 24 * 3600 * 1000;
 
+/**
+ * An alert that reopens soon after it was told (a door opened again, a defrost) is not told again
+ * before this much time has passed since it was: a case that flaps sends two e-mails in this time
+ * (the alert, then its end), not one per episode. Still open at the end of it, it is told then.
+ */
+export const REOPEN_QUIET_MS = 30 * 60_000;
+
+/**
+ * When the first message of the alert's latest episode is due: at its opening, or, for an episode
+ * that began within REOPEN_QUIET_MS of the last one told, at the end of that quiet time. An
+ * earlier episode is told when it is still open at its own due time.
+ */
+export function firstNoticeAt(alert: Pick<PlannedAlert, 'events'>): number | null {
+  let told: number | null = null;
+  let due: number | null = null;
+  const events = [...alert.events].sort((a, b) => a.at.getTime() - b.at.getTime());
+  events.forEach((event, index) => {
+    if (event.type !== 'opened') return;
+    const start = event.at.getTime();
+    const end =
+      events
+        .slice(index + 1)
+        .find((later) => later.type === 'resolved' || later.type === 'opened')
+        ?.at.getTime() ?? Infinity;
+    due = told === null ? start : Math.max(start, told + REOPEN_QUIET_MS);
+    if (due < end) told = due;
+  });
+  return due;
+}
+
 const recipientsOf = (step: EscalationStep | undefined): 'team' | string[] => step?.emails ?? 'team';
 
 function who(recipients: 'team' | string[]): string {
@@ -60,8 +90,11 @@ export function planNotifications(alert: PlannedAlert, policy: PlanPolicy, now: 
   const first = recipientsOf(policy.steps[0]);
   const planned: PlannedNotification[] = [];
 
+  const noticeAt = firstNoticeAt(alert) ?? start.getTime();
   if (alert.status === 'resolved') {
-    if (alert.resolvedAt && now.getTime() - alert.resolvedAt.getTime() <= RESOLVED_NOTICE_MS && alert.resolvedAt >= start) {
+    // The end of an episode that was never told (it reopened and closed within the quiet time) is not told either.
+    const told = alert.resolvedAt !== null && noticeAt < alert.resolvedAt.getTime();
+    if (told && alert.resolvedAt && now.getTime() - alert.resolvedAt.getTime() <= RESOLVED_NOTICE_MS && alert.resolvedAt >= start) {
       planned.push({ key: `${base}:resolved`, reason: 'resolved', recipients: first, timeline: null });
     }
     return planned;
@@ -86,6 +119,7 @@ export function planNotifications(alert: PlannedAlert, policy: PlanPolicy, now: 
   const elapsed = now.getTime() - start.getTime();
   policy.steps.forEach((step, index) => {
     if (elapsed < step.afterMinutes * 60_000) return;
+    if (index === 0 && now.getTime() < noticeAt) return;
     const recipients = recipientsOf(step);
     planned.push({
       key: `${base}:step${index}`,
@@ -131,7 +165,11 @@ export function nextDueAt(alert: PlannedAlert, policy: PlanPolicy, now: Date): D
 
   const elapsed = now.getTime() - start.getTime();
   const upcoming: number[] = [];
-  for (const step of policy.steps) if (step.afterMinutes * 60_000 > elapsed) upcoming.push(start.getTime() + step.afterMinutes * 60_000);
+  const noticeAt = firstNoticeAt(alert) ?? start.getTime();
+  policy.steps.forEach((step, index) => {
+    const due = Math.max(start.getTime() + step.afterMinutes * 60_000, index === 0 ? noticeAt : 0);
+    if (due > now.getTime()) upcoming.push(due);
+  });
   if (policy.repeatMinutes !== null && policy.repeatMinutes > 0) {
     const every = policy.repeatMinutes * 60_000;
     upcoming.push(start.getTime() + (Math.floor(Math.max(0, elapsed) / every) + 1) * every);

@@ -61,7 +61,9 @@ describe('notification planning', () => {
       ['resolved', 10],
       ['opened', 12],
     ]);
-    expect(planNotifications(reopened, policy, at(12)).map((n) => n.key)).toEqual(['alert:a1:e2:step0']);
+    // Reopened within the quiet time after it was told: told again at its end, if still open then.
+    expect(planNotifications(reopened, policy, at(12)).map((n) => n.key)).toEqual([]);
+    expect(planNotifications(reopened, policy, at(30)).map((n) => n.key)).toEqual(['alert:a1:e2:step0']);
     const resolved = alert(
       'resolved',
       [
@@ -72,6 +74,34 @@ describe('notification planning', () => {
     );
     expect(planNotifications(resolved, policy, at(11)).map((n) => [n.key, n.reason])).toEqual([['alert:a1:e1:resolved', 'resolved']]);
     expect(planNotifications(resolved, policy, at(10 + 24 * 60 + 1))).toEqual([]);
+  });
+
+  it('sends two e-mails, not six, for a display case whose door opens again and again within 25 minutes', () => {
+    // Opened at 0, 8 and 16 min, back to normal 4 min after each: three episodes.
+    const events: [AlertEventType, number][] = [];
+    const sent = new Set<string>();
+    for (let minute = 0; minute <= 25; minute += 1) {
+      if (minute % 8 === 0 && minute <= 16) events.push(['opened', minute]);
+      if (minute % 8 === 4 && minute <= 20) events.push(['resolved', minute]);
+      const last = events.at(-1);
+      const state = last?.[0] === 'resolved' ? alert('resolved', events, last[1]) : alert('open', events);
+      for (const notification of planNotifications(state, { ...policy, repeatMinutes: null }, at(minute))) sent.add(notification.key);
+    }
+    expect([...sent]).toEqual(['alert:a1:e1:step0', 'alert:a1:e1:resolved']);
+  });
+
+  it('tells a reopened alert once the quiet time is over when it is still open, and its end after', () => {
+    const events: [AlertEventType, number][] = [
+      ['opened', 0],
+      ['resolved', 4],
+      ['opened', 10],
+    ];
+    expect(planNotifications(alert('open', events), policy, at(29)).map((n) => n.key)).toEqual([]);
+    expect(nextDueAt(alert('open', events), policy, at(12))).toEqual(at(30));
+    expect(planNotifications(alert('open', events), policy, at(30)).map((n) => n.key)).toEqual(['alert:a1:e2:step0']);
+    expect(planNotifications(alert('resolved', [...events, ['resolved', 45]], 45), policy, at(46)).map((n) => n.key)).toEqual([
+      'alert:a1:e2:resolved',
+    ]);
   });
 
   it('names when the next notification falls due: nothing new before it, something new at it', () => {
