@@ -241,9 +241,9 @@ describe(`roles on every authenticated route (${databaseKind})`, { timeout: 180_
 
 describe('the permission table', () => {
   const table = {
-    'GET /api/things': { roles: EVERYONE, message: '' },
-    'POST /api/things': { roles: ADMINS, message: 'Seul un administrateur peut ajouter une chose.' },
-    'DELETE /api/things/:id': { roles: ADMINS, message: 'Seul un administrateur peut retirer une chose.' },
+    'GET /api/things': { roles: EVERYONE, message: '', scope: { kind: 'sites' } },
+    'POST /api/things': { roles: ADMINS, message: 'Seul un administrateur peut ajouter une chose.', scope: { kind: 'sites' } },
+    'DELETE /api/things/:id': { roles: ADMINS, message: 'Seul un administrateur peut retirer une chose.', scope: { kind: 'sites' } },
   } satisfies PermissionTable;
 
   async function appWith(routes: (scope: ReturnType<typeof Fastify>) => void, role: Role = 'viewer') {

@@ -16,7 +16,8 @@ const ORGANIZATION_WIDE = 'Seul un membre qui voit toute l’organisation peut m
 async function checkScope(request: FastifyRequest, permission: PermissionTable[RouteKey]): Promise<void> {
   const rule = permission.scope;
   const user = currentUser(request);
-  if (!rule || !user.scope) return;
+  // `sites`, `own` and `shared` are held by the route itself (its list is filtered by `sitesOf`).
+  if (!user.scope || rule.kind === 'sites' || rule.kind === 'own' || rule.kind === 'shared') return;
   if (rule.kind === 'organization') throw forbidden(rule.message);
   const id = (request.params as Record<string, unknown> | undefined)?.['id'];
   // A malformed id is refused by the route's own validation, with its message.
@@ -88,7 +89,7 @@ export function enforcePermissions(scope: FastifyInstance, table: PermissionTabl
       throw new Error(`La route « ${route.url} » mêle des méthodes aux permissions différentes : déclarez-les séparément.`);
     }
     const everyRole = permission.roles.length === ROLES.length;
-    if (everyRole && permission.duringTotpSetup && !permission.scope) return;
+    if (everyRole && permission.duringTotpSetup && permission.scope.kind === 'own') return;
     const check = async (request: FastifyRequest) => {
       const user = currentUser(request);
       if (user.totpSetupRequired && !permission.duringTotpSetup) throw forbidden(TOTP_MESSAGES.setupRequired);

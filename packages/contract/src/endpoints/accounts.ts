@@ -32,7 +32,7 @@ import {
   previewInvitationRequestSchema,
   updateMemberRequestSchema,
 } from '../members.ts';
-import { admins, endpoint, everyone, ownAccount, publicAccess, wholeOrganization } from './define.ts';
+import { admins, endpoint, everyone, own, ownAccount, publicAccess, shared, wholeOrganization } from './define.ts';
 
 const sessionErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
 const passwordResetErrors = { 400: errorResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema, 429: errorResponseSchema };
@@ -182,7 +182,7 @@ export const accountEndpoints = {
       summary: 'Désactive la double authentification, en donnant son mot de passe.',
       description: 'Mot de passe faux : 400 ; exigée par l’organisation pour un administrateur : 409. Corps de 8 Kio au plus.',
       tag: totpTag,
-      access: everyone,
+      access: own(everyone),
       schema: { body: totpDisableRequestSchema, response: { 204: z.null(), ...totpErrors } },
     }),
     recoveryCodesLeft: endpoint({
@@ -190,7 +190,7 @@ export const accountEndpoints = {
       path: '/api/user/totp/recovery-codes',
       summary: 'Compte les codes de secours encore inutilisés.',
       tag: totpTag,
-      access: everyone,
+      access: own(everyone),
       schema: { response: { 200: totpRecoveryCodesStatusSchema, ...totpErrors } },
     }),
     renewRecoveryCodes: endpoint({
@@ -200,7 +200,7 @@ export const accountEndpoints = {
       description:
         'Les nouveaux codes ne sont montrés qu’une fois. Mot de passe faux : 400 ; double authentification désactivée : 409. Corps de 8 Kio au plus.',
       tag: totpTag,
-      access: everyone,
+      access: own(everyone),
       schema: { body: totpRecoveryCodesRequestSchema, response: { 200: totpEnableResponseSchema, ...totpErrors } },
     }),
   },
@@ -210,7 +210,7 @@ export const accountEndpoints = {
       path: '/api/organization/security',
       summary: 'Dit si l’organisation exige la double authentification de ses administrateurs.',
       tag: totpTag,
-      access: everyone,
+      access: shared(everyone),
       schema: { response: { 200: securityPolicyResponseSchema, ...totpErrors } },
     }),
     update: endpoint({
@@ -233,7 +233,7 @@ export const accountEndpoints = {
       path: '/api/members',
       summary: 'Liste les membres de l’organisation, par nom (puis adresse), avec leur rôle.',
       tag: membersTag,
-      access: everyone,
+      access: shared(everyone),
       schema: { response: { 200: membersResponseSchema, ...teamErrors } },
     }),
     update: endpoint({

@@ -20,7 +20,7 @@ import {
   ruleTemplateResponseSchema,
   updateRuleTemplateRequestSchema,
 } from '../rule-templates.ts';
-import { admins, endpoint, everyone, managers, onResource, wholeOrganization } from './define.ts';
+import { admins, endpoint, everyone, managers, onResource, shared, wholeOrganization, withinSites } from './define.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const policyErrors = { 400: errorResponseSchema, 401: errorResponseSchema };
@@ -47,7 +47,7 @@ export const alertEndpoints = {
       path: '/api/alert-rules',
       summary: 'Liste les règles d’alerte de l’organisation, ou celles qui visent un capteur (sensorId) ou un site (siteId).',
       tag,
-      access: everyone,
+      access: withinSites(everyone),
       schema: { querystring: ruleFilterSchema, response: { 200: ruleListResponseSchema, ...errors } },
     }),
     create: endpoint({
@@ -57,7 +57,7 @@ export const alertEndpoints = {
       description:
         'Une règle porte une condition (au-dessus, en dessous, hors d’une plage, hors ligne, batterie faible, dépassement prévu de 15 à 240 minutes), un délai avant l’alerte, une hystérésis, un planning (toujours, heures d’ouverture, heures de fermeture) et une gravité.',
       tag,
-      access: manageRules,
+      access: withinSites(manageRules),
       schema: { body: createRuleRequestSchema, response: { 201: ruleResponseSchema, ...errors } },
     }),
     get: endpoint({
@@ -92,7 +92,7 @@ export const alertEndpoints = {
       summary:
         'Liste les modèles de règles de l’organisation : chacun s’applique à tous les capteurs de sa grandeur dans ses sites et régions.',
       tag,
-      access: everyone,
+      access: shared(everyone),
       schema: { response: { 200: ruleTemplateListResponseSchema, ...errors } },
     }),
     create: endpoint({
@@ -135,7 +135,7 @@ export const alertEndpoints = {
       summary: 'Liste les alertes de l’organisation, la plus récente d’abord, chacune avec sa chronologie.',
       description: 'Filtres : `status` (`active` pour ouvertes ou acquittées, `open`, `acknowledged`, `resolved`), `sensorId`, `siteId`.',
       tag,
-      access: everyone,
+      access: withinSites(everyone),
       schema: { querystring: alertListQuerySchema, response: { 200: alertListResponseSchema, ...errors } },
     }),
     get: endpoint({
@@ -186,7 +186,7 @@ export const alertEndpoints = {
       description:
         'Le secret de signature des webhooks (`webhookSecret`) n’est lu que par ceux qui peuvent modifier la politique : il vaut `null` pour les autres, qui voient aussi masqué en `***` un mot de passe écrit dans `webhookUrl`.',
       tag,
-      access: everyone,
+      access: shared(everyone),
       schema: { response: { 200: notificationPolicyResponseSchema, ...policyErrors } },
     }),
     update: endpoint({
@@ -208,7 +208,7 @@ export const alertEndpoints = {
       description:
         'Sans période, les pauses en cours. Avec from (et to, maintenant par défaut ; trois mois au plus), les pauses qui ont touché la période, terminées comprises, de la plus ancienne à la plus récente. Avec sensorId, seules celles qui ont tenu ce capteur : les siennes et celles de tout son magasin.',
       tag,
-      access: everyone,
+      access: withinSites(everyone),
       schema: { querystring: pauseListQuerySchema, response: { 200: pauseListResponseSchema, ...errors } },
     }),
     create: endpoint({
@@ -218,7 +218,7 @@ export const alertEndpoints = {
       description:
         'Les règles continuent d’évaluer et les alertes de s’ouvrir ; leurs notifications attendent la fin de la pause, et une alerte encore active à ce moment-là notifie aussitôt. Mettre de nouveau en pause ce qui l’est remplace la pause. Les alertes actives le notent dans leur historique.',
       tag,
-      access: pauseAccess,
+      access: withinSites(pauseAccess),
       schema: { body: createPauseRequestSchema, response: { 201: pauseResponseSchema, ...errors } },
     }),
     end: endpoint({
@@ -226,7 +226,7 @@ export const alertEndpoints = {
       path: '/api/pauses/:id',
       summary: 'Termine une pause avant son heure : les notifications en attente partent aussitôt.',
       tag,
-      access: pauseAccess,
+      access: withinSites(pauseAccess),
       schema: { params: idParamsSchema, response: { 204: z.null(), ...errors } },
     }),
   },

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../auth.ts';
 import { can, endpointKey, ENDPOINTS, endpoints, pathOf } from './index.ts';
+import { SCOPE_KINDS } from './define.ts';
 import { renderRoutes, ROUTES_FILE } from './routes-source.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -29,6 +30,20 @@ describe('the endpoint catalogue', () => {
     }
   });
 
+  it('gives every member endpoint its scope rule, and a thing of one site its `:id`', () => {
+    for (const endpoint of ENDPOINTS) {
+      const { access } = endpoint;
+      if (access.kind !== 'members') continue;
+      expect(SCOPE_KINDS, endpointKey(endpoint)).toContain(access.scope.kind);
+      if (access.scope.kind === 'resource') expect(endpoint.path, endpointKey(endpoint)).toMatch(/\/:id(?:\/|$)/);
+      if (access.scope.kind === 'own') expect(endpoint.path, endpointKey(endpoint)).toMatch(/^\/api\/(?:user|auth)\//);
+      if (access.scope.kind === 'shared') expect(endpoint.method, endpointKey(endpoint)).toBe('GET');
+    }
+    // The LoRaWAN devices of a scoped member are those of their sites; detected ones belong to no site.
+    expect(endpoints.lorawan.devices.access).toMatchObject({ scope: { kind: 'sites' } });
+    expect(endpoints.lorawan.dismiss.access).toMatchObject({ scope: { kind: 'organization' } });
+  });
+
   it('fills a path with encoded parameters and a query without empty entries', () => {
     expect(pathOf(endpoints.sites.get, { id: 'a b/c' })).toBe('/api/sites/a%20b%2Fc');
     expect(pathOf(endpoints.sites.list, {}, { q: 'crème', none: undefined, nil: null, n: 2 })).toBe('/api/sites?q=cr%C3%A8me&n=2');
@@ -45,6 +60,9 @@ describe('the endpoint catalogue', () => {
     expect(can('manager', endpoints.sites.create)).toBe(true);
     expect(can(null, endpoints.sites.list)).toBe(false);
     expect(can(null, endpoints.health.live)).toBe(true);
+    // A manager who sees one shop may not create a site (the whole organization is needed).
+    expect(can('manager', endpoints.sites.create, true)).toBe(false);
+    expect(can('manager', endpoints.sites.update, true)).toBe(true);
   });
 });
 

@@ -27,8 +27,11 @@ export type Access =
        * requires it): their own account and signing out. Every other endpoint answers 403 until then.
        */
       readonly duringTotpSetup?: true;
-      /** How a member whose scope is some sites only is held to it (docs/api.md, Régions et portées). */
-      readonly scope?: ScopeRule;
+      /**
+       * How a member whose scope is some sites only is held to it (docs/api.md, Régions et
+       * portées): required, so that no member endpoint is declared without its rule.
+       */
+      readonly scope: ScopeRule;
     };
 
 /** The things of an organization that belong to one site, found by the `:id` of their path. */
@@ -36,43 +39,64 @@ export const SCOPED_RESOURCES = ['sensor', 'emitter', 'site', 'alert', 'alertRul
 export type ScopedResource = (typeof SCOPED_RESOURCES)[number];
 
 /**
- * How the server holds a scoped member (one who sees some sites only) to their scope, before the
- * handler runs: `organization`, refused (403) unless the member sees the whole organization;
- * `resource`, the thing named by `:id` must be in one of their sites, else it answers 404 as for
- * another organization's. An endpoint without a rule is the person's own, or a list its module
- * filters by the member's sites.
+ * How the server holds a scoped member (one who sees some sites only) to their scope:
+ * - `organization`: refused (403) before the handler unless the member sees the whole organization;
+ * - `resource`: the thing named by `:id` must be in one of their sites, else the server answers,
+ *   before the handler, the 404 it gives for another organization's;
+ * - `sites`: a list, a stream or a write whose module keeps to the member's sites (`sitesOf`,
+ *   `withinScope`): what is out of scope is left out, or answers as another organization's;
+ * - `own`: the person's own account (profile, password, phone, subscriptions…), whatever the scope;
+ * - `shared`: a setting of the whole organization that no site owns (codecs, templates, the
+ *   security policy, the members' names), read alike by every member; its secrets are not in it.
  */
 export type ScopeRule =
-  { readonly kind: 'organization'; readonly message: string } | { readonly kind: 'resource'; readonly resource: ScopedResource };
+  | { readonly kind: 'organization'; readonly message: string }
+  | { readonly kind: 'resource'; readonly resource: ScopedResource }
+  | { readonly kind: 'sites' }
+  | { readonly kind: 'own' }
+  | { readonly kind: 'shared' };
+
+export const SCOPE_KINDS = ['organization', 'resource', 'sites', 'own', 'shared'] as const satisfies readonly ScopeRule['kind'][];
 
 type MemberAccess = Extract<Access, { kind: 'members' }>;
+/** The roles of a member endpoint, still without its scope rule: give it one of the rules below. */
+export type MemberRoles = Omit<MemberAccess, 'scope'>;
 
-/** The same access, for members who see the whole organization only: `action` completes « Seul un membre qui voit toute l’organisation peut … ». */
-export const wholeOrganization = (access: Access, action: string): Access => ({
-  ...(access as MemberAccess),
+/** For members who see the whole organization only: `action` completes « Seul un membre qui voit toute l’organisation peut … ». */
+export const wholeOrganization = (access: MemberRoles, action: string): Access => ({
+  ...access,
   scope: { kind: 'organization', message: `Seul un membre qui voit toute l’organisation peut ${action}.` },
 });
 
-/** The same access, on a thing of one site named by the path's `:id`. */
-export const onResource = (access: Access, resource: ScopedResource): Access => ({
-  ...(access as MemberAccess),
+/** On a thing of one site named by the path's `:id`. */
+export const onResource = (access: MemberRoles, resource: ScopedResource): Access => ({
+  ...access,
   scope: { kind: 'resource', resource },
 });
+
+/** A list, stream or write that its module keeps to the member's sites. */
+export const withinSites = (access: MemberRoles): Access => ({ ...access, scope: { kind: 'sites' } });
+
+/** The person's own account. */
+export const own = (access: MemberRoles): Access => ({ ...access, scope: { kind: 'own' } });
+
+/** A setting of the whole organization read alike by every member (no site owns it). */
+export const shared = (access: MemberRoles): Access => ({ ...access, scope: { kind: 'shared' } });
 
 export const publicAccess: Access = { kind: 'public' };
 export const deviceAccess: Access = { kind: 'device' };
 /** Every member, whatever their role. */
-export const everyone: Access = { kind: 'members', roles: ROLES, message: '' };
+export const everyone: MemberRoles = { kind: 'members', roles: ROLES, message: '' };
 /** Every member, also while an admin must still set up two-factor authentication. */
-export const ownAccount: Access = { kind: 'members', roles: ROLES, message: '', duringTotpSetup: true };
+export const ownAccount: Access = { kind: 'members', roles: ROLES, message: '', duringTotpSetup: true, scope: { kind: 'own' } };
 /** Admins and managers: `action` completes « Seuls un administrateur ou un responsable peuvent … ». */
-export const managers = (action: string): Access => ({
+export const managers = (action: string): MemberRoles => ({
   kind: 'members',
   roles: ['admin', 'manager'],
   message: `Seuls un administrateur ou un responsable peuvent ${action}.`,
 });
 /** Admins only: `action` completes « Seul un administrateur peut … ». */
-export const admins = (action: string): Access => ({
+export const admins = (action: string): MemberRoles => ({
   kind: 'members',
   roles: ['admin'],
   message: `Seul un administrateur peut ${action}.`,
@@ -150,10 +174,14 @@ export function pathOf<P extends string>(endpoint: { readonly path: P }, params?
   return text ? `${path}?${text}` : path;
 }
 
-/** True when a member of `role` may call `endpoint` (what the server will enforce). */
-export function can(role: Role | null | undefined, endpoint: { readonly access: Access }): boolean {
+/**
+ * True when a member of `role` may call `endpoint` (what the server will enforce); with `scoped`
+ * true (the member sees some sites only), false too where the whole organization is needed.
+ */
+export function can(role: Role | null | undefined, endpoint: { readonly access: Access }, scoped = false): boolean {
   const { access } = endpoint;
   if (access.kind !== 'members') return true;
+  if (scoped && access.scope.kind === 'organization') return false;
   return role !== null && role !== undefined && access.roles.includes(role);
 }
 

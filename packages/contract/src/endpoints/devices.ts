@@ -30,7 +30,7 @@ import {
   readingsResponseSchema,
   telemetryResponseSchema,
 } from '../telemetry.ts';
-import { deviceAccess, endpoint, everyone, managers, onResource, wholeOrganization } from './define.ts';
+import { deviceAccess, endpoint, everyone, managers, onResource, wholeOrganization, withinSites } from './define.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const manageDevices = managers('gérer les appareils');
@@ -74,7 +74,7 @@ function deviceResource<const R extends DeviceKind>(resource: R, words: KindWord
       description:
         'Sans paramètre, toute la liste. Avec au moins un paramètre, une page de la liste dans le même ordre, avec `total` (les appareils qui correspondent, toutes pages comprises) et `nextCursor` (`null` à la dernière page) : `q` cherche dans le nom et le numéro de série, `status` vaut `online`, `offline` ou `never`, `limit` va de 1 à 1 000 (100 par défaut), `cursor` est le `nextCursor` de la page précédente.',
       tag,
-      access: everyone,
+      access: withinSites(everyone),
       schema: { querystring: deviceListQuerySchema, response: { 200: responses.list, ...errors } },
     }),
     create: endpoint({
@@ -82,7 +82,7 @@ function deviceResource<const R extends DeviceKind>(resource: R, words: KindWord
       path: base,
       summary: `Crée ${words.one}.`,
       tag,
-      access: manageDevices,
+      access: withinSites(manageDevices),
       schema: { body: createDeviceRequestSchema, response: { 201: responses.one, ...errors } },
     }),
     get: endpoint({
@@ -248,7 +248,7 @@ export const deviceEndpoints = {
       description:
         'L’appareil rejoint l’organisation avec la règle d’alerte de son usage (`preset`). Numéro inconnu, mauvais code ou appareil d’une autre organisation : le même 404 (429 après 10 mauvais codes par compte ou 20 par adresse IP en 15 min) ; déjà installé chez vous : 409 ; dans votre corbeille : restauré, avec le nom, le site et l’usage choisis.',
       tag: 'Rattachement des appareils d’usine',
-      access: managers('rattacher un appareil'),
+      access: withinSites(managers('rattacher un appareil')),
       schema: {
         body: claimRequestSchema.meta({
           examples: [{ serial: 'SN-0001', claimCode: 'K7M2Q9XR4TPW', name: 'Vitrine', preset: 'chilled_perishable' }],
@@ -270,7 +270,7 @@ export const deviceEndpoints = {
       description:
         '200 `{device: {serial, model, kind}}` quand le numéro de série et le code désignent un appareil que vous pouvez rattacher (y compris un appareil de votre corbeille). Sinon les mêmes réponses que `POST /api/devices/claim`, par la même vérification : numéro inconnu, mauvais code ou appareil d’une autre organisation, le même 404 ; déjà installé chez vous, 409. Les mauvais codes comptent avec ceux du rattachement (429 après 10 par compte ou 20 par adresse IP en 15 min, pour les deux).',
       tag: 'Rattachement des appareils d’usine',
-      access: managers('rattacher un appareil'),
+      access: withinSites(managers('rattacher un appareil')),
       schema: {
         body: claimCheckRequestSchema.meta({ examples: [{ serial: 'SN-0001', claimCode: 'K7M2Q9XR4TPW' }] }),
         response: {
@@ -310,7 +310,7 @@ export const deviceEndpoints = {
       description:
         'Chacun reste restaurable jusqu’à `purgeAt` (`deletedAt` + 30 jours), puis il est effacé avec ses lectures et ses jetons.',
       tag: 'Corbeille',
-      access: everyone,
+      access: withinSites(everyone),
       schema: { response: { 200: trashListResponseSchema, 401: errorResponseSchema } },
     }),
   },
@@ -321,7 +321,7 @@ export const deviceEndpoints = {
       summary: 'Liste « À surveiller » : les capteurs avec un dépassement prévu ou une anomalie en cours, le plus urgent d’abord.',
       description: '`siteId` limite la liste à un site ; 200 capteurs au plus.',
       tag: 'Analyse prédictive',
-      access: everyone,
+      access: withinSites(everyone),
       schema: { querystring: watchQuerySchema, response: { 200: watchResponseSchema, ...errors } },
     }),
   },
@@ -333,7 +333,7 @@ export const deviceEndpoints = {
       description:
         'Jeton dans l’en-tête `Authorization`, donc lu avec `fetch`. Battement toutes les 15 s ; reprise avec `Last-Event-ID` (`resync` quand l’événement est trop ancien, ou `resync` `{"reason": "scope"}` quand la portée du membre vient de changer : tout est à relire) ; une première connexion reçoit d’abord les événements des 10 dernières secondes. 429 au-delà de 10 flux ouverts par compte ou de 200 par organisation.',
       tag: 'Flux direct',
-      access: everyone,
+      access: withinSites(everyone),
       schema: {},
       produces: ['text/event-stream'],
     }),

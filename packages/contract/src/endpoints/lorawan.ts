@@ -17,7 +17,7 @@ import {
   testCodecRequestSchema,
   testCodecResponseSchema,
 } from '../lorawan.ts';
-import { deviceAccess, endpoint, everyone, managers, wholeOrganization } from './define.ts';
+import { deviceAccess, endpoint, everyone, managers, shared, wholeOrganization, withinSites } from './define.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
 const manageIntegrations = managers('gérer les intégrations LoRaWAN');
@@ -30,7 +30,7 @@ export const integrations = {
     path: '/api/integrations',
     summary: 'Liste les intégrations LoRaWAN de l’organisation (jamais leur secret).',
     tag,
-    access: everyone,
+    access: shared(everyone),
     schema: { response: { 200: integrationListResponseSchema, ...errors } },
   }),
   create: endpoint({
@@ -76,7 +76,7 @@ export const lorawan = {
     path: '/api/lorawan/codecs',
     summary: 'Liste les décodeurs intégrés des capteurs LoRaWAN, avec les mesures de chacun.',
     tag,
-    access: everyone,
+    access: shared(everyone),
     schema: { response: { 200: codecListResponseSchema, ...errors } },
   }),
   testCodec: endpoint({
@@ -118,7 +118,7 @@ export const lorawan = {
     path: '/api/lorawan/devices',
     summary: 'Liste les appareils LoRaWAN enregistrés : DevEUI, décodeur, dernier signal (RSSI, SNR, passerelle).',
     tag,
-    access: everyone,
+    access: withinSites(everyone),
     schema: { response: { 200: lorawanDeviceListResponseSchema, ...errors } },
   }),
   register: endpoint({
@@ -139,7 +139,7 @@ export const lorawan = {
     path: '/api/lorawan/pending',
     summary: 'Nouveaux appareils détectés : les DevEUI inconnus dont le serveur de réseau a transmis des trames, à adopter.',
     tag,
-    access: everyone,
+    access: withinSites(everyone),
     schema: { response: { 200: pendingLorawanDeviceListResponseSchema, ...errors } },
   }),
   dismiss: endpoint({
@@ -147,7 +147,7 @@ export const lorawan = {
     path: '/api/lorawan/pending/:devEui',
     summary: 'Écarte un appareil détecté (il réapparaît s’il émet encore).',
     tag,
-    access: manageIntegrations,
+    access: wholeOrganization(manageIntegrations, 'écarter un appareil LoRaWAN détecté'),
     schema: { params: devEuiParamsSchema, response: { 204: z.null(), ...errors } },
   }),
 };

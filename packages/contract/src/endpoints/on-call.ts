@@ -11,7 +11,7 @@ import {
   verifyPhoneRequestSchema,
   voiceAnswerParamsSchema,
 } from '../on-call.ts';
-import { endpoint, everyone, managers, onResource, publicAccess } from './define.ts';
+import { endpoint, everyone, managers, onResource, own, publicAccess } from './define.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 const tag = 'Astreinte, SMS et appels';
@@ -24,7 +24,7 @@ export const onCallEndpoints = {
       path: '/api/user/phone',
       summary: 'Lit le téléphone de la personne connectée, ses heures calmes, et ce que le serveur sait envoyer (SMS, appels).',
       tag,
-      access: everyone,
+      access: own(everyone),
       schema: { response: { 200: myPhoneResponseSchema, ...errors } },
     }),
     set: endpoint({
@@ -35,7 +35,7 @@ export const onCallEndpoints = {
       description:
         'Le numéro est lu au format international (E.164) ; sans indicatif, il est lu comme un numéro français (`06 12 34 56 78`). Cinq codes par heure au plus (429 ensuite). 400 si aucun fournisseur de SMS n’est configuré.',
       tag,
-      access: everyone,
+      access: own(everyone),
       schema: {
         body: setPhoneRequestSchema.meta({ examples: [{ phone: '06 12 34 56 78' }] }),
         response: { 200: myPhoneResponseSchema, 429: errorResponseSchema, ...errors },
@@ -46,7 +46,7 @@ export const onCallEndpoints = {
       path: '/api/user/phone/verify',
       summary: 'Confirme le numéro par le code reçu par SMS (valable 10 minutes, cinq essais).',
       tag,
-      access: everyone,
+      access: own(everyone),
       schema: { body: verifyPhoneRequestSchema, response: { 200: myPhoneResponseSchema, ...errors } },
     }),
     remove: endpoint({
@@ -54,7 +54,7 @@ export const onCallEndpoints = {
       path: '/api/user/phone',
       summary: 'Retire le numéro : plus de SMS ni d’appel pour cette personne.',
       tag,
-      access: everyone,
+      access: own(everyone),
       schema: { response: { 204: z.null(), ...errors } },
     }),
     quietHours: endpoint({
@@ -63,7 +63,7 @@ export const onCallEndpoints = {
       summary:
         'Règle les heures calmes de la personne connectée : les avertissements ne lui sont pas poussés pendant ces heures (les alertes critiques le sont toujours).',
       tag,
-      access: everyone,
+      access: own(everyone),
       schema: {
         body: quietHoursRequestSchema.meta({ examples: [{ quietHours: { from: '22:00', to: '07:00' } }] }),
         response: { 200: myPhoneResponseSchema, ...errors },
@@ -130,7 +130,7 @@ export const onCallEndpoints = {
       path: '/api/user/digest',
       summary: 'Dit si la personne connectée reçoit chaque matin le résumé des alertes de la veille dans ses magasins.',
       tag: 'Résumé quotidien',
-      access: everyone,
+      access: own(everyone),
       schema: { response: { 200: digestResponseSchema, ...errors } },
     }),
     set: endpoint({
@@ -140,7 +140,7 @@ export const onCallEndpoints = {
       description:
         'Envoyé une fois par jour à partir de 7 h (heure du premier magasin de sa portée), même quand il n’y a eu aucune alerte ; il ne nomme que les magasins de sa portée.',
       tag: 'Résumé quotidien',
-      access: everyone,
+      access: own(everyone),
       schema: { body: digestRequestSchema.meta({ examples: [{ enabled: true }] }), response: { 200: digestResponseSchema, ...errors } },
     }),
   },

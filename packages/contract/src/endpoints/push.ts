@@ -6,7 +6,7 @@ import {
   pushSubscriptionResponseSchema,
   pushUnsubscribeRequestSchema,
 } from '../push.ts';
-import { endpoint, everyone, publicAccess } from './define.ts';
+import { endpoint, everyone, own, publicAccess } from './define.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema };
 const tag = 'Notifications poussées';
@@ -29,7 +29,7 @@ export const pushEndpoints = {
       description:
         'Le corps est `PushSubscription.toJSON()` du navigateur. Une adresse sur la boucle locale ou un réseau privé est refusée (400), sauf avec `WEBHOOK_ALLOW_PRIVATE=true`. Le même navigateur abonné à nouveau remplace l’abonnement d’avant.',
       tag,
-      access: everyone,
+      access: own(everyone),
       schema: {
         body: pushSubscriptionRequestSchema.meta({
           examples: [
@@ -51,7 +51,7 @@ export const pushEndpoints = {
       path: '/api/user/push-subscriptions',
       summary: 'Retire l’abonnement de ce navigateur (par son adresse) : plus rien n’y est poussé.',
       tag,
-      access: everyone,
+      access: own(everyone),
       schema: { body: pushUnsubscribeRequestSchema, response: { 204: z.null(), ...errors } },
     }),
   },

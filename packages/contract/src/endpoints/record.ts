@@ -6,7 +6,7 @@ import {
 } from '../calibration.ts';
 import { errorResponseSchema, idParamsSchema } from '../common.ts';
 import { checkListQuerySchema, checkListResponseSchema, checkResponseSchema, createCheckRequestSchema } from '../record.ts';
-import { endpoint, everyone, managers, onResource } from './define.ts';
+import { endpoint, everyone, managers, onResource, withinSites } from './define.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const tag = 'Contrôles manuels';
@@ -20,7 +20,7 @@ export const recordEndpoints = {
       path: '/api/checks',
       summary: 'Liste les contrôles manuels des sites que l’on voit, du plus récent au plus ancien (filtres : siteId, sensorId, from, to).',
       tag,
-      access: everyone,
+      access: withinSites(everyone),
       schema: { querystring: checkListQuerySchema, response: { 200: checkListResponseSchema, ...errors } },
     }),
     create: endpoint({
@@ -31,7 +31,7 @@ export const recordEndpoints = {
       description:
         'Tout membre peut noter un contrôle dans un site de sa portée (404 sinon). Le contrôle garde qui l’a pris et quand (`takenAt`, maintenant par défaut, ni dans le futur ni plus de 7 jours en arrière). Il n’est jamais mêlé aux lectures des capteurs ; il figure dans le rapport HACCP du mois.',
       tag,
-      access: everyone,
+      access: withinSites(everyone),
       schema: {
         body: createCheckRequestSchema.meta({
           examples: [

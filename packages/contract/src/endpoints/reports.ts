@@ -7,7 +7,7 @@ import {
   reportResponseSchema,
   signReportRequestSchema,
 } from '../reports.ts';
-import { endpoint, everyone, managers, onResource } from './define.ts';
+import { endpoint, everyone, managers, onResource, withinSites } from './define.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -26,7 +26,7 @@ export const reportEndpoints = {
       path: '/api/reports',
       summary: 'Liste les rapports HACCP de l’organisation, ou ceux d’un site (siteId), le mois le plus récent d’abord.',
       tag,
-      access: everyone,
+      access: withinSites(everyone),
       schema: { querystring: reportListQuerySchema, response: { 200: reportListResponseSchema, ...errors } },
     }),
     create: endpoint({
@@ -36,7 +36,7 @@ export const reportEndpoints = {
       description:
         'Un mois futur ou mal écrit répond 400. Un rendu qui dépasse son budget de temps répond 503, un contenu trop volumineux 422. Un rapport établi ne change plus.',
       tag,
-      access: managers('établir un rapport'),
+      access: withinSites(managers('établir un rapport')),
       schema: { body: createReportRequestSchema, response: { 201: reportResponseSchema, ...errors } },
     }),
     consolidated: endpoint({
@@ -46,7 +46,7 @@ export const reportEndpoints = {
       description:
         'Une première page range les magasins, ceux qui demandent une attention d’abord (pas de rapport, conformité la plus basse, points ouverts) ; puis une page par magasin reprend les chiffres de son propre rapport du mois (le plus récent), sans les recalculer. Seuls les magasins que l’on voit y figurent. Une région d’une autre organisation répond 404.',
       tag,
-      access: everyone,
+      access: withinSites(everyone),
       schema: { querystring: consolidatedReportQuerySchema },
       produces: ['application/pdf'],
     }),

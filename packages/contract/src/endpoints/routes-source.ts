@@ -1,4 +1,4 @@
-import type { Endpoint } from './define.ts';
+import type { Endpoint, ScopeRule } from './define.ts';
 
 /** Where the generated client view of the catalogue lives, from the repository's root. */
 export const ROUTES_FILE = 'packages/contract/src/endpoints/routes.ts';
@@ -9,13 +9,18 @@ const isEndpoint = (value: Endpoint | Group): value is Endpoint => typeof value.
 
 const literal = (value: unknown): string => JSON.stringify(value).replace(/'/g, "\\'").replace(/^"|"$/g, "'").replace(/\\"/g, '"');
 
+const scopeText = (scope: ScopeRule): string =>
+  `{ ${Object.entries(scope)
+    .map(([key, value]) => `${key}: ${literal(value)}`)
+    .join(', ')} }`;
+
 function render(group: Group, indent: string): string[] {
   return Object.entries(group).flatMap(([name, value]) => {
     if (!isEndpoint(value)) return [`${indent}${name}: {`, ...render(value, `${indent}  `), `${indent}},`];
     const { access } = value;
     const accessText =
       access.kind === 'members'
-        ? `{ kind: 'members', roles: [${access.roles.map(literal).join(', ')}], message: ${literal(access.message)}${access.duringTotpSetup ? ', duringTotpSetup: true' : ''} }`
+        ? `{ kind: 'members', roles: [${access.roles.map(literal).join(', ')}], message: ${literal(access.message)}${access.duringTotpSetup ? ', duringTotpSetup: true' : ''}, scope: ${scopeText(access.scope)} }`
         : `{ kind: ${literal(access.kind)} }`;
     return [`${indent}${name}: { method: ${literal(value.method)}, path: ${literal(value.path)}, access: ${accessText} },`];
   });

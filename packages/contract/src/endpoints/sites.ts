@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorResponseSchema, idParamsSchema } from '../common.ts';
 import { createSiteRequestSchema, siteListResponseSchema, siteResponseSchema, updateSiteRequestSchema } from '../sites.ts';
-import { admins, endpoint, everyone, managers, onResource, wholeOrganization } from './define.ts';
+import { admins, endpoint, everyone, managers, onResource, wholeOrganization, withinSites } from './define.ts';
 import { overviewResponseSchema, regionRequestSchema, regionResponseSchema, regionsResponseSchema } from '../regions.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
@@ -15,7 +15,7 @@ export const sites = {
     path: '/api/sites',
     summary: 'Liste les sites de l’organisation, avec leur fuseau horaire et leurs heures d’ouverture.',
     tag,
-    access: everyone,
+    access: withinSites(everyone),
     schema: { response: { 200: siteListResponseSchema, ...errors } },
   }),
   create: endpoint({
@@ -62,7 +62,7 @@ export const regions = {
     path: '/api/regions',
     summary: 'Liste les régions de l’organisation.',
     tag: regionTag,
-    access: everyone,
+    access: withinSites(everyone),
     schema: { response: { 200: regionsResponseSchema, ...errors } },
   }),
   create: endpoint({
@@ -99,7 +99,7 @@ export const overview = {
     summary:
       'Vue du réseau : chaque site de la portée avec ses capteurs, hors ligne, alertes actives, piles faibles et sa conformité du mois.',
     tag: regionTag,
-    access: everyone,
+    access: withinSites(everyone),
     schema: { response: { 200: overviewResponseSchema, ...errors } },
   }),
 };

@@ -2,6 +2,7 @@ import { endpoints } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { route } from '../../plugins/endpoint-route.ts';
+import { locatedInScope, sitesOf } from '../../plugins/scope.ts';
 import type { LorawanService } from './lorawan-service.ts';
 
 /** docs/api.md, LoRaWAN: what the network server calls, authenticated by the integration's secret. */
@@ -70,7 +71,10 @@ export const lorawanRoutes: FastifyPluginAsyncZod<{ lorawan: LorawanService }> =
   });
   app.route({
     ...route(endpoints.lorawan.devices),
-    handler: async (request) => ({ devices: await lorawan.devices(organizationOf(request)) }),
+    // A scoped member sees the devices of their sites' sensors only (docs/api.md, Régions et portées).
+    handler: async (request) => ({
+      devices: await locatedInScope(request, await lorawan.devices(organizationOf(request)), 'sensor', (device) => device.sensorId),
+    }),
   });
   app.route({
     ...route(endpoints.lorawan.register),
@@ -87,7 +91,8 @@ export const lorawanRoutes: FastifyPluginAsyncZod<{ lorawan: LorawanService }> =
   });
   app.route({
     ...route(endpoints.lorawan.pending),
-    handler: async (request) => ({ devices: await lorawan.pending(organizationOf(request)) }),
+    // A detected device belongs to no site yet: it is listed to those who see the whole organization only.
+    handler: async (request) => ({ devices: (await sitesOf(request)) === null ? await lorawan.pending(organizationOf(request)) : [] }),
   });
   app.route({
     ...route(endpoints.lorawan.dismiss),

@@ -30,14 +30,14 @@ describe(`notification policy (${databaseKind})`, () => {
     t.app.inject({ method: 'PUT', url: '/api/notification-policy', headers: accounts[role].auth, payload });
 
   describe('the webhook signing secret', () => {
-    it('is shown to those who manage the policy only, and never written into the audit trail', async () => {
+    it('is shown to admins who see the whole organization only, and never written into the audit trail', async () => {
       const saved = await update('manager', { webhookUrl: PUBLIC_HOOK, repeatMinutes: 30 });
       expect(saved.statusCode).toBe(200);
-      const secret = saved.json<{ policy: NotificationPolicy }>().policy.webhookSecret;
+      // A manager may set the address; its secret is for an admin to read and give the receiver.
+      expect(saved.json<{ policy: NotificationPolicy }>().policy.webhookSecret).toBeNull();
+      const secret = (await read('admin')).webhookSecret;
       expect(secret).toMatch(/^[\w-]{40,}$/);
-
-      expect((await read('admin')).webhookSecret).toBe(secret);
-      expect((await read('manager')).webhookSecret).toBe(secret);
+      expect((await read('manager')).webhookSecret).toBeNull();
       const seenByViewer = await read('viewer');
       expect(seenByViewer).toMatchObject({ webhookUrl: PUBLIC_HOOK, webhookSecret: null, repeatMinutes: 30 });
 
@@ -48,12 +48,17 @@ describe(`notification policy (${databaseKind})`, () => {
       expect(second).toMatch(/^[\w-]{40,}$/);
       expect(second).not.toBe(secret);
       expect(await read('viewer')).toMatchObject({ webhookUrl: 'https://vigie:***@93.184.215.14/hooks/v2', webhookSecret: null });
-      expect((await read('manager')).webhookUrl).toBe('https://vigie:motdepasse@93.184.215.14/hooks/v2');
+      expect((await read('manager')).webhookUrl).toBe('https://vigie:***@93.184.215.14/hooks/v2');
+      expect((await read('admin')).webhookUrl).toBe('https://vigie:motdepasse@93.184.215.14/hooks/v2');
+      // The manager's form sends back the address as they read it: it stays, with its password and secret.
+      const resent = await update('manager', { webhookUrl: 'https://vigie:***@93.184.215.14/hooks/v2', repeatMinutes: 45 });
+      expect(resent.statusCode).toBe(200);
+      expect(await read('admin')).toMatchObject({ webhookUrl: 'https://vigie:motdepasse@93.184.215.14/hooks/v2', webhookSecret: second });
       await update('admin', { webhookUrl: null });
 
       const trail = await t.app.inject({ url: '/api/audit?action=notification_policy.updated', headers: accounts.admin.auth });
       const events = trail.json<{ events: AuditEvent[] }>().events;
-      expect(events).toHaveLength(3);
+      expect(events).toHaveLength(4);
       const csv = (await t.app.inject({ url: '/api/audit.csv?action=notification_policy.updated', headers: accounts.admin.auth })).body;
       for (const value of [secret, second, 'motdepasse']) {
         expect(trail.body).not.toContain(value);
@@ -63,7 +68,9 @@ describe(`notification policy (${databaseKind})`, () => {
       const first = events.at(-1)?.details;
       expect(first).toMatchObject({ webhookUrl: { from: null, to: PUBLIC_HOOK }, repeatMinutes: { from: 60, to: 30 } });
       expect(first?.['webhookSecret']).toBe('renouvelé');
-      expect(events[1]?.details).toMatchObject({
+      // The address sent back as read changed nothing of it.
+      expect(events[1]?.details).toEqual({ repeatMinutes: { from: 30, to: 45 } });
+      expect(events[2]?.details).toMatchObject({
         webhookUrl: { from: PUBLIC_HOOK, to: 'https://vigie:***@93.184.215.14/hooks/v2' },
         webhookSecret: 'renouvelé',
       });
