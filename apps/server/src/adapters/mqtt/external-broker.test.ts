@@ -86,6 +86,22 @@ describe(`external MQTT broker (Mosquitto) on ${databaseKind}`, () => {
     expect(await countRows(t, device.deviceId)).toBe(0);
   });
 
+  it('refuses through the broker a value outside its measure’s range or a reserved measure name, in French, storing nothing', async () => {
+    const device = await provision(t, owner, 'sensor');
+    const client = await connect(device, { protocolVersion: 4 });
+    await client.subscribeAsync(topic(device.deviceId, 'errors'), { qos: 1 });
+    for (const [values, reason] of [
+      [{ temperature: 1e200 }, /« temperature » .*−100 à 200 °C/],
+      [{ humidity: 120 }, /« humidity » .*0 à 100 %/],
+      [{ constructor: 1 }, /nom de mesure « constructor » réservé/],
+    ] as const) {
+      const message = new Promise<string>((resolve) => client.once('message', (_topic, payload) => resolve(payload.toString('utf8'))));
+      await client.publishAsync(topic(device.deviceId), JSON.stringify([{ values: { temperature: 4 } }, { values }]), { qos: 1 });
+      expect(JSON.parse(await message).message).toMatch(reason);
+    }
+    expect(await countRows(t, device.deviceId)).toBe(0);
+  });
+
   it('a renewed token works in the broker at once, and the previous one is refused and its connection closed', async () => {
     const device = await provision(t, owner, 'sensor');
     await expect(connect({ deviceId: device.deviceId, accessToken: 'vdt_faux' })).rejects.toThrow(/Not authorized|Bad user/i);
