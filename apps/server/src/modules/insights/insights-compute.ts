@@ -55,7 +55,12 @@ const MAX_COLD_STEP_MS = 15 * MINUTE;
 /** Around the same time of day: this much either side. */
 const SAME_HOUR_MS = 20 * 60_000;
 /** Units of the usual measures, for the explanations. */
-const UNITS: Readonly<Record<string, string>> = { temperature: '°C', humidity: '%', co2: 'ppm' };
+/** A map: a measure named like an object's own property (`constructor`) has no unit, not a function. */
+const UNITS: ReadonlyMap<string, string> = new Map([
+  ['temperature', '°C'],
+  ['humidity', '%'],
+  ['co2', 'ppm'],
+]);
 /** An anomaly that held within this time is still « going on » for the watch list. */
 export const CURRENT_ANOMALY_MS = 2 * 3600_000;
 
@@ -411,7 +416,7 @@ export function computeInsights(input: InsightsInput): InsightsResult {
       ? null
       : outlookFrom(history, start, departing(detected.anomalies, now), {
           cold: profile === 'cold',
-          unit: UNITS[key] ?? '',
+          unit: UNITS.get(key) ?? '',
           defrosting: detected.defrosting,
           usualDefrostMs: medianOf(detected.defrosts.map((defrost) => defrost.to - defrost.from)),
         });

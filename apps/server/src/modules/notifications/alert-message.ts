@@ -26,7 +26,13 @@ export interface MessageAlert {
   last: number | null;
 }
 
-const UNITS: Record<string, string> = { temperature: '°C', humidity: '%', battery: '%', co2: 'ppm' };
+/** A map: a measure named like an object's own property (`constructor`) has no unit, not a function. */
+const UNITS: ReadonlyMap<string, string> = new Map([
+  ['temperature', '°C'],
+  ['humidity', '%'],
+  ['battery', '%'],
+  ['co2', 'ppm'],
+]);
 const NBSP = '\u00a0';
 /** The narrow no-break space before « : » and inside « », as on the screens. */
 const NNBSP = '\u202f';
@@ -43,14 +49,14 @@ export function formatMeasure(key: string | null, value: number, signed = false)
   })
     .format(value)
     .replace('-', '−');
-  const unit = key ? UNITS[key] : undefined;
+  const unit = key ? UNITS.get(key) : undefined;
   return unit ? `${number}${NBSP}${unit}` : number;
 }
 
 /** A limit as rules are read: signed, without needless decimals (`+8 °C`, `−18 °C`, `+3,5 °C`). */
 export function formatThreshold(key: string | null, value: number): string {
   const number = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1, signDisplay: 'exceptZero' }).format(value).replace('-', '−');
-  const unit = key ? UNITS[key] : undefined;
+  const unit = key ? UNITS.get(key) : undefined;
   return unit ? `${number}${NBSP}${unit}` : number;
 }
 
