@@ -2,8 +2,7 @@ import { BellOff, BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
-import { errorMessage } from '@/lib/errors';
-import { currentPushState, type PushState, turnPushOff, turnPushOn } from './push-subscription';
+import { currentPushState, pushErrorMessage, type PushState, turnPushOff, turnPushOn } from './push-subscription';
 
 const STATE_TEXT: Record<PushState, string> = {
   unsupported: 'Ce navigateur ne reçoit pas de notifications poussées (ou la page n’est pas servie en HTTPS).',
@@ -28,19 +27,36 @@ export function PushPanel() {
     };
   }, []);
 
-  const change = (action: () => Promise<PushState>, failure: string) => {
+  const [turningOn, setTurningOn] = useState(false);
+
+  const change = (action: () => Promise<PushState>, on: boolean) => {
     setProblem(null);
     setBusy(true);
+    setTurningOn(on);
     action()
       .then(setState)
-      .catch((error: unknown) => setProblem(errorMessage(error, failure)))
+      .catch((error: unknown) =>
+        setProblem(
+          on
+            ? pushErrorMessage(error)
+            : pushErrorMessage(
+                error,
+                'Les notifications n’ont pas pu être arrêtées sur cet appareil\u202F: rechargez la page, puis réessayez.',
+              ),
+        ),
+      )
       .finally(() => setBusy(false));
   };
 
   return (
     <div className="grid gap-3" data-testid="push-panel">
       <p className="text-sm text-slate-300" aria-live="polite">
-        {state ? STATE_TEXT[state] : 'Vérification de ce navigateur…'}
+        {/* While the browser asks and subscribes (seconds at times), the person knows what is going on. */}
+        {busy && turningOn
+          ? 'Activation en cours\u202F: si le navigateur vous demande d’autoriser les notifications, choisissez «\u202FAutoriser\u202F».'
+          : state
+            ? STATE_TEXT[state]
+            : 'Vérification de ce navigateur…'}
       </p>
       {(state === 'off' || state === 'on') && (
         <div>
@@ -49,16 +65,12 @@ export function PushPanel() {
               variant="primary"
               busy={busy}
               icon={<BellRing className="size-4" aria-hidden="true" />}
-              onClick={() => change(turnPushOn, 'Les notifications n’ont pas pu être activées sur cet appareil.')}
+              onClick={() => change(turnPushOn, true)}
             >
               Recevoir les alertes sur cet appareil
             </Button>
           ) : (
-            <Button
-              busy={busy}
-              icon={<BellOff className="size-4" aria-hidden="true" />}
-              onClick={() => change(turnPushOff, 'Les notifications n’ont pas pu être arrêtées sur cet appareil.')}
-            >
+            <Button busy={busy} icon={<BellOff className="size-4" aria-hidden="true" />} onClick={() => change(turnPushOff, false)}>
               Ne plus recevoir les alertes sur cet appareil
             </Button>
           )}
