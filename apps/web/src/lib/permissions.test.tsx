@@ -5,7 +5,7 @@ import { endpoints } from '@vigie/contract/routes';
 import { describe, expect, it } from 'vitest';
 import { fakeAuth } from '@/testing/render';
 import { AuthContext } from './auth';
-import { permissionsFor, usePermissions } from './permissions';
+import { permissionsFor, useCan, usePermissions } from './permissions';
 
 function wrapperFor(role: 'admin' | 'manager' | 'viewer' | null) {
   const auth = fakeAuth();
@@ -40,6 +40,20 @@ describe('permissionsFor', () => {
 
   it('grants nothing without a role', () => {
     expect(permissionsFor(undefined)).toMatchObject({ manage: false, manageMembers: false, acknowledgeAlerts: false, readAudit: false });
+  });
+});
+
+describe('useCan', () => {
+  it('refuses a manager who sees one shop what needs the whole organization, such as adding a site', () => {
+    const auth = fakeAuth();
+    const scoped = { ...auth, user: auth.user && { ...auth.user, role: 'manager' as const, scope: { siteIds: ['lyon'], regionIds: [] } } };
+    const { result } = renderHook(() => useCan(), {
+      wrapper: ({ children }: { children: ReactNode }) => <AuthContext.Provider value={scoped}>{children}</AuthContext.Provider>,
+    });
+    expect(result.current(endpoints.sites.create)).toBe(false);
+    expect(result.current(endpoints.sites.update)).toBe(true);
+    const whole = renderHook(() => useCan(), { wrapper: wrapperFor('manager') });
+    expect(whole.result.current(endpoints.sites.create)).toBe(true);
   });
 });
 

@@ -47,10 +47,14 @@ export function permissionsFor(role: Role | null | undefined): Permissions {
   };
 }
 
-/** Whether the current user may call `endpoint`; false while no one is signed in. */
+/**
+ * Whether the current user may call `endpoint`; false while no one is signed in, and for a member
+ * who sees some sites only, false where the catalogue asks for the whole organization.
+ */
 export function useCan(): (endpoint: { readonly access: Access }) => boolean {
-  const role = useAuth().user?.role;
-  return (endpoint) => can(role, endpoint);
+  const user = useAuth().user;
+  const scoped = Boolean(user?.scope);
+  return (endpoint) => can(user?.role, endpoint, scoped);
 }
 
 /** The current user's permissions. */

@@ -1,3 +1,4 @@
+import { endpoints } from '@vigie/contract/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
@@ -17,7 +18,7 @@ import { SiteEditor } from '@/features/sites/components/site-editor';
 import { useOwner } from '@/lib/auth';
 import { useCameFromHere } from '@/lib/came-from';
 import { errorMessage } from '@/lib/errors';
-import { usePermissions } from '@/lib/permissions';
+import { useCan, usePermissions } from '@/lib/permissions';
 import { PAGES } from '../navigation/pages';
 
 /**
@@ -29,6 +30,8 @@ export default function SitesRoute() {
   const sites = useSites();
   const regions = useRegions();
   const { manage } = usePermissions();
+  // A manager who sees some shops only may not create one: the button is not offered.
+  const mayCreate = useCan()(endpoints.sites.create);
   const cameFromHere = useCameFromHere(PAGES.sites.label);
   const queryClient = useQueryClient();
   const owner = useOwner();
@@ -47,7 +50,7 @@ export default function SitesRoute() {
         <RuleTemplates sites={sites.data ?? []} regions={regions.data ?? []} />
       </div>
       <RegionsSection onChanged={refreshRules} className="mb-8" />
-      {manage && (
+      {manage && mayCreate && (
         <div className="mb-8">
           <NewSiteForm />
         </div>
