@@ -123,8 +123,8 @@ export const integrationEventResponseSchema = z.object({
   status: z.enum(['stored', 'duplicate', 'unknown_device', 'ignored', 'undecoded', 'refused']),
   /** Readings stored from this message. */
   readings: z.number().int(),
-  /** Readings not stored because they already were (the same frame received again). */
-  duplicates: z.number().int(),
+  /** Readings not stored because they already were (the same frame received again); only when some were. */
+  duplicates: z.number().int().optional(),
 });
 export type IntegrationEventResponse = z.infer<typeof integrationEventResponseSchema>;
 

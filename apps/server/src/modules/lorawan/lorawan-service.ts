@@ -491,7 +491,9 @@ export function createLorawanService(deps: {
       event: string | undefined,
       body: unknown,
     ): Promise<IntegrationEventResponse> {
-      return handle(await authenticate(id, authorization), event, body);
+      const answer = await handle(await authenticate(id, authorization), event, body);
+      // `duplicates` only when some were: the answer of a frame stored as sent stays `{status, readings}`.
+      return answer.duplicates ? answer : { status: answer.status, readings: answer.readings };
     },
 
     async devices(organizationId: string): Promise<LorawanDevice[]> {

@@ -301,11 +301,11 @@ describe(`HACCP reports over HTTP (${databaseKind})`, { timeout: 120_000 }, () =
 
   it('makes last month’s report on the 1st by itself, once, when two runs race', async () => {
     await setSiteCreatedAt(t, '2026-09-01T00:00:00Z', site.id);
-    // 1 November 00:30 in Paris: an hour's grace first, for readings still queued.
-    clock = Date.parse('2026-10-31T23:30:00Z');
+    // 1 November 00:10 in Paris: a quarter of an hour's grace first, for readings still queued.
+    clock = Date.parse('2026-10-31T23:10:00Z');
     expect(await t.app.services.reports.makeMonthly()).toEqual([]);
-    // 01:30.
-    clock = Date.parse('2026-11-01T00:30:00Z');
+    // 00:20.
+    clock = Date.parse('2026-10-31T23:20:00Z');
     const made = await Promise.all([t.app.services.reports.makeMonthly(), t.app.services.reports.makeMonthly()]);
     expect(made.flat().filter((report) => report.siteId === site.id)).toHaveLength(1);
     const automatic = (await api(owner, 'GET', `/reports?siteId=${site.id}`))

@@ -12,7 +12,8 @@ import type { ReportRenderer } from './report-renderer.ts';
 
 export const REPORT_NOT_FOUND = 'Rapport introuvable.';
 const NOT_FOUND = REPORT_NOT_FOUND;
-const MONTHLY_GRACE_MS = 3600_000;
+/** After midnight on the 1st, a quarter of an hour for readings a transmitter queued to arrive. */
+const MONTHLY_GRACE_MS = 15 * 60_000;
 
 export type ReportAction = 'created' | 'signed';
 
@@ -60,18 +61,29 @@ export function createReportService(
 ) {
   const dal = createReportDal(deps.db);
 
-  async function make(organizationId: string, site: Site, month: string, by: { id: string; name: string } | null, automatic: boolean) {
-    const id = randomUUID();
+  async function contentOf(organizationId: string, site: Site, month: string, by: { id: string; name: string } | null, id: string) {
     const now = deps.now();
     // A month already signed keeps its signed figures; what came later is listed beside them.
     const signed = await dal.firstSigned(site.id, month);
-    const content = signed
+    return signed
       ? await buildAmendedContent(
           deps,
           { reportId: id, organizationId, site, now, createdByName: by?.name ?? null },
           { content: signed.content as ReportContent, record: signed.record },
         )
       : await buildReportContent(deps, { reportId: id, organizationId, site, month, now, createdByName: by?.name ?? null });
+  }
+
+  async function make(
+    organizationId: string,
+    site: Site,
+    month: string,
+    by: { id: string; name: string } | null,
+    automatic: boolean,
+    made?: { id: string; content: ReportContent },
+  ) {
+    const id = made?.id ?? randomUUID();
+    const content = made?.content ?? (await contentOf(organizationId, site, month, by, id));
     // Laid out in a worker thread within a time budget: the server keeps answering meanwhile.
     const { pdf, csv } = await deps.renderer.render(content);
     return {
@@ -79,7 +91,7 @@ export function createReportService(
       organizationId,
       siteId: site.id,
       month,
-      createdAt: now,
+      createdAt: new Date(content.createdAt),
       createdBy: by?.id ?? null,
       automatic,
       sha256: createHash('sha256').update(pdf).digest('hex'),
@@ -189,28 +201,34 @@ export function createReportService(
     },
 
     /**
-     * The monthly job: the report of the month just ended for every site, on the site's own clock
-     * from 01:00 on the 1st,
-     * once per site and month whatever the number of instances (the database keeps one). Returns the
-     * reports this instance made.
+     * The monthly job: the report of the month just ended for every site that has something of it
+     * to report, on the site's own clock from 00:15 on the 1st, once per site and month whatever the
+     * number of instances (the database keeps one). Returns the reports this instance made.
      */
     async makeMonthly(): Promise<Report[]> {
       const made: Report[] = [];
       const now = deps.now();
       for await (const site of deps.sites()) {
         const current = localMonth(now.getTime(), site.timezone);
-        // An hour's grace after midnight on the 1st: readings a transmitter queued arrive first.
+        // A quarter of an hour's grace after midnight on the 1st: readings a transmitter queued arrive first.
         if (now.getTime() - monthOf(current, site.timezone).from < MONTHLY_GRACE_MS) continue;
         const month = previousMonth(current);
-        // A site created after that month has nothing to report for it.
-        if (localMonth(site.createdAt.getTime(), site.timezone) > month) continue;
         try {
           const existing = await dal.automaticOf(site.id, month);
           if (existing) {
             if (now.getTime() - existing.createdAt.getTime() < TELL_AGAIN_MS) await deps.made?.(site, toReport(existing));
             continue;
           }
-          const stored = await dal.insertAutomatic(await make(site.organizationId, site, month, null, true));
+          // A site created after that month has a report for it only if something of that month is
+          // recorded there: the demo shop seeded on the 1st with its week of history, sensors moved in.
+          let prepared: { id: string; content: ReportContent } | undefined;
+          if (localMonth(site.createdAt.getTime(), site.timezone) > month) {
+            const id = randomUUID();
+            const content = await contentOf(site.organizationId, site, month, null, id);
+            if (!content.units.some((unit) => unit.readingCount > 0) && (content.checks ?? []).length === 0) continue;
+            prepared = { id, content };
+          }
+          const stored = await dal.insertAutomatic(await make(site.organizationId, site, month, null, true, prepared));
           if (!stored) continue;
           const report = toReport(stored);
           deps.publish(site.organizationId, 'created', report);
