@@ -233,6 +233,9 @@ describe(`pauses for planned work (${databaseKind})`, { timeout: 60_000 }, () =>
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     fs.rmSync(dir, { recursive: true, force: true });
     expect(text).toContain('Pauses des notifications');
+    // Each pause goes by its own reason: none is called « Travaux prévus ».
+    expect(text).not.toContain('Travaux prévus');
+    expect(text).toMatch(/Pendant chaque pause \(son motif ci-dessous\), les relevés et les alertes continuent/);
     expect(text).toMatch(/Dégivrage programmé\s+Ce meuble\s+Gérante/);
     expect(text).toMatch(/Réassort du magasin\s+Tout le magasin\s+Gérante/);
     const csv = (await t.app.inject({ url: `/api/reports/${report.id}/csv`, headers: owner.auth })).body;

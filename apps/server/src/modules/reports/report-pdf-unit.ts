@@ -261,7 +261,10 @@ function writePauses(doc: Doc, content: ReportContent, unit: ReportUnit): void {
   const pauses = unit.pauses;
   if (pauses === undefined || pauses.length === 0) return;
   sectionTitle(doc, 'Pauses des notifications');
-  paragraph(doc, `Travaux prévus${NBSP}: les relevés et les alertes continuent, seules les notifications attendent la fin de la pause.`, {
+  // Each pause by its own reason (the « Motif » below), never one name for them all.
+  const reasons = [...new Set(pauses.map((pause) => pause.reason))];
+  const which = reasons.length === 1 ? `la pause «${NBSP}${reasons[0]}${NBSP}»` : `chaque pause (son motif ci-dessous)`;
+  paragraph(doc, `Pendant ${which}, les relevés et les alertes continuent${NBSP}; seules les notifications attendent sa fin.`, {
     size: 8,
     color: COLOR.muted,
   });

@@ -119,6 +119,8 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
             kind={kind}
             device={query.data}
             {...(annotations ? { annotations } : {})}
+            // The pause at the top, under the name: what holds the sensor's notifications is the first thing read.
+            underHeader={isSensor && <PauseControl sensor={{ id: query.data.id, siteId: query.data.siteId ?? null }} timeZone={timeZone} />}
             afterHistory={
               measureKey && (
                 <InsightsPanel
@@ -135,7 +137,6 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
               )
             }
           />
-          {isSensor && <PauseControl sensor={{ id: query.data.id, siteId: query.data.siteId ?? null }} timeZone={timeZone} />}
           {isSensor && (
             <div className="grid gap-6 lg:grid-cols-2">
               <RuleEditor target={{ sensorId: query.data.id }} />

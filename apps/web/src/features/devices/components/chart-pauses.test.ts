@@ -108,21 +108,28 @@ describe('pauseRects', () => {
       ),
     ).toEqual([
       { x0: 30, x1: 70, startEdge: true, endEdge: true, mark: true },
-      // Begun before the plot's left edge: clipped there, no edge drawn, too narrow for the mark.
-      { x0: 10, x1: 15, startEdge: false, endEdge: true, mark: false },
-      // Going on past the last reading: up to the plot's right edge.
-      { x0: 200, x1: 210, startEdge: true, endEdge: false, mark: false },
+      // Begun before the plot's left edge: clipped there, no edge drawn, widened to show its mark.
+      { x0: 10, x1: 24, startEdge: false, endEdge: true, mark: true },
+      // Going on past the last reading: up to the plot's right edge, widened to the left.
+      { x0: 196, x1: 210, startEdge: true, endEdge: false, mark: true },
     ]);
   });
 
-  it('keeps a pause of a few seconds visible, two pixels wide per device pixel', () => {
+  it('draws a pause of a few seconds as a band with its mark, never a hairline: 14 pixels wide per device pixel', () => {
     expect(pauseRects(plot(start), [{ from: at(100), to: at(100.1) }], 2)).toEqual([
-      { x0: 110, x1: 114, startEdge: true, endEdge: true, mark: false },
+      { x0: 110, x1: 138, startEdge: true, endEdge: true, mark: true },
     ]);
   });
 });
 
 describe('drawPauses', () => {
+  it('says « Pause » on a band wide enough for it', () => {
+    const start = NOW - 200 * 60_000;
+    const calls: string[] = [];
+    drawPauses(plot(start, calls), [{ from: start + 20 * 60_000, to: start + 120 * 60_000 }], { pause: 'grey', pauseEdge: 'slate' }, 1);
+    expect(calls).toContain('fillText(Pause,44,17)');
+  });
+
   it('shades the band in the theme’s colour, dashes its edges and draws the pause mark', () => {
     const start = NOW - 200 * 60_000;
     const calls: string[] = [];

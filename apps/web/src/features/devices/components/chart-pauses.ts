@@ -57,13 +57,20 @@ export type PauseRect = { x0: number; x1: number; startEdge: boolean; endEdge: b
 /** The mark's two bars: each 2 px wide and 8 px tall, 2 px apart, 4 px inside the band. */
 const MARK = { inset: 4, bar: 2, gap: 2, height: 8 };
 const MARK_ROOM = 2 * MARK.inset + 2 * MARK.bar + MARK.gap;
+/** A pause is never narrower than its mark (a quarter of an hour on a month would be a hairline). */
+export const PAUSE_MIN_WIDTH = MARK_ROOM;
+/** From this width, the band also says « Pause » beside its mark. */
+const LABEL_ROOM = 60;
 
 export function pauseRects(u: PlotArea, bands: readonly Span[], ratio = devicePixelRatio): PauseRect[] {
   const { left, width } = u.bbox;
   return bands.flatMap((band) => {
     const x = spanX(u, band, ratio);
     if (!x) return [];
-    const [x0, x1] = x;
+    // Widened to its minimum, to the right, or to the left against the plot's right edge.
+    const min = PAUSE_MIN_WIDTH * ratio;
+    const x1 = Math.min(left + width, Math.max(x[1], x[0] + min));
+    const x0 = Math.max(left, Math.min(x[0], x1 - min));
     return [
       {
         x0,
@@ -111,6 +118,11 @@ export function drawPauses(
       const y = top + MARK.inset * ratio;
       ctx.fillRect(x, y, MARK.bar * ratio, MARK.height * ratio);
       ctx.fillRect(x + (MARK.bar + MARK.gap) * ratio, y, MARK.bar * ratio, MARK.height * ratio);
+      // Named on the chart itself where there is room; its reason and times are under the chart.
+      if (rect.x1 - rect.x0 >= LABEL_ROOM * ratio) {
+        ctx.font = `${11 * ratio}px Inter, system-ui, sans-serif`;
+        ctx.fillText('Pause', rect.x0 + MARK_ROOM * ratio, y + MARK.height * ratio);
+      }
     }
   }
   ctx.restore();

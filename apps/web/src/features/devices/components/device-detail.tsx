@@ -27,10 +27,12 @@ type DeviceDetailProps = {
   annotations?: ChartAnnotations;
   /** Shown right after the history chart (a sensor's predictive analysis). */
   afterHistory?: ReactNode;
+  /** Shown right under the header, before anything else (a sensor's pause: what holds its notifications now). */
+  underHeader?: ReactNode;
 };
 
 /** Everything about one device: live state, history, settings and its token. */
-export function DeviceDetail({ kind, device, annotations, afterHistory }: DeviceDetailProps) {
+export function DeviceDetail({ kind, device, annotations, afterHistory, underHeader }: DeviceDetailProps) {
   const { status, now } = useDeviceStatus(device);
   const navigate = useNavigate();
   const remove = useDeleteDevice({ kind });
@@ -82,6 +84,7 @@ export function DeviceDetail({ kind, device, annotations, afterHistory }: Device
           </p>
         </div>
       </div>
+      {underHeader}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <DetailSection id="state-title" title="État">
