@@ -139,17 +139,7 @@ export function ReportCard({
 
       <div className="space-y-2">
         <div ref={actions} className="flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            variant="secondary"
-            busy={pending === 'pdf'}
-            disabled={pending !== null}
-            onClick={() => save('pdf')}
-            aria-describedby={`${titleId} ${fileStatusId}`}
-            icon={<FileDown className="size-4" aria-hidden="true" />}
-          >
-            Télécharger le PDF
-          </Button>
+          {/* Once signed, the signed copy comes first: the original's « Visa » box is empty. */}
           {signed && report.signedSha256 && (
             <Button
               size="sm"
@@ -163,6 +153,17 @@ export function ReportCard({
               Télécharger le PDF signé
             </Button>
           )}
+          <Button
+            size="sm"
+            variant="secondary"
+            busy={pending === 'pdf'}
+            disabled={pending !== null}
+            onClick={() => save('pdf')}
+            aria-describedby={`${titleId} ${fileStatusId}`}
+            icon={<FileDown className="size-4" aria-hidden="true" />}
+          >
+            {signed && report.signedSha256 ? 'Télécharger l’original, avant signature' : 'Télécharger le PDF'}
+          </Button>
           <Button
             size="sm"
             busy={pending === 'csv'}
