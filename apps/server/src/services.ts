@@ -51,7 +51,16 @@ export function createServices(options: {
     ...{ sensorsOf: (o) => devices.overviewSensors(o), alertsOf: (o, from) => alerts.alerts.touching(o, from) },
   });
   const members = createMembersModule({
-    ...{ db, now, config, users: auth.users, auth: auth.auth, signIn: auth.signIn, validateScope: sites.regions.validate },
+    ...{
+      db,
+      now,
+      config,
+      users: auth.users,
+      auth: auth.auth,
+      signIn: auth.signIn,
+      validateScope: sites.regions.validate,
+      describeScope: sites.describeScope,
+    },
     ...{ sessionEnded: auth.sessionEnded, accountChanged: auth.accountChanged, organizations: organizations.organizations },
     ...{ rateLimits: rateLimits.rateLimits, audit: audit.audit, sendEmail: (message) => notifications.sendEmail(message) },
   });

@@ -2,7 +2,15 @@ import { ROLE_LABELS, type Role } from '@vigie/contract';
 import { formatDateAt } from '@vigie/contract/clock';
 
 /** The e-mail that carries an invitation link (docs/api.md, Membres et invitations), in French. */
-export function invitationEmail(input: { organizationName: string; inviterName: string; role: Role; link: string; expiresAt: Date }): {
+export function invitationEmail(input: {
+  organizationName: string;
+  inviterName: string;
+  role: Role;
+  /** What the person will see: « toute l’organisation », or the shops and regions by name; null: not said. */
+  access?: string | null;
+  link: string;
+  expiresAt: Date;
+}): {
   subject: string;
   text: string;
 } {
@@ -13,6 +21,7 @@ export function invitationEmail(input: { organizationName: string; inviterName: 
       'Bonjour,',
       '',
       `${input.inviterName} vous invite à rejoindre l’organisation «\u202F${input.organizationName}\u202F» sur Vigie, avec le rôle ${ROLE_LABELS[input.role]}.`,
+      ...(input.access ? [`Accès\u202F: ${input.access}.`] : []),
       '',
       'Pour accepter, ouvrez ce lien puis choisissez votre nom et votre mot de passe\u202F:',
       input.link,

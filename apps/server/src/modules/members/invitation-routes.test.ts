@@ -27,6 +27,18 @@ describe(`invitations through a real SMTP server (${databaseKind})`, () => {
 
   const newAddress = () => `invite-${crypto.randomUUID()}@example.fr`;
 
+  it('says in the e-mail which shops and regions the person will see', async () => {
+    const admin = await mailing.t.createAccount({ organization: `Chaîne ${crypto.randomUUID()}`, name: 'Camille Admin' });
+    const call = (method: 'POST' | 'GET', url: string, payload?: object) =>
+      mailing.t.app.inject({ method, url, headers: admin.auth, ...(payload ? { payload } : {}) });
+    const site = body<{ site: { id: string } }>(await call('POST', '/api/sites', { name: 'Lyon Part-Dieu' })).site;
+    const region = body<{ region: { id: string } }>(await call('POST', '/api/regions', { name: 'Nord' })).region;
+    const email = newAddress();
+    expect((await invite(admin, { email, role: 'viewer', scope: { siteIds: [site.id], regionIds: [region.id] } })).statusCode).toBe(201);
+    const { mail } = await linkFor(email);
+    expect(mail.text).toContain('Accès\u202F: Lyon Part-Dieu, région Nord.');
+  });
+
   it('e-mails a link that previews, creates the account once with its role, and signs in', async () => {
     const admin = await mailing.t.createAccount({ organization: 'Boulangerie Dupain', name: 'Camille Admin' });
     const email = newAddress();
@@ -44,6 +56,7 @@ describe(`invitations through a real SMTP server (${databaseKind})`, () => {
     expect(mail.text).toContain('Camille Admin vous invite');
     expect(mail.text).toContain('Responsable');
     expect(mail.text).toContain('9 mars 2026');
+    expect(mail.text).toContain('Accès\u202F: toute l’organisation.');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only the hash of the secret is kept: the outbox forgets the text once sent.
     const sent = await mailing.sentRow(admin.organizationId, email);

@@ -43,6 +43,8 @@ export interface Inviter {
 export function createInvitationService(deps: {
   /** Refuses a scope naming a site or region that is not the organization's (400). */
   validateScope: (organizationId: string, scope: MemberScope | null) => Promise<void>;
+  /** A scope as the e-mail names it: « toute l’organisation », or the shops and regions by name. */
+  describeScope?: (organizationId: string, scope: MemberScope | null) => Promise<string>;
   db: Database;
   rateLimits: Pick<RateLimits, 'create'>;
   now: () => Date;
@@ -95,6 +97,7 @@ export function createInvitationService(deps: {
       organizationName: inviter.organization.name,
       inviterName: inviter.name ?? inviter.email,
       role: row.role,
+      access: deps.describeScope ? await deps.describeScope(row.organizationId, row.scope ?? null) : null,
       link,
       expiresAt: row.expiresAt,
     });

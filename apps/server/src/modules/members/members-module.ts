@@ -38,6 +38,8 @@ export function createMembersModule(options: {
   sendEmail: (message: OneEmail) => Promise<boolean>;
   /** Refuses a scope naming a site or region that is not the organization's (the sites module's). */
   validateScope: (organizationId: string, scope: MemberScope | null) => Promise<void>;
+  /** A scope as the invitation e-mail names it (the sites module's). */
+  describeScope?: (organizationId: string, scope: MemberScope | null) => Promise<string>;
 }) {
   const { config, users } = options;
   const members = createMembersService({
@@ -61,6 +63,7 @@ export function createMembersModule(options: {
     organizationName: async (organizationId) => (await options.organizations.findById(organizationId))?.name ?? '',
     sendEmail: options.sendEmail,
     validateScope: options.validateScope,
+    ...(options.describeScope ? { describeScope: options.describeScope } : {}),
     signIn: async (userId, ip) => {
       const token = await options.signIn(userId);
       await options.audit.byAccount(userId, ip, 'member.joined');

@@ -1,3 +1,4 @@
+import type { MemberScope } from '@vigie/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { Announced } from '../events/events-module.ts';
@@ -44,7 +45,19 @@ export function createSitesModule(options: {
       ...{ regions, sites, sensorsOf: options.sensorsOf, activeAndRecentAlerts: options.alertsOf, now: options.now },
     });
   };
-  return { sites, regions, routes, services: { sites, regions } };
+  /** A scope as people read it: « toute l’organisation », or its shops then its regions by name (« Lyon Part-Dieu, région Nord »). */
+  async function describeScope(organizationId: string, scope: MemberScope | null): Promise<string> {
+    if (!scope) return 'toute l’organisation';
+    const [allSites, allRegions] = await Promise.all([sites.list(organizationId), regions.list(organizationId)]);
+    const siteNames = new Map(allSites.map((site) => [site.id, site.name]));
+    const regionNames = new Map(allRegions.map((region) => [region.id, region.name]));
+    const names = [
+      ...scope.siteIds.flatMap((id) => siteNames.get(id) ?? []),
+      ...scope.regionIds.flatMap((id) => (regionNames.has(id) ? [`région ${regionNames.get(id)}`] : [])),
+    ];
+    return names.length > 0 ? names.join(', ') : 'aucun site';
+  }
+  return { sites, regions, describeScope, routes, services: { sites, regions } };
 }
 
 export type SitesModule = ReturnType<typeof createSitesModule>;

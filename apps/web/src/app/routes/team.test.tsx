@@ -150,6 +150,35 @@ describe('TeamRoute', () => {
     });
   });
 
+  it('says what each pending invitation will see: a shop, a region, or the whole organization', async () => {
+    const hours = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };
+    const lyon = {
+      id: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
+      name: 'Lyon Part-Dieu',
+      timezone: 'Europe/Paris',
+      openingHours: hours,
+      regionId: null,
+    };
+    const nord = { id: '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f', name: 'Nord' };
+    const scopedInvitations = [
+      { ...invitations[0], scope: { siteIds: [lyon.id], regionIds: [] } },
+      { ...invitations[1], scope: { siteIds: [], regionIds: [nord.id] } },
+      { id: '5f4a9d6b-0ebc-4dcf-b031-4c5d6e7f8091', email: 'siege@chaine.fr', role: 'admin', scope: null, expiresAt: future },
+    ];
+    answer = (call) => {
+      if (call.url === '/api/sites') return jsonResponse(200, { sites: [lyon] });
+      if (call.url === '/api/regions') return jsonResponse(200, { regions: [nord] });
+      if (call.url === '/api/invitations' && call.method === 'GET') return jsonResponse(200, { invitations: scopedInvitations });
+      return undefined;
+    };
+    renderAs('admin');
+    const pending = await screen.findByRole('list', { name: 'Invitations en attente' });
+    const items = within(pending).getAllByTestId('invitation');
+    await waitFor(() => expect(items[0]?.textContent).toContain('Accès\u202F: Lyon Part-Dieu'));
+    expect(items[1]?.textContent).toContain('Accès\u202F: région Nord');
+    expect(items[2]?.textContent).toContain('Accès\u202F: toute l’organisation');
+  });
+
   it('changes what a member of a chain sees, from the whole organization to one region, and says so', async () => {
     const user = userEvent.setup();
     const hours = { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] };

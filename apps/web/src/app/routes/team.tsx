@@ -107,7 +107,7 @@ export default function TeamRoute() {
             ) : !invitations.data ? (
               <Loading>Chargement des invitations…</Loading>
             ) : (
-              <InvitationList invitations={invitations.data} />
+              <InvitationList invitations={invitations.data} sites={sites.data ?? []} regions={regions.data ?? []} />
             )}
           </DetailSection>
         )}

@@ -1,4 +1,4 @@
-import type { Invitation } from '@vigie/contract';
+import type { Invitation, Region, Site } from '@vigie/contract';
 import { Ban, RotateCw } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -11,8 +11,28 @@ import { useResendInvitation, useRevokeInvitation } from '../api/invitation-muta
 import { HandoverLink } from './handover-link';
 import { expiryText, isExpired } from '../team-format';
 
-/** Invitations not accepted yet, with their expiry; each can be sent again or revoked. */
-export function InvitationList({ invitations }: { invitations: Invitation[] }) {
+/** What an invitation will see, as « Accès : … » says it: its shops, then its regions, or the whole organization. */
+export function accessText(scope: Invitation['scope'], sites: readonly Site[], regions: readonly Region[]): string {
+  if (!scope) return 'toute l’organisation';
+  const siteNames = new Map(sites.map((site) => [site.id, site.name]));
+  const regionNames = new Map(regions.map((region) => [region.id, region.name]));
+  const names = [
+    ...scope.siteIds.map((id) => siteNames.get(id) ?? 'un site'),
+    ...scope.regionIds.map((id) => `région ${regionNames.get(id) ?? '…'}`),
+  ];
+  return names.join(', ');
+}
+
+/** Invitations not accepted yet, with what each will see and their expiry; each can be sent again or revoked. */
+export function InvitationList({
+  invitations,
+  sites = [],
+  regions = [],
+}: {
+  invitations: Invitation[];
+  sites?: readonly Site[];
+  regions?: readonly Region[];
+}) {
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +78,7 @@ export function InvitationList({ invitations }: { invitations: Invitation[] }) {
               <div className="min-w-0 flex-1">
                 <p className="font-medium [overflow-wrap:anywhere] text-white">{invitation.email}</p>
                 <p className="text-sm text-slate-300">
-                  {ROLE_LABELS[invitation.role]} ·{' '}
+                  {ROLE_LABELS[invitation.role]} · Accès{'\u202F'}: {accessText(invitation.scope, sites, regions)} ·{' '}
                   <time dateTime={invitation.expiresAt} className={expired ? 'font-semibold text-amber-200' : undefined}>
                     {expiryText(invitation.expiresAt, now)}
                   </time>
