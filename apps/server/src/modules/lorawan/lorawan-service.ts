@@ -35,6 +35,14 @@ import type { SecretBox } from '../auth/secret-box.ts';
 
 /** The codec that keeps the network server's own decoding (`decoded_payload`, `object`). */
 export const NETWORK_CODEC = 'network';
+/** How often a LoRaWAN sensor reports when its codec does not say (ten minutes, the makers' usual default). */
+export const LORAWAN_CADENCE_SECONDS = 600;
+
+/** A sensor is offline once it missed about three uplinks: max(3 × cadence, cadence + 5 min). */
+export function silenceLimitSeconds(cadenceSeconds: number): number {
+  return Math.max(3 * cadenceSeconds, cadenceSeconds + 300);
+}
+
 const NETWORK_CODEC_VIEW: CodecView = {
   id: NETWORK_CODEC,
   vendor: 'Serveur de réseau',
@@ -557,17 +565,40 @@ export function createLorawanService(deps: {
           serial: input.devEui,
           model,
           siteId: input.siteId,
+          // Offline only when it missed several of its uplinks, not at the first one a little late.
+          inactivityTimeoutSeconds: silenceLimitSeconds(LORAWAN_CADENCE_SECONDS),
         });
         created = true;
       }
       await dal.saveDevice({ organizationId, devEui: input.devEui, sensorId: sensor.device.id, codec: input.codec });
       registrations.delete(`${organizationId}|${input.devEui}`);
       signalAt.delete(`${organizationId}|${input.devEui}`);
+      const heard = (await dal.listPending(organizationId)).find((record) => record.devEui === input.devEui);
       await dal.dropPending(organizationId, input.devEui);
       const measures = codec ? codec.measures : (pasted?.measures ?? []);
       const rule = input.preset ? installUseRule(input.preset, sensor.device.id, measures) : null;
       if (rule && created) await deps.createRule(organizationId, rule);
       if (sensor.kind !== 'sensor') throw new Error('A LoRaWAN device is a sensor');
+      // The frame heard while it waited for adoption is its first reading, now rather than one interval later.
+      const integration = heard?.payloadHex ? await dal.integration(heard.integrationId) : undefined;
+      if (heard?.payloadHex && integration) {
+        await storeUplink(integration, {
+          kind: 'uplink',
+          devEui: input.devEui,
+          devAddr: null,
+          fCnt: null,
+          receptionId: `pending-${heard.lastSeenAt.getTime()}`,
+          fPort: heard.fPort,
+          bytes: Buffer.from(heard.payloadHex, 'hex'),
+          decoded: null,
+          receivedAt: heard.lastSeenAt,
+          rssi: null,
+          snr: null,
+          gateway: null,
+          versionIds: null,
+        });
+        return (await sensors.get(organizationId, sensor.device.id)) as typeof sensor;
+      }
       return sensor;
     },
   };
