@@ -25,6 +25,8 @@ export interface CodecRunnerOptions {
   queuePerOrganization?: number;
   /** Stops in a row that suspend a codec (3), its first suspension (1 min), doubled each time up to `maxMs` (15 min). */
   suspension?: { strikes: number; firstMs: number; maxMs: number };
+  /** How long an organization's share rests after one of its frames was stopped at its time (200 ms). */
+  restAfterStopMs?: number;
   /** The clock of suspensions. */
   now?: () => Date;
 }
@@ -61,6 +63,17 @@ interface Strikes {
   nextMs: number;
 }
 
+const QUEUE_FULL = `Trame refusée sans être décodée${NNBSP}: `;
+const queueFull = (bound: number) =>
+  `${QUEUE_FULL}${bound} trames de l’organisation attendent déjà leur décodeur collé, trop lent pour le débit reçu.`;
+
+/**
+ * A failure a flood repeats at every frame (a codec stopped, a queue full): told on the device at
+ * most once a minute, where one replaces the other (a suspension is told when it starts).
+ */
+export const isFloodError = (error: string | null): boolean =>
+  error === TIME_EXCEEDED || (error !== null && error.startsWith(QUEUE_FULL) && error.endsWith('trop lent pour le débit reçu.'));
+
 const minutes = (ms: number) => `${Math.max(1, Math.ceil(ms / 60_000))} min`;
 
 /**
@@ -79,6 +92,7 @@ export function createCodecRunner(options: CodecRunnerOptions = {}) {
   const bound = Math.max(1, options.queuePerOrganization ?? 32);
   const suspension = options.suspension ?? { strikes: 3, firstMs: 60_000, maxMs: 15 * 60_000 };
   const now = () => (options.now ?? (() => new Date()))().getTime();
+  const rest = Math.max(0, options.restAfterStopMs ?? 200);
 
   const slots: Slot[] = Array.from({ length: size }, () => ({ thread: null, busy: false }));
   /** Each organization's frames not yet given to a thread, and the organizations in turn (those with frames waiting). */
@@ -221,31 +235,42 @@ export function createCodecRunner(options: CodecRunnerOptions = {}) {
       void runOn(slot, taken.source, taken.input).then(async (result) => {
         note(taken.owner, result);
         taken.resolve(result);
-        // A thread this frame ended (past its watchdog) restarts on the organization's account: its
-        // slot and its share stay held until the new one is ready, never another organization's wait.
-        if (!slot.thread && !closed) await threadOf(slot).ready;
-        slot.busy = false;
-        const busy = busyOf(organizationId) - 1;
-        if (busy > 0) running.set(organizationId, busy);
-        else running.delete(organizationId);
-        dispatch();
+        // A frame stopped at its time: its organization's share rests a while, so that codecs that
+        // loop take a fifth of a thread at most, not all of it.
+        const share = async () => {
+          if (!result.ok && result.error === TIME_EXCEEDED && rest > 0 && !closed) {
+            await new Promise((resolve) => setTimeout(resolve, rest).unref());
+          }
+          const busy = busyOf(organizationId) - 1;
+          if (busy > 0) running.set(organizationId, busy);
+          else running.delete(organizationId);
+          dispatch();
+        };
+        // A thread this frame ended (past its watchdog) is restarted before its slot takes another
+        // frame: no frame waits on a start-up while a started thread is there.
+        const thread = async () => {
+          if (!slot.thread && !closed) await threadOf(slot).ready;
+          slot.busy = false;
+          dispatch();
+        };
+        await Promise.all([share(), thread()]);
       });
     }
   }
 
+  /** Why a frame of this owner would be refused now (its codec suspended, its organization's queue full), or null. */
+  function refusal(owner: CodecRunOwner): string | null {
+    return suspendedFor(owner) ?? (waitingOf(owner.organizationId) + busyOf(owner.organizationId) >= bound ? queueFull(bound) : null);
+  }
+
   return {
+    /** Why a frame would be refused now, or null: asked before looking anything up, a flood costs no more than this. */
+    refusal,
     /** Decodes one frame with a pasted codec, in its organization's turn; refused at once past its queue or while its codec is suspended. Never rejects. */
     run(source: string, input: CodecInput, owner: CodecRunOwner): Promise<CodecRun> {
-      const refusal = suspendedFor(owner);
-      if (refusal) return Promise.resolve({ ok: false, refused: true, error: refusal });
+      const refused = refusal(owner);
+      if (refused) return Promise.resolve({ ok: false, refused: true, error: refused });
       const { organizationId } = owner;
-      if (waitingOf(organizationId) + busyOf(organizationId) >= bound) {
-        return Promise.resolve({
-          ok: false,
-          refused: true,
-          error: `Trame refusée sans être décodée${NNBSP}: ${bound} trames de l’organisation attendent déjà leur décodeur collé, trop lent pour le débit reçu.`,
-        });
-      }
       // Every thread of the pool is started with the first frame: a flood's stopped thread never makes another organization wait for a start-up.
       for (const slot of slots) if (!slot.busy) threadOf(slot);
       return new Promise<CodecRun>((resolve) => {

@@ -26,7 +26,7 @@ import { AppError, badRequest, conflict, notFound, unauthorized } from '../../er
 import type { DeviceService, DeviceView } from '../devices/device-service.ts';
 import type { IngestOutcome, TelemetryService } from '../telemetry/telemetry-service.ts';
 import { CODECS, codecById, type CodecResult, type DecodedReading, suggestCodec } from './codecs/index.ts';
-import { type CodecRun, createCodecRunner } from './codec-runner.ts';
+import { type CodecRun, createCodecRunner, isFloodError } from './codec-runner.ts';
 import { flatMeasures } from './codec-sandbox.ts';
 import { createLorawanDal, type IntegrationRecord, type LorawanDeviceRecord, type PastedCodecRecord } from './lorawan-dal.ts';
 import { type NetworkMessage, readNetworkMessage } from './network-messages.ts';
@@ -154,8 +154,17 @@ export function createLorawanService(deps: {
   /** The organization's pasted codec of this id (`custom:<uuid>`), if any. */
   async function pastedCodec(organizationId: string, id: string): Promise<PastedCodecRecord | undefined> {
     const uuid = id.slice(CUSTOM_PREFIX.length);
-    return id.startsWith(CUSTOM_PREFIX) && UUID.test(uuid) ? dal.codec(organizationId, uuid) : undefined;
+    if (!id.startsWith(CUSTOM_PREFIX) || !UUID.test(uuid)) return undefined;
+    // Kept a few seconds, as a registration is: a pasted codec never changes, and a flood of frames then costs no query each.
+    const key = `${organizationId}|${uuid}`;
+    const known = pastedCodecs.get(key);
+    if (known && known.until > Date.now()) return known.record;
+    const record = await dal.codec(organizationId, uuid);
+    bounded(pastedCodecs);
+    pastedCodecs.set(key, { record, until: Date.now() + MEMORY_MS });
+    return record;
   }
+  const pastedCodecs = new Map<string, { record: PastedCodecRecord | undefined; until: number }>();
   const sampleOf = (input: { payloadHex: string; fPort?: number | undefined }) => ({
     bytes: new Uint8Array(Buffer.from(input.payloadHex, 'hex')),
     fPort: input.fPort ?? 1,
@@ -231,7 +240,8 @@ export function createLorawanService(deps: {
   ): Promise<void> {
     const key = `${organizationId}|${devEui}`;
     const last = signalAt.get(key);
-    if (last && last.error === seen.error && seen.at.getTime() - last.at < SIGNAL_EVERY_MS) return;
+    const same = last?.error === seen.error || (isFloodError(last?.error ?? null) && isFloodError(seen.error));
+    if (last && same && seen.at.getTime() - last.at < SIGNAL_EVERY_MS) return;
     await dal.deviceHeard(organizationId, devEui, seen);
     bounded(signalAt);
     signalAt.set(key, { at: seen.at.getTime(), error: seen.error });
@@ -302,10 +312,14 @@ export function createLorawanService(deps: {
     if (!sensor || sensor.deletedAt) return { status: 'ignored', readings: 0, duplicates: 0 };
 
     const codec = registered.codec === NETWORK_CODEC ? null : codecById(registered.codec);
-    const pasted = codec ? undefined : await pastedCodec(organizationId, registered.codec);
+    // A pasted codec's frame refused (its queue full, its codec suspended) before anything is looked up: a flood costs little.
+    const refused =
+      registered.codec.startsWith(CUSTOM_PREFIX) && message.bytes ? runner.refusal({ organizationId, codec: registered.codec }) : null;
+    const pasted = codec || refused ? undefined : await pastedCodec(organizationId, registered.codec);
     const frame = message.bytes ? { bytes: message.bytes, fPort: message.fPort ?? 0, recvTime: at } : null;
     let result: CodecRun;
-    if ((codec || pasted) && !frame) result = { ok: true, readings: [], warnings: [] };
+    if (refused) result = { ok: false, refused: true, error: refused };
+    else if ((codec || pasted) && !frame) result = { ok: true, readings: [], warnings: [] };
     else if (codec && frame) result = codec.decode(frame);
     else if (pasted && frame) result = await runner.run(pasted.source, frame, { organizationId, codec: registered.codec });
     else if (registered.codec.startsWith(CUSTOM_PREFIX)) result = { ok: false, error: 'Le décodeur collé de cet appareil a été supprimé.' };
@@ -418,6 +432,7 @@ export function createLorawanService(deps: {
         throw conflict('Des appareils lisent encore leurs trames avec ce décodeur : choisissez-leur-en un autre d’abord.');
       }
       await dal.removeCodec(organizationId, id);
+      pastedCodecs.delete(`${organizationId}|${id}`);
       return record;
     },
 
