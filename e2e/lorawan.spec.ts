@@ -125,7 +125,7 @@ for (const size of SIZES) {
         integration.secret,
         ttsUplink(eui, 1, { brand_id: 'milesight-iot', model_id: 'em300-th' }),
       );
-      expect(first).toEqual({ status: 200, body: { status: 'unknown_device', readings: 0, duplicates: 0 } });
+      expect(first).toEqual({ status: 200, body: { status: 'unknown_device', readings: 0 } });
 
       // Reached from the navigation (under « Intégrations »), at either width.
       await login(ACCOUNT);
@@ -232,7 +232,7 @@ test('an integration created on the page shows its secret once; a detected devic
   // The secret works: an unknown sensor heard by ChirpStack shows up, and is set aside.
   const eui = newDevEui();
   const heard = await sendAsNetwork(request, url, secret, chirpstackUp(eui, 7), '?event=up');
-  expect(heard).toEqual({ status: 200, body: { status: 'unknown_device', readings: 0, duplicates: 0 } });
+  expect(heard).toEqual({ status: 200, body: { status: 'unknown_device', readings: 0 } });
   const pending = page.getByTestId('pending-device').filter({ hasText: formatDevEui(eui) });
   await expect(pending).toBeVisible({ timeout: 15_000 });
   await expect(pending).toContainText('Modèle inconnu');
@@ -344,7 +344,7 @@ test('a pasted codec is tried on a sample frame, a looping one is stopped, and t
     const registered = page.getByTestId('lorawan-device').filter({ hasText: shown });
     await expect(registered).toContainText(label);
     const stored = await sendAsNetwork(request, integration.url, integration.secret, ttsUplink(eui, 2));
-    expect(stored).toEqual({ status: 200, body: { status: 'stored', readings: 1, duplicates: 0 } });
+    expect(stored).toEqual({ status: 200, body: { status: 'stored', readings: 1 } });
     sensorId = (await registered.getByRole('link').getAttribute('href'))?.split('/').pop() ?? null;
 
     // Still read by a device: its deletion is refused, and the page says why.
@@ -412,7 +412,7 @@ test('a LoRaWAN label (TR005) typed in the installer leads to « Ajouter un capt
 
     // Registered: its first frame is stored, not kept for adoption.
     const heard = await sendAsNetwork(request, integration.url, integration.secret, ttsUplink(eui, 1));
-    expect(heard).toEqual({ status: 200, body: { status: 'stored', readings: 1, duplicates: 0 } });
+    expect(heard).toEqual({ status: 200, body: { status: 'stored', readings: 1 } });
   } finally {
     if (sensorId) await api.remove('sensor', sensorId);
     await removeIntegration(request, api, integration.id);

@@ -80,7 +80,7 @@ export async function ingestion(w: World): Promise<Tally> {
   const batch = [1, 2, 3].map((n) => ({ id: `ingest-${n}`, ts: now - 50_000 + n * 1000, values: { temperature: 3 + n / 10 } }));
   const first = await telemetry(sensor.accessToken, batch);
   tally.check(
-    first.status === 202 && json(first) === JSON.stringify({ accepted: 3, duplicates: 0 }),
+    first.status === 202 && json(first) === JSON.stringify({ accepted: 3 }),
     () => `HTTP premier envoi : ${first.status} ${json(first)}`,
   );
   const retried = await telemetry(sensor.accessToken, [...batch, { id: 'ingest-4', ts: now - 40_000, values: { temperature: 3.4 } }]);
@@ -137,11 +137,11 @@ export async function ingestion(w: World): Promise<Tally> {
       headers: { authorization: `Bearer ${target.secret}` },
       body,
     });
-  const answered = (label: string, answer: Answer, status: string, readings: number, duplicates: number) =>
-    tally.check(
-      answer.status === 200 && json(answer) === JSON.stringify({ status, readings, duplicates }),
-      () => `${label} : ${answer.status} ${json(answer)} au lieu de ${JSON.stringify({ status, readings, duplicates })}`,
-    );
+  const answered = (label: string, answer: Answer, status: string, readings: number, duplicates: number) => {
+    // `duplicates` is there only when some were.
+    const wanted = JSON.stringify(duplicates > 0 ? { status, readings, duplicates } : { status, readings });
+    tally.check(answer.status === 200 && json(answer) === wanted, () => `${label} : ${answer.status} ${json(answer)} au lieu de ${wanted}`);
+  };
   const register = async (eui: string, codec: string) =>
     (await ok<{ sensor: { id: string } }>(base, 'POST', '/api/lorawan/devices', { token, body: { devEui: eui, codec } })).sensor.id;
 

@@ -57,8 +57,8 @@ export type ProvisionResponse = z.infer<typeof provisionResponseSchema>;
 export const deviceTokenResponseSchema = z.object({ accessToken: z.string() });
 export type DeviceTokenResponse = z.infer<typeof deviceTokenResponseSchema>;
 
-/** 202: the readings stored (`accepted`), and those not stored because a reading of the same `id` already was. */
-export const telemetryResponseSchema = z.object({ accepted: z.number().int(), duplicates: z.number().int() });
+/** 202: the readings stored (`accepted`), and those not stored because a reading of the same `id` already was (only when some were). */
+export const telemetryResponseSchema = z.object({ accepted: z.number().int(), duplicates: z.number().int().optional() });
 export type TelemetryResponse = z.infer<typeof telemetryResponseSchema>;
 
 /** One reading as a device sends it (HTTP body or MQTT payload); see docs/protocole-appareils.md. */

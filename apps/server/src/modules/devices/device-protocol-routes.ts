@@ -72,7 +72,9 @@ export const deviceProtocolRoutes: FastifyPluginAsyncZod<{
     handler: async (request, reply) => {
       const device = request.device;
       if (!device) throw unauthorized("Jeton d'appareil absent.");
-      return reply.code(202).send(await telemetry.ingest(device, request.body));
+      const { accepted, duplicates } = await telemetry.ingest(device, request.body);
+      // `duplicates` only when some were: a message stored as sent is still answered `{"accepted": n}`.
+      return reply.code(202).send(duplicates > 0 ? { accepted, duplicates } : { accepted });
     },
   });
 };

@@ -137,7 +137,7 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
     };
     const first = await send(tts, tts.secret, ttsUplink(eui, { fCnt: 7, versionIds }));
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ status: 'unknown_device', readings: 0, duplicates: 0 });
+    expect(first.json()).toEqual({ status: 'unknown_device', readings: 0 });
     await send(tts, tts.secret, ttsUplink(eui, { fCnt: 8, versionIds }));
     const pending = (await t.app.inject({ url: '/api/lorawan/pending', headers: owner.auth })).json<{ devices: object[] }>().devices;
     expect(pending).toContainEqual(
@@ -161,7 +161,7 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
 
     const answer = await send(tts, tts.secret, ttsUplink(eui, { fCnt: 9 }));
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ status: 'stored', readings: 1, duplicates: 0 });
+    expect(answer.json()).toEqual({ status: 'stored', readings: 1 });
     const seen = await sensorOf(sensor.id);
     expect(seen.latest['temperature']?.value).toBe(30.8);
     expect(seen.latest['humidity']?.value).toBe(50.5);
@@ -198,7 +198,6 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
     expect((await send(tts, tts.secret, ttsUplink(eui, { fCnt: 41, devAddr: '260B9999' }))).json()).toEqual({
       status: 'stored',
       readings: 1,
-      duplicates: 0,
     });
     expect((await stored(sensor.id)).reduce((sum, bucket) => sum + bucket.count, 0)).toBe(3);
   });
@@ -212,8 +211,8 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
     const gateway = devEui();
     const sensor = await register(eui, 'milesight-em300-th', { siteId: site.id });
     const frame = (fCnt: number) => ({ ...chirpstackUp(eui, fCnt), rxInfo: [{ gatewayId: gateway.toUpperCase(), rssi: -90, snr: 4 }] });
-    expect((await send(chirpstack, chirpstack.secret, frame(1), 'up')).json()).toEqual({ status: 'stored', readings: 1, duplicates: 0 });
-    expect((await send(chirpstack, chirpstack.secret, frame(2), 'up')).json()).toEqual({ status: 'stored', readings: 1, duplicates: 0 });
+    expect((await send(chirpstack, chirpstack.secret, frame(1), 'up')).json()).toEqual({ status: 'stored', readings: 1 });
+    expect((await send(chirpstack, chirpstack.secret, frame(2), 'up')).json()).toEqual({ status: 'stored', readings: 1 });
 
     type Emitter = {
       id: string;
@@ -257,7 +256,6 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
     expect((await send(tts, tts.secret, ttsUplink(eui, { fCnt: 3, frame }))).json()).toEqual({
       status: 'stored',
       readings: 1,
-      duplicates: 0,
     });
     expect((await sensorOf(sensor.id)).latest['door']?.value).toBe(1);
   });
@@ -268,7 +266,7 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
     const eui = devEui();
     const sensor = await register(eui);
     const up = await send(chirpstack, chirpstack.secret, chirpstackUp(eui, 3), 'up');
-    expect(up.json()).toEqual({ status: 'stored', readings: 1, duplicates: 0 });
+    expect(up.json()).toEqual({ status: 'stored', readings: 1 });
     expect((await sensorOf(sensor.id)).latest['temperature']?.value).toBe(30.8);
     const status = await send(
       chirpstack,
@@ -283,12 +281,12 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
       },
       'status',
     );
-    expect(status.json()).toEqual({ status: 'stored', readings: 1, duplicates: 0 });
+    expect(status.json()).toEqual({ status: 'stored', readings: 1 });
     expect((await sensorOf(sensor.id)).battery).toBe(61.5);
     for (const event of ['join', 'ack', 'txack', 'log', 'location', 'integration']) {
       const answer = await send(chirpstack, chirpstack.secret, { time: new Date().toISOString(), deviceInfo: { devEui: eui } }, event);
       expect(answer.statusCode, event).toBe(200);
-      expect(answer.json()).toEqual({ status: 'ignored', readings: 0, duplicates: 0 });
+      expect(answer.json()).toEqual({ status: 'ignored', readings: 0 });
     }
     const forgot = await send(chirpstack, chirpstack.secret, chirpstackUp(eui, 4));
     expect(forgot.statusCode).toBe(400);
@@ -308,7 +306,7 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
     ]) {
       const answer = await send(tts, tts.secret, { end_device_ids: ids, received_at: new Date().toISOString(), ...message });
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toEqual({ status: 'ignored', readings: 0, duplicates: 0 });
+      expect(answer.json()).toEqual({ status: 'ignored', readings: 0 });
     }
     const bad = [
       [['pas', 'un', 'objet'], /^Le message doit être un objet JSON/],
@@ -329,7 +327,7 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
     const sensor = await register(eui);
     const answer = await send(tts, tts.secret, ttsUplink(eui, { frame: Buffer.from('03', 'hex') }));
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ status: 'undecoded', readings: 0, duplicates: 0 });
+    expect(answer.json()).toEqual({ status: 'undecoded', readings: 0 });
     const devices = (await t.app.inject({ url: '/api/lorawan/devices', headers: owner.auth })).json<{
       devices: { devEui: string; lastError: string | null }[];
     }>().devices;
@@ -438,7 +436,7 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
     const eui = devEui();
     const sensor = await register(eui, codec.id);
     expect(sensor.model).toBe('EM300 maison');
-    expect((await send(tts, tts.secret, ttsUplink(eui, { fCnt: 5 }))).json()).toEqual({ status: 'stored', readings: 1, duplicates: 0 });
+    expect((await send(tts, tts.secret, ttsUplink(eui, { fCnt: 5 }))).json()).toEqual({ status: 'stored', readings: 1 });
     expect((await sensorOf(sensor.id)).latest['temperature']?.value).toBe(30.8);
     const removal = await t.app.inject({
       method: 'DELETE',

@@ -54,7 +54,7 @@ describe(`measure bounds, names and stored counts (${databaseKind})`, () => {
       values: { temperature: -100, humidity: 100, battery: 0, door: true, my_custom_gauge: 1e9 },
     });
     expect(edges.statusCode, edges.body).toBe(202);
-    expect(edges.json()).toEqual({ accepted: 1, duplicates: 0 });
+    expect(edges.json()).toEqual({ accepted: 1 });
   });
 
   it('refuses it from a transmitter for its sensor, and over MQTT on the errors topic', async () => {
@@ -84,7 +84,7 @@ describe(`measure bounds, names and stored counts (${databaseKind})`, () => {
       { id: 'r-2', values: { temperature: 4.2 } },
     ];
     const first = await sendTelemetry(t, device.accessToken, batch);
-    expect(first.json()).toEqual({ accepted: 2, duplicates: 0 });
+    expect(first.json()).toEqual({ accepted: 2 });
     const again = await sendTelemetry(t, device.accessToken, [...batch, { id: 'r-3', values: { temperature: 4.3 } }]);
     expect(again.statusCode).toBe(202);
     expect(again.json()).toEqual({ accepted: 1, duplicates: 2 });
