@@ -151,6 +151,14 @@ for (const viewport of [
     await expect(report).toContainText('« Relevés vérifiés, excursion traitée (porte mal fermée). »');
     await expect(report.getByRole('button', { name: 'Signer', exact: true })).toHaveCount(0);
     await expect(report.getByText('Signé', { exact: true })).toBeVisible();
+    // Once signed, the signed copy comes first; the other is the original, before the signature.
+    const files = report.getByRole('button', { name: /^Télécharger/ });
+    await expect(files).toHaveText(['Télécharger le PDF signé', 'Télécharger l’original, avant signature', 'Télécharger le CSV']);
+    const signedDownloading = page.waitForEvent('download');
+    await files.first().click();
+    const signedBytes = await readFile(await (await signedDownloading).path());
+    expect(signedBytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    expect(signedBytes.equals(bytes)).toBe(false);
 
     // Nothing wider than the screen, and no serious accessibility violation.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
