@@ -33,6 +33,11 @@ describe.skipIf(databaseUrl)('the demo history', { timeout: 180_000 }, () => {
       // The two ends may be part-hours: every whole hour between them is full.
       expect(Math.min(...readings.slice(1, -1).map((bucket) => bucket.count))).toBeGreaterThanOrEqual(59);
       expect(readings.reduce((sum, bucket) => sum + bucket.count, 0)).toBeGreaterThanOrEqual(7 * 1440);
+      // A silent unit of the demo shop raises an alert: its shop has an offline rule.
+      const rules = (await t.app.inject({ url: '/api/alert-rules', headers: auth })).json<{
+        rules: { siteId: string | null; condition: { type: string } }[];
+      }>().rules;
+      expect(rules.filter((rule) => rule.condition.type === 'offline' && rule.siteId !== null)).toHaveLength(1);
     } finally {
       await t.close();
     }

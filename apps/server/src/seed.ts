@@ -95,6 +95,16 @@ export async function watchDemoColdChain(services: Services, organizationId: str
     const sensor = await services.devices.sensor.findByReference(organizationId, serial);
     if (sensor) await services.alerts.rules.create(organizationId, { ...rule, sensorId: sensor.id });
   }
+  // Every unit of the shop that falls silent past its inactivity limit raises a warning: a sensor out of battery is never silent for nothing.
+  const [shop] = await services.sites.list(organizationId);
+  if (shop) {
+    await services.alerts.rules.create(organizationId, {
+      name: 'Appareil muet',
+      siteId: shop.id,
+      condition: { type: 'offline' },
+      severity: 'warning',
+    });
+  }
   // « Dépassement prévu » on the chilled cabinet: a warning while there is still time to move the stock.
   const cabinet = await services.devices.sensor.findByReference(organizationId, DEMO_FAILING_SERIAL);
   if (cabinet) {

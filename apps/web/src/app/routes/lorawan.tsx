@@ -176,7 +176,7 @@ export default function LorawanRoute() {
           onAdopted={(sensor) => {
             closeAdding();
             showToast({
-              message: `Capteur «\u202F${sensor.name}\u202F» ajouté\u202F: ses prochaines trames seront enregistrées.`,
+              message: `Capteur «\u202F${sensor.name}\u202F» ajouté\u202F: sa trame reçue en attente est enregistrée, les suivantes le seront aussi.`,
               action: { label: 'Voir', onClick: () => void navigate(sensorPath(sensor.id)) },
             });
           }}

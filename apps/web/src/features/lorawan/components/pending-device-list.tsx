@@ -40,7 +40,7 @@ export function PendingDeviceList({ devices, codecs, sites, integrations, canMan
   const onAdopted = (sensor: Sensor) => {
     setAdopting(null);
     showToast({
-      message: `Capteur «\u202F${sensor.name}\u202F» ajouté\u202F: ses prochaines trames seront enregistrées.`,
+      message: `Capteur «\u202F${sensor.name}\u202F» ajouté\u202F: sa trame reçue en attente est enregistrée, les suivantes le seront aussi.`,
       action: { label: 'Voir', onClick: () => onOpenSensor(sensor) },
     });
   };
