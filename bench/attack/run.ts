@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startSmtpCatcher } from '../../apps/server/src/test/smtp-catcher.ts';
 import { root } from '../support.ts';
+import { codecFairness } from './codec-fairness.ts';
 import { fuzzRoutes } from './fuzz.ts';
 import { hostileNames } from './hostile.ts';
 import { ingestion } from './ingest.ts';
@@ -110,6 +111,7 @@ async function onDatabase(database: string, dbEnv: NodeJS.ProcessEnv): Promise<v
       sigkillWhilePublishing(world, SHORT ? 4 : 10, SHORT ? 1 : 2, SHORT ? 4000 : 8000),
     );
     await family('limites derrière un proxy', database, () => limiterRaces(world));
+    await family('décodeurs équitables entre organisations', database, () => codecFairness(world, SHORT));
     await family('ingestion (LoRaWAN, valeurs absurdes)', database, () => ingestion(world));
   } finally {
     await server?.stop();
