@@ -108,6 +108,24 @@ describe('CalibrationPanel', () => {
     );
   });
 
+  it('says a verification dated inside a signed month is not applied to it, and from when it is', async () => {
+    calibrations = [
+      calibration({
+        id: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
+        verifiedAt: '2026-11-25T09:00:00.000Z',
+        offset: 5,
+        createdAt: '2026-12-02T09:00:00.000Z',
+        appliesFrom: '2026-11-30T23:00:00.000Z',
+        amendedPeriod: { from: '2026-11-25T09:00:00.000Z', to: '2026-11-30T23:00:00.000Z' },
+      }),
+    ];
+    const { panel } = renderAs('viewer');
+    const amendment = await within(panel).findByTestId('calibration-amendment');
+    expect(plain(amendment.textContent)).toBe(
+      'Datée d’une période déjà signée : non appliquée au rapport signé, dont les températures restent telles quelles ; appliquée à partir du 1 déc. 2026 à 0 h.',
+    );
+  });
+
   it('sums up the verification in force, warns it is overdue, lists the history and downloads a certificate with the token', async () => {
     calibrations = [LATEST, OLDER];
     const { user, panel } = renderAs('viewer');

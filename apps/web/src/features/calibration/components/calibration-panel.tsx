@@ -90,6 +90,11 @@ function CalibrationItem({
           {calibration.note}
         </p>
       )}
+      {calibration.amendedPeriod && (
+        <p data-testid="calibration-amendment" className="mt-1 text-sm text-amber-200">
+          {`Datée d’une période déjà signée${NNBSP}: non appliquée au rapport signé, dont les températures restent telles quelles${NNBSP}; appliquée à partir du ${formatShortDate(Date.parse(calibration.appliesFrom), timeZone)} à ${formatClock(Date.parse(calibration.appliesFrom), timeZone)}.`}
+        </p>
+      )}
       {certificate && (
         <Button
           size="sm"
