@@ -99,6 +99,19 @@ describe(`scope leaks (${databaseKind})`, { timeout: 60_000 }, () => {
     expect((await call(admin, 'GET', '/api/lorawan/pending')).json<{ devices: object[] }>().devices).toHaveLength(1);
   });
 
+  it('answers a thing of another shop exactly as another organization’s, the route’s own 404 included', async () => {
+    const lille = await provision(t, admin, 'sensor');
+    expect((await call(admin, 'PUT', `/api/sensor/${lille.deviceId}`, { siteId: sites.lille.id })).statusCode).toBe(200);
+    const stranger = await t.createAccount({ name: 'Autre organisation' });
+    for (const url of [`/api/sensor/${lille.deviceId}/restore`, `/api/sensor/${lille.deviceId}/calibrations/${randomUUID()}/certificate`]) {
+      const method = url.endsWith('/restore') ? 'POST' : 'GET';
+      const elsewhere = await call(stranger, method, url, method === 'POST' ? {} : undefined);
+      const scoped = await call(manager, method, url, method === 'POST' ? {} : undefined);
+      expect(elsewhere.statusCode, url).toBe(404);
+      expect({ status: scoped.statusCode, body: scoped.json() }, url).toEqual({ status: 404, body: elsewhere.json() });
+    }
+  });
+
   it('gives the webhook’s signing secret to admins who see the whole organization only', async () => {
     const saved = await call(admin, 'PUT', '/api/notification-policy', {
       steps: [{ afterMinutes: 0, emails: null }],

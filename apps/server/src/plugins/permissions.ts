@@ -30,7 +30,7 @@ async function checkScope(request: FastifyRequest, permission: PermissionTable[R
     if (request.method === 'GET' || request.method === 'HEAD') return;
     throw forbidden(ORGANIZATION_WIDE);
   }
-  if (!inScope(await sitesOf(request), siteId)) throw notFound(messages[rule.resource]);
+  if (!inScope(await sitesOf(request), siteId)) throw notFound(rule.notFound ?? messages[rule.resource]);
 }
 
 /** Who may call a route, and what someone else is told: a member endpoint's access in the catalogue. */

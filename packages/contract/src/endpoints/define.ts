@@ -51,7 +51,12 @@ export type ScopedResource = (typeof SCOPED_RESOURCES)[number];
  */
 export type ScopeRule =
   | { readonly kind: 'organization'; readonly message: string }
-  | { readonly kind: 'resource'; readonly resource: ScopedResource }
+  | {
+      readonly kind: 'resource';
+      readonly resource: ScopedResource;
+      /** The route's own 404 for what it does not find, when it is not the resource's (« Cet appareil n’est pas dans la corbeille. »). */
+      readonly notFound?: string;
+    }
   | { readonly kind: 'sites' }
   | { readonly kind: 'own' }
   | { readonly kind: 'shared' };
@@ -68,10 +73,13 @@ export const wholeOrganization = (access: MemberRoles, action: string): Access =
   scope: { kind: 'organization', message: `Seul un membre qui voit toute l’organisation peut ${action}.` },
 });
 
-/** On a thing of one site named by the path's `:id`. */
-export const onResource = (access: MemberRoles, resource: ScopedResource): Access => ({
+/**
+ * On a thing of one site named by the path's `:id`; `notFound`, the route's own 404 when it is
+ * not the resource's, so that a thing of another site answers exactly as another organization's.
+ */
+export const onResource = (access: MemberRoles, resource: ScopedResource, notFound?: string): Access => ({
   ...access,
-  scope: { kind: 'resource', resource },
+  scope: notFound ? { kind: 'resource', resource, notFound } : { kind: 'resource', resource },
 });
 
 /** A list, stream or write that its module keeps to the member's sites. */

@@ -117,7 +117,7 @@ function deviceResource<const R extends DeviceKind>(resource: R, words: KindWord
       summary: `Sort ${words.one} de la corbeille, avec son historique et son jeton.`,
       description: '404 « Cet appareil n’est pas dans la corbeille. » quand il n’y est pas.',
       tag: 'Corbeille',
-      access: onResource(manageDevices, resource),
+      access: onResource(manageDevices, resource, 'Cet appareil n’est pas dans la corbeille.'),
       schema: { params: idParamsSchema, response: { 200: responses.one, ...errors } },
     }),
     rotateToken: endpoint({

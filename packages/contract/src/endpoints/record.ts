@@ -89,7 +89,7 @@ export const recordEndpoints = {
       path: '/api/sensor/:id/calibrations/:calibrationId/certificate',
       summary: 'Télécharge le certificat d’une vérification, tel qu’il a été déposé.',
       tag: calibrationTag,
-      access: onResource(everyone, 'sensor'),
+      access: onResource(everyone, 'sensor', 'Certificat introuvable.'),
       schema: { params: calibrationParamsSchema },
       produces: ['application/pdf', 'image/png', 'image/jpeg'],
     }),

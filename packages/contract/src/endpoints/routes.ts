@@ -57,7 +57,7 @@ export const endpoints = {
     get: { method: 'GET', path: '/api/emitter/:id', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'resource', resource: 'emitter' } } },
     update: { method: 'PUT', path: '/api/emitter/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.', scope: { kind: 'resource', resource: 'emitter' } } },
     remove: { method: 'DELETE', path: '/api/emitter/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.', scope: { kind: 'resource', resource: 'emitter' } } },
-    restore: { method: 'POST', path: '/api/emitter/:id/restore', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.', scope: { kind: 'resource', resource: 'emitter' } } },
+    restore: { method: 'POST', path: '/api/emitter/:id/restore', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.', scope: { kind: 'resource', resource: 'emitter', notFound: 'Cet appareil n’est pas dans la corbeille.' } } },
     rotateToken: { method: 'POST', path: '/api/emitter/:id/token', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.', scope: { kind: 'resource', resource: 'emitter' } } },
     readings: { method: 'GET', path: '/api/emitter/:id/readings', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'resource', resource: 'emitter' } } },
     readingsCsv: { method: 'GET', path: '/api/emitter/:id/readings.csv', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'resource', resource: 'emitter' } } },
@@ -68,7 +68,7 @@ export const endpoints = {
     get: { method: 'GET', path: '/api/sensor/:id', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'resource', resource: 'sensor' } } },
     update: { method: 'PUT', path: '/api/sensor/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.', scope: { kind: 'resource', resource: 'sensor' } } },
     remove: { method: 'DELETE', path: '/api/sensor/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.', scope: { kind: 'resource', resource: 'sensor' } } },
-    restore: { method: 'POST', path: '/api/sensor/:id/restore', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.', scope: { kind: 'resource', resource: 'sensor' } } },
+    restore: { method: 'POST', path: '/api/sensor/:id/restore', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.', scope: { kind: 'resource', resource: 'sensor', notFound: 'Cet appareil n’est pas dans la corbeille.' } } },
     rotateToken: { method: 'POST', path: '/api/sensor/:id/token', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.', scope: { kind: 'resource', resource: 'sensor' } } },
     readings: { method: 'GET', path: '/api/sensor/:id/readings', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'resource', resource: 'sensor' } } },
     readingsCsv: { method: 'GET', path: '/api/sensor/:id/readings.csv', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'resource', resource: 'sensor' } } },
@@ -185,7 +185,7 @@ export const endpoints = {
   calibrations: {
     list: { method: 'GET', path: '/api/sensor/:id/calibrations', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'resource', resource: 'sensor' } } },
     create: { method: 'POST', path: '/api/sensor/:id/calibrations', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent noter une vérification de capteur.', scope: { kind: 'resource', resource: 'sensor' } } },
-    certificate: { method: 'GET', path: '/api/sensor/:id/calibrations/:calibrationId/certificate', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'resource', resource: 'sensor' } } },
+    certificate: { method: 'GET', path: '/api/sensor/:id/calibrations/:calibrationId/certificate', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'resource', resource: 'sensor', notFound: 'Certificat introuvable.' } } },
   },
   reports: {
     list: { method: 'GET', path: '/api/reports', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'sites' } } },
