@@ -1,9 +1,10 @@
 /**
  * `npm run attack` — Vigie's own attack suite, against the real server process on both databases
  * (PGlite in a temporary DATA_DIR, then a fresh PostgreSQL database dropped at the end), loopback
- * only, on free ports. Families, in order: role × route matrix and cross-organization probes,
+ * only, on free ports. Families, in order: role × route matrix, cross-organization probes, the
+ * scope × role × route matrix of the catalogue,
  * JSON fuzz of every route, hostile names through every renderer, an alert storm, SIGKILL while
- * publishing, MQTT abuse, login limiters behind a proxy, ingestion (LoRaWAN frames, absurd values). Prints a table (family, tries,
+ * publishing, MQTT abuse, login limiters behind a proxy, every limited route raced, ingestion (LoRaWAN frames, absurd values). Prints a table (family, tries,
  * failures, figures) and exits 1 on any failure or missed budget.
  *
  * `npm run attack -- --short` (or ATTACK_PROFILE=short): the profile CI runs, ≤ 3 min.
@@ -20,11 +21,12 @@ import { codecFairness } from './codec-fairness.ts';
 import { fuzzRoutes } from './fuzz.ts';
 import { hostileNames } from './hostile.ts';
 import { ingestion } from './ingest.ts';
-import { LIMITS, limiterRaces } from './limiter.ts';
+import { LIMITS, limitedRouteRaces, limiterRaces, smsEnv, startSmsCatcher } from './limiter.ts';
 import { mqttAbuse } from './mqtt-abuse.ts';
 import { sigkillWhilePublishing } from './sigkill.ts';
 import { alertStorm } from './storm.ts';
 import { crossOrganization, roleMatrix } from './roles.ts';
+import { scopeMatrix } from './scopes.ts';
 import { type FamilyResult, log, type Tally, vigie, type Vigie } from './support.ts';
 import { buildWorld, createAdmins, type World } from './world.ts';
 
@@ -79,6 +81,7 @@ export interface Context {
 async function onDatabase(database: string, dbEnv: NodeJS.ProcessEnv): Promise<void> {
   const dbDir = fs.mkdtempSync(path.join(runDir, `${database.toLowerCase()}-`));
   const smtp = await startSmtpCatcher();
+  const sms = await startSmsCatcher();
   const env: NodeJS.ProcessEnv = {
     DATA_DIR: dbDir,
     SMTP_URL: smtp.url,
@@ -89,6 +92,7 @@ async function onDatabase(database: string, dbEnv: NodeJS.ProcessEnv): Promise<v
     TRUST_PROXY: '1',
     LOGIN_MAX_FAILURES_PER_IP: String(LIMITS.perIp),
     LOGIN_MAX_FAILURES_PER_EMAIL: String(LIMITS.perEmail),
+    ...smsEnv(sms.url),
     ...dbEnv,
   };
   let server: Vigie | undefined;
@@ -101,6 +105,7 @@ async function onDatabase(database: string, dbEnv: NodeJS.ProcessEnv): Promise<v
     const world = await buildWorld(database, server, smtp);
     await family('roles × routes', database, () => roleMatrix(world));
     await family('roles inter-organisations', database, () => crossOrganization(world));
+    await family('portées × rôles × routes', database, () => scopeMatrix(world));
     await family('fuzz JSON', database, () => fuzzRoutes(world, SHORT));
     await family('noms hostiles', database, () => hostileNames(world));
     await family(`tempête d'alertes`, database, () =>
@@ -111,11 +116,13 @@ async function onDatabase(database: string, dbEnv: NodeJS.ProcessEnv): Promise<v
       sigkillWhilePublishing(world, SHORT ? 4 : 10, SHORT ? 1 : 2, SHORT ? 4000 : 8000),
     );
     await family('limites derrière un proxy', database, () => limiterRaces(world));
+    await family('courses aux limites', database, () => limitedRouteRaces(world, sms, SHORT));
     await family('décodeurs équitables entre organisations', database, () => codecFairness(world, SHORT));
     await family('ingestion (LoRaWAN, valeurs absurdes)', database, () => ingestion(world));
   } finally {
     await server?.stop();
     await smtp.close();
+    await sms.close();
   }
 }
 
