@@ -46,10 +46,12 @@ export async function ingestion(w: World): Promise<Tally> {
   const expected = new Map<string, number[]>();
   const expect = (sensorId: string, ...values: number[]) => expected.set(sensorId, [...(expected.get(sensorId) ?? []), ...values]);
 
+  // Read again: an earlier family (the fuzz) may have renewed it.
+  const { installationKey } = await ok<{ installationKey: string }>(base, 'GET', '/api/organization/installation-key', { token });
   const provision = (kind: 'sensor' | 'emitter', label: string) =>
     ok<{ deviceId: string; accessToken: string }>(base, 'POST', '/api/devices/provision', {
       body: {
-        installationKey: w.installationKeyA,
+        installationKey,
         serial: `INGEST-${label}-${randomUUID().slice(0, 6)}`,
         kind,
         name: `Ingestion ${label}`,
