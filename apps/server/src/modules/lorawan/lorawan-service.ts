@@ -612,6 +612,8 @@ export function createLorawanService(deps: {
           gateway: null,
           versionIds: null,
         });
+        // The waiting frame kept no signal: the next uplink writes its own at once.
+        signalAt.delete(`${organizationId}|${input.devEui}`);
         return (await sensors.get(organizationId, sensor.device.id)) as typeof sensor;
       }
       return sensor;
