@@ -217,7 +217,9 @@ function writeSignatureBlock(doc: Doc, content: ReportContent): void {
     doc,
     signature
       ? `Exemplaire signé. L’original, sans visa, reste disponible tel quel${NBSP}: voir l’historique du rapport.`
-      : `Signature électronique enregistrée dans Vigie${NBSP}: voir l’historique du rapport.`,
+      : content.amendments
+        ? `Mois déjà signé le ${formatDateTime(content.amendments.signedAt, content.timezone)} par ${content.amendments.signedBy}${NBSP}: ce rapport en reprend les chiffres tels que signés${NBSP}; ce qui a été noté depuis figure à la page «${NBSP}Rectificatifs après la signature${NBSP}».`
+        : `Signature électronique enregistrée dans Vigie${NBSP}: voir l’historique du rapport.`,
     { size: 7.5, color: COLOR.muted },
   );
 }
@@ -290,6 +292,7 @@ function writeAmendments(doc: Doc, content: ReportContent): void {
     return;
   }
   if (amendments.corrections.length > 0) {
+    doc.moveDown(0.8);
     paragraph(doc, 'Vérifications des capteurs datées de la période, notées après la signature', { size: 9 });
     table(
       doc,
@@ -315,6 +318,7 @@ function writeAmendments(doc: Doc, content: ReportContent): void {
     );
   }
   if (amendments.lateChecks.length > 0) {
+    doc.moveDown(0.8);
     paragraph(doc, 'Contrôles manuels de la période saisis après la signature', { size: 9 });
     table(
       doc,
@@ -329,7 +333,7 @@ function writeAmendments(doc: Doc, content: ReportContent): void {
       ],
       amendments.lateChecks.map((check) => [
         { text: formatDateTime(check.at, content.timezone) },
-        { text: `saisi le ${formatDateTime(check.enteredAt, content.timezone)}` },
+        { text: formatDateTime(check.enteredAt, content.timezone) },
         { text: check.by },
         { text: check.kind },
         { text: check.subject },
@@ -340,6 +344,7 @@ function writeAmendments(doc: Doc, content: ReportContent): void {
     );
   }
   if (amendments.lateActions.length > 0) {
+    doc.moveDown(0.8);
     paragraph(doc, 'Suites données aux alertes de la période, notées après la signature', { size: 9 });
     table(
       doc,
@@ -360,6 +365,7 @@ function writeAmendments(doc: Doc, content: ReportContent): void {
       { size: 7 },
     );
   }
+  if (amendments.lateReadings.length > 0) doc.moveDown(0.8);
   for (const late of amendments.lateReadings) {
     paragraph(
       doc,
