@@ -98,18 +98,19 @@ const digest = (...parts: (string | number | null)[]) =>
     .digest('hex');
 
 /**
- * A frame's identity: its session (device address), counter and payload (the bytes, or the
- * network server's decoding when it sends none); and its reception's: the network server's name
- * for it, and when it was received.
+ * A frame's identity: its session (device address), counter and payload (its bytes, and the values
+ * read from it: the network server's decoding may differ under the same bytes); and its
+ * reception's: the network server's name for it, and when it was received.
  */
 function frameIdentity(
   message: Extract<NetworkMessage, { kind: 'uplink' }>,
   readings: DecodedReading[],
   at: Date,
 ): { frame: string; reception: string } {
-  const payload = message.bytes ? Buffer.from(message.bytes).toString('hex') : JSON.stringify(readings.map((reading) => reading.values));
+  const bytes = message.bytes ? Buffer.from(message.bytes).toString('hex') : null;
+  const values = JSON.stringify(readings.map((reading) => reading.values));
   return {
-    frame: digest(message.devEui, message.devAddr, message.fCnt, message.fPort, payload).slice(0, 20),
+    frame: digest(message.devEui, message.devAddr, message.fCnt, message.fPort, bytes, values).slice(0, 20),
     reception: digest(message.receptionId, at.getTime()).slice(0, 12),
   };
 }

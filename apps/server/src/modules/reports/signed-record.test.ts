@@ -256,5 +256,10 @@ describe(`a signed month cannot be rewritten (${databaseKind})`, { timeout: 120_
     expect(last.summary).toEqual(signed.summary);
     const lastCsv = figures((await call('GET', `/api/reports/${last.id}/csv`)).body);
     expect(lastCsv.slice(0, figures(before.csv ?? '').length)).toEqual(figures(before.csv ?? ''));
+
+    // The shop itself removed: the signed report stays, byte for byte.
+    expect((await call('DELETE', `/api/sites/${site.id}`)).statusCode).toBeLessThan(300);
+    expect((await call('GET', `/api/reports/${signed.id}`)).json<{ report: Report }>().report).toEqual(signed);
+    expect((await file(`/api/reports/${signed.id}/signed.pdf`)).equals(before.signedPdf ?? Buffer.alloc(0))).toBe(true);
   });
 });
