@@ -159,6 +159,19 @@ describe(`LoRaWAN frames: identity, answers and bounds (${databaseKind})`, () =>
     expect((await temperatures(sensorId)).sort()).toEqual([1.5, 1.7, 2.5, 6.5, 6.5]);
   });
 
+  it('tells apart two frames of the same bytes that the network server decoded differently', async () => {
+    const tts = await integration('tts');
+    const eui = devEui();
+    const sensorId = await register(eui, 'network');
+    const at = new Date(NOW - 20_000);
+    for (const celsius of [4.1, 9.9]) {
+      const body = ttsUplink(eui, { fCnt: 100, receivedAt: at });
+      const decoded = { ...body, uplink_message: { ...body.uplink_message, decoded_payload: { temperature: celsius } } };
+      expect((await send(tts, decoded)).json()).toEqual({ status: 'stored', readings: 1 });
+    }
+    expect((await temperatures(sensorId)).sort()).toEqual([4.1, 9.9]);
+  });
+
   it('answers 2xx to the network for an absurd value, lists the frame as refused on the device, and stores nothing of it', async () => {
     const tts = await integration('tts');
     const eui = devEui();
