@@ -4,6 +4,9 @@ import { jsonResponse, renderWithProviders } from '@/testing/render';
 import type { Device } from '../device-kinds';
 import { DeviceDetail } from './device-detail';
 
+// The canvas is not what is read here: the page's order is.
+vi.mock('./uplot-chart', () => ({ default: () => null }));
+
 afterEach(() => vi.unstubAllGlobals());
 
 it('shows the pause at the top of a sensor’s page, right under its name, before its state and history', async () => {
