@@ -147,7 +147,7 @@ for (const viewport of [
     await expect(comment).toBeFocused();
     await comment.fill('Relevés vérifiés, excursion traitée (porte mal fermée).');
     await report.getByRole('button', { name: 'Signer le rapport' }).click();
-    await expect(report.getByText(new RegExp(`^Signé par ${signer} le \\d{2}/\\d{2}/\\d{4} à \\d{1,2}\u202Fh(\u202F\\d{2})?$`))).toBeVisible();
+    await expect(report.getByText(new RegExp(`^Signé par ${signer} le \\d{2}/\\d{2}/\\d{4} à \\d{1,2}\\sh(\\s\\d{2})?$`))).toBeVisible();
     await expect(report).toContainText('« Relevés vérifiés, excursion traitée (porte mal fermée). »');
     await expect(report.getByRole('button', { name: 'Signer', exact: true })).toHaveCount(0);
     await expect(report.getByText('Signé', { exact: true })).toBeVisible();
