@@ -117,8 +117,8 @@ async function onDatabase(database: string, dbEnv: NodeJS.ProcessEnv): Promise<v
     );
     await family('limites derrière un proxy', database, () => limiterRaces(world));
     await family('courses aux limites', database, () => limitedRouteRaces(world, sms, SHORT));
-    await family('décodeurs équitables entre organisations', database, () => codecFairness(world, SHORT));
     await family('ingestion (LoRaWAN, valeurs absurdes)', database, () => ingestion(world));
+    await family('décodeurs équitables entre organisations', database, () => codecFairness(world, SHORT));
   } finally {
     await server?.stop();
     await smtp.close();
