@@ -208,7 +208,11 @@ describe('LorawanRoute', () => {
         preset: 'chilled_very_perishable',
       }),
     );
-    expect(await screen.findByText('Capteur « EM300-TH 502217 » ajouté : sa trame reçue en attente est enregistrée, les suivantes le seront aussi.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Capteur « EM300-TH 502217 » ajouté : sa trame reçue en attente est enregistrée, les suivantes le seront aussi.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Voir' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByTestId('pending-device')).not.toBeInTheDocument());
     expect(screen.getByText(/Aucun nouvel appareil détecté/)).toBeInTheDocument();
