@@ -162,7 +162,7 @@ describe(`Web Push (docs/api.md, Notifications poussées) on ${databaseKind}`, (
     checkVapid(request?.headers['authorization'], publicKey, service.url);
     const message = decrypt(request?.body ?? Buffer.alloc(0), phone) as Record<string, string>;
     expect(message['title']).toContain('Vitrine crèmerie');
-    expect(message['body']).toContain('« Vitrine crèmerie » (Magasin principal)');
+    expect(message['body']).toContain('«\u202fVitrine crèmerie\u202f» (Magasin principal)');
     expect(message['body']).toContain('9,2\u00a0°C');
     expect(message['url']).toBe(`https://vigie.example.fr/dashboard/alertes/${alertId}`);
     expect(service.received.filter((entry) => entry.path === new URL(elsewhere).pathname)).toHaveLength(0);
