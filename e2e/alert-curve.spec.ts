@@ -76,8 +76,8 @@ test('a resolved alert shows its peak, its duration and its limit first, its cur
 
   // The curve, drawn and said in words: the figure is named by its sentence.
   await expect(page.getByTestId('readings-chart').locator('canvas')).toBeVisible();
-  // Across midnight in Paris, the sentence names the days: « du 28 novembre à 23 h 16 au 29 novembre à 0 h 16 ».
-  const DATED = `\\d{1,2}\\s\\p{L}+\\sà\\s${CLOCK}`;
+  // Across midnight in Paris, the sentence names the days: « du 28 novembre à 23 h 16 au 29 novembre à 0 h 16 », « du 1er décembre… ».
+  const DATED = `\\d{1,2}(er)?\\s\\p{L}+\\sà\\s${CLOCK}`;
   const sentence = new RegExp(
     `^Courbe (de ${CLOCK} à ${CLOCK}|du\\s${DATED}\\sau\\s${DATED})${NNBSP}: pic \\+13,1${NNBSP}°C (à ${CLOCK}|le\\s${DATED}), limite ≤ \\+4,0${NNBSP}°C$`,
     'u',

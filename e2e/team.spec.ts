@@ -72,7 +72,7 @@ test('an admin invites a viewer by e-mail, who joins from the link and can only 
   await expect(form.getByRole('status')).toHaveText(`Invitation envoyée à ${address} (Lecteur).`);
   const pending = page.getByTestId('invitation').filter({ hasText: address });
   await expect(pending).toContainText('Lecteur');
-  await expect(pending).toContainText(/Expire le \d{1,2} \p{L}+ \d{4}/u);
+  await expect(pending).toContainText(/Expire le \d{1,2}(er)? \p{L}+ \d{4}/u);
   await expect(pending.getByRole('button', { name: `Renvoyer l’invitation de ${address}` })).toBeVisible();
   await expect(pending.getByRole('button', { name: `Révoquer l’invitation de ${address}` })).toBeVisible();
   await checkAtBothSizes(page, 'team');
