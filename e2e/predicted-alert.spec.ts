@@ -128,7 +128,7 @@ test('a « dépassement prévu » alert shows the measured value as its value an
   // The e-mail to the team: the reading first, then the forecast, labelled.
   await expect
     .poll(() => receivedMail().find((mail) => mail.subject.includes(name))?.subject ?? '', { timeout: 30_000 })
-    .toMatch(new RegExp(`: 7,2\\s°C mesurés ; prévu\\s: \\+8\\s°C (demain )?vers \\d{1,2}\\sh`));
+    .toMatch(new RegExp(`: 7,2\\s°C mesurés\\s; prévu\\s: \\+8\\s°C (demain )?vers \\d{1,2}\\sh`));
   const mail = receivedMail().find((candidate) => candidate.subject.includes(name));
   expect(mail?.text).toMatch(/Mesuré\s: 7,2\s°C à \d{1,2}\sh/);
   expect(mail?.text).toMatch(/Prévu\s: \+8\s°C (demain )?vers \d{1,2}\sh.* \(une prévision, pas une mesure\)/);
