@@ -239,7 +239,9 @@ describe(`a signed month cannot be rewritten (${databaseKind})`, { timeout: 120_
     // The sensor trashed, then purged a month later.
     expect((await call('DELETE', `/api/sensor/${sensor.deviceId}`)).statusCode).toBeLessThan(300);
     clock = end + 40 * DAY;
-    expect(await purgeTrash(t.app.services, now)).toBe(1);
+    // On a PostgreSQL database shared by the suite's files, the purge also takes their old trash.
+    expect(await purgeTrash(t.app.services, now)).toBeGreaterThanOrEqual(1);
+    expect((await call('GET', `/api/sensor/${sensor.deviceId}`)).statusCode).toBe(404);
 
     // The signed report as it was: both files byte for byte, both fingerprints, its figures.
     const after = (await call('GET', `/api/reports/${signed.id}`)).json<{ report: Report }>().report;
