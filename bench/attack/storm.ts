@@ -65,7 +65,7 @@ export async function alertStorm(w: World, sensors: number, observeMs: number, c
   const team = members.filter((member) => member.role !== 'viewer').length;
   const expectedMails = sensors * team;
   // Waited for on the SMTP side, not by asking the server: the harness adds no load of its own.
-  const stormMails = () => w.smtp.received.filter((mail) => / – Tempête \d+ : /.test(mail.subject ?? ''));
+  const stormMails = () => w.smtp.received.filter((mail) => / – Tempête \d+\s: /.test(mail.subject ?? ''));
   let lastLog = Date.now();
   await waitFor(
     'un e-mail par alerte et par membre',
