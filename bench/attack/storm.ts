@@ -1,7 +1,7 @@
 /**
  * Family 4 — an alert storm: N sensors installed with the installation key cross one site rule
- * at once (HTTP telemetry). Every alert opens once, every member of the organization gets one
- * e-mail per alert, each sent once (distinct X-Vigie-Delivery against all received). The event
+ * at once (HTTP telemetry). Every alert opens once, every admin and manager who sees the shop gets
+ * one e-mail per alert, each sent once (distinct X-Vigie-Delivery against all received). The event
  * loop is judged from outside, by /api/health every 100 ms during and after the storm, and the
  * server's CPU (/proc) once the alerts are acknowledged through the API.
  */
@@ -22,7 +22,7 @@ export async function alertStorm(w: World, sensors: number, observeMs: number, c
   const tally = new Tally();
   const base = w.server.base;
   const token = w.adminA.token;
-  const { members } = await ok<{ members: { email: string; role: string }[] }>(base, 'GET', '/api/members', { token });
+  const { members } = await ok<{ members: { email: string; role: string; scope: unknown }[] }>(base, 'GET', '/api/members', { token });
   const { site } = await ok<{ site: { id: string } }>(base, 'POST', '/api/sites', { token, body: { name: 'Tempête' } });
   await ok(base, 'POST', '/api/alert-rules', {
     token,
@@ -61,8 +61,9 @@ export async function alertStorm(w: World, sensors: number, observeMs: number, c
     alerts = (await ok<{ alerts: StormAlert[] }>(base, 'GET', `/api/alerts?siteId=${site.id}`, { token, timeoutMs: 60_000 })).alerts;
     return alerts;
   };
-  // The team told of alerts: admins and managers (viewers are not).
-  const team = members.filter((member) => member.role !== 'viewer').length;
+  // The team told of alerts: admins and managers (viewers are not) who see the storm's new shop, that
+  // is the whole organization; members scoped to other shops (an earlier family's) are not told.
+  const team = members.filter((member) => member.role !== 'viewer' && member.scope === null).length;
   const expectedMails = sensors * team;
   // Waited for on the SMTP side, not by asking the server: the harness adds no load of its own.
   const stormMails = () => w.smtp.received.filter((mail) => / – Tempête \d+\s: /.test(mail.subject ?? ''));
