@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provision, sendTelemetry } from '../../test/device-helpers.ts';
-import { type TestAccount, type TestApp, createTestApp, databaseKind } from '../../test/test-app.ts';
+import { type TestAccount, type TestApp, createTestApp, databaseKind, isolatedDatabase } from '../../test/test-app.ts';
 
 /** What the push service received: the request as it came, kept whole. */
 interface Received {
@@ -97,16 +97,23 @@ describe(`Web Push (docs/api.md, Notifications poussées) on ${databaseKind}`, (
   let owner: TestAccount;
   let stranger: TestAccount;
   let service: Awaited<ReturnType<typeof startPushService>>;
+  // On PostgreSQL, a database of its own: another suite's app on the shared one could claim these
+  // pushes from the outbox and refuse them, its own settings forbidding a push service on loopback.
+  let isolated: Awaited<ReturnType<typeof isolatedDatabase>>;
 
   beforeAll(async () => {
     service = await startPushService((path) => (path.startsWith('/gone/') ? 410 : 201));
-    t = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true', PUBLIC_URL: 'https://vigie.example.fr' } });
+    isolated = await isolatedDatabase();
+    t = await createTestApp({
+      env: { WEBHOOK_ALLOW_PRIVATE: 'true', PUBLIC_URL: 'https://vigie.example.fr', ...(isolated ? { DATABASE_URL: isolated.url } : {}) },
+    });
     owner = await t.createAccount({ name: 'Camille Gérante' });
     stranger = await t.createAccount();
   });
   afterAll(async () => {
     await t.close();
     await service.close();
+    await isolated?.drop();
   });
 
   const subscribe = (who: TestAccount, payload: unknown) =>
