@@ -38,6 +38,15 @@ function idFor(url: string, f: Fixtures, w: World): string {
   return randomUUID();
 }
 
+/** A template of the food-safety plan for one site: its opening round. */
+const openingRound = (siteId: string) => ({
+  name: 'Ouverture de l’attaque',
+  kind: 'checklist',
+  siteIds: [siteId],
+  items: [{ label: 'Chambre froide à 4 °C ou moins', type: 'boolean', expected: true }],
+  schedule: { frequency: 'daily', times: ['08:00'], windowMinutes: 60, graceMinutes: 30 },
+});
+
 /** A body the route accepts: a role refused must be refused for its role, not for its body. */
 export function validBody(method: string, url: string, f: Fixtures): unknown {
   if (method === 'GET' || method === 'DELETE') return undefined;
@@ -82,6 +91,11 @@ export function validBody(method: string, url: string, f: Fixtures): unknown {
     'PUT /api/user/password': { currentPassword: 'pas-le-bon-mot-de-passe', newPassword: 'un-autre-mot-de-passe' },
     'POST /api/user/totp/enable': { code: '000000' },
     'POST /api/user/totp/disable': { password: 'pas-le-bon-mot-de-passe' },
+    'POST /api/task-templates': openingRound(f.siteId),
+    'PUT /api/task-templates/:id': openingRound(f.siteId),
+    'POST /api/tasks/:id/complete': { answers: [] },
+    'POST /api/processes': { kind: 'hot_holding', siteId: f.siteId, product: 'Gratin de l’attaque', temperature: 70 },
+    'POST /api/processes/:id/readings': { temperature: 70 },
   };
   return bodies[`${method} ${url}`] ?? {};
 }
@@ -185,6 +199,11 @@ export async function crossOrganization(w: World): Promise<Tally> {
     `/api/audit?limit=500`,
     `/api/audit.csv`,
     `/api/audit?actorId=${w.adminA.id}`,
+    `/api/tasks?siteId=${w.a.siteId}`,
+    `/api/processes?siteId=${w.a.siteId}`,
+    `/api/tasks`,
+    `/api/processes`,
+    `/api/task-templates`,
   ];
   for (const path of lists) {
     const answer = await call(w.server.base, 'GET', path, { token: w.adminB.token });

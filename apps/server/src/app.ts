@@ -139,8 +139,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       'Des secrets de double authentification ne s’ouvrent avec aucune clé de ce serveur\u202F: ces comptes ne peuvent se connecter qu’avec leurs codes de secours. Donnez à toutes les instances la même TOTP_KEY (sans elle, le même JWT_SECRET)\u202F; après un changement de clé, mettez l’ancienne dans TOTP_PREVIOUS_KEYS.',
     );
   }
-  const { auth, members, audit, organizations, events, devices, telemetry, sites, alerts, notifications, reports, insights, lorawan } =
-    services.modules;
+  const {
+    auth,
+    members,
+    audit,
+    organizations,
+    events,
+    devices,
+    telemetry,
+    sites,
+    alerts,
+    notifications,
+    reports,
+    insights,
+    lorawan,
+    tasks,
+  } = services.modules;
   const authenticate = createAuthenticate({ tokens: services.tokens, users: services.accounts, sessions: services.sessions });
 
   // Before the routes: each must be in the endpoint catalogue (and each endpoint served), or the
@@ -181,6 +195,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           reports,
           insights,
           lorawan,
+          tasks,
         ]) {
           await secured.register(module.routes);
         }

@@ -4,6 +4,8 @@ import { RULE_NOT_FOUND } from './modules/alerts/alert-rule-service.ts';
 import { DEVICE_NOT_FOUND } from './modules/devices/device-service.ts';
 import { REPORT_NOT_FOUND } from './modules/reports/report-service.ts';
 import { SITE_NOT_FOUND } from './modules/sites/site-service.ts';
+import { PROCESS_NOT_FOUND } from './modules/tasks/process-service.ts';
+import { TASK_NOT_FOUND } from './modules/tasks/task-service.ts';
 import type { ScopeDeps } from './plugins/scope.ts';
 import type { Services } from './services.ts';
 
@@ -22,7 +24,7 @@ async function found<T>(read: () => Promise<T>): Promise<T | undefined> {
  * and the site of each kind of thing a path names by `:id`.
  */
 export function scopeDepsOf(services: Services): ScopeDeps {
-  const { devices, sites, regions, alerts, reports, users } = services;
+  const { devices, sites, regions, alerts, reports, users, tasks } = services;
   const sensorSite = (organizationId: string, id: string) => devices.sensor.siteOf(organizationId, id);
   return {
     async sitesInScope(organizationId, scope) {
@@ -40,7 +42,7 @@ export function scopeDepsOf(services: Services): ScopeDeps {
       async alert(organizationId, id) {
         const alert = await found(() => alerts.alerts.get(organizationId, id));
         if (!alert) return undefined;
-        return alert.siteId ?? (await sensorSite(organizationId, alert.sensorId)) ?? null;
+        return alert.siteId ?? (alert.sensorId ? await sensorSite(organizationId, alert.sensorId) : undefined) ?? null;
       },
       async alertRule(organizationId, id) {
         const rule = await found(() => alerts.rules.get(organizationId, id));
@@ -48,6 +50,8 @@ export function scopeDepsOf(services: Services): ScopeDeps {
         return rule.siteId ?? (rule.sensorId ? ((await sensorSite(organizationId, rule.sensorId)) ?? null) : null);
       },
       report: async (organizationId, id) => (await found(() => reports.get(organizationId, id)))?.siteId,
+      task: (organizationId, id) => tasks.tasks.siteOf(organizationId, id),
+      process: (organizationId, id) => tasks.processes.siteOf(organizationId, id),
     },
     async devicesIn(organizationId, inSites) {
       const lists = await Promise.all([devices.sensor.list(organizationId), devices.emitter.list(organizationId)]);
@@ -60,6 +64,8 @@ export function scopeDepsOf(services: Services): ScopeDeps {
       alert: ALERT_NOT_FOUND,
       alertRule: RULE_NOT_FOUND,
       report: REPORT_NOT_FOUND,
+      task: TASK_NOT_FOUND,
+      process: PROCESS_NOT_FOUND,
     },
   };
 }

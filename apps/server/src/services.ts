@@ -15,6 +15,7 @@ import { createOrganizationsModule } from './modules/organizations/organizations
 import { createRateLimitsModule } from './modules/rate-limits/rate-limits-module.ts';
 import { createReportsModule } from './modules/reports/reports-module.ts';
 import { createSitesModule } from './modules/sites/sites-module.ts';
+import { createTasksModule } from './modules/tasks/tasks-module.ts';
 import { createTelemetryModule } from './modules/telemetry/telemetry-module.ts';
 
 /**
@@ -78,6 +79,17 @@ export function createServices(options: {
   const alerts = createAlertsModule({
     ...{ db, now, logger, events: events.events, devices: () => devices.devices, sites: () => sites.sites, regions: () => sites.regions },
     ...{ telemetry: () => telemetry.telemetry, forecastOf: (o, s, key) => insights.storedForecast(o, s, key) },
+    planSubject: () => tasks.subjectOf,
+  });
+  const tasks = createTasksModule({
+    db,
+    now,
+    events: events.events,
+    sites: sites.sites,
+    regionIds: async (organizationId) => (await sites.regions.list(organizationId)).map((region) => region.id),
+    sensorSite: (organizationId, sensorId) => devices.devices.sensor.siteOf(organizationId, sensorId),
+    openTaskAlert: (target) => alerts.alerts.openFor(target),
+    openProcessAlert: (target) => alerts.alerts.openFor(target),
   });
   const teamEmails = async (o: string, s: string | null) =>
     (await sites.regions.covering(o, s, await auth.users.team(o))).map((u) => u.email);
@@ -113,17 +125,17 @@ export function createServices(options: {
   for (const module of [auth, devices]) pubsub.onResumed(module.handlers.busResumed);
   const modules = {
     ...{ events, organizations, rateLimits, audit, auth, members, devices },
-    ...{ telemetry, sites, alerts, notifications, insights, reports, lorawan },
+    ...{ telemetry, sites, alerts, notifications, insights, reports, lorawan, tasks },
   };
   return {
     ...{ ...events.services, ...organizations.services, ...rateLimits.services, ...audit.services, ...auth.services },
     ...{ ...members.services, ...devices.services, ...telemetry.services, ...sites.services, ...alerts.services },
-    ...{ ...notifications.services, ...insights.services, ...reports.services, ...lorawan.services },
+    ...{ ...notifications.services, ...insights.services, ...reports.services, ...lorawan.services, ...tasks.services },
     modules,
     now,
     async close() {
       // Readings queued are committed, then what they set off finishes, before the database closes.
-      for (const module of [insights, reports, telemetry, alerts, auth, notifications, lorawan, events]) await module.close();
+      for (const module of [insights, reports, tasks, telemetry, alerts, auth, notifications, lorawan, events]) await module.close();
     },
   };
 }

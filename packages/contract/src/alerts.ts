@@ -227,9 +227,17 @@ export type AlertEvent = z.infer<typeof alertEventSchema>;
 
 export const alertSchema = z.object({
   id: uuidSchema,
-  ruleId: uuidSchema,
-  /** The device the alert is about: a sensor, or a transmitter when `deviceKind` says `emitter`. */
-  sensorId: uuidSchema,
+  /** The rule that opened it; null for a task's or a process's alert. */
+  ruleId: uuidSchema.nullable(),
+  /**
+   * The device the alert is about: a sensor, or a transmitter when `deviceKind` says `emitter`;
+   * null for a task's or a process's alert.
+   */
+  sensorId: uuidSchema.nullable(),
+  /** The task of the food-safety plan missed or answered out of its limits; absent or null otherwise. */
+  taskId: uuidSchema.nullable().optional(),
+  /** The timed process (cooling, hot holding) that failed; absent or null otherwise. */
+  processId: uuidSchema.nullable().optional(),
   /**
    * `emitter` when the alert is about a transmitter (a LoRaWAN gateway fallen silent, watched by its
    * shop's « hors ligne » rule); absent for a sensor.

@@ -62,6 +62,12 @@ export const AUDIT_ACTION_LABELS = {
   'member.removed': 'Membre retiré',
   'report.created': 'Rapport généré',
   'report.signed': 'Rapport signé',
+  'task_template.created': 'Modèle de tâche créé',
+  'task_template.updated': 'Modèle de tâche modifié',
+  'task_template.deleted': 'Modèle de tâche supprimé',
+  'task.completed': 'Tâche remplie',
+  'process.started': 'Procédé commencé',
+  'process.ended': 'Maintien au chaud terminé',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
@@ -80,6 +86,9 @@ export const AUDIT_SUBJECT_TYPES = [
   'invitation',
   'report',
   'organization',
+  'task_template',
+  'task',
+  'process',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

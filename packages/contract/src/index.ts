@@ -13,6 +13,7 @@ export * from './push.ts';
 export * from './on-call.ts';
 export * from './rule-templates.ts';
 export * from './record.ts';
+export * from './tasks.ts';
 export * from './calibration.ts';
 export * from './presets.ts';
 export * from './claim.ts';

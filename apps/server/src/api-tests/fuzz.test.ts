@@ -143,6 +143,31 @@ const ROUTES: BodyRoute[] = [
     // it.fails below for magnitudes no sensor reads.
     accepts: (label) => label === 'a JSON array' || label.endsWith(`= ${String(2 ** 60).slice(0, 12)}`),
   },
+  {
+    method: 'POST',
+    url: '/api/task-templates',
+    secured: true,
+    body: (f) => ({
+      name: 'Ouverture',
+      kind: 'checklist',
+      siteIds: [f.siteId],
+      items: [{ label: 'Chambre froide à 4 °C ou moins', type: 'number', unit: '°C', min: 0, max: 4 }],
+      schedule: { frequency: 'daily', times: ['08:00'], windowMinutes: 60, graceMinutes: 30 },
+    }),
+  },
+  {
+    method: 'POST',
+    url: '/api/processes',
+    secured: true,
+    body: (f) => ({ kind: 'cooling', siteId: f.siteId, product: 'Rôti', temperature: 70 }),
+  },
+  {
+    method: 'POST',
+    url: '/api/tasks/:id/complete',
+    secured: true,
+    body: () => ({ answers: [{ itemId: randomUUID(), value: 3 }] }),
+    path: () => `/api/tasks/${randomUUID()}/complete`,
+  },
 ];
 
 /**

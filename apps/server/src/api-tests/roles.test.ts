@@ -43,6 +43,8 @@ function expectedRoles(method: string, url: string): Role[] {
   if (url.startsWith('/api/rule-templates')) return method === 'GET' ? EVERYONE : ADMINS;
   // The installation key adds devices to the organization: a change in all but name.
   if (url === '/api/organization/installation-key') return MANAGERS;
+  // The food-safety plan's templates are the quality manager's, read and written.
+  if (url.startsWith('/api/task-templates')) return MANAGERS;
   if (method === 'GET') return EVERYONE;
   // One's own sessions and password.
   if (['/api/auth/logout', '/api/auth/logout-all', '/api/user/password'].includes(url)) return EVERYONE;
@@ -108,6 +110,23 @@ const PAYLOADS: Record<string, (f: Fixtures) => unknown> = {
   'POST /api/lorawan/devices': () => ({ devEui: randomUUID().replaceAll('-', '').slice(0, 16), codec: 'cayenne-lpp' }),
   'POST /api/members/:id/two-factor/reset': () => ({ password: 'mot de passe de l’administrateur' }),
   'POST /api/invitations': () => ({ email: `invite-${randomUUID()}@example.fr`, role: 'admin' }),
+  'POST /api/task-templates': (f) => ({
+    name: 'Ouverture des rôles',
+    kind: 'checklist',
+    siteIds: [f.siteId],
+    items: [{ label: 'Chambre froide à 4 °C ou moins', type: 'boolean', expected: true }],
+    schedule: { frequency: 'daily', times: ['08:00'], windowMinutes: 60, graceMinutes: 30 },
+  }),
+  'PUT /api/task-templates/:id': (f) => ({
+    name: 'Ouverture renommée',
+    kind: 'checklist',
+    siteIds: [f.siteId],
+    items: [{ label: 'Chambre froide à 4 °C ou moins', type: 'boolean', expected: true }],
+    schedule: { frequency: 'daily', times: ['08:00'], windowMinutes: 60, graceMinutes: 30 },
+  }),
+  'POST /api/tasks/:id/complete': () => ({ answers: [] }),
+  'POST /api/processes': (f) => ({ kind: 'hot_holding', siteId: f.siteId, product: 'Gratin des rôles', temperature: 70 }),
+  'POST /api/processes/:id/readings': () => ({ temperature: 70 }),
 };
 
 type Fixtures = OrganizationObjects;

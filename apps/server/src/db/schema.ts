@@ -9,12 +9,18 @@ import type {
   MemberScope,
   OnCallSlot,
   OpeningHours,
+  ProcessKind,
   Quantity,
   QuietHours,
   ReportSummary,
   RuleCondition,
   RuleSchedule,
   Severity,
+  TaskAnswer,
+  TaskItem,
+  TaskKind,
+  TaskSchedule,
+  TaskStatus,
 } from '@vigie/contract';
 
 /**
@@ -406,8 +412,13 @@ export const alerts = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    ruleId: uuid('rule_id').notNull(),
-    sensorId: uuid('sensor_id').notNull(),
+    /** The rule and device of a sensor's alert; null for a task's or a process's. */
+    ruleId: uuid('rule_id'),
+    sensorId: uuid('sensor_id'),
+    /** The task of the food-safety plan missed or answered out of its limits (docs/api.md, Plan de maîtrise sanitaire). */
+    taskId: uuid('task_id'),
+    /** The timed process (cooling, hot holding) that failed. */
+    processId: uuid('process_id'),
     siteId: uuid('site_id'),
     status: text('status', { enum: ['open', 'acknowledged', 'resolved'] }).notNull(),
     severity: text('severity').$type<Severity>().notNull(),
@@ -430,6 +441,13 @@ export const alerts = pgTable(
     uniqueIndex('alerts_one_active_per_rule_sensor')
       .on(t.ruleId, t.sensorId)
       .where(sql`${t.status} <> 'resolved'`),
+    // A task or a process opens one alert, whatever instance notices it.
+    uniqueIndex('alerts_task_unique')
+      .on(t.taskId)
+      .where(sql`${t.taskId} is not null`),
+    uniqueIndex('alerts_process_unique')
+      .on(t.processId)
+      .where(sql`${t.processId} is not null`),
     index('alerts_organization_opened_idx').on(t.organizationId, t.openedAt),
     index('alerts_sensor_idx').on(t.sensorId, t.openedAt),
     // What the notifier reads each tick: the active alerts and the recently resolved ones.
@@ -1024,3 +1042,135 @@ export const dailyDigests = pgTable('daily_digests', {
   lastDay: text('last_day'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * A template of the food-safety plan (docs/api.md, Plan de maîtrise sanitaire): its checklist, its
+ * schedule in each site's time zone, the sites or regions it covers (both empty: every site). Never
+ * deleted while tasks name it: `deleted_at` ends it. `generated_until`: how far ahead its tasks exist,
+ * so that the clock reads only the templates whose horizon comes near.
+ */
+export const taskTemplates = pgTable(
+  'task_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind').$type<TaskKind>().notNull(),
+    siteIds: jsonb('site_ids').$type<string[]>().notNull(),
+    regionIds: jsonb('region_ids').$type<string[]>().notNull(),
+    items: jsonb('items').$type<TaskItem[]>().notNull(),
+    schedule: jsonb('schedule').$type<TaskSchedule>().notNull(),
+    severity: text('severity').$type<Severity>().notNull(),
+    locked: boolean('locked').notNull().default(false),
+    generatedUntil: timestamp('generated_until', { withTimezone: true, mode: 'date' }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('task_templates_organization_idx').on(t.organizationId),
+    index('task_templates_horizon_idx')
+      .on(t.generatedUntil)
+      .where(sql`${t.deletedAt} is null`),
+  ],
+);
+
+/**
+ * A task due at one time in one site: the template's checklist as it was then, its window and
+ * grace, and once completed who did it, when and what they answered. Kept when its template goes.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    templateId: uuid('template_id').notNull(),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind').$type<TaskKind>().notNull(),
+    severity: text('severity').$type<Severity>().notNull(),
+    items: jsonb('items').$type<TaskItem[]>().notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    graceEndsAt: timestamp('grace_ends_at', { withTimezone: true, mode: 'date' }).notNull(),
+    status: text('status').$type<TaskStatus>().notNull().default('pending'),
+    result: text('result', { enum: ['ok', 'nonconforming'] }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    completedBy: uuid('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    completedByName: text('completed_by_name'),
+    answers: jsonb('answers').$type<TaskAnswer[]>(),
+    comment: text('comment'),
+    alertId: uuid('alert_id'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    uniqueIndex('tasks_template_site_due_unique').on(t.templateId, t.siteId, t.dueAt),
+    index('tasks_organization_site_due_idx').on(t.organizationId, t.siteId, t.dueAt),
+    // What the clock reads each tick: the pending tasks whose grace ends.
+    index('tasks_pending_grace_idx')
+      .on(t.graceEndsAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** A photo taken for a task, its bytes and their SHA-256; its type read from the bytes. */
+export const taskPhotos = pgTable(
+  'task_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('task_photos_task_idx').on(t.taskId)],
+);
+
+/**
+ * A timed process (cooling of cooked food, hot holding): its product, readings and deadline. Its
+ * state changes only through the process service, one row lock at a time.
+ */
+export const processes = pgTable(
+  'processes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    siteId: uuid('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<ProcessKind>().notNull(),
+    product: text('product').notNull(),
+    sensorId: uuid('sensor_id').references(() => sensors.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    deadline: timestamp('deadline', { withTimezone: true, mode: 'date' }).notNull(),
+    readings: jsonb('readings').$type<{ temperature: number; at: string }[]>().notNull(),
+    status: text('status', { enum: ['running', 'ok', 'failed'] }).notNull(),
+    failure: text('failure'),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+    startedByName: text('started_by_name').notNull(),
+    alertId: uuid('alert_id'),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index('processes_organization_site_started_idx').on(t.organizationId, t.siteId, t.startedAt),
+    index('processes_running_deadline_idx')
+      .on(t.deadline)
+      .where(sql`${t.status} = 'running'`),
+  ],
+);

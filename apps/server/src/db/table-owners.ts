@@ -48,6 +48,10 @@ export const TABLE_OWNERS = {
   lorawanDevices: 'lorawan',
   lorawanPending: 'lorawan',
   lorawanCodecs: 'lorawan',
+  taskTemplates: 'tasks',
+  tasks: 'tasks',
+  taskPhotos: 'tasks',
+  processes: 'tasks',
   pubsubSpill: 'db',
 } as const satisfies Record<TableExport, string>;
 

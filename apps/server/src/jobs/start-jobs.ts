@@ -8,6 +8,8 @@ const HOURLY_MS = 3600 * 1000;
 /** How often the alert engine looks at the clock, and the notifier at what is due. */
 export const ALERT_CLOCK_SECONDS = 15;
 export const NOTIFY_SECONDS = 10;
+/** How often the tasks of the food-safety plan and the timed processes look at the clock: a task is missed within 15 s of its grace. */
+export const TASK_CLOCK_SECONDS = 15;
 /**
  * How often the monthly reports are looked for: with the quarter of an hour's grace after midnight
  * on the 1st, a shop's report is there within 25 minutes (an hourly run made it up to two hours late).
@@ -20,7 +22,7 @@ export function startJobs(
   services: Services,
   options: { retentionDays: number; insightsIntervalSeconds: number; logger: Logger },
 ): () => void {
-  const { devices, telemetry, reports, insights: analysis, alerts, notifications, rateLimits: limits, lorawan } = services.modules;
+  const { devices, telemetry, reports, insights: analysis, alerts, notifications, rateLimits: limits, lorawan, tasks } = services.modules;
   const run = (name: string, job: () => Promise<unknown>) => () => {
     job().catch((error: unknown) => {
       if (isDatabaseUnavailable(error)) options.logger.warn({ job: name }, 'Tâche reportée : base de données indisponible');
@@ -49,6 +51,8 @@ export function startJobs(
   const insights = run('insights', () => analysis.jobs.refresh());
   const alertClock = run('alert-clock', () => alerts.jobs.clock());
   const notify = run('notifications', () => notifications.jobs.notify());
+  // The plan's next tasks, the ones past their grace turned missed, the processes past their deadline failed.
+  const taskClock = run('task-clock', () => tasks.jobs.clock());
   // Counters of rate limits whose window is long over (PostgreSQL only); idempotent across instances.
   const rateLimits = run('rate-limits', () => limits.jobs.purgeExpired());
   // The Things Stack's MQTT servers: each integration's connection held by one instance.
@@ -66,6 +70,7 @@ export function startJobs(
     // Alerts think without a message: delays that elapse in silence, sensors that fall silent.
     setInterval(alertClock, ALERT_CLOCK_SECONDS * 1000),
     setInterval(notify, NOTIFY_SECONDS * 1000),
+    setInterval(taskClock, TASK_CLOCK_SECONDS * 1000),
     setInterval(mqttIntegrations, MQTT_TICK_SECONDS * 1000),
     ...(options.insightsIntervalSeconds > 0 ? [setInterval(insights, options.insightsIntervalSeconds * 1000)] : []),
     setTimeout(hourly, FIRST_HOURLY_RUN_MS),

@@ -89,6 +89,9 @@ export async function organizationSnapshot(t: TestApp, adminToken: string, f: Or
     '/api/integrations',
     '/api/lorawan/devices',
     '/api/lorawan/pending',
+    '/api/task-templates',
+    '/api/tasks',
+    '/api/processes',
   ];
   const seen = await Promise.all(
     reads.map(async (url) => {

@@ -18,5 +18,6 @@ export function alertDeviceLink(
   from: CameFrom,
 ): { to: string; state: CameFromState } | null {
   const kind = alertDeviceKind(alert);
+  if (!alert.sensorId) return null;
   return listed(kind, alert.sensorId) ? { to: deviceDetailPath(kind, alert.sensorId), state: { from } } : null;
 }

@@ -25,6 +25,7 @@ import type { SseMessage } from '@/lib/sse-parser';
 import type { SignedInOutletContext } from './signed-in-outlet';
 import { Breadcrumbs } from './navigation/breadcrumbs';
 import { BottomBar, SideMenu } from './navigation/main-navigation';
+import { planAlertLabel } from '@/features/alerts/plan-alert';
 import { deletedDeviceName, useSensorNameFetch } from './use-sensor-names';
 
 /**
@@ -128,7 +129,7 @@ function FullLayout() {
         const site = siteOf(alert.alert.siteId);
         const news = alertNews(alert.alert, Date.now(), site?.timezone);
         const { sensorId, deviceKind } = alert.alert;
-        void sensorName(sensorId, deviceKind).then((name) =>
+        void (sensorId ? sensorName(sensorId, deviceKind) : Promise.resolve(planAlertLabel(alert.alert))).then((name) =>
           showToast({
             message: `Alerte\u202F: ${name ?? deletedDeviceName(deviceKind)}${site ? ` (${site.name})` : ''} — ${news}`,
             action: { label: 'Voir', onClick: () => void navigate(`/dashboard/alertes/${id}`) },

@@ -35,7 +35,7 @@ export type Access =
     };
 
 /** The things of an organization that belong to one site, found by the `:id` of their path. */
-export const SCOPED_RESOURCES = ['sensor', 'emitter', 'site', 'alert', 'alertRule', 'report'] as const;
+export const SCOPED_RESOURCES = ['sensor', 'emitter', 'site', 'alert', 'alertRule', 'report', 'task', 'process'] as const;
 export type ScopedResource = (typeof SCOPED_RESOURCES)[number];
 
 /**

@@ -9,6 +9,7 @@ import { recordEndpoints } from './record.ts';
 import { serviceEndpoints } from './health.ts';
 import { reportEndpoints } from './reports.ts';
 import { siteEndpoints } from './sites.ts';
+import { taskEndpoints } from './tasks.ts';
 
 export * from './define.ts';
 
@@ -27,6 +28,7 @@ export const endpoints = {
   ...onCallEndpoints,
   ...recordEndpoints,
   ...reportEndpoints,
+  ...taskEndpoints,
 };
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -197,4 +197,24 @@ export const endpoints = {
     csv: { method: 'GET', path: '/api/reports/:id/csv', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'resource', resource: 'report' } } },
     sign: { method: 'POST', path: '/api/reports/:id/sign', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent signer un rapport.', scope: { kind: 'resource', resource: 'report' } } },
   },
+  taskTemplates: {
+    list: { method: 'GET', path: '/api/task-templates', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer le plan de maîtrise sanitaire.', scope: { kind: 'sites' } } },
+    create: { method: 'POST', path: '/api/task-templates', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer le plan de maîtrise sanitaire.', scope: { kind: 'sites' } } },
+    get: { method: 'GET', path: '/api/task-templates/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer le plan de maîtrise sanitaire.', scope: { kind: 'sites' } } },
+    update: { method: 'PUT', path: '/api/task-templates/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer le plan de maîtrise sanitaire.', scope: { kind: 'sites' } } },
+    remove: { method: 'DELETE', path: '/api/task-templates/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer le plan de maîtrise sanitaire.', scope: { kind: 'sites' } } },
+  },
+  tasks: {
+    list: { method: 'GET', path: '/api/tasks', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'sites' } } },
+    get: { method: 'GET', path: '/api/tasks/:id', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'resource', resource: 'task' } } },
+    complete: { method: 'POST', path: '/api/tasks/:id/complete', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent remplir une tâche du plan de maîtrise sanitaire.', scope: { kind: 'resource', resource: 'task' } } },
+    uploadPhoto: { method: 'POST', path: '/api/tasks/:id/photos', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent remplir une tâche du plan de maîtrise sanitaire.', scope: { kind: 'resource', resource: 'task' } } },
+    photo: { method: 'GET', path: '/api/tasks/:id/photos/:photoId', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'resource', resource: 'task', notFound: 'Photo introuvable.' } } },
+  },
+  processes: {
+    list: { method: 'GET', path: '/api/processes', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'sites' } } },
+    create: { method: 'POST', path: '/api/processes', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent suivre un refroidissement ou un maintien au chaud.', scope: { kind: 'sites' } } },
+    addReading: { method: 'POST', path: '/api/processes/:id/readings', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent suivre un refroidissement ou un maintien au chaud.', scope: { kind: 'resource', resource: 'process' } } },
+    end: { method: 'POST', path: '/api/processes/:id/end', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent suivre un refroidissement ou un maintien au chaud.', scope: { kind: 'resource', resource: 'process' } } },
+  },
 } as const satisfies { readonly [area: string]: { readonly [name: string]: Route } };

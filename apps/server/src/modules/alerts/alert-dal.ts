@@ -51,6 +51,8 @@ export function createAlertDal(db: Database) {
     organizationId: alerts.organizationId,
     ruleId: alerts.ruleId,
     sensorId: alerts.sensorId,
+    taskId: alerts.taskId,
+    processId: alerts.processId,
     siteId: alerts.siteId,
     status: alerts.status,
     severity: alerts.severity,
@@ -408,7 +410,7 @@ export function createAlertDal(db: Database) {
           .set({ ...decision.set, revision: nextRevision })
           .where(eq(alerts.id, id));
         await tx.insert(alertEvents).values({ alertId: id, ...decision.event });
-        if (decision.resetTrack) {
+        if (decision.resetTrack && current.ruleId !== null && current.sensorId !== null) {
           // Resolved by a person: the rule watches this sensor afresh (a breach still there opens a new alert).
           const idle: TrackState = { phase: 'idle', lastAt: decision.event.at, resolvedAt: null };
           await tx
@@ -417,6 +419,50 @@ export function createAlertDal(db: Database) {
             .where(and(eq(alertTracks.ruleId, current.ruleId), eq(alertTracks.sensorId, current.sensorId)));
         }
         return load(tx, eq(alerts.id, id));
+      });
+    },
+
+    /**
+     * Opens the one alert of a task or a process (docs/api.md, Plan de maîtrise sanitaire), with its
+     * timeline's first line; an instance that comes second finds it already there and gets it back.
+     */
+    async openFor(target: {
+      organizationId: string;
+      siteId: string;
+      severity: Severity;
+      taskId?: string;
+      processId?: string;
+      at: Date;
+      text: string;
+    }): Promise<{ alert: AlertRecord; opened: boolean } | undefined> {
+      const which = target.taskId
+        ? eq(alerts.taskId, target.taskId)
+        : target.processId
+          ? eq(alerts.processId, target.processId)
+          : undefined;
+      if (!which) return undefined;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(alerts)
+          .values({
+            organizationId: target.organizationId,
+            ruleId: null,
+            sensorId: null,
+            taskId: target.taskId ?? null,
+            processId: target.processId ?? null,
+            siteId: target.siteId,
+            status: 'open',
+            severity: target.severity,
+            key: null,
+            openedAt: target.at,
+            peak: null,
+            last: null,
+          })
+          .onConflictDoNothing()
+          .returning({ id: alerts.id });
+        if (row) await tx.insert(alertEvents).values({ alertId: row.id, type: 'opened', at: target.at, text: target.text });
+        const alert = await load(tx, and(eq(alerts.organizationId, target.organizationId), which));
+        return alert ? { alert, opened: row !== undefined } : undefined;
       });
     },
   };

@@ -32,7 +32,7 @@ export const alertRoutes: FastifyPluginAsyncZod<{ rules: AlertRuleService; alert
   const alertSubject = async (organizationId: string, alert: Alert): Promise<AuditSubject> => ({
     type: 'alert',
     id: alert.id,
-    name: await rules.get(organizationId, alert.ruleId).then(
+    name: await (alert.ruleId ? rules.get(organizationId, alert.ruleId) : Promise.reject(new Error('no rule'))).then(
       (rule) => rule.name,
       () => null,
     ),

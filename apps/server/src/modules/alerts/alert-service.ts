@@ -43,6 +43,8 @@ export function toAlert(record: AlertRecord, eta: Date | null = null): Alert {
     id: record.id,
     ruleId: record.ruleId,
     sensorId: record.sensorId,
+    ...(record.taskId ? { taskId: record.taskId } : {}),
+    ...(record.processId ? { processId: record.processId } : {}),
     ...(record.deviceKind === 'emitter' ? { deviceKind: 'emitter' as const } : {}),
     siteId: record.siteId,
     status: record.status,
@@ -91,8 +93,8 @@ export function createAlertService(deps: {
 
   /** Learns the kind of the devices of these alerts that are not known yet, in one question. */
   async function learnKinds(records: readonly Pick<AlertRecord, 'sensorId' | 'deviceKind'>[]): Promise<void> {
-    for (const record of records) if (record.deviceKind) kinds.set(record.sensorId, record.deviceKind);
-    const unknown = [...new Set(records.map((record) => record.sensorId).filter((id) => !kinds.has(id)))];
+    for (const record of records) if (record.deviceKind && record.sensorId) kinds.set(record.sensorId, record.deviceKind);
+    const unknown = [...new Set(records.flatMap((record) => (record.sensorId && !kinds.has(record.sensorId) ? [record.sensorId] : [])))];
     if (unknown.length === 0) return;
     if (kinds.size + unknown.length > 50_000) kinds.clear();
     const emitters = new Set(deps.emitterIds ? await deps.emitterIds(unknown) : []);
@@ -102,12 +104,12 @@ export function createAlertService(deps: {
   /** The kind of the device an alert is about (a sensor unless it is a transmitter's). */
   async function kindOf(record: Pick<AlertRecord, 'sensorId' | 'deviceKind'>): Promise<DeviceKind> {
     await learnKinds([record]);
-    return record.deviceKind ?? kinds.get(record.sensorId) ?? 'sensor';
+    return record.deviceKind ?? (record.sensorId ? kinds.get(record.sensorId) : undefined) ?? 'sensor';
   }
 
   /** When the forecast crosses the limit of an active « dépassement prévu » alert; null for any other. */
   async function etaOf(record: AlertRecord): Promise<Date | null> {
-    if (!record.predicted || record.status === 'resolved' || !record.key || !deps.forecastOf) return null;
+    if (!record.predicted || record.status === 'resolved' || !record.key || !record.sensorId || !deps.forecastOf) return null;
     try {
       return crossingOf(record.predicted, await deps.forecastOf(record.organizationId, record.sensorId, record.key), now());
     } catch {
@@ -225,6 +227,17 @@ export function createAlertService(deps: {
       );
     },
 
+    /**
+     * Opens the alert of a task missed or answered out of its limits, or of a failed process, once
+     * (docs/api.md, Plan de maîtrise sanitaire); told like any alert. Its id, whoever opened it.
+     */
+    async openFor(target: Parameters<AlertDal['openFor']>[0]): Promise<string | undefined> {
+      const result = await dal.openFor(target);
+      if (!result) return undefined;
+      if (result.opened) deps.publish(target.organizationId, 'opened', await present(result.alert));
+      return result.alert.id;
+    },
+
     /** For the notifier: the alerts it has to plan now (never planned, changed, or due). */
     dueForNotification: (at: Date, resolvedSince: Date, limit: number) => dal.dueForNotification(at, resolvedSince, limit),
 
@@ -242,9 +255,10 @@ export function createAlertService(deps: {
     announce(changes: AlertChange[]): void {
       for (const change of changes) {
         const { alert: record, action } = change;
-        if (record.deviceKind) kinds.set(record.sensorId, record.deviceKind);
+        if (record.deviceKind && record.sensorId) kinds.set(record.sensorId, record.deviceKind);
         // Told at once when its device's kind is known; else in turn, once asked.
-        const deviceKind = record.deviceKind ?? kinds.get(record.sensorId) ?? (deps.emitterIds ? undefined : 'sensor');
+        const deviceKind =
+          record.deviceKind ?? (record.sensorId ? kinds.get(record.sensorId) : 'sensor') ?? (deps.emitterIds ? undefined : 'sensor');
         if (!record.predicted && waiting === 0 && deviceKind) {
           deps.publish(record.organizationId, action, toAlert({ ...record, deviceKind }));
           continue;

@@ -12,9 +12,13 @@ export interface AlertEventRecord {
 export interface AlertRecord {
   id: string;
   organizationId: string;
-  ruleId: string;
-  /** The device the alert is about: a sensor, or a transmitter (`deviceKind`). */
-  sensorId: string;
+  /** The rule that opened it; null for a task's or a process's alert. */
+  ruleId: string | null;
+  /** The device the alert is about: a sensor, or a transmitter (`deviceKind`); null for a task's or a process's. */
+  sensorId: string | null;
+  /** The task missed or answered out of its limits, or the process that failed (docs/api.md, Plan de maîtrise sanitaire). */
+  taskId?: string | null;
+  processId?: string | null;
   /** The kind of that device when known (the engine knows it; a stored alert does not keep it): absent, a sensor. */
   deviceKind?: DeviceKind | undefined;
   siteId: string | null;

@@ -49,6 +49,8 @@ export function createAlertsModule(options: {
   /** The sensor's latest stored forecast of a measure, for the time a « dépassement prévu » is due. */
   forecastOf: (organizationId: string, sensorId: string, key: string) => Promise<StoredForecast | undefined>;
   events: Pick<EventHub, 'publish'>;
+  /** What a task's or a process's alert is about (the tasks module's): its name and what went wrong. */
+  planSubject?: () => (alert: AlertRecord) => Promise<{ name: string; what: string } | undefined>;
 }) {
   const { events, sites } = options;
   const sensors = () => options.devices().sensor;
@@ -111,6 +113,7 @@ export function createAlertsModule(options: {
 
   /** The device (a sensor, or a transmitter), site and rule of an alert, for the message that tells it. */
   async function describe(alert: AlertRecord): Promise<AlertContext> {
+    if (alert.ruleId === null || alert.sensorId === null) return describePlan(alert);
     const kind = await alerts.deviceKindOf(alert);
     const devices = options.devices()[kind];
     const [sensor] = await devices.watched({ ids: [alert.sensorId] });
@@ -135,6 +138,20 @@ export function createAlertsModule(options: {
             reading: latest ? { value: latest.value, at: new Date(latest.ts) } : null,
           }
         : {}),
+    };
+  }
+
+  /** A task of the food-safety plan missed or out of its limits, or a failed process: its name, its site and what went wrong. */
+  async function describePlan(alert: AlertRecord): Promise<AlertContext> {
+    const site = alert.siteId ? await sites().byId(alert.siteId) : undefined;
+    const subject = await options.planSubject?.()(alert);
+    return {
+      sensorName: subject?.name ?? 'Plan de maîtrise sanitaire',
+      siteName: site?.name ?? null,
+      timezone: site?.timezone ?? 'Europe/Paris',
+      ruleName: null,
+      condition: null,
+      plan: { what: subject?.what ?? 'Tâche en défaut', detail: alert.events.find((event) => event.type === 'opened')?.text ?? '' },
     };
   }
 
@@ -169,7 +186,8 @@ export function createAlertsModule(options: {
     sitesChanged: (organizationId: string): Promise<void> => templates.sync(organizationId),
     /** Another instance changed an alert or the rules, or a sensor: this one drops what it remembered of them. */
     liveEvent(event: LiveEvent): void {
-      if (event.type === 'alert') engine.forget(event.data.alert.ruleId, event.data.alert.sensorId);
+      if (event.type === 'alert' && event.data.alert.ruleId && event.data.alert.sensorId)
+        engine.forget(event.data.alert.ruleId, event.data.alert.sensorId);
       if (event.type === 'alert-rules') void engine.rulesChanged(event.organizationId);
       if (event.type === 'device' && event.data.kind === 'sensor') {
         engine.forgetSensor(event.data.action === 'deleted' ? event.data.deviceId : event.data.device.id);

@@ -83,20 +83,16 @@ export function createPauseDal(db: Database) {
       return rows.length > 0;
     },
     /** When the pause that holds back an alert of this sensor (or of its site) ends; null when none does at `at`. */
-    async pausedUntil(organizationId: string, sensorId: string, siteId: string | null, at: Date): Promise<Date | null> {
+    async pausedUntil(organizationId: string, sensorId: string | null, siteId: string | null, at: Date): Promise<Date | null> {
+      // A task's or a process's alert (no sensor) is held back by its site's pause only.
+      const sitePause = siteId ? and(isNull(alertPauses.sensorId), eq(alertPauses.siteId, siteId)) : undefined;
+      const which =
+        sensorId === null ? sitePause : siteId ? or(eq(alertPauses.sensorId, sensorId), sitePause) : eq(alertPauses.sensorId, sensorId);
+      if (!which) return null;
       const rows = await db
         .select({ until: alertPauses.until })
         .from(alertPauses)
-        .where(
-          and(
-            eq(alertPauses.organizationId, organizationId),
-            lte(alertPauses.from, at),
-            gt(alertPauses.until, at),
-            siteId
-              ? or(eq(alertPauses.sensorId, sensorId), and(isNull(alertPauses.sensorId), eq(alertPauses.siteId, siteId)))
-              : eq(alertPauses.sensorId, sensorId),
-          ),
-        );
+        .where(and(eq(alertPauses.organizationId, organizationId), lte(alertPauses.from, at), gt(alertPauses.until, at), which));
       return rows.reduce<Date | null>((latest, row) => (latest === null || row.until > latest ? row.until : latest), null);
     },
     /** The active alerts of the paused target (a sensor's, or every sensor's of a site). */

@@ -115,7 +115,7 @@ export function createPauseService(deps: {
     },
 
     /** When the pause holding back an alert of this sensor (or its site) ends; null when none does now. */
-    pausedUntil: (organizationId: string, sensorId: string, siteId: string | null, at: Date) =>
+    pausedUntil: (organizationId: string, sensorId: string | null, siteId: string | null, at: Date) =>
       dal.pausedUntil(organizationId, sensorId, siteId, at),
   };
 }

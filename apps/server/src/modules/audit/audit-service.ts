@@ -46,6 +46,9 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   invitation: 'Invitation',
   report: 'Rapport',
   organization: 'Organisation',
+  task_template: 'Modèle de tâche',
+  task: 'Tâche',
+  process: 'Procédé',
 };
 
 function validTimeZone(timeZone: string): string {

@@ -4,6 +4,7 @@ import {
   deviceKindSchema,
   readingEventSchema,
   reportStreamEventSchema,
+  taskStreamEventSchema,
   uuidSchema,
 } from '@vigie/contract';
 import { z } from 'zod';
@@ -22,6 +23,7 @@ export const liveEventPayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('restored'), data: z.object({ deviceId: uuidSchema }) }),
   z.object({ type: z.literal('alert'), data: alertStreamEventSchema }),
   z.object({ type: z.literal('report'), data: reportStreamEventSchema }),
+  z.object({ type: z.literal('task'), data: taskStreamEventSchema }),
   // Internal to the alerts module: an organization's rules changed, every instance reads them again.
   z.object({ type: z.literal('alert-rules'), data: z.object({}) }),
   // Internal: a session ended (logout); every instance closes the live streams it opened.
@@ -39,7 +41,7 @@ export type LiveEventPayload = z.infer<typeof liveEventPayloadSchema>;
 export type LiveEventType = LiveEventPayload['type'];
 
 /** The types a browser's stream carries. */
-export const BROWSER_EVENT_TYPES: ReadonlySet<LiveEventType> = new Set(['reading', 'device', 'alert', 'report']);
+export const BROWSER_EVENT_TYPES: ReadonlySet<LiveEventType> = new Set(['reading', 'device', 'alert', 'report', 'task']);
 
 /** An event as it travels between instances: its payload, its organization and a unique id. */
 export const liveEventSchema = z.intersection(z.object({ id: z.string(), organizationId: z.string() }), liveEventPayloadSchema);

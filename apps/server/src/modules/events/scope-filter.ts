@@ -2,7 +2,7 @@ import type { LiveEvent } from './live-event.ts';
 
 /**
  * What a member who sees some sites receives of their organization's live stream: the readings,
- * devices, alerts and reports of those sites only, as if the others were another organization's.
+ * devices, alerts, reports and tasks of those sites only, as if the others were another organization's.
  * What a device's event carries is decided from the device's site when the event is delivered:
  * - `devices` are the organization's devices in those sites when the stream opens (the trash
  *   included), the ones whose readings, restorations and deletions are shown;
@@ -13,7 +13,7 @@ import type { LiveEvent } from './live-event.ts';
  *   before that reading: it is judged by where the device is now, never by where it was, so a
  *   device since moved to another site, or deleted there, is not mentioned; a device event is
  *   shown when the device is in the sites now and the event puts it there.
- * Alerts and reports belong to their own site, kept with them.
+ * Alerts, reports and tasks belong to their own site, kept with them.
  */
 export function scopeFilter(
   sites: ReadonlySet<string>,
@@ -42,6 +42,8 @@ export function scopeFilter(
         return event.data.alert.siteId !== null && sites.has(event.data.alert.siteId) ? event : null;
       case 'report':
         return sites.has(event.data.report.siteId) ? event : null;
+      case 'task':
+        return sites.has(event.data.task.siteId) ? event : null;
       default:
         return event;
     }

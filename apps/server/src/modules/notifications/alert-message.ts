@@ -13,6 +13,11 @@ export interface AlertContext {
   forecast?: { threshold: number; eta: Date | null } | null;
   /** Only for a « dépassement prévu »: the sensor's latest reading of the measure, the value the message shows. */
   reading?: { value: number; at: Date } | null;
+  /**
+   * Only for a task of the food-safety plan or a timed process (then `sensorName` is its name): what
+   * went wrong (« Tâche manquée ») and the alert's first line, which says how.
+   */
+  plan?: { what: string; detail: string } | null;
 }
 
 export interface MessageAlert {
@@ -240,6 +245,39 @@ function predictedEmail(
   return { subject, text: lines.join('\n') };
 }
 
+/** The e-mail of a task missed or answered out of its limits, or of a failed process: what, where, since when, and a link. */
+function planEmail(
+  alert: MessageAlert,
+  context: AlertContext,
+  plan: { what: string; detail: string },
+  reason: NotificationReason,
+  options: { now: Date; publicUrl: string },
+): { subject: string; text: string } {
+  const title = alertTitle(alert.severity, reason);
+  const where = context.siteName ? ` (${context.siteName})` : '';
+  const end = alert.resolvedAt ?? options.now;
+  const subject =
+    reason === 'resolved'
+      ? `[Vigie] ${title} – ${context.sensorName}${NNBSP}: alerte close`
+      : `[Vigie] ${title} – ${context.sensorName}${NNBSP}: ${plan.what.toLocaleLowerCase('fr')}`;
+  const lines = [
+    reason === 'resolved'
+      ? `L’alerte sur ${quoted(context.sensorName)}${where} est close.`
+      : `${title} sur ${quoted(context.sensorName)}${where}.`,
+    '',
+    `${plan.what}${NNBSP}: ${plan.detail}`,
+    sinceLine(alert, end, reason === 'resolved', context.timezone),
+    `Site${NNBSP}: ${context.siteName ?? 'non renseigné'}`,
+    '',
+    reason === 'resolved'
+      ? `Consulter la chronologie et les actions correctives${NNBSP}: ${options.publicUrl}/dashboard/alertes/${alert.id}`
+      : `Voir l’alerte, l’acquitter et noter l’action corrective${NNBSP}: ${options.publicUrl}/dashboard/alertes/${alert.id}`,
+    '',
+    '— Vigie',
+  ];
+  return { subject, text: lines.join('\n') };
+}
+
 /** The French e-mail of an alert notification: the value, the limit, the duration, the site and a link. */
 export function alertEmail(
   alert: MessageAlert,
@@ -247,6 +285,7 @@ export function alertEmail(
   reason: NotificationReason,
   options: { now: Date; publicUrl: string },
 ): { subject: string; text: string } {
+  if (context.plan) return planEmail(alert, context, context.plan, reason, options);
   if (context.forecast || context.condition?.type === 'predicted_above' || context.condition?.type === 'predicted_below') {
     return predictedEmail(alert, context, reason, options);
   }

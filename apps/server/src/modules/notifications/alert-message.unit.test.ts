@@ -1,7 +1,15 @@
 import type { RuleCondition } from '@vigie/contract';
 import { describe, expect, it } from 'vitest';
 import { crossingOf } from '../alerts/alert-service.ts';
-import { type AlertContext, alertEmail, forecastText, formatClock, formatThreshold, type MessageAlert } from './alert-message.ts';
+import {
+  type AlertContext,
+  alertEmail,
+  alertPush,
+  forecastText,
+  formatClock,
+  formatThreshold,
+  type MessageAlert,
+} from './alert-message.ts';
 
 const NBSP = '\u00a0';
 /** Spaces made visible as plain ones, to read the expectations. */
@@ -156,5 +164,35 @@ describe('when a forecast crosses a « dépassement prévu » limit', () => {
   it('is unknown without a forecast, or from one half an hour old', () => {
     expect(crossingOf({ direction: 'above', threshold: 8 }, undefined, NOW)).toBeNull();
     expect(crossingOf({ direction: 'above', threshold: 8 }, stored, new Date(NOW.getTime() + 31 * 60_000))).toBeNull();
+  });
+});
+
+describe('the messages of a task of the food-safety plan or a failed process', () => {
+  const task: AlertContext = {
+    sensorName: 'Ouverture du magasin',
+    siteName: 'Lyon Part-Dieu',
+    timezone: 'Europe/Paris',
+    ruleName: null,
+    condition: null,
+    plan: { what: 'Tâche manquée', detail: 'Tâche «\u202fOuverture du magasin\u202f» non faite : attendue à 8 h.' },
+  };
+  const missed: MessageAlert = { ...alert, severity: 'warning', key: null, peak: null, last: null };
+
+  it('names the task, what went wrong and the site, never a sensor’s value or limit', () => {
+    const { subject, text } = alertEmail(missed, task, 'opened', { now: NOW, publicUrl: 'https://vigie.example.fr' });
+    expect(plain(subject)).toBe('[Vigie] Avertissement – Ouverture du magasin : tâche manquée');
+    expect(plain(text)).toContain('Avertissement sur « Ouverture du magasin » (Lyon Part-Dieu).');
+    expect(plain(text)).toContain('Tâche manquée : Tâche « Ouverture du magasin » non faite');
+    expect(plain(text)).toContain('Site : Lyon Part-Dieu');
+    expect(text).not.toContain('Limite');
+    expect(text).toContain(`/dashboard/alertes/${alert.id}`);
+    expect(subject).toContain(`${NNBSP}:`);
+  });
+
+  it('pushes the same headline and what went wrong', () => {
+    const push = alertPush(missed, task, 'opened', { now: NOW, publicUrl: 'https://vigie.example.fr' });
+    expect(plain(push.title)).toBe('Avertissement – Ouverture du magasin : tâche manquée');
+    expect(plain(push.body)).toContain('« Ouverture du magasin » (Lyon Part-Dieu)');
+    expect(plain(push.body)).toContain('Tâche manquée');
   });
 });

@@ -94,7 +94,7 @@ export function createNotificationService(deps: {
   /** The sensor, site and rule of an alert, for the message. */
   describe(alert: AlertRecord): Promise<AlertContext>;
   /** When the pause of the alert's sensor or site ends (planned work); null when none holds it at `at`. */
-  pausedUntil?: (organizationId: string, sensorId: string, siteId: string | null, at: Date) => Promise<Date | null>;
+  pausedUntil?: (organizationId: string, sensorId: string | null, siteId: string | null, at: Date) => Promise<Date | null>;
   /** The addresses of an organization's admins and managers whose scope holds the site. */
   teamEmails(organizationId: string, siteId: string | null): Promise<string[]>;
   /** Who is told, as people whose scope holds the site: the admins and managers (`null`), or the people of these addresses. */

@@ -13,6 +13,7 @@ import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { alertDeviceLink } from '../alert-device';
+import { planAlertLabel } from '@/features/alerts/plan-alert';
 import { PAGES } from '../navigation/pages';
 import { useNotFoundGuard } from '../signed-in-outlet';
 import { useSensorNames, useSensorReadings } from '../use-sensor-names';
@@ -32,7 +33,7 @@ function AlertChart({ peak, overlays, ...chart }: AlertChartProps) {
 export default function AlertDetailRoute() {
   const { id = '' } = useParams();
   const query = useAlert({ id });
-  const rule = useRule({ id: query.data?.ruleId });
+  const rule = useRule({ id: query.data?.ruleId ?? undefined });
   const sites = useSites();
   const sensorName = useSensorNames();
   const readingOf = useSensorReadings();
@@ -50,7 +51,7 @@ export default function AlertDetailRoute() {
         label: PAGES.alert.label,
       })
     : null;
-  const name = alert ? sensorName(alert.sensorId, alert.deviceKind) : null;
+  const name = alert ? (alert.sensorId ? sensorName(alert.sensorId, alert.deviceKind) : planAlertLabel(alert)) : null;
   const who = (userId: string | null | undefined) =>
     !userId ? null : userId === user?.id ? user.name?.trim() || user.email : 'Un membre de l’équipe';
 
@@ -76,7 +77,7 @@ export default function AlertDetailRoute() {
           sensorLink={sensorLink}
           siteName={sites.data?.find((site) => site.id === alert.siteId)?.name ?? null}
           timeZone={sites.data?.find((site) => site.id === alert.siteId)?.timezone}
-          reading={alert.key ? readingOf(alert.sensorId, alert.key) : null}
+          reading={alert.key && alert.sensorId ? readingOf(alert.sensorId, alert.key) : null}
           who={who}
           chart={AlertChart}
         />

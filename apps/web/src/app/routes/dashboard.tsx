@@ -28,7 +28,7 @@ export default function DashboardRoute() {
   // The worst active alert of each sensor turns its card red (critical) or amber (warning).
   const worst = new Map<string, 'critical' | 'warning'>();
   for (const alert of alerts.data ?? []) {
-    if (worst.get(alert.sensorId) !== 'critical') worst.set(alert.sensorId, alert.severity);
+    if (alert.sensorId && worst.get(alert.sensorId) !== 'critical') worst.set(alert.sensorId, alert.severity);
   }
   const siteNames = new Map((sites.data ?? []).map((site) => [site.id, site.name]));
   const timeZones = new Map((sites.data ?? []).map((site) => [site.id, site.timezone]));
@@ -41,6 +41,7 @@ export default function DashboardRoute() {
   const forecasts = new Map<string, string>();
   const measured = new Set<string>();
   for (const alert of alerts.data ?? []) {
+    if (!alert.sensorId) continue;
     if (!isPredicted(alert) || !alert.key) measured.add(alert.sensorId);
     else if (!forecasts.has(alert.sensorId))
       forecasts.set(alert.sensorId, forecastLabel(alert.key, alert.forecast, now, timeZones.get(alert.siteId ?? '')));

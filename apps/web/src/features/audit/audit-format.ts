@@ -13,6 +13,9 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   invitation: 'invitation',
   report: 'rapport',
   organization: 'organisation',
+  task_template: 'modèle de tâche',
+  task: 'tâche',
+  process: 'procédé',
 };
 
 /** The French names of the fields a line of the trail may say changed. */

@@ -69,8 +69,8 @@ export function useAlertReadings({ alert, now, enabled = true }: { alert: Alert;
     queryKey: alertKeys.readings(owner, alert.id, { key, from, to, buckets: CURVE_BUCKETS }),
     // While the alert runs, the window ends when the readings are asked for.
     queryFn: ({ signal }) =>
-      getAlertReadings({ sensorId: alert.sensorId, key, from: window.from, to: window.live ? Date.now() : window.to, signal }),
-    enabled: enabled && Boolean(owner && alert.key),
+      getAlertReadings({ sensorId: alert.sensorId ?? '', key, from: window.from, to: window.live ? Date.now() : window.to, signal }),
+    enabled: enabled && Boolean(owner && alert.key && alert.sensorId),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
     // Read again every minute while the curve still grows: the alert runs, or its margin after is still to come.

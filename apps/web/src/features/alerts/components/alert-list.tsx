@@ -11,6 +11,7 @@ import { useAlerts } from '../api/get-alerts';
 import type { AlertListFilter } from '../alert-keys';
 import { alertCount, formatDuration, SEVERITY_LABELS } from '../alert-format';
 import { alertValue, isPredicted, readingBeyond, type SensorReading } from './alert-value';
+import { planAlertLabel } from '../plan-alert';
 import { AlertStatusBadge, PredictedBadge, SeverityBadge } from './severity-badge';
 
 const STATUS_FILTERS = [
@@ -130,7 +131,9 @@ export function AlertList({
           <ul className="space-y-3">
             {alerts.map((alert) => {
               const reading =
-                isPredicted(alert) && alert.key && alert.status !== 'resolved' ? (readingOf?.(alert.sensorId, alert.key) ?? null) : null;
+                isPredicted(alert) && alert.key && alert.sensorId && alert.status !== 'resolved'
+                  ? (readingOf?.(alert.sensorId, alert.key) ?? null)
+                  : null;
               // A forecast is no reading: the measured value is red only when it is itself past the limit.
               const red = alert.status !== 'resolved' && (!isPredicted(alert) || readingBeyond(alert.forecast, reading));
               return (
@@ -148,7 +151,9 @@ export function AlertList({
                         <SeverityBadge severity={alert.severity} />
                         {isPredicted(alert) && <PredictedBadge />}
                       </div>
-                      <p className="truncate font-semibold text-white">{sensorName(alert.sensorId, alert.deviceKind)}</p>
+                      <p className="truncate font-semibold text-white">
+                        {alert.sensorId ? sensorName(alert.sensorId, alert.deviceKind) : planAlertLabel(alert)}
+                      </p>
                       <p className="text-sm text-slate-300">
                         {/* A past forecast has no reading of its own: only what was forecast is shown. */}
                         {isPredicted(alert) && alert.status === 'resolved' ? null : (
