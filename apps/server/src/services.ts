@@ -112,6 +112,15 @@ export function createServices(options: {
     ...{ rulesWatching: alerts.rulesWatching, alerts: alerts.record, telemetry: telemetry.telemetry, users: auth.users },
     ...{ events: events.events, sendEmail: notifications.sendEmail, publicUrl: config.publicUrl, regions: sites.regions },
     calibrations: telemetry.calibrations,
+    planOf: async (organizationId, siteId, from, to) => {
+      const [due, started] = await Promise.all([
+        tasks.tasks.dueDuring(organizationId, siteId, from, to),
+        tasks.processes.startedDuring(organizationId, siteId, from, to),
+      ]);
+      const alertIds = [...due, ...started].flatMap((item) => (item.alertId ? [item.alertId] : []));
+      const opened = await Promise.all(alertIds.map((id) => alerts.alerts.get(organizationId, id).catch(() => null)));
+      return { tasks: due, processes: started, alerts: opened.flatMap((alert) => (alert ? [alert] : [])) };
+    },
   });
 
   // The flows between modules: stored readings → alerts and insights; fresh forecasts → alerts;

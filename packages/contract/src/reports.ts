@@ -70,6 +70,20 @@ export const reportSummarySchema = z.object({
   briefExcursionCount: z.number().int(),
   noDataSeconds: z.number(),
   openItems: z.number().int(),
+  /**
+   * The food-safety plan's tasks due in the period (docs/api.md, Plan de maîtrise sanitaire): done
+   * in their window, late (within their grace), missed, and those answered out of their limits;
+   * absent in reports made before the plan existed.
+   */
+  tasks: z
+    .object({
+      due: z.number().int(),
+      done: z.number().int(),
+      late: z.number().int(),
+      missed: z.number().int(),
+      nonconforming: z.number().int(),
+    })
+    .optional(),
 });
 export type ReportSummary = z.infer<typeof reportSummarySchema>;
 

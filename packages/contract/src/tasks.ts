@@ -196,6 +196,16 @@ export const taskAnswerSchema = z.object({
 });
 export type TaskAnswer = z.infer<typeof taskAnswerSchema>;
 
+/** An answer as a French reader writes it: « 9,5 °C », « non », « Déchiré ». */
+export function answerText(answer: Pick<TaskAnswer, 'value' | 'unit'>): string {
+  const { value } = answer;
+  if (value === null) return 'sans réponse';
+  if (typeof value === 'boolean') return value ? 'oui' : 'non';
+  if (typeof value === 'number')
+    return `${value.toLocaleString('fr-FR', { maximumFractionDigits: 2 }).replace('-', '−')}${answer.unit ? `\u00a0${answer.unit}` : ''}`;
+  return value;
+}
+
 export const taskSchema = z.object({
   id: uuidSchema,
   templateId: uuidSchema,

@@ -4,6 +4,8 @@ import {
   type AlertEvent,
   type Calibration,
   type Pause,
+  PROCESS_KIND_LABELS,
+  type Process,
   CHECK_KIND_LABELS,
   type Check,
   PRODUCT_FATE_LABELS,
@@ -12,6 +14,8 @@ import {
   RULE_PRESETS,
   type Rule,
   type Site,
+  type Task,
+  answerText,
 } from '@vigie/contract';
 import { computeUnit } from './report-compute.ts';
 import type {
@@ -24,6 +28,7 @@ import type {
   ReportOtherAlert,
   ReportUnit,
   ReportPause,
+  ReportPlan,
   ReportVerification,
 } from './report-content.ts';
 import { monthOf } from './report-period.ts';
@@ -55,6 +60,18 @@ export interface ReportSources {
   verificationsOf?: (sensorIds: string[], before: Date) => Promise<Map<string, Calibration>>;
   /** Verifications of these sensors recorded after `after` and dated before `before`. */
   recordedAfter?: (sensorIds: string[], after: Date, before: Date) => Promise<Calibration[]>;
+  /**
+   * The site's food-safety plan in [from, to): its tasks due (with their answers and photos' hashes),
+   * its processes started, and the alerts they opened.
+   */
+  planOf?: (organizationId: string, siteId: string, from: Date, to: Date) => Promise<PlanRecord>;
+}
+
+/** What the tasks module gives a report of its plan. */
+export interface PlanRecord {
+  tasks: (Task & { photoHashes: string[] })[];
+  processes: Process[];
+  alerts: Alert[];
 }
 
 /**
@@ -420,6 +437,9 @@ export async function buildReportContent(
   const checks = sources.checksOf
     ? (await sources.checksOf(organizationId, site.id, new Date(from), new Date(to))).map((check) => reportCheck(check, sensorName))
     : [];
+  const record = sources.planOf ? await sources.planOf(organizationId, site.id, new Date(from), new Date(to)) : undefined;
+  const plan = record ? await reportPlan(record, sources) : undefined;
+  if (record) summary.tasks = planSummary(record.tasks);
   return {
     reportId: input.reportId,
     organizationName: await sources.organizationName(organizationId),
@@ -431,6 +451,67 @@ export async function buildReportContent(
     summary,
     units,
     checks,
+    ...(plan ? { plan } : {}),
+  };
+}
+
+const TASK_STATUS_LABELS: Record<Task['status'], string> = { pending: 'À faire', done: 'Faite', late: 'En retard', missed: 'Manquée' };
+const PROCESS_STATUS_LABELS: Record<Process['status'], string> = { running: 'En cours', ok: 'Conforme', failed: 'En échec' };
+
+/** The figures of the plan on the report's first page. */
+export function planSummary(tasks: readonly Task[]): NonNullable<ReportSummary['tasks']> {
+  const count = (status: Task['status']) => tasks.filter((task) => task.status === status).length;
+  return {
+    due: tasks.length,
+    done: count('done'),
+    late: count('late'),
+    missed: count('missed'),
+    nonconforming: tasks.filter((task) => task.result === 'nonconforming').length,
+  };
+}
+
+/** The plan's tasks and processes as the report lists them, with the corrective actions of their alerts. */
+async function reportPlan(record: PlanRecord, sources: Pick<ReportSources, 'namesOf'>): Promise<ReportPlan> {
+  const alerts = new Map(record.alerts.map((alert) => [alert.id, alert]));
+  const people = await sources.namesOf([
+    ...new Set(record.alerts.flatMap((alert) => alert.events.flatMap((event) => (event.userId ? [event.userId] : [])))),
+  ]);
+  const actionsOf = (alertId: string | null) =>
+    (alertId ? (alerts.get(alertId)?.events ?? []) : [])
+      .filter((event) => event.type === 'action' || (event.type === 'resolved' && event.text))
+      .map((event) => ({
+        at: event.at,
+        by: event.userId ? (people.get(event.userId) ?? 'Membre supprimé') : null,
+        text: event.text ?? '',
+        ...actionParts(event),
+      }));
+  return {
+    tasks: record.tasks.map((task) => ({
+      name: task.name,
+      dueAt: task.dueAt,
+      status: TASK_STATUS_LABELS[task.status],
+      nonconforming: task.result === 'nonconforming',
+      completedAt: task.completedAt,
+      completedBy: task.completedByName,
+      findings: (task.answers ?? []).filter((answer) => !answer.conforming).map((answer) => `${answer.label}\u00a0: ${answerText(answer)}`),
+      comment: task.comment,
+      photos: task.photoHashes,
+      actions: actionsOf(task.alertId),
+    })),
+    processes: record.processes.map((process) => ({
+      kind: PROCESS_KIND_LABELS[process.kind],
+      product: process.product,
+      startedAt: process.startedAt,
+      endedAt: process.endedAt,
+      status: PROCESS_STATUS_LABELS[process.status],
+      failed: process.status === 'failed',
+      failure: process.failure,
+      first: process.readings[0]?.temperature ?? null,
+      last: process.readings[process.readings.length - 1]?.temperature ?? null,
+      readings: process.readings.length,
+      by: process.startedByName,
+      actions: actionsOf(process.alertId),
+    })),
   };
 }
 

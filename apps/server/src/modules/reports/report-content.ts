@@ -21,6 +21,8 @@ export interface ReportContent {
   units: ReportUnit[];
   /** Temperatures taken by hand in the month (a product, a delivery, a unit), oldest first; absent in older reports. */
   checks?: ReportCheck[];
+  /** The food-safety plan of the month: its tasks and timed processes; absent in older reports. */
+  plan?: ReportPlan;
   /** The sign-off, in the signed copy only: its block is filled with it. */
   signature?: ReportSignature;
   /**
@@ -105,6 +107,48 @@ export interface ReportActionLine {
   kind?: string | null;
   /** What became of the products: « Détruits : 12 kg de yaourts nature ». */
   fate?: string | null;
+}
+
+/** The food-safety plan of the month (docs/api.md, Plan de maîtrise sanitaire), as an inspector reads it. */
+export interface ReportPlan {
+  /** Every task due in the period, by due time. */
+  tasks: ReportTask[];
+  /** The cooling and hot-holding processes started in the period, oldest first. */
+  processes: ReportProcess[];
+}
+
+export interface ReportTask {
+  name: string;
+  dueAt: string;
+  /** « Faite », « En retard », « Manquée », « À faire ». */
+  status: string;
+  nonconforming: boolean;
+  completedAt: string | null;
+  completedBy: string | null;
+  /** The answers out of their limits: « Température de la chambre froide : 9,5 °C ». */
+  findings: string[];
+  comment: string | null;
+  /** The photos taken for it, by their SHA-256. */
+  photos: string[];
+  /** What was done about a missed or non-conforming task: its alert's corrective actions. */
+  actions: ReportActionLine[];
+}
+
+export interface ReportProcess {
+  /** « Refroidissement rapide », « Maintien au chaud ». */
+  kind: string;
+  product: string;
+  startedAt: string;
+  endedAt: string | null;
+  /** « Conforme », « En échec », « En cours ». */
+  status: string;
+  failed: boolean;
+  failure: string | null;
+  first: number | null;
+  last: number | null;
+  readings: number;
+  by: string;
+  actions: ReportActionLine[];
 }
 
 /** A temperature taken by hand, as the report lists it. */

@@ -286,9 +286,77 @@ export function renderReportCsv(content: ReportContent): Buffer {
         isoUtc(check.at),
       ]),
     ),
+    ...planLines(content, tz),
     ...amendmentLines(content, tz),
   ];
   return Buffer.from(BOM + lines.join(EOL), 'utf8');
+}
+
+/** The food-safety plan of the month: every task due, then every cooling and hot holding (absent in older reports). */
+function planLines(content: ReportContent, tz: string): string[] {
+  const plan = content.plan;
+  if (!plan) return [];
+  const actions = (lines: ReportActionLine[]) => lines.map((action) => actionLine(action, tz)).join('\n');
+  return [
+    ...section(
+      'Plan de maîtrise sanitaire — tâches',
+      [
+        'Échéance',
+        'Tâche',
+        'État',
+        'Non conforme',
+        'Remplie le',
+        'Par',
+        'Constats',
+        'Commentaire',
+        'Photos (SHA-256)',
+        'Actions correctives',
+        'Échéance (UTC, ISO 8601)',
+      ],
+      plan.tasks.map((task) => [
+        formatDateTime(task.dueAt, tz),
+        csvText(task.name),
+        task.status,
+        task.nonconforming ? 'oui' : 'non',
+        task.completedAt ? formatDateTime(task.completedAt, tz) : '',
+        csvText(task.completedBy),
+        csvText(task.findings.join(' | ')),
+        csvText(task.comment),
+        task.photos.join(' '),
+        csvText(actions(task.actions)),
+        isoUtc(task.dueAt),
+      ]),
+    ),
+    ...section(
+      'Plan de maîtrise sanitaire — refroidissements et maintiens au chaud',
+      [
+        'Début',
+        'Par',
+        'Procédé',
+        'Produit',
+        'Première température (°C)',
+        'Dernière température (°C)',
+        'Relevés',
+        'Fin',
+        'Résultat',
+        'Cause',
+        'Actions correctives',
+      ],
+      plan.processes.map((process) => [
+        formatDateTime(process.startedAt, tz),
+        csvText(process.by),
+        process.kind,
+        csvText(process.product),
+        csvNumber(process.first),
+        csvNumber(process.last),
+        String(process.readings),
+        process.endedAt ? formatDateTime(process.endedAt, tz) : '',
+        process.status,
+        csvText(process.failure),
+        csvText(actions(process.actions)),
+      ]),
+    ),
+  ];
 }
 
 /** A report of a month already signed: what came after the signature, after the signed figures (decision 0046). */

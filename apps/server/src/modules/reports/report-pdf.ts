@@ -13,6 +13,7 @@ import {
   formatTemperature,
   truncateCompliance,
 } from './report-format.ts';
+import { writePlan } from './report-pdf-plan.ts';
 import { writeUnit } from './report-pdf-unit.ts';
 import {
   COLOR,
@@ -64,6 +65,7 @@ export async function renderReportPdf(stored: ReportContent): Promise<Buffer> {
     await new Promise((resolve) => setImmediate(resolve));
   }
   writeChecks(doc, content);
+  writePlan(doc, content);
   writeAmendments(doc, content);
   writePageFrames(doc, `${REPORT_TITLE} — ${content.siteName} — ${formatMonth(content.month)}`, `Rapport ${content.reportId}`);
   doc.end();

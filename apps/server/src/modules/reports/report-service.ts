@@ -225,7 +225,8 @@ export function createReportService(
           if (localMonth(site.createdAt.getTime(), site.timezone) > month) {
             const id = randomUUID();
             const content = await contentOf(site.organizationId, site, month, null, id);
-            if (!content.units.some((unit) => unit.readingCount > 0) && (content.checks ?? []).length === 0) continue;
+            const planned = (content.plan?.tasks.length ?? 0) + (content.plan?.processes.length ?? 0);
+            if (!content.units.some((unit) => unit.readingCount > 0) && (content.checks ?? []).length === 0 && planned === 0) continue;
             prepared = { id, content };
           }
           const stored = await dal.insertAutomatic(await make(site.organizationId, site, month, null, true, prepared));

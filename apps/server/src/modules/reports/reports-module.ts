@@ -15,6 +15,7 @@ import { remindCalibrations } from './calibration-reminders.ts';
 import { checkRoutes } from './check-routes.ts';
 import { renderConsolidatedPdf } from './consolidated-report.ts';
 import { createCheckService } from './check-service.ts';
+import type { ReportSources } from './report-builder.ts';
 import { createReportRenderer } from './report-renderer.ts';
 import { reportRoutes } from './report-routes.ts';
 import { createReportService } from './report-service.ts';
@@ -78,6 +79,8 @@ export function createReportsModule(options: {
   publicUrl: string;
   /** The sensors' verification register (the telemetry module's): listed in the report, reminded when due. */
   calibrations: Pick<CalibrationService, 'lastOf' | 'dueForReminder' | 'markReminded' | 'recordedAfter'>;
+  /** The site's food-safety plan of a period and the alerts it opened (the tasks module's, with the alerts'). */
+  planOf?: ReportSources['planOf'];
 }) {
   const { sites, sensors, alerts, telemetry, events } = options;
   const renderer = createReportRenderer({ logger: options.logger });
@@ -114,6 +117,7 @@ export function createReportsModule(options: {
     checksOf: (organizationId, siteId, from, to) => checks.ofSite(organizationId, siteId, from, to),
     verificationsOf: (sensorIds, before) => options.calibrations.lastOf(sensorIds, before),
     recordedAfter: (sensorIds, after, before) => options.calibrations.recordedAfter(sensorIds, after, before),
+    ...(options.planOf ? { planOf: options.planOf } : {}),
     publish: (organizationId, action, report) => events.publish([{ organizationId, type: 'report', data: { action, report } }]),
     made: async (site, report) => {
       for (const to of await options.teamEmails(site.organizationId, site.id))

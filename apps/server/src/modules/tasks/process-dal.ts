@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { processes } from '../../db/schema.ts';
 
@@ -38,6 +38,17 @@ export function createProcessDal(db: Database) {
         .where(and(...conditions))
         .orderBy(desc(processes.startedAt), desc(processes.id))
         .limit(limit);
+    },
+
+    /** A site's processes started in [from, to), oldest first. */
+    startedDuring(organizationId: string, siteId: string, from: Date, to: Date): Promise<ProcessRecord[]> {
+      return db
+        .select()
+        .from(processes)
+        .where(
+          and(eq(processes.organizationId, organizationId), eq(processes.siteId, siteId), gte(processes.startedAt, from), lt(processes.startedAt, to)),
+        )
+        .orderBy(asc(processes.startedAt), asc(processes.id));
     },
 
     /** Changes a process under its row lock: `decide` sees it as it is and returns the changes, or throws. */

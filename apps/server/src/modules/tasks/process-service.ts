@@ -182,6 +182,11 @@ export function createProcessService(deps: {
       return (await dal.list(organizationId, { siteIds, siteId: query.siteId, status: query.status })).map(toProcess);
     },
 
+    /** A site's processes started in [from, to), for its monthly report. */
+    async startedDuring(organizationId: string, siteId: string, from: Date, to: Date): Promise<Process[]> {
+      return (await dal.startedDuring(organizationId, siteId, from, to)).map(toProcess);
+    },
+
     async siteOf(organizationId: string, id: string): Promise<string | undefined> {
       return (await dal.find(organizationId, id))?.siteId;
     },

@@ -191,6 +191,19 @@ export function createTaskDal(db: Database) {
       return row;
     },
 
+    /** The SHA-256 of the photos of these tasks, by task. */
+    async photoHashes(taskIds: readonly string[]): Promise<Map<string, string[]>> {
+      const hashes = new Map<string, string[]>();
+      if (taskIds.length === 0) return hashes;
+      const rows = await db
+        .select({ taskId: taskPhotos.taskId, sha256: taskPhotos.sha256 })
+        .from(taskPhotos)
+        .where(inArray(taskPhotos.taskId, [...taskIds]))
+        .orderBy(asc(taskPhotos.createdAt));
+      for (const row of rows) hashes.set(row.taskId, [...(hashes.get(row.taskId) ?? []), row.sha256]);
+      return hashes;
+    },
+
     /** The photos of a task, without their bytes. */
     async photos(taskId: string): Promise<{ id: string; sha256: string; size: number }[]> {
       return db

@@ -6,6 +6,7 @@ import {
   type TaskAnswer,
   type TaskItem,
   type TaskListQuery,
+  answerText,
   TASK_PHOTO_MAX_BYTES,
 } from '@vigie/contract';
 import { formatDateAt } from '@vigie/contract/clock';
@@ -59,16 +60,6 @@ export function toTask(record: TaskRecord, withAnswers = false): Task {
     ...(withAnswers ? { answers: record.answers ?? [] } : {}),
     alertId: record.alertId,
   };
-}
-
-/** An answer as a French reader writes it: « 9,5 °C », « non », « Déchiré ». */
-export function answerText(answer: Pick<TaskAnswer, 'value' | 'unit'>): string {
-  const { value } = answer;
-  if (value === null) return 'sans réponse';
-  if (typeof value === 'boolean') return value ? 'oui' : 'non';
-  if (typeof value === 'number')
-    return `${value.toLocaleString('fr-FR', { maximumFractionDigits: 2 }).replace('-', '−')}${answer.unit ? `\u00a0${answer.unit}` : ''}`;
-  return value;
 }
 
 /** Whether an answer meets its item's limits: the expected yes/no, a number within bounds, a choice not failing. */
@@ -202,6 +193,13 @@ export function createTaskService(deps: {
 
     async get(organizationId: string, id: string): Promise<Task> {
       return toTask(await find(organizationId, id), true);
+    },
+
+    /** A site's tasks due in [from, to), with their answers and their photos' SHA-256, for its monthly report. */
+    async dueDuring(organizationId: string, siteId: string, from: Date, to: Date): Promise<(Task & { photoHashes: string[] })[]> {
+      const rows = await dal.list(organizationId, { siteIds: [siteId], from, to }, 10_000);
+      const hashes = await dal.photoHashes(rows.map((row) => row.id));
+      return rows.map((row) => ({ ...toTask(row, true), photoHashes: hashes.get(row.id) ?? [] }));
     },
 
     async siteOf(organizationId: string, id: string): Promise<string | undefined> {
