@@ -46,7 +46,12 @@ export function createProcessDal(db: Database) {
         .select()
         .from(processes)
         .where(
-          and(eq(processes.organizationId, organizationId), eq(processes.siteId, siteId), gte(processes.startedAt, from), lt(processes.startedAt, to)),
+          and(
+            eq(processes.organizationId, organizationId),
+            eq(processes.siteId, siteId),
+            gte(processes.startedAt, from),
+            lt(processes.startedAt, to),
+          ),
         )
         .orderBy(asc(processes.startedAt), asc(processes.id));
     },
