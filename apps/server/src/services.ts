@@ -90,6 +90,7 @@ export function createServices(options: {
     sensorSite: (organizationId, sensorId) => devices.devices.sensor.siteOf(organizationId, sensorId),
     openTaskAlert: (target) => alerts.alerts.openFor(target),
     openProcessAlert: (target) => alerts.alerts.openFor(target),
+    signed: async (siteId, at) => (await reports.reports.signedUntil(siteId, at)) > at,
   });
   const teamEmails = async (o: string, s: string | null) =>
     (await sites.regions.covering(o, s, await auth.users.team(o))).map((u) => u.email);

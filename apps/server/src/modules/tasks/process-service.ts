@@ -97,8 +97,11 @@ export function createProcessService(deps: {
   /** The site of a sensor of the organization, or undefined. */
   sensorSite: (organizationId: string, sensorId: string) => Promise<string | undefined>;
   openAlert: OpenProcessAlert;
+  /** Whether a signed report of the site covers this instant (decision 0046: a signed month is never rewritten). */
+  signed: (siteId: string, at: Date) => Promise<boolean>;
 }) {
   const { dal } = deps;
+  const SIGNED = 'Le rapport signé de ce magasin couvre ce procédé : il ne se modifie plus.';
 
   async function alertFor(record: ProcessRecord): Promise<void> {
     if (record.status !== 'failed' || record.alertId) return;
@@ -133,6 +136,8 @@ export function createProcessService(deps: {
       if (input.temperature === undefined && !input.sensorId) throw badRequest('Donnez la première température du produit (temperature).');
       const now = deps.now();
       const startedAt = moment(input.startedAt, now, 'Le début');
+      if (await deps.signed(input.siteId, startedAt))
+        throw conflict('Le rapport signé de ce magasin couvre ce moment : un procédé ne peut plus y commencer.');
       if (input.kind === 'cooling' && input.temperature !== undefined && input.temperature < PROCESS_RULES.hotMin)
         throw badRequest(
           `Un refroidissement rapide commence à +${PROCESS_RULES.hotMin}\u00a0°C ou plus : ${degrees(input.temperature)} est déjà en dessous.`,
@@ -194,6 +199,7 @@ export function createProcessService(deps: {
     async addReading(organizationId: string, id: string, input: ProcessReadingRequest): Promise<Process> {
       const existing = await dal.find(organizationId, id);
       if (!existing) throw notFound(PROCESS_NOT_FOUND);
+      if (await deps.signed(existing.siteId, existing.startedAt)) throw conflict(SIGNED);
       const zone = await deps.siteZone(organizationId, existing.siteId).catch(() => 'Europe/Paris');
       const now = deps.now();
       const record = await dal.change(organizationId, id, (current) => {
@@ -209,6 +215,9 @@ export function createProcessService(deps: {
 
     async end(organizationId: string, id: string): Promise<Process> {
       const now = deps.now();
+      const existing = await dal.find(organizationId, id);
+      if (!existing) throw notFound(PROCESS_NOT_FOUND);
+      if (await deps.signed(existing.siteId, existing.startedAt)) throw conflict(SIGNED);
       const record = await dal.change(organizationId, id, (current) => {
         if (current.status !== 'running') throw conflict('Ce procédé est déjà terminé.');
         if (current.kind === 'cooling')

@@ -121,6 +121,8 @@ export function createTaskService(deps: {
   openAlert: OpenTaskAlert;
   /** A task completed or missed, for the live stream. */
   announce: (organizationId: string, action: 'completed' | 'missed', task: Task) => void;
+  /** Whether a signed report of the site covers this instant (decision 0046: a signed month is never rewritten). */
+  signed: (siteId: string, at: Date) => Promise<boolean>;
 }) {
   const { dal } = deps;
 
@@ -173,6 +175,14 @@ export function createTaskService(deps: {
     return record;
   }
 
+  /** A task of a period a signed report covers is read as it was signed, never changed. */
+  async function unsigned(record: Pick<TaskRecord, 'siteId' | 'dueAt'>): Promise<void> {
+    if (await deps.signed(record.siteId, record.dueAt))
+      throw conflict(
+        'Le rapport signé de ce magasin couvre cette tâche : elle ne se modifie plus. Notez ce qui a été fait sur son alerte.',
+      );
+  }
+
   return {
     /** A new or edited template's tasks, from now to the horizon. */
     async scheduled(template: TemplateRecord): Promise<void> {
@@ -208,6 +218,7 @@ export function createTaskService(deps: {
 
     async complete(organizationId: string, by: { id: string; name: string }, id: string, input: CompleteTaskRequest): Promise<Task> {
       const now = deps.now();
+      await unsigned(await find(organizationId, id));
       const photos = new Set((await dal.photos(id)).map((photo) => photo.id));
       const record = await dal.complete(organizationId, id, (task) => {
         if (task.status === 'done' || task.status === 'late')
@@ -270,6 +281,7 @@ export function createTaskService(deps: {
     async addPhoto(organizationId: string, by: string, id: string, bytes: Buffer): Promise<{ id: string; sha256: string; size: number }> {
       const task = await find(organizationId, id);
       if (task.status !== 'pending') throw conflict('Cette tâche n’attend plus de photo : elle est remplie ou manquée.');
+      await unsigned(task);
       if (bytes.length === 0) throw badRequest('La photo est vide.');
       if (bytes.length > TASK_PHOTO_MAX_BYTES) throw new AppError(413, 'La photo dépasse 5 Mo.');
       const contentType = imageType(bytes);

@@ -29,6 +29,8 @@ export function createTasksModule(options: {
   sensorSite: (organizationId: string, sensorId: string) => Promise<string | undefined>;
   openTaskAlert: OpenTaskAlert;
   openProcessAlert: OpenProcessAlert;
+  /** Whether a signed report of the site covers this instant (the reports module's, called at run time). */
+  signed: (siteId: string, at: Date) => Promise<boolean>;
 }) {
   const dal = createTaskDal(options.db);
   const processDal = createProcessDal(options.db);
@@ -38,6 +40,7 @@ export function createTasksModule(options: {
     now: options.now,
     templates,
     openAlert: options.openTaskAlert,
+    signed: options.signed,
     announce: (organizationId, action, task) => options.events.publish([{ organizationId, type: 'task', data: { action, task } }]),
   });
   const processes = createProcessService({
@@ -46,6 +49,7 @@ export function createTasksModule(options: {
     siteZone: async (organizationId, siteId) => (await options.sites.get(organizationId, siteId)).timezone,
     sensorSite: options.sensorSite,
     openAlert: options.openProcessAlert,
+    signed: options.signed,
   });
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(taskRoutes, { templates, tasks, processes });
