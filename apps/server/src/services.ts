@@ -128,6 +128,7 @@ export function createServices(options: {
   // an opened alert → notifications (its message told by `alerts.describe`).
   telemetry.onStored(alerts.handlers.readingsStored);
   telemetry.onStored(insights.handlers.readingsStored);
+  telemetry.onStored(tasks.handlers.readingsStored);
   insights.onComputed(alerts.handlers.forecastComputed);
   alerts.onOpened(notifications.handlers.alertOpened);
   // What other instances announce, and what to forget when the bus was deaf for a while.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { processes } from '../../db/schema.ts';
 
@@ -38,6 +38,23 @@ export function createProcessDal(db: Database) {
         .where(and(...conditions))
         .orderBy(desc(processes.startedAt), desc(processes.id))
         .limit(limit);
+    },
+
+    /** The sensors that feed a running process, whatever the organization. */
+    async probesRunning(): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ sensorId: processes.sensorId })
+        .from(processes)
+        .where(and(eq(processes.status, 'running'), isNotNull(processes.sensorId)));
+      return rows.flatMap((row) => (row.sensorId ? [row.sensorId] : []));
+    },
+
+    /** The running processes a sensor of the organization feeds. */
+    async runningOn(organizationId: string, sensorId: string): Promise<ProcessRecord[]> {
+      return db
+        .select()
+        .from(processes)
+        .where(and(eq(processes.organizationId, organizationId), eq(processes.sensorId, sensorId), eq(processes.status, 'running')));
     },
 
     /** A site's processes started in [from, to), oldest first. */

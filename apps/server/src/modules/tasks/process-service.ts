@@ -125,7 +125,66 @@ export function createProcessService(deps: {
     return at;
   }
 
+  // The sensors that feed a running process, read again every few seconds (another instance may have
+  // started one) and at once when this one starts one: readings of other sensors cost a set lookup.
+  let probes = new Set<string>();
+  let probesReadAt = 0;
+  let reading: Promise<void> | undefined;
+  const refreshProbes = () => {
+    reading ??= dal
+      .probesRunning()
+      .then((ids) => {
+        probes = new Set(ids);
+        probesReadAt = Date.now();
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        reading = undefined;
+      });
+    return reading;
+  };
+
+  /** A probe's readings are its processes' readings, in the order they were taken. */
+  async function fromProbe(organizationId: string, sensorId: string, readings: { ts: Date; temperature: number }[]): Promise<void> {
+    for (const process of await dal.runningOn(organizationId, sensorId)) {
+      const zone = await deps.siteZone(organizationId, process.siteId).catch(() => 'Europe/Paris');
+      const record = await dal.change(organizationId, process.id, (current) => {
+        let changes: Partial<ProcessInsert> = {};
+        let state = current;
+        for (const { ts, temperature } of readings) {
+          const last = state.readings[state.readings.length - 1];
+          if (state.status !== 'running' || ts < state.startedAt || (last && ts <= new Date(last.at))) continue;
+          const step = applyReading(state, temperature, ts, zone);
+          changes = { ...changes, ...step };
+          state = { ...state, ...step } as ProcessRecord;
+        }
+        return changes;
+      });
+      if (record) await alertFor(record);
+    }
+  }
+
   return {
+    /**
+     * Readings stored: those of a sensor feeding a running process are its readings. Off the path
+     * of the device's acknowledgement; a reading of any other sensor costs a set lookup.
+     */
+    readingsStored(readings: readonly { organizationId: string; sensorId: string; ts: Date; values: Record<string, number> }[]): void {
+      if (Date.now() - probesReadAt > 5_000) void refreshProbes();
+      const fed = new Map<string, { organizationId: string; readings: { ts: Date; temperature: number }[] }>();
+      for (const row of readings) {
+        const temperature = row.values['temperature'];
+        if (temperature === undefined || !probes.has(row.sensorId)) continue;
+        const entry = fed.get(row.sensorId) ?? { organizationId: row.organizationId, readings: [] };
+        entry.readings.push({ ts: row.ts, temperature });
+        fed.set(row.sensorId, entry);
+      }
+      for (const [sensorId, entry] of fed) {
+        entry.readings.sort((a, b) => a.ts.getTime() - b.ts.getTime());
+        void fromProbe(entry.organizationId, sensorId, entry.readings).catch(() => undefined);
+      }
+    },
+
     async create(organizationId: string, by: { id: string; name: string }, input: CreateProcessRequest): Promise<Process> {
       const zone = await deps.siteZone(organizationId, input.siteId);
       if (input.sensorId) {
@@ -170,6 +229,7 @@ export function createProcessService(deps: {
         startedBy: by.id,
         startedByName: by.name,
       });
+      if (record.sensorId && record.status === 'running') probes.add(record.sensorId);
       // Started in the past: its deadline may already be gone.
       if (record.status === 'running' && record.deadline <= now) {
         const failed = await dal.change(organizationId, record.id, (current) =>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Alert, Process, Site, Task, TaskTemplate } from '@vigie/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { provision, sendTelemetry } from '../../test/device-helpers.ts';
 import { setRole } from '../../test/test-dal.ts';
 import { createTestApp, databaseKind, type TestAccount, type TestApp } from '../../test/test-app.ts';
 
@@ -369,5 +370,40 @@ describe(`the food-safety plan over HTTP: templates, tasks, processes (${databas
     expect(below.failure).toContain('sous +63');
     expect(below.alertId).toBeTruthy();
     expect((await api(manager, 'POST', `/processes/${cooled.id}/end`)).statusCode).toBe(409);
+  });
+
+  it('follows a cooling by the probe of its blast chiller: the sensor’s readings are the process’s', async () => {
+    const probe = await provision(t, admin, 'sensor');
+    const foreign = await provision(t, stranger, 'sensor');
+    expect(
+      (await api(manager, 'POST', '/processes', { kind: 'cooling', siteId: site.id, product: 'Poulet', sensorId: foreign.deviceId }))
+        .statusCode,
+    ).toBe(404);
+    const started = (
+      await api(manager, 'POST', '/processes', {
+        kind: 'cooling',
+        siteId: site.id,
+        product: 'Poulet rôti',
+        sensorId: probe.deviceId,
+        temperature: 75,
+      })
+    ).json<{ process: Process }>().process;
+    expect(started).toMatchObject({ sensorId: probe.deviceId, status: 'running' });
+    const at = (minutes: number) => Date.parse(started.startedAt) + minutes * MINUTE;
+    expect(
+      (
+        await sendTelemetry(t, probe.accessToken, [
+          { ts: at(30), temperature: 41.5 },
+          { ts: at(70), temperature: 9.5 },
+        ])
+      ).statusCode,
+    ).toBe(202);
+    const read = async () =>
+      (await api(manager, 'GET', '/processes')).json<{ processes: Process[] }>().processes.find((row) => row.id === started.id);
+    const deadline = Date.now() + 10_000;
+    while ((await read())?.status === 'running' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const done = await read();
+    expect(done).toMatchObject({ status: 'ok', endedAt: new Date(at(70)).toISOString() });
+    expect(done?.readings.map((reading) => reading.temperature)).toEqual([75, 41.5, 9.5]);
   });
 });

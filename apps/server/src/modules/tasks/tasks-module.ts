@@ -76,6 +76,10 @@ export function createTasksModule(options: {
     processes,
     subjectOf,
     routes,
+    handlers: {
+      /** Readings stored (the telemetry module's flow): a probe's feed the processes it follows. */
+      readingsStored: (readings: Parameters<typeof processes.readingsStored>[0]) => processes.readingsStored(readings),
+    },
     jobs: {
       /** Makes the next tasks, turns the overdue ones missed and fails the processes past their deadline. */
       async clock(): Promise<void> {
