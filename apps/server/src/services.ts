@@ -50,6 +50,7 @@ export function createServices(options: {
   const sites = createSitesModule({
     ...{ db, now, countDevices: (o, s) => devices.countInSite(o, s), rules: () => alerts.handlers, tell: events.tell },
     ...{ sensorsOf: (o) => devices.overviewSensors(o), alertsOf: (o, from) => alerts.alerts.touching(o, from) },
+    tasksOf: (o, from, to) => tasks.tasks.countsBySite(o, from, to),
   });
   const members = createMembersModule({
     ...{

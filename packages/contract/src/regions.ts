@@ -45,6 +45,19 @@ export const overviewSiteSchema = z.object({
   lowBattery: z.number().int(),
   /** Share of this month so far within limits (0 to 1), or null when nothing was measured. */
   compliance: z.number().nullable(),
+  /**
+   * The food-safety plan this month so far (docs/api.md, Plan de maîtrise sanitaire): tasks due
+   * (their due time passed), done in their window, late, missed, and answered out of their limits.
+   */
+  tasks: z
+    .object({
+      due: z.number().int(),
+      done: z.number().int(),
+      late: z.number().int(),
+      missed: z.number().int(),
+      nonconforming: z.number().int(),
+    })
+    .optional(),
 });
 export type OverviewSite = z.infer<typeof overviewSiteSchema>;
 export const overviewResponseSchema = z.object({ sites: z.array(overviewSiteSchema) });

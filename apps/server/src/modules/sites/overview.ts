@@ -38,6 +38,7 @@ export function overviewOf(
   sensors: readonly OverviewSensor[],
   alerts: readonly OverviewAlert[],
   now: Date,
+  tasks: ReadonlyMap<string, NonNullable<OverviewSite['tasks']>> = new Map(),
 ): OverviewSite[] {
   const from = monthStart(now).getTime();
   const to = now.getTime();
@@ -53,6 +54,7 @@ export function overviewOf(
         activeAlerts: 0,
         lowBattery: 0,
         compliance: null,
+        tasks: tasks.get(site.id) ?? { due: 0, done: 0, late: 0, missed: 0, nonconforming: 0 },
         excursionMs: 0,
       },
     ]),

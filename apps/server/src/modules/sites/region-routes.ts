@@ -1,4 +1,4 @@
-import { endpoints } from '@vigie/contract';
+import { endpoints, type OverviewSite } from '@vigie/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RegionService } from './region-service.ts';
 import { currentUser } from '../../plugins/authenticate.ts';
@@ -13,8 +13,10 @@ export const regionRoutes: FastifyPluginAsyncZod<{
   sites: SiteService;
   sensorsOf: (organizationId: string) => Promise<OverviewSensor[]>;
   activeAndRecentAlerts: (organizationId: string, from: Date) => Promise<OverviewAlert[]>;
+  /** The food-safety plan's tasks due in [from, to), counted by site (the tasks module's). */
+  tasksOf?: (organizationId: string, from: Date, to: Date) => Promise<ReadonlyMap<string, NonNullable<OverviewSite['tasks']>>>;
   now: () => Date;
-}> = async (app, { regions, sites, sensorsOf, activeAndRecentAlerts, now }) => {
+}> = async (app, { regions, sites, sensorsOf, activeAndRecentAlerts, tasksOf, now }) => {
   const organizationOf = (request: Parameters<typeof currentUser>[0]) => currentUser(request).organization.id;
 
   app.route({
@@ -71,8 +73,12 @@ export const regionRoutes: FastifyPluginAsyncZod<{
       const scope = await sitesOf(request);
       const inScope = (await sites.list(organizationId)).filter((site) => scope === null || scope.has(site.id));
       const at = now();
-      const [sensors, alerts] = await Promise.all([sensorsOf(organizationId), activeAndRecentAlerts(organizationId, monthStart(at))]);
-      return { sites: overviewOf(inScope, sensors, alerts, at) };
+      const [sensors, alerts, tasks] = await Promise.all([
+        sensorsOf(organizationId),
+        activeAndRecentAlerts(organizationId, monthStart(at)),
+        tasksOf?.(organizationId, monthStart(at), at),
+      ]);
+      return { sites: overviewOf(inScope, sensors, alerts, at, tasks) };
     },
   });
 };

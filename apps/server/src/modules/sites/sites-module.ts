@@ -1,4 +1,4 @@
-import type { MemberScope } from '@vigie/contract';
+import type { MemberScope, OverviewSite } from '@vigie/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { Announced } from '../events/events-module.ts';
@@ -25,6 +25,8 @@ export function createSitesModule(options: {
   rules: () => { siteRemoving(organizationId: string, siteId: string): Promise<void>; sitesChanged(organizationId: string): Promise<void> };
   sensorsOf: (organizationId: string) => Promise<OverviewSensor[]>;
   alertsOf: (organizationId: string, from: Date) => Promise<OverviewAlert[]>;
+  /** The food-safety plan's tasks due in [from, to), counted by site (the tasks module's, called at run time). */
+  tasksOf?: (organizationId: string, from: Date, to: Date) => Promise<ReadonlyMap<string, NonNullable<OverviewSite['tasks']>>>;
   tell: (announced: Announced) => Promise<void>;
 }) {
   const changed = async (organizationId: string) => {
@@ -43,6 +45,7 @@ export function createSitesModule(options: {
     await app.register(siteRoutes, { sites });
     await app.register(regionRoutes, {
       ...{ regions, sites, sensorsOf: options.sensorsOf, activeAndRecentAlerts: options.alertsOf, now: options.now },
+      ...(options.tasksOf ? { tasksOf: options.tasksOf } : {}),
     });
   };
   /** A scope as people read it: « toute l’organisation », or its shops then its regions by name (« Lyon Part-Dieu, région Nord »). */

@@ -114,6 +114,24 @@ export function createTaskDal(db: Database) {
         .limit(limit);
     },
 
+    /** The tasks due in [from, to) by site, state and result. */
+    async countsBySite(
+      organizationId: string,
+      from: Date,
+      to: Date,
+    ): Promise<{ siteId: string; status: TaskStatus; nonconforming: boolean; count: number }[]> {
+      return db
+        .select({
+          siteId: tasks.siteId,
+          status: tasks.status,
+          nonconforming: sql<boolean>`coalesce(${tasks.result} = 'nonconforming', false)`,
+          count: sql<number>`count(*)::int`,
+        })
+        .from(tasks)
+        .where(and(eq(tasks.organizationId, organizationId), gte(tasks.dueAt, from), lt(tasks.dueAt, to)))
+        .groupBy(tasks.siteId, tasks.status, sql`coalesce(${tasks.result} = 'nonconforming', false)`);
+    },
+
     async find(organizationId: string, id: string): Promise<TaskRecord | undefined> {
       const [row] = await db.select().from(tasks).where(task(organizationId, id)).limit(1);
       return row;

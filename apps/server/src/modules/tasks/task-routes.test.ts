@@ -406,4 +406,19 @@ describe(`the food-safety plan over HTTP: templates, tasks, processes (${databas
     expect(done).toMatchObject({ status: 'ok', endedAt: new Date(at(70)).toISOString() });
     expect(done?.readings.map((reading) => reading.temperature)).toEqual([75, 41.5, 9.5]);
   });
+
+  it('gives the chain’s overview each shop’s tasks this month: due, done, late, missed, non-conforming', async () => {
+    const response = await api(admin, 'GET', '/overview');
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = response.json<{ sites: { siteId: string; tasks?: Record<string, number> }[] }>().sites;
+    const lyon = rows.find((row) => row.siteId === site.id)?.tasks;
+    expect(lyon?.done).toBeGreaterThanOrEqual(2);
+    expect(lyon?.late).toBeGreaterThanOrEqual(1);
+    expect(lyon?.missed).toBeGreaterThanOrEqual(1);
+    expect(lyon?.nonconforming).toBeGreaterThanOrEqual(1);
+    expect(lyon?.due).toBeGreaterThanOrEqual((lyon?.done ?? 0) + (lyon?.late ?? 0) + (lyon?.missed ?? 0));
+    // A member who sees Lille only reads Lille's line alone.
+    const theirs = (await api(scoped, 'GET', '/overview')).json<{ sites: { siteId: string }[] }>().sites;
+    expect(theirs.map((row) => row.siteId)).toEqual([lille.id]);
+  });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type CompleteTaskRequest,
+  type OverviewSite,
   type Severity,
   type Task,
   type TaskAnswer,
@@ -210,6 +211,19 @@ export function createTaskService(deps: {
       const rows = await dal.list(organizationId, { siteIds: [siteId], from, to }, 10_000);
       const hashes = await dal.photoHashes(rows.map((row) => row.id));
       return rows.map((row) => ({ ...toTask(row, true), photoHashes: hashes.get(row.id) ?? [] }));
+    },
+
+    /** This period's tasks of each site, for the chain's overview. */
+    async countsBySite(organizationId: string, from: Date, to: Date): Promise<Map<string, NonNullable<OverviewSite['tasks']>>> {
+      const counts = new Map<string, NonNullable<OverviewSite['tasks']>>();
+      for (const row of await dal.countsBySite(organizationId, from, to)) {
+        const site = counts.get(row.siteId) ?? { due: 0, done: 0, late: 0, missed: 0, nonconforming: 0 };
+        site.due += row.count;
+        if (row.status !== 'pending') site[row.status] += row.count;
+        if (row.nonconforming) site.nonconforming += row.count;
+        counts.set(row.siteId, site);
+      }
+      return counts;
     },
 
     async siteOf(organizationId: string, id: string): Promise<string | undefined> {

@@ -6,7 +6,7 @@ import { discardEarlyFetches } from '@/lib/early-fetch';
 import { createQueryClient } from '@/lib/query-client';
 import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { startNetworkReads } from '../api/network-reads';
-import { FIRST_ROWS, NetworkOverview } from './network-overview';
+import { FIRST_ROWS, NetworkOverview, tasksText } from './network-overview';
 
 const nord = { id: '7c8d9e0f-1a2b-4c3d-8e4f-5a6b7c8d9e0f', name: 'Nord' };
 const sud = { id: '8d9e0f1a-2b3c-4d4e-8f5a-6b7c8d9e0f1a', name: 'Sud' };
@@ -93,5 +93,15 @@ describe('NetworkOverview', () => {
     await waitFor(() => expect(rows()).toHaveLength(500), { timeout: 5_000 });
     expect(screen.queryByText(/Autre magasin/)).toBeNull();
     expect(calls.filter((call) => call.url === '/api/overview').map((call) => call.token)).toEqual(['token-of-someone-else', 'token-123']);
+  });
+});
+
+describe('the food-safety plan of each shop in the overview', () => {
+  it('reads the share of tasks done this month and names the missed ones; a shop with none due shows a dash', () => {
+    expect(tasksText({ due: 40, done: 35, late: 3, missed: 2, nonconforming: 1 }).replace(/\u202f/g, ' ')).toBe('95 % · 2 manquées');
+    expect(tasksText({ due: 3, done: 2, late: 0, missed: 1, nonconforming: 0 }).replace(/\u202f/g, ' ')).toBe('66,6 % · 1 manquée');
+    expect(tasksText({ due: 10, done: 10, late: 0, missed: 0, nonconforming: 0 }).replace(/\u202f/g, ' ')).toBe('100 %');
+    expect(tasksText({ due: 0, done: 0, late: 0, missed: 0, nonconforming: 0 })).toBe('—');
+    expect(tasksText(undefined)).toBe('—');
   });
 });

@@ -22,6 +22,16 @@ export function complianceText(compliance: number | null): string {
   return `${formatNumber(Math.floor(compliance * 1000) / 10, 1)}${NNBSP}%`;
 }
 
+/**
+ * The food-safety plan of the month: « 95 % · 2 manquées » (the share of tasks due that were done,
+ * in time or late), or « — » when none was due.
+ */
+export function tasksText(tasks: OverviewSite['tasks']): string {
+  if (!tasks || tasks.due === 0) return '—';
+  const share = `${formatNumber(Math.floor(((tasks.done + tasks.late) / tasks.due) * 1000) / 10, 1)}${NNBSP}%`;
+  return tasks.missed > 0 ? `${share} · ${formatNumber(tasks.missed, 0)} manquée${tasks.missed > 1 ? 's' : ''}` : share;
+}
+
 /** Rows in the table's first render: more than the tallest screen shows at once. */
 export const FIRST_ROWS = 50;
 
@@ -144,7 +154,7 @@ export function NetworkOverview() {
         <p className="rounded-2xl border border-white/10 bg-slate-900/60 p-6 text-slate-300">Aucun magasin dans votre périmètre.</p>
       ) : (
         <div className="overflow-x-auto rounded-2xl border border-white/10 bg-slate-900/60">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+          <table className="w-full min-w-[46rem] text-left text-sm">
             <caption className="sr-only">État de chaque magasin, ce mois-ci</caption>
             <thead className="text-slate-300">
               <tr>
@@ -169,6 +179,9 @@ export function NetworkOverview() {
                 <th scope="col" className="px-4 py-3 text-right font-medium">
                   Conformité du mois
                 </th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">
+                  Tâches du mois
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -189,6 +202,9 @@ export function NetworkOverview() {
                   </td>
                   <td className="px-4 py-3 text-right tabular-nums">{formatNumber(site.lowBattery, 0)}</td>
                   <td className="px-4 py-3 text-right tabular-nums">{complianceText(site.compliance)}</td>
+                  <td className={`px-4 py-3 text-right tabular-nums ${(site.tasks?.missed ?? 0) > 0 ? 'text-amber-200' : ''}`}>
+                    {tasksText(site.tasks)}
+                  </td>
                 </tr>
               ))}
             </tbody>
