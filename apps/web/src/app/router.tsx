@@ -56,6 +56,7 @@ const alertDetail = preloadable(() => import('./routes/alert-detail'));
 const sites = preloadable(() => import('./routes/sites'));
 const reports = preloadable(() => import('./routes/reports'));
 const checks = preloadable(() => import('./routes/checks'));
+const tasks = preloadable(() => import('./routes/tasks'));
 const account = preloadable(() => import('./routes/account'));
 const team = preloadable(() => import('./routes/team'));
 const journal = preloadable(() => import('./routes/journal'));
@@ -85,6 +86,7 @@ const SIGNED_IN_PAGES: SignedInPage[] = [
   { path: 'sites', code: sites, element: <sites.Screen /> },
   { path: 'rapports', code: reports, element: <reports.Screen /> },
   { path: 'controles', code: checks, element: <checks.Screen /> },
+  { path: 'taches', code: tasks, element: <tasks.Screen /> },
   { path: 'compte', code: account, element: <account.Screen /> },
   { path: 'equipe', code: team, element: <team.Screen /> },
   { path: 'journal', code: journal, element: <journal.Screen /> },

@@ -29,6 +29,8 @@ export type ApiFetchOptions = {
   method?: Method;
   /** Sent as JSON when defined. */
   body?: unknown;
+  /** Sent as multipart/form-data instead (a photo): the browser writes its boundary. */
+  multipart?: FormData;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   cache?: RequestCache;
@@ -107,7 +109,7 @@ export async function apiFetch(path: string, options: ApiFetchOptions = {}): Pro
     response = await fetch(`${baseUrl}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: options.multipart ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal,
       ...(cache ? { cache } : {}),
     });

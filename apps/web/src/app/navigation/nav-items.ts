@@ -2,6 +2,7 @@ import { endpoints } from '@vigie/contract/routes';
 import {
   Bell,
   CircleUser,
+  ClipboardCheck,
   FileCheck2,
   LayoutDashboard,
   Network,
@@ -54,6 +55,7 @@ const ICONS: Record<PageKey, LucideIcon | null> = {
   reports: FileCheck2,
   sites: Store,
   network: Network,
+  tasks: ClipboardCheck,
   checks: Thermometer,
   install: PackagePlus,
   team: Users,
@@ -85,6 +87,7 @@ export function navSections(access: NavAccess): NavSections {
       ['sites', true],
     ]),
     secondary: shown([
+      ['tasks', true],
       ['network', true],
       ['checks', true],
       ['install', access.manage],

@@ -57,6 +57,7 @@ describe('the side menu', () => {
         'Alertes',
         'Rapports',
         'Magasins',
+        'Tâches du jour',
         'Réseau',
         'Contrôles',
         'Installer un appareil',
@@ -76,6 +77,7 @@ describe('the side menu', () => {
         'Alertes',
         'Rapports',
         'Magasins',
+        'Tâches du jour',
         'Réseau',
         'Contrôles',
         'Installer un appareil',
@@ -86,7 +88,11 @@ describe('the side menu', () => {
       ],
       true,
     ],
-    ['viewer', ['Tableau de bord', 'Alertes', 'Rapports', 'Magasins', 'Réseau', 'Contrôles', 'Corbeille', 'Mon compte'], false],
+    [
+      'viewer',
+      ['Tableau de bord', 'Alertes', 'Rapports', 'Magasins', 'Tâches du jour', 'Réseau', 'Contrôles', 'Corbeille', 'Mon compte'],
+      false,
+    ],
   ])('lists what a %s may open', (role, names, integrations) => {
     renderAt(<SideMenu />, '/dashboard', role);
     const menu = screen.getByRole('navigation', { name: 'Menu principal' });
@@ -165,7 +171,7 @@ describe('the bottom bar', () => {
     expect(more).toHaveAttribute('aria-expanded', 'true');
     const dialog = screen.getByRole('dialog', { name: 'Autres pages' });
     // The same role rules as the side menu: a viewer installs nothing and has no « Intégrations ».
-    expect(linkNames(dialog)).toEqual(['Réseau', 'Contrôles', 'Corbeille', 'Mon compte']);
+    expect(linkNames(dialog)).toEqual(['Tâches du jour', 'Réseau', 'Contrôles', 'Corbeille', 'Mon compte']);
 
     await user.click(within(dialog).getByRole('link', { name: 'Corbeille' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard/corbeille');

@@ -8,6 +8,7 @@ export type PageKey =
   | 'reports'
   | 'sites'
   | 'network'
+  | 'tasks'
   | 'checks'
   | 'install'
   | 'team'
@@ -39,6 +40,7 @@ export const PAGES: Record<PageKey, Page> = {
   reports: { path: '/dashboard/rapports', label: 'Rapports', parent: 'dashboard' },
   sites: { path: '/dashboard/sites', label: 'Magasins', parent: 'dashboard' },
   network: { path: '/dashboard/reseau', label: 'Réseau', parent: 'dashboard' },
+  tasks: { path: '/dashboard/taches', label: 'Tâches du jour', parent: 'dashboard' },
   checks: { path: '/dashboard/controles', label: 'Contrôles', parent: 'dashboard' },
   install: { path: '/dashboard/installer', label: 'Installer un appareil', parent: 'dashboard' },
   team: { path: '/dashboard/equipe', label: 'Équipe', parent: 'dashboard' },

@@ -1,0 +1,149 @@
+import type { Task } from '@vigie/contract';
+import { endpoints } from '@vigie/contract/routes';
+import { ClipboardCheck } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PRODUCT_NAME } from '@/config/constants';
+import { useSites } from '@/features/sites/api/get-sites';
+import { useTasks } from '@/features/tasks/api/task-queries';
+import { ProcessPanel } from '@/features/tasks/components/process-panel';
+import { TaskForm } from '@/features/tasks/components/task-form';
+import { remainingText, stageOf, type TaskStage, windowText } from '@/features/tasks/task-format';
+import { useNow } from '@/hooks/use-now';
+import { errorMessage } from '@/lib/errors';
+import { useCan } from '@/lib/permissions';
+
+const HOUR = 3600_000;
+
+const GROUPS: { stage: TaskStage; title: string; empty?: string }[] = [
+  { stage: 'grace', title: 'En retard' },
+  { stage: 'open', title: 'À faire maintenant', empty: 'Rien à faire pour le moment.' },
+  { stage: 'upcoming', title: 'Plus tard aujourd’hui' },
+  { stage: 'done', title: 'Faites' },
+  { stage: 'missed', title: 'Manquées' },
+];
+
+function TaskCard({
+  task,
+  now,
+  siteName,
+  timeZone,
+  canDo,
+}: {
+  task: Task;
+  now: number;
+  siteName: string | null;
+  timeZone?: string;
+  canDo: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const stage = stageOf(task, now);
+  const answerable = canDo && (stage === 'open' || stage === 'grace');
+  const headingId = `tache-${task.id}`;
+  return (
+    <li className="space-y-3 rounded-2xl border border-white/10 bg-slate-900/60 p-4" data-testid="task" aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h3 id={headingId} className="font-semibold text-white">
+            {task.name}
+          </h3>
+          <p className="text-sm text-slate-300">
+            {windowText(task, timeZone)}
+            {siteName ? ` · ${siteName}` : ''}
+            {stage === 'grace' ? ` · encore ${remainingText(Date.parse(task.graceEndsAt), now)} de délai` : ''}
+          </p>
+        </div>
+        {stage === 'done' && (
+          <p className={`text-sm font-semibold ${task.result === 'nonconforming' ? 'text-amber-200' : 'text-emerald-200'}`}>
+            {task.status === 'late' ? 'Faite en retard' : 'Faite'}
+            {task.result === 'nonconforming' ? ', non conforme' : ''}
+            {task.completedByName ? ` par ${task.completedByName}` : ''}
+          </p>
+        )}
+        {stage === 'missed' && <p className="text-sm font-semibold text-red-200">Manquée</p>}
+        {answerable && !open && (
+          <Button variant="primary" onClick={() => setOpen(true)} aria-describedby={headingId}>
+            Remplir
+          </Button>
+        )}
+      </div>
+      {answerable && open && <TaskForm task={task} />}
+    </li>
+  );
+}
+
+/**
+ * /dashboard/taches: « Tâches du jour » for shop staff — what is due now, late, later, done and
+ * missed today in the shops one sees, answered with one tap per item on a phone; and the coolings
+ * and hot holdings under way, with their countdown.
+ */
+export default function TasksRoute() {
+  const now = useNow(30_000);
+  const can = useCan();
+  // Today and the hours around it: a round due at 23 h is still answered after midnight.
+  // Read again when the day changes, not every tick.
+  const day = new Date(now).toDateString();
+  const { from, to } = useMemo(() => {
+    const start = new Date(day).getTime();
+    return { from: new Date(start - 6 * HOUR).toISOString(), to: new Date(start + 24 * HOUR).toISOString() };
+  }, [day]);
+  const tasks = useTasks({ from, to });
+  const sites = useSites();
+  const siteOf = (id: string) => sites.data?.find((site) => site.id === id);
+  const canDo = can(endpoints.tasks.complete);
+  const today = (tasks.data ?? []).filter((task) => {
+    const stage = stageOf(task, now);
+    // Yesterday's done and missed ones are history; what is still open is not.
+    return Date.parse(task.dueAt) >= Date.parse(from) + 6 * HOUR || stage === 'open' || stage === 'grace';
+  });
+
+  return (
+    <>
+      <title>{`Tâches du jour · ${PRODUCT_NAME}`}</title>
+      <div className="mb-6 max-w-3xl">
+        <h1 className="flex items-center gap-3 text-3xl font-bold tracking-tight text-white">
+          <ClipboardCheck className="size-7 text-cyan-300" aria-hidden="true" />
+          Tâches du jour
+        </h1>
+        <p className="mt-3 text-slate-300">
+          Les contrôles du plan de maîtrise sanitaire à faire aujourd’hui{'\u202F'}: une réponse par point, une photo si elle est demandée.
+          Une réponse hors limites ouvre une alerte pour noter l’action corrective.
+        </p>
+      </div>
+      <div className="space-y-8">
+        {tasks.isError && <Alert>{errorMessage(tasks.error, 'Error loading data')}</Alert>}
+        {tasks.isPending && <p className="text-slate-300">Chargement…</p>}
+        {tasks.data &&
+          GROUPS.map(({ stage, title, empty }) => {
+            const group = today.filter((task) => stageOf(task, now) === stage);
+            if (group.length === 0 && !empty) return null;
+            return (
+              <section key={stage} aria-label={title} className="space-y-3">
+                <h2 className="text-lg font-semibold text-white">
+                  {title} <span className="font-normal text-slate-400">({group.length})</span>
+                </h2>
+                {group.length === 0 ? (
+                  <p className="text-slate-300">{empty}</p>
+                ) : (
+                  <ul className="space-y-3">
+                    {group.map((task) => (
+                      <TaskCard
+                        key={task.id}
+                        task={task}
+                        now={now}
+                        siteName={(sites.data?.length ?? 0) > 1 ? (siteOf(task.siteId)?.name ?? null) : null}
+                        timeZone={siteOf(task.siteId)?.timezone}
+                        canDo={canDo}
+                      />
+                    ))}
+                  </ul>
+                )}
+              </section>
+            );
+          })}
+        {can(endpoints.processes.create) && <ProcessPanel sites={sites.data ?? []} />}
+      </div>
+    </>
+  );
+}
