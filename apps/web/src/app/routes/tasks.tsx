@@ -2,6 +2,7 @@ import type { Task } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { ClipboardCheck } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PRODUCT_NAME } from '@/config/constants';
@@ -62,6 +63,14 @@ function TaskCard({
           </p>
         )}
         {stage === 'missed' && <p className="text-sm font-semibold text-red-200">Manquée</p>}
+        {task.alertId && (stage === 'done' || stage === 'missed') && (
+          <Link
+            to={`/dashboard/alertes/${task.alertId}`}
+            className="w-full text-sm font-semibold text-cyan-200 underline underline-offset-4"
+          >
+            Noter l’action corrective
+          </Link>
+        )}
         {answerable && !open && (
           <Button variant="primary" onClick={() => setOpen(true)} aria-describedby={headingId}>
             Remplir

@@ -19,6 +19,7 @@ import { peakDirection, peakLabel } from '../alert-curve-data';
 import { ActionForm } from './action-form';
 import { AlertCurve, type AlertChartProps } from './alert-curve';
 import { alertValue, isPredicted, readingBeyond, type SensorReading } from './alert-value';
+import { planAlertFinding } from '../plan-alert';
 import { AlertStatusBadge, PredictedBadge, SeverityBadge } from './severity-badge';
 
 type Step = Parameters<ReturnType<typeof useAlertStep>['mutate']>[0];
@@ -251,9 +252,13 @@ export function AlertDetail({
       : peakFirst
         ? [['Dernière valeur', alertValue(alert)]]
         : [];
+  // A task of the food-safety plan or a timed process: no rule and no measure, a finding.
+  const plan = Boolean(alert.taskId || alert.processId);
   const facts: [string, string][] = [
     ...values,
-    ['Règle', rule ? `${rule.name} · ${SCHEDULE_LABELS[rule.schedule]}` : rule === null ? '—' : '…'],
+    ...(plan
+      ? []
+      : ([['Règle', rule ? `${rule.name} · ${SCHEDULE_LABELS[rule.schedule]}` : rule === null ? '—' : '…']] as [string, string][])),
     ['Ouverte le', formatDateTime(alert.openedAt)],
     ...(alert.resolvedAt ? ([['Résolue le', formatDateTime(alert.resolvedAt)]] as [string, string][]) : []),
     ['Site', siteName ?? '—'],
@@ -321,8 +326,8 @@ export function AlertDetail({
             </p>
           )}
           <p data-testid="alert-limit" className="mt-3 text-sm">
-            <span className="text-slate-400">{`${predicted ? 'Limite' : 'Limite autorisée'}\u202F:`}</span>{' '}
-            <span className="font-medium text-slate-100">{limit}</span>
+            <span className="text-slate-400">{`${plan ? 'Constat' : predicted ? 'Limite' : 'Limite autorisée'}\u202F:`}</span>{' '}
+            <span className="font-medium text-slate-100">{plan ? planAlertFinding(alert) : limit}</span>
           </p>
           <dl className="mt-4 grid gap-x-6 gap-y-2 border-t border-white/10 pt-4 text-sm sm:grid-cols-2">
             {facts.map(([term, value]) => (

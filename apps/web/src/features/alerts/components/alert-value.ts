@@ -1,6 +1,7 @@
 import type { Alert, PredictedAlert } from '@vigie/contract';
 import { forecastLabel } from '@/lib/forecast-label';
 import { formatMeasure } from '@/lib/measure-format';
+import { planAlertState } from '../plan-alert';
 
 /** A sensor's latest reading of a measure, as the devices list keeps it live. */
 export type SensorReading = { value: number; ts: string };
@@ -15,7 +16,12 @@ export function isPredicted<T extends Pick<Alert, 'forecast'>>(alert: T): alert 
  * for a « dépassement prévu », the sensor's latest reading, never the forecast; « Hors ligne » for
  * a silent sensor.
  */
-export function alertValue(alert: Pick<Alert, 'key' | 'last' | 'forecast'>, reading?: SensorReading | null): string {
+export function alertValue(
+  alert: Pick<Alert, 'key' | 'last' | 'forecast'> & Partial<Pick<Alert, 'taskId' | 'processId' | 'events'>>,
+  reading?: SensorReading | null,
+): string {
+  // A task of the food-safety plan or a timed process: no measure, what went wrong.
+  if (alert.taskId || alert.processId) return planAlertState(alert);
   if (alert.key === null) return 'Hors ligne';
   if (isPredicted(alert)) return reading ? formatMeasure(alert.key, reading.value) : '—';
   return alert.last === null ? '—' : formatMeasure(alert.key, alert.last);
@@ -31,7 +37,11 @@ export function readingBeyond(forecast: PredictedAlert, reading: SensorReading |
  * What the toast of a new alert says after the sensor's name: the value of a breach, or for a
  * « dépassement prévu » its forecast, labelled (« dépassement prévu : +8 °C vers 14 h 10 »).
  */
-export function alertNews(alert: Pick<Alert, 'key' | 'last' | 'forecast'>, now: number, timeZone?: string): string {
+export function alertNews(
+  alert: Pick<Alert, 'key' | 'last' | 'forecast'> & Partial<Pick<Alert, 'taskId' | 'processId' | 'events'>>,
+  now: number,
+  timeZone?: string,
+): string {
   if (isPredicted(alert) && alert.key) return `dépassement ${forecastLabel(alert.key, alert.forecast, now, timeZone)}`;
   return alertValue(alert);
 }
