@@ -114,3 +114,26 @@ describe('« Tâches du jour »', () => {
     expect(screen.queryByRole('heading', { name: 'Refroidissements et maintiens au chaud' })).not.toBeInTheDocument();
   });
 });
+
+describe('« Tâches du jour » without network', () => {
+  it('says in French that nothing was sent and keeps the answers to send again', async () => {
+    const user = userEvent.setup();
+    const auth = fakeAuth();
+    const online = globalThis.fetch;
+    renderWithProviders(<TasksRoute />, { auth: { ...auth, user: auth.user && { ...auth.user, role: 'manager' } } });
+    const now = await screen.findByRole('region', { name: 'À faire maintenant' });
+    await user.click(within(now).getByRole('button', { name: 'Remplir' }));
+    await user.type(screen.getByLabelText(/Température de la chambre froide/), '3');
+    await user.click(screen.getByRole('radio', { name: 'Oui' }));
+    // The cold room: every request fails before reaching the server.
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(plain((await screen.findByRole('alert')).textContent)).toContain('Pas de réseau : rien n’a été envoyé.');
+    expect(screen.getByLabelText(/Température de la chambre froide/)).toHaveValue('3');
+    // Back in range of the network, the same answers are sent.
+    vi.stubGlobal('fetch', online);
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(/Enregistrée/)).toBeInTheDocument();
+    expect(posts).toHaveLength(1);
+  });
+});

@@ -1,5 +1,7 @@
 import type { Task, TaskItem } from '@vigie/contract';
 import { formatClock } from '@vigie/contract/clock';
+import { ApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/errors';
 import { formatNumber } from '@/lib/measure-format';
 import { parseDecimal } from '@/lib/quantity-format';
 
@@ -58,4 +60,14 @@ export function readAnswer(
     default:
       return { value: typeof raw === 'string' ? raw.trim() : String(raw) };
   }
+}
+
+/**
+ * Why answers were not recorded, in French: without network (a cold room), they stay in the form,
+ * to send again once it is back; otherwise the server's reason (a task completed meanwhile…).
+ */
+export function sendErrorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status === 0)
+    return 'Pas de réseau : rien n’a été envoyé. Les réponses restent ici ; appuyez de nouveau sur « Enregistrer » une fois le réseau revenu.';
+  return errorMessage(error, fallback);
 }

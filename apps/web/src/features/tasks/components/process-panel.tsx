@@ -7,11 +7,10 @@ import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
 import { inputClass } from '@/components/ui/section';
 import { useNow } from '@/hooks/use-now';
-import { errorMessage } from '@/lib/errors';
 import { formatNumber } from '@/lib/measure-format';
 import { parseDecimal } from '@/lib/quantity-format';
 import { useAddProcessReading, useEndProcess, useProcesses, useStartProcess } from '../api/task-queries';
-import { remainingText } from '../task-format';
+import { remainingText, sendErrorText } from '../task-format';
 
 const label = 'block text-sm font-medium text-slate-200';
 const degrees = (value: number) => `${formatNumber(value, 1).replace('-', '−')}\u202F°C`;
@@ -87,9 +86,9 @@ function RunningProcess({ process, timeZone, now }: { process: Process; timeZone
         error={
           error ??
           (add.isError
-            ? errorMessage(add.error, 'La lecture n’a pas été notée.')
+            ? sendErrorText(add.error, 'La lecture n’a pas été notée.')
             : end.isError
-              ? errorMessage(end.error, 'Le procédé n’a pas été terminé.')
+              ? sendErrorText(end.error, 'Le procédé n’a pas été terminé.')
               : null)
         }
       />
@@ -204,7 +203,7 @@ export function ProcessPanel({ sites }: { sites: readonly Site[] }) {
           />
         </div>
         <div className="sm:col-span-2">
-          <FormStatus error={error ?? (start.isError ? errorMessage(start.error, 'Le procédé n’a pas commencé.') : null)} />
+          <FormStatus error={error ?? (start.isError ? sendErrorText(start.error, 'Le procédé n’a pas commencé.') : null)} />
           <Button type="submit" variant="primary" busy={start.isPending}>
             Démarrer
           </Button>

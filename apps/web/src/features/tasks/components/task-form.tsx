@@ -5,9 +5,8 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
 import { inputClass } from '@/components/ui/section';
-import { errorMessage } from '@/lib/errors';
 import { uploadTaskPhoto, useCompleteTask } from '../api/task-queries';
-import { limitsText, readAnswer } from '../task-format';
+import { limitsText, readAnswer, sendErrorText } from '../task-format';
 
 const label = 'block text-sm font-medium text-slate-200';
 const choice =
@@ -71,7 +70,7 @@ function ItemField({ item, taskId, raw, onChange }: { item: TaskItem; taskId: st
                 onChange(photo.id);
                 setUploading(null);
               },
-              (error: unknown) => setUploading(errorMessage(error, 'La photo n’a pas été envoyée.')),
+              (error: unknown) => setUploading(sendErrorText(error, 'La photo n’a pas été envoyée.')),
             );
           }}
         />
@@ -168,7 +167,7 @@ export function TaskForm({ task, onDone }: { task: Task; onDone?: (task: Task) =
       </div>
       <FormStatus
         id={statusId}
-        error={error ?? (complete.isError ? errorMessage(complete.error, 'La tâche n’a pas été enregistrée.') : null)}
+        error={error ?? (complete.isError ? sendErrorText(complete.error, 'La tâche n’a pas été enregistrée.') : null)}
       />
       <Button type="submit" variant="primary" busy={complete.isPending}>
         Enregistrer
