@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeTrash } from './trash-purge.ts';
 import { countRows, provision, sendTelemetry } from '../../test/device-helpers.ts';
 import { openStream } from '../../test/sse-client.ts';
-import { type TestAccount, type TestApp, createTestApp, databaseKind } from '../../test/test-app.ts';
+import { type TestAccount, type TestApp, createTestApp, databaseKind, isolatedDatabase } from '../../test/test-app.ts';
 
 interface TrashedDevice {
   kind: DeviceKind;
@@ -190,12 +190,19 @@ describe(`trash purge on ${databaseKind}`, () => {
   let clock = Date.now();
   let t: TestApp;
   let owner: TestAccount;
+  // On PostgreSQL, a database of its own: the purge takes every organization's old trash, and a
+  // device another suite trashes between two purges on the shared one would be counted here.
+  let isolated: Awaited<ReturnType<typeof isolatedDatabase>>;
 
   beforeAll(async () => {
-    t = await createTestApp({ now: () => new Date(clock) });
+    isolated = await isolatedDatabase();
+    t = await createTestApp({ now: () => new Date(clock), ...(isolated ? { env: { DATABASE_URL: isolated.url } } : {}) });
     owner = await t.createAccount();
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await isolated?.drop();
+  });
 
   it('purges a device trashed 31 days ago with its readings, and keeps one trashed 29 days ago', async () => {
     const old = await provision(t, owner, 'sensor');
