@@ -189,7 +189,7 @@ test('a viewer is offered neither « Installer un appareil » nor « Intégratio
     await viewer.setViewportSize(PHONE);
     await bottomBar(viewer).getByRole('button', { name: 'Plus' }).click();
     const sheet = moreSheet(viewer);
-    await expect(sheet.getByRole('link')).toHaveText(['Réseau', 'Contrôles', 'Corbeille', 'Mon compte']);
+    await expect(sheet.getByRole('link')).toHaveText(['Tâches du jour', 'Réseau', 'Contrôles', 'Corbeille', 'Mon compte']);
     await expect(sheet.getByText('Intégrations')).toHaveCount(0);
   } finally {
     await context.close();
