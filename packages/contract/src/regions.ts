@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nameSchema, uuidSchema } from './common.ts';
+import { taskCountsSchema } from './tasks.ts';
 
 /**
  * docs/api.md, Régions et portées. A region groups sites (a district of a chain); a member's scope
@@ -49,15 +50,7 @@ export const overviewSiteSchema = z.object({
    * The food-safety plan this month so far (docs/api.md, Plan de maîtrise sanitaire): tasks due
    * (their due time passed), done in their window, late, missed, and answered out of their limits.
    */
-  tasks: z
-    .object({
-      due: z.number().int(),
-      done: z.number().int(),
-      late: z.number().int(),
-      missed: z.number().int(),
-      nonconforming: z.number().int(),
-    })
-    .optional(),
+  tasks: taskCountsSchema.optional(),
 });
 export type OverviewSite = z.infer<typeof overviewSiteSchema>;
 export const overviewResponseSchema = z.object({ sites: z.array(overviewSiteSchema) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, uuidSchema } from './common.ts';
+import { taskCountsSchema } from './tasks.ts';
 import { hasOverloadedCharacter, OVERLOADED_CHARACTER_MESSAGE } from './text.ts';
 
 /** A calendar month `YYYY-MM`, read on the site's own wall clock. */
@@ -75,15 +76,7 @@ export const reportSummarySchema = z.object({
    * in their window, late (within their grace), missed, and those answered out of their limits;
    * absent in reports made before the plan existed.
    */
-  tasks: z
-    .object({
-      due: z.number().int(),
-      done: z.number().int(),
-      late: z.number().int(),
-      missed: z.number().int(),
-      nonconforming: z.number().int(),
-    })
-    .optional(),
+  tasks: taskCountsSchema.optional(),
 });
 export type ReportSummary = z.infer<typeof reportSummarySchema>;
 

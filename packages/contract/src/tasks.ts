@@ -334,6 +334,16 @@ export type ProcessListQuery = z.infer<typeof processListQuerySchema>;
 export const processResponseSchema = z.object({ process: processSchema });
 export const processListResponseSchema = z.object({ processes: z.array(processSchema) });
 
+/** The plan's tasks of a period: due, done in their window, late, missed, answered out of their limits. */
+export const taskCountsSchema = z.object({
+  due: z.number().int(),
+  done: z.number().int(),
+  late: z.number().int(),
+  missed: z.number().int(),
+  nonconforming: z.number().int(),
+});
+export type TaskCounts = z.infer<typeof taskCountsSchema>;
+
 /** The live stream's `task` events: a task due, completed (done or late) or missed. */
 export const taskStreamEventSchema = z.object({ action: z.enum(['created', 'completed', 'missed']), task: taskSchema });
 export type TaskStreamEvent = z.infer<typeof taskStreamEventSchema>;

@@ -29,6 +29,20 @@ export function toTemplate(record: TemplateRecord): TaskTemplate {
   };
 }
 
+/** What a request sets of a template, on creation and on every edit alike. */
+function fieldsOf(input: CreateTaskTemplateRequest) {
+  return {
+    name: input.name,
+    kind: input.kind,
+    siteIds: [...new Set(input.siteIds ?? [])],
+    regionIds: [...new Set(input.regionIds ?? [])],
+    items: withIds(input.items),
+    schedule: input.schedule,
+    severity: input.severity,
+    locked: input.locked,
+  };
+}
+
 /** Item ids kept when given (an edited template), made when left out; two items never share one. */
 function withIds(items: readonly TaskItemInput[]): TaskItem[] {
   const seen = new Set<string>();
@@ -119,14 +133,7 @@ export function createTemplateService(deps: {
       const now = deps.now();
       return deps.dal.createTemplate({
         organizationId,
-        name: input.name,
-        kind: input.kind,
-        siteIds: [...new Set(input.siteIds ?? [])],
-        regionIds: [...new Set(input.regionIds ?? [])],
-        items: withIds(input.items),
-        schedule: input.schedule,
-        severity: input.severity,
-        locked: input.locked,
+        ...fieldsOf(input),
         // Nothing made yet: its tasks are made from now on (the server's clock, as the tasks' times).
         generatedUntil: now,
         createdAt: now,
@@ -139,14 +146,7 @@ export function createTemplateService(deps: {
       await checkTarget(organizationId, editor, input);
       const now = deps.now();
       const updated = await deps.dal.updateTemplate(organizationId, id, {
-        name: input.name,
-        kind: input.kind,
-        siteIds: [...new Set(input.siteIds ?? [])],
-        regionIds: [...new Set(input.regionIds ?? [])],
-        items: withIds(input.items),
-        schedule: input.schedule,
-        severity: input.severity,
-        locked: input.locked,
+        ...fieldsOf(input),
         // Its tasks not yet due are made again from the new version.
         generatedUntil: now < before.generatedUntil ? now : before.generatedUntil,
         updatedAt: now,
