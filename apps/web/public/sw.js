@@ -24,8 +24,18 @@ const SHELL_CACHE = `vigie-shell-${BUILD}`;
 const SHELL = '/';
 const SHELL_FILES = [SHELL, '/favicon.svg', '/manifest.webmanifest', '/icon-192.png', '/apple-touch-icon.png'];
 
-/** The reads whose last answer is kept for offline use, per session: what the dashboard shows. */
-const KEPT_READS = new Set(['/api/user/me', '/api/sites', '/api/sensor', '/api/emitter', '/api/alerts', '/api/insights/watch']);
+/** The reads whose last answer is kept for offline use, per session: what the dashboard and « Tâches du jour » show. */
+const KEPT_READS = new Set([
+  '/api/user/me',
+  '/api/sites',
+  '/api/sensor',
+  '/api/emitter',
+  '/api/alerts',
+  '/api/insights/watch',
+  // « Tâches du jour » opens in a cold room: the day's tasks and the processes under way.
+  '/api/tasks',
+  '/api/processes',
+]);
 /** One cache per session, `vigie-api-v1:<user>:<session>`: the version changes with the format. */
 const API_CACHE_PREFIX = 'vigie-api-';
 const API_CACHE_VERSION = `${API_CACHE_PREFIX}v1:`;

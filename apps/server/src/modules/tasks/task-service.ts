@@ -294,7 +294,8 @@ export function createTaskService(deps: {
 
     async addPhoto(organizationId: string, by: string, id: string, bytes: Buffer): Promise<{ id: string; sha256: string; size: number }> {
       const task = await find(organizationId, id);
-      if (task.status !== 'pending') throw conflict('Cette tâche n’attend plus de photo : elle est remplie ou manquée.');
+      // A missed task still takes the photo of answers given in time on a phone without network.
+      if (task.status === 'done' || task.status === 'late') throw conflict('Cette tâche n’attend plus de photo : elle est remplie.');
       await unsigned(task);
       if (bytes.length === 0) throw badRequest('La photo est vide.');
       if (bytes.length > TASK_PHOTO_MAX_BYTES) throw new AppError(413, 'La photo dépasse 5 Mo.');

@@ -2,6 +2,7 @@ import type { CompleteTaskRequest, Task } from '@vigie/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetPendingAnswersForTests } from '@/features/tasks/offline-answers';
 import { fakeAuth, jsonResponse, renderWithProviders } from '@/testing/render';
 import TasksRoute from './tasks';
 
@@ -68,6 +69,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  resetPendingAnswersForTests();
 });
 
 describe('« Tâches du jour »', () => {
@@ -101,6 +103,8 @@ describe('« Tâches du jour »', () => {
           { itemId: FRIDGE, value: 6.5 },
           { itemId: CLEAN, value: true },
         ],
+        // The moment the answers were given, which a phone without network sends later.
+        completedAt: new Date(NOW).toISOString(),
       },
     ]);
     expect(screen.getByRole('link', { name: 'Noter l’action corrective' })).toHaveAttribute('href', `/dashboard/alertes/${ALERT}`);
@@ -116,7 +120,7 @@ describe('« Tâches du jour »', () => {
 });
 
 describe('« Tâches du jour » without network', () => {
-  it('says in French that nothing was sent and keeps the answers to send again', async () => {
+  it('keeps the answers on the phone with the time they were given, and sends them once the network is back', async () => {
     const user = userEvent.setup();
     const auth = fakeAuth();
     const online = globalThis.fetch;
@@ -128,12 +132,24 @@ describe('« Tâches du jour » without network', () => {
     // The cold room: every request fails before reaching the server.
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(plain((await screen.findByRole('alert')).textContent)).toContain('Pas de réseau : rien n’a été envoyé.');
-    expect(screen.getByLabelText(/Température de la chambre froide/)).toHaveValue('3');
-    // Back in range of the network, the same answers are sent.
+    // The card says its answers wait for the network, with the time they were given; no form is offered again.
+    const card = (await screen.findByText(/En attente de réseau/)).closest('li') as HTMLElement;
+    expect(plain(within(card).getByText(/En attente de réseau/).textContent)).toBe('En attente de réseau (réponses données à 8 h 10)');
+    expect(within(card).queryByRole('button', { name: 'Remplir' })).not.toBeInTheDocument();
+    expect(plain((await screen.findByText(/attend d’être envoyée/)).textContent)).toContain('1 tâche remplie sans réseau attend d’être envoyée.');
+    expect(posts).toEqual([]);
+    // Ten minutes later the network is back: the answers leave with the moment they were given.
+    vi.setSystemTime(NOW + 600_000);
     vi.stubGlobal('fetch', online);
-    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(await screen.findByText(/Enregistrée/)).toBeInTheDocument();
-    expect(posts).toHaveLength(1);
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({
+      answers: [
+        { itemId: FRIDGE, value: 3 },
+        { itemId: CLEAN, value: true },
+      ],
+      completedAt: new Date(NOW).toISOString(),
+    });
+    await vi.waitFor(() => expect(screen.queryByText(/attend d’être envoyée/)).not.toBeInTheDocument());
   });
 });

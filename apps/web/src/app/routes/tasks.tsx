@@ -8,9 +8,12 @@ import { Button } from '@/components/ui/button';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useSites } from '@/features/sites/api/get-sites';
 import { useTasks } from '@/features/tasks/api/task-queries';
+import { usePendingAnswers } from '@/features/tasks/api/use-pending-answers';
 import { ProcessPanel } from '@/features/tasks/components/process-panel';
 import { TaskForm } from '@/features/tasks/components/task-form';
+import type { PendingAnswer } from '@/features/tasks/offline-answers';
 import { remainingText, stageOf, type TaskStage, windowText } from '@/features/tasks/task-format';
+import { formatClock, formatDateAt } from '@vigie/contract/clock';
 import { useNow } from '@/hooks/use-now';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
@@ -31,16 +34,20 @@ function TaskCard({
   siteName,
   timeZone,
   canDo,
+  kept,
 }: {
   task: Task;
   now: number;
   siteName: string | null;
   timeZone?: string;
   canDo: boolean;
+  /** Answers to it waiting on this phone for the network. */
+  kept?: PendingAnswer;
 }) {
   const [open, setOpen] = useState(false);
   const stage = stageOf(task, now);
-  const answerable = canDo && (stage === 'open' || stage === 'grace');
+  const waiting = kept?.state === 'waiting' && task.status !== 'done' && task.status !== 'late';
+  const answerable = canDo && !waiting && (stage === 'open' || stage === 'grace');
   const headingId = `tache-${task.id}`;
   return (
     <li className="space-y-3 rounded-2xl border border-white/10 bg-slate-900/60 p-4" data-testid="task" aria-labelledby={headingId}>
@@ -62,7 +69,12 @@ function TaskCard({
             {task.completedByName ? ` par ${task.completedByName}` : ''}
           </p>
         )}
-        {stage === 'missed' && <p className="text-sm font-semibold text-red-200">Manquée</p>}
+        {waiting && (
+          <p className="text-sm font-semibold text-cyan-100">
+            En attente de réseau (réponses données à {formatClock(kept.request.completedAt, timeZone)})
+          </p>
+        )}
+        {stage === 'missed' && !waiting && <p className="text-sm font-semibold text-red-200">Manquée</p>}
         {task.alertId && (stage === 'done' || stage === 'missed') && (
           <Link
             to={`/dashboard/alertes/${task.alertId}`}
@@ -77,8 +89,41 @@ function TaskCard({
           </Button>
         )}
       </div>
-      {answerable && open && <TaskForm task={task} />}
+      {answerable && open && <TaskForm task={task} timeZone={timeZone} />}
     </li>
+  );
+}
+
+/**
+ * Answers given without network that the server refused once it was back (the task was completed
+ * meanwhile by someone else, or its time had passed): shown with the reason and the answers as
+ * given, until the person says they have read them. Nothing leaves the phone unseen.
+ */
+function RefusedAnswers({ entries, onDismiss }: { entries: PendingAnswer[]; onDismiss: (taskId: string) => void }) {
+  return (
+    <section aria-labelledby="reponses-refusees" className="space-y-3 rounded-2xl border border-red-300/40 bg-red-500/10 p-4" role="alert">
+      <h2 id="reponses-refusees" className="text-lg font-semibold text-white">
+        Réponses non enregistrées
+      </h2>
+      <ul className="space-y-4">
+        {entries.map((entry) => (
+          <li key={entry.taskId} className="space-y-2" data-testid="refused-answers">
+            <p className="font-semibold text-white">
+              {entry.taskName} · réponses données le {formatDateAt(entry.request.completedAt, undefined, 'short')}
+            </p>
+            <p className="text-red-100">{entry.message}</p>
+            <ul className="list-disc pl-5 text-sm text-slate-200">
+              {entry.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <Button variant="secondary" onClick={() => onDismiss(entry.taskId)}>
+              J’ai noté ces réponses
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -98,6 +143,10 @@ export default function TasksRoute() {
     return { from: new Date(start - 6 * HOUR).toISOString(), to: new Date(start + 24 * HOUR).toISOString() };
   }, [day]);
   const tasks = useTasks({ from, to });
+  const pending = usePendingAnswers();
+  const keptFor = (taskId: string) => pending.entries.find((entry) => entry.taskId === taskId);
+  const waitingCount = pending.entries.filter((entry) => entry.state === 'waiting').length;
+  const refused = pending.entries.filter((entry) => entry.state === 'conflict');
   const sites = useSites();
   const siteOf = (id: string) => sites.data?.find((site) => site.id === id);
   const canDo = can(endpoints.tasks.complete);
@@ -121,6 +170,15 @@ export default function TasksRoute() {
         </p>
       </div>
       <div className="space-y-8">
+        {waitingCount > 0 && (
+          <p className="rounded-xl border border-cyan-300/40 bg-cyan-400/10 p-4 text-cyan-50" role="status">
+            {waitingCount === 1
+              ? '1 tâche remplie sans réseau attend d’être envoyée.'
+              : `${waitingCount} tâches remplies sans réseau attendent d’être envoyées.`}{' '}
+            Gardez l’application ouverte{'\u202F'}: elles partent dès le retour du réseau.
+          </p>
+        )}
+        {refused.length > 0 && <RefusedAnswers entries={refused} onDismiss={pending.dismiss} />}
         {tasks.isError && <Alert>{errorMessage(tasks.error, 'Error loading data')}</Alert>}
         {tasks.isPending && <p className="text-slate-300">Chargement…</p>}
         {tasks.data &&
@@ -144,6 +202,7 @@ export default function TasksRoute() {
                         siteName={(sites.data?.length ?? 0) > 1 ? (siteOf(task.siteId)?.name ?? null) : null}
                         timeZone={siteOf(task.siteId)?.timezone}
                         canDo={canDo}
+                        kept={keptFor(task.id)}
                       />
                     ))}
                   </ul>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompleteTaskRequest, CreateProcessRequest, Process, Task } from '@vigie/contract';
+import type { CreateProcessRequest, Process, Task } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { apiFetch, ApiError, call, endpointPath, readErrorText } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
@@ -18,20 +18,6 @@ export function useTasks({ from, to }: { from: string; to: string }) {
     enabled: Boolean(owner),
     // A task turns late or missed by the clock: the list is read again every minute.
     refetchInterval: 60_000,
-  });
-}
-
-/** endpoints.tasks.complete: 409 when it was completed meanwhile or is no longer open, with the reason. */
-export function useCompleteTask() {
-  const queryClient = useQueryClient();
-  const owner = useOwner();
-  return useMutation({
-    mutationFn: async ({ id, request }: { id: string; request: CompleteTaskRequest }): Promise<Task> => {
-      const data = await call<{ task?: Task } | undefined>(endpoints.tasks.complete, { params: { id }, body: request });
-      if (!data?.task) throw new Error('Réponse du serveur illisible.');
-      return data.task;
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.all(owner) }),
   });
 }
 
