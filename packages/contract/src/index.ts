@@ -14,6 +14,7 @@ export * from './on-call.ts';
 export * from './rule-templates.ts';
 export * from './record.ts';
 export * from './tasks.ts';
+export * from './task-library.ts';
 export * from './calibration.ts';
 export * from './presets.ts';
 export * from './claim.ts';

@@ -57,6 +57,7 @@ const sites = preloadable(() => import('./routes/sites'));
 const reports = preloadable(() => import('./routes/reports'));
 const checks = preloadable(() => import('./routes/checks'));
 const tasks = preloadable(() => import('./routes/tasks'));
+const plan = preloadable(() => import('./routes/plan'));
 const account = preloadable(() => import('./routes/account'));
 const team = preloadable(() => import('./routes/team'));
 const journal = preloadable(() => import('./routes/journal'));
@@ -87,6 +88,7 @@ const SIGNED_IN_PAGES: SignedInPage[] = [
   { path: 'rapports', code: reports, element: <reports.Screen /> },
   { path: 'controles', code: checks, element: <checks.Screen /> },
   { path: 'taches', code: tasks, element: <tasks.Screen /> },
+  { path: 'plan', code: plan, element: <plan.Screen /> },
   { path: 'compte', code: account, element: <account.Screen /> },
   { path: 'equipe', code: team, element: <team.Screen /> },
   { path: 'journal', code: journal, element: <journal.Screen /> },

@@ -3,6 +3,7 @@ import {
   Bell,
   CircleUser,
   ClipboardCheck,
+  ClipboardList,
   FileCheck2,
   LayoutDashboard,
   Network,
@@ -30,6 +31,8 @@ export type NavAccess = {
   readAudit: boolean;
   /** « Rapports »: whoever may read the reports. */
   readReports: boolean;
+  /** « Plan de maîtrise sanitaire »: whoever may read the plan's templates (admins and managers). */
+  readPlan: boolean;
   /**
    * « Intégrations » (the installation key, its commands and MQTT settings; the LoRaWAN network
    * servers): admins and managers who see the whole organization, the only ones the server lets
@@ -56,6 +59,7 @@ const ICONS: Record<PageKey, LucideIcon | null> = {
   sites: Store,
   network: Network,
   tasks: ClipboardCheck,
+  plan: ClipboardList,
   checks: Thermometer,
   install: PackagePlus,
   team: Users,
@@ -88,6 +92,7 @@ export function navSections(access: NavAccess): NavSections {
     ]),
     secondary: shown([
       ['tasks', true],
+      ['plan', access.readPlan],
       ['network', true],
       ['checks', true],
       ['install', access.manage],
@@ -111,6 +116,7 @@ export function useNavAccess(): NavAccess {
     manageMembers,
     readAudit,
     readReports: can(endpoints.reports.list),
+    readPlan: can(endpoints.taskTemplates.list),
     integrations: wholeOrganization && can(endpoints.installationKey.get) && can(endpoints.integrations.create),
   };
 }

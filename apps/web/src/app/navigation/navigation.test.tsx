@@ -58,6 +58,7 @@ describe('the side menu', () => {
         'Rapports',
         'Magasins',
         'Tâches du jour',
+        'Plan de maîtrise sanitaire',
         'Réseau',
         'Contrôles',
         'Installer un appareil',
@@ -78,6 +79,7 @@ describe('the side menu', () => {
         'Rapports',
         'Magasins',
         'Tâches du jour',
+        'Plan de maîtrise sanitaire',
         'Réseau',
         'Contrôles',
         'Installer un appareil',
@@ -104,6 +106,8 @@ describe('the side menu', () => {
     renderWithProviders(<SideMenu />, { auth: authAs('manager', { siteIds: ['s1'], regionIds: [] }), path: '/dashboard' });
     const menu = screen.getByRole('navigation', { name: 'Menu principal' });
     expect(within(menu).getByRole('link', { name: 'Installer un appareil' })).toBeInTheDocument();
+    // The plan of their own shops is theirs to prepare.
+    expect(within(menu).getByRole('link', { name: 'Plan de maîtrise sanitaire' })).toHaveAttribute('href', '/dashboard/plan');
     expect(within(menu).queryByRole('list', { name: 'Intégrations' })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('link', { name: 'Installation' })).not.toBeInTheDocument();
   });

@@ -9,6 +9,7 @@ export type PageKey =
   | 'sites'
   | 'network'
   | 'tasks'
+  | 'plan'
   | 'checks'
   | 'install'
   | 'team'
@@ -41,6 +42,7 @@ export const PAGES: Record<PageKey, Page> = {
   sites: { path: '/dashboard/sites', label: 'Magasins', parent: 'dashboard' },
   network: { path: '/dashboard/reseau', label: 'Réseau', parent: 'dashboard' },
   tasks: { path: '/dashboard/taches', label: 'Tâches du jour', parent: 'dashboard' },
+  plan: { path: '/dashboard/plan', label: 'Plan de maîtrise sanitaire', parent: 'dashboard' },
   checks: { path: '/dashboard/controles', label: 'Contrôles', parent: 'dashboard' },
   install: { path: '/dashboard/installer', label: 'Installer un appareil', parent: 'dashboard' },
   team: { path: '/dashboard/equipe', label: 'Équipe', parent: 'dashboard' },

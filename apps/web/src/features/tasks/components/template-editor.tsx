@@ -1,0 +1,340 @@
+import { TASK_KIND_LABELS, TASK_KINDS, type Severity, type TaskKind, type TaskLibraryEntry, type TaskTemplate } from '@vigie/contract';
+import { Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { FormStatus } from '@/components/ui/form-status';
+import { inputClass } from '@/components/ui/section';
+import { errorMessage } from '@/lib/errors';
+import { useCreateTaskTemplate, useDeleteTaskTemplate, useUpdateTaskTemplate } from '../api/template-queries';
+import { draftOf, readDraft, type TemplateDraft } from '../template-draft';
+import { checkClass, chipClass, fieldClass, hintClass, labelClass, legendClass, useFieldIds, type FieldIds } from './template-fields';
+import { TemplateItemsFields } from './template-items';
+import { TemplateScheduleFields } from './template-schedule';
+
+const NNBSP = '\u202F';
+const quoted = (text: string) => `«${NNBSP}${text}${NNBSP}»`;
+
+/** A site or a region, as the editor names them. */
+export type Named = { id: string; name: string };
+
+/** The ids checked among `items`, in their order, once `id` is checked or not. */
+const toggled = (items: readonly Named[], checked: readonly string[], id: string, on: boolean) =>
+  items.filter((item) => (item.id === id ? on : checked.includes(item.id))).map((item) => item.id);
+
+function Checkboxes({
+  legend,
+  empty,
+  items,
+  checked,
+  onChange,
+  firstId,
+  invalid,
+}: {
+  legend: string;
+  empty: string;
+  items: readonly Named[];
+  checked: readonly string[];
+  onChange: (ids: string[]) => void;
+  /** The first box's id: the one the focus goes to when none is checked. */
+  firstId?: string;
+  invalid?: ReturnType<FieldIds['invalid']>;
+}) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="mb-2 text-sm font-medium text-slate-200">{legend}</legend>
+      {items.length > 0 ? (
+        <div className="flex max-h-64 flex-wrap gap-2 overflow-y-auto p-0.5">
+          {items.map((item, index) => (
+            <label key={item.id} className={chipClass}>
+              <input
+                id={index === 0 ? firstId : undefined}
+                type="checkbox"
+                checked={checked.includes(item.id)}
+                onChange={(event) => onChange(toggled(items, checked, item.id, event.target.checked))}
+                className={checkClass}
+                {...(index === 0 ? invalid : {})}
+              />
+              {item.name}
+            </label>
+          ))}
+        </div>
+      ) : (
+        <p className="text-sm text-slate-400">{empty}</p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * The editor of a template of the plan: a new one (blank, or from a `start` of the library) or a
+ * saved one (`template`). Everything typed stays in the form when it is refused; « Enregistrer »
+ * sends it whole (POST for a new one, PUT for a saved one), « Supprimer » asks first.
+ */
+export function TemplateEditor({
+  template,
+  start,
+  sites,
+  regions,
+  severityLabels,
+  scoped,
+  mayLock,
+  onDone,
+}: {
+  template?: TaskTemplate;
+  start?: TaskLibraryEntry;
+  sites: readonly Named[];
+  regions: readonly Named[];
+  severityLabels: Record<Severity, string>;
+  /** A member who sees some sites only: they name their sites, and have no « Tous les sites » nor regions. */
+  scoped: boolean;
+  /** An admin who sees the whole organization: the only one who locks a template. */
+  mayLock: boolean;
+  /** Closed: what was done (« Modèle « Ouverture » enregistré. »), or null when left. */
+  onDone: (message: string | null) => void;
+}) {
+  const create = useCreateTaskTemplate();
+  const update = useUpdateTaskTemplate();
+  const remove = useDeleteTaskTemplate();
+  const [draft, setDraft] = useState<TemplateDraft>(() => draftOf(template ?? start?.request, { scoped }));
+  const [error, setError] = useState<string | null>(null);
+  const [invalidField, setInvalidField] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const base = useId();
+  const statusId = `${base}-status`;
+  const ids = useFieldIds(base, invalidField, statusId);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Opened: the focus goes to its title, so that a keyboard or a screen reader starts there.
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  const set = (changes: Partial<TemplateDraft>) => setDraft((current) => ({ ...current, ...changes }));
+  const title = template
+    ? `Modifier le modèle ${quoted(template.name)}`
+    : start
+      ? `Nouveau modèle d’après ${quoted(start.request.name)}`
+      : 'Nouveau modèle';
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const read = readDraft(draft, { scoped, mayLock });
+    if ('error' in read) {
+      setError(read.error);
+      setInvalidField(read.field);
+      document.getElementById(ids.id(read.field))?.focus();
+      return;
+    }
+    setError(null);
+    setInvalidField(null);
+    const { request } = read;
+    // The server's reason, in French, under the form; the form keeps what was typed.
+    const onError = (failure: Error) =>
+      setError(errorMessage(failure, template ? 'Le modèle n’a pas été enregistré.' : 'Le modèle n’a pas été créé.'));
+    const onSuccess = () => onDone(`Modèle ${quoted(request.name)} enregistré.`);
+    if (template) update.mutate({ id: template.id, request }, { onSuccess, onError });
+    else create.mutate(request, { onSuccess, onError });
+  };
+
+  const onConfirmRemove = () => {
+    if (!template) return;
+    setError(null);
+    remove.mutate(template.id, {
+      onSuccess: () => onDone(`Modèle ${quoted(template.name)} supprimé.`),
+      onError: (failure) => setError(errorMessage(failure, 'Le modèle n’a pas été supprimé.')),
+      onSettled: () => setConfirming(false),
+    });
+  };
+
+  const busy = create.isPending || update.isPending;
+  return (
+    <section
+      aria-labelledby={`${base}-title`}
+      className="rounded-2xl border border-cyan-300/30 bg-slate-900/60 p-4 shadow-lg shadow-black/20 backdrop-blur sm:p-6"
+    >
+      <h2 id={`${base}-title`} ref={heading} tabIndex={-1} className="text-lg font-semibold [overflow-wrap:anywhere] text-white">
+        {title}
+      </h2>
+      {start && <p className="mt-1 text-sm text-slate-300">{start.description} Adaptez-le avant de l’enregistrer.</p>}
+      <form onSubmit={onSubmit} noValidate aria-labelledby={`${base}-title`} className="mt-4 space-y-6">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className={`${fieldClass} sm:col-span-2`}>
+            <label htmlFor={ids.id('name')} className={labelClass}>
+              Nom du modèle
+            </label>
+            <input
+              id={ids.id('name')}
+              value={draft.name}
+              placeholder="Ouverture"
+              maxLength={100}
+              onChange={(event) => set({ name: event.target.value })}
+              className={inputClass}
+              {...ids.invalid('name')}
+            />
+          </div>
+          <div className={fieldClass}>
+            <label htmlFor={ids.id('kind')} className={labelClass}>
+              Type de tâche
+            </label>
+            <select
+              id={ids.id('kind')}
+              value={draft.kind}
+              onChange={(event) => set({ kind: event.target.value as TaskKind })}
+              className={inputClass}
+            >
+              {TASK_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {TASK_KIND_LABELS[kind]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={fieldClass}>
+            <label htmlFor={ids.id('severity')} className={labelClass}>
+              Gravité de l’alerte
+            </label>
+            <select
+              id={ids.id('severity')}
+              value={draft.severity}
+              aria-describedby={ids.id('severity-hint')}
+              onChange={(event) => set({ severity: event.target.value as Severity })}
+              className={inputClass}
+            >
+              {(Object.keys(severityLabels) as Severity[]).map((severity) => (
+                <option key={severity} value={severity}>
+                  {severityLabels[severity]}
+                </option>
+              ))}
+            </select>
+            <p id={ids.id('severity-hint')} className={hintClass}>
+              Celle de l’alerte d’une tâche manquée ou non conforme.
+            </p>
+          </div>
+        </div>
+
+        <TemplateItemsFields items={draft.items} ids={ids} onChange={(items) => set({ items })} />
+
+        <TemplateScheduleFields draft={draft} ids={ids} onChange={set} />
+
+        <fieldset className="min-w-0 space-y-3">
+          <legend className={legendClass}>Sites couverts</legend>
+          {scoped ? (
+            <>
+              <p className={hintClass}>Vous créez les modèles de vos sites{NNBSP}: cochez ceux qu’il couvre.</p>
+              <Checkboxes
+                legend="Sites"
+                empty="Aucun site."
+                items={sites}
+                checked={draft.siteIds}
+                onChange={(siteIds) => set({ siteIds })}
+                firstId={ids.id('coverage')}
+                invalid={ids.invalid('coverage')}
+              />
+            </>
+          ) : (
+            <>
+              <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-4">
+                <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-200">
+                  <input
+                    type="radio"
+                    name={ids.id('where')}
+                    checked={draft.everywhere}
+                    onChange={() => set({ everywhere: true })}
+                    className={checkClass}
+                  />
+                  Tous les sites
+                </label>
+                <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-200">
+                  <input
+                    id={ids.id('coverage')}
+                    type="radio"
+                    name={ids.id('where')}
+                    checked={!draft.everywhere}
+                    onChange={() => set({ everywhere: false })}
+                    className={checkClass}
+                    {...ids.invalid('coverage')}
+                  />
+                  Des régions ou des sites choisis
+                </label>
+              </div>
+              <p className={hintClass}>
+                {draft.everywhere
+                  ? 'Chaque site, y compris ceux ouverts plus tard.'
+                  : 'Les sites cochés, et ceux des régions cochées, y compris ceux qui les rejoindront.'}
+              </p>
+              {!draft.everywhere && (
+                <div className="grid gap-4">
+                  {regions.length > 0 && (
+                    <Checkboxes
+                      legend="Régions"
+                      empty="Aucune région."
+                      items={regions}
+                      checked={draft.regionIds}
+                      onChange={(regionIds) => set({ regionIds })}
+                    />
+                  )}
+                  <Checkboxes
+                    legend="Sites"
+                    empty="Aucun site."
+                    items={sites}
+                    checked={draft.siteIds}
+                    onChange={(siteIds) => set({ siteIds })}
+                  />
+                </div>
+              )}
+            </>
+          )}
+        </fieldset>
+
+        {mayLock && (
+          <div className="space-y-1">
+            <label className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium text-slate-200">
+              <input
+                type="checkbox"
+                checked={draft.locked}
+                aria-describedby={ids.id('locked-hint')}
+                onChange={(event) => set({ locked: event.target.checked })}
+                className={checkClass}
+              />
+              Verrouiller
+            </label>
+            <p id={ids.id('locked-hint')} className={hintClass}>
+              Le modèle de l’enseigne{NNBSP}: seul un administrateur qui voit toute l’organisation peut le modifier ou le supprimer.
+            </p>
+          </div>
+        )}
+
+        <div className="flex flex-wrap items-center gap-3 border-t border-white/10 pt-4">
+          <Button type="submit" variant="primary" busy={busy}>
+            Enregistrer
+          </Button>
+          <Button onClick={() => onDone(null)}>Annuler</Button>
+          {template && (
+            <Button
+              variant="danger"
+              onClick={() => setConfirming(true)}
+              className="sm:ml-auto"
+              icon={<Trash2 className="size-4" aria-hidden="true" />}
+            >
+              Supprimer
+            </Button>
+          )}
+          <FormStatus id={statusId} error={error} className="basis-full" />
+        </div>
+      </form>
+      {template && (
+        <ConfirmDialog
+          open={confirming}
+          title={`Supprimer le modèle ${quoted(template.name)}${NNBSP}?`}
+          confirmLabel={remove.isPending ? 'Suppression…' : 'Supprimer'}
+          busy={remove.isPending}
+          onConfirm={onConfirmRemove}
+          onCancel={() => setConfirming(false)}
+        >
+          Ses tâches à venir disparaissent de chaque site{NNBSP}; celles déjà échues restent au registre.
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
