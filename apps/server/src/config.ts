@@ -65,6 +65,8 @@ const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** A migrated embedded database saved as a file: a DATA_DIR without a database yet starts from it. */
+  PGLITE_TEMPLATE: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'une adresse postgres://… est attendue' })
@@ -156,6 +158,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** PGLITE_TEMPLATE: the migrated database a new embedded database starts from. */
+  pgliteTemplate: string | undefined;
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   /** Seals the two-factor secrets in the database; a key derived from the signing secret without it. */
@@ -291,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    pgliteTemplate: e.PGLITE_TEMPLATE === undefined ? undefined : path.resolve(e.PGLITE_TEMPLATE),
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     totpKey: e.TOTP_KEY,

@@ -54,6 +54,7 @@ export async function createServer(config: Config, logger: Logger): Promise<Fast
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     retentionDays: config.retentionDays,
+    ...(config.pgliteTemplate ? { memoryTemplate: config.pgliteTemplate } : {}),
     logger,
   });
   let app: FastifyInstance;

@@ -25,7 +25,13 @@ export function heldByServerMessage(error: DataDirLockedError): string {
 export async function openCliDatabase(config: Config = loadConfigOrExit()): Promise<DatabaseHandle> {
   const logger = createLogger({ logLevel: 'warn' });
   try {
-    return await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, retentionDays: config.retentionDays, logger });
+    return await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      retentionDays: config.retentionDays,
+      ...(config.pgliteTemplate ? { memoryTemplate: config.pgliteTemplate } : {}),
+      logger,
+    });
   } catch (error) {
     if (error instanceof DataDirLockedError) fail(heldByServerMessage(error));
     throw error;

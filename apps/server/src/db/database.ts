@@ -56,9 +56,10 @@ export interface DatabaseOptions {
   /** Embedded database in memory instead of DATA_DIR: for tests that need no persistence. */
   inMemory?: boolean;
   /**
-   * A migrated embedded database saved as a file (`writeMemoryTemplate`): an in-memory database
-   * starts from it instead of being created, four times faster. For the test suites, which open
-   * one or more per file; the migrations still run, and find what the file lacks.
+   * A migrated embedded database saved as a file (`writeMemoryTemplate`): a new embedded database
+   * (in memory, or a DATA_DIR without one yet) starts from it instead of being created, four times
+   * faster (PGLITE_TEMPLATE). For the test suites, which open many; the migrations still run, and
+   * find what the file lacks. An existing database is never touched by it.
    */
   memoryTemplate?: string;
 }

@@ -39,10 +39,10 @@ export async function openPglite(dataDir: string | undefined, options: Pick<Data
   const directory = dataDir ? path.join(dataDir, 'pglite') : undefined;
   let client: PGlite | undefined;
   try {
-    client =
-      directory === undefined && options.memoryTemplate
-        ? await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(options.memoryTemplate)]) })
-        : await PGlite.create(directory);
+    // A database created now (in memory, or a data folder without one yet) starts from the template
+    // when there is one; an existing one is opened as it is.
+    const fresh = directory === undefined || !fs.existsSync(path.join(directory, 'PG_VERSION'));
+    client = fresh && options.memoryTemplate ? await createFromTemplate(directory, options.memoryTemplate) : await PGlite.create(directory);
     yieldingToEventLoop(client);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
@@ -69,6 +69,26 @@ export async function openPglite(dataDir: string | undefined, options: Pick<Data
     await client?.close().catch(() => undefined);
     lock.release();
     throw error;
+  }
+}
+
+/**
+ * A new database loaded from a migrated template (`writeMemoryTemplate`) rather than created and
+ * migrated from nothing, which is most of a first start. A template that cannot be read (another
+ * PGlite version, a damaged file) is set aside: the database is then created as without one.
+ */
+async function createFromTemplate(directory: string | undefined, template: string): Promise<PGlite> {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(template);
+  } catch {
+    return PGlite.create(directory);
+  }
+  try {
+    return await PGlite.create(directory, { loadDataDir: new Blob([bytes]) });
+  } catch {
+    if (directory) fs.rmSync(directory, { recursive: true, force: true });
+    return PGlite.create(directory);
   }
 }
 

@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { memoryTemplate } from './pglite-template.ts';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -29,7 +30,11 @@ export function runTs(entry: string, args: string[], env: Record<string, string 
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, entry), ...args], {
     cwd: serverRoot,
     // An undefined value removes the variable (e.g. DATABASE_URL for an embedded-only test).
-    env: Object.fromEntries(Object.entries({ ...process.env, LOG_LEVEL: 'warn', ...env }).filter(([, value]) => value !== undefined)),
+    // A new DATA_DIR starts from the suite's migrated database, as the tests' own databases do: a
+    // first start then takes a few seconds rather than twelve.
+    env: Object.fromEntries(
+      Object.entries({ ...process.env, LOG_LEVEL: 'warn', PGLITE_TEMPLATE: memoryTemplate(), ...env }).filter(([, value]) => value !== undefined),
+    ),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
