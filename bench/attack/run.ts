@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { memoryTemplate } from '../../apps/server/src/test/pglite-template.ts';
 import { startSmtpCatcher } from '../../apps/server/src/test/smtp-catcher.ts';
 import { root } from '../support.ts';
 import { codecFairness } from './codec-fairness.ts';
@@ -84,6 +85,8 @@ async function onDatabase(database: string, dbEnv: NodeJS.ProcessEnv): Promise<v
   const sms = await startSmsCatcher();
   const env: NodeJS.ProcessEnv = {
     DATA_DIR: dbDir,
+    // The embedded database starts from the API suite's migrated template when it has been written.
+    ...(memoryTemplate() ? { PGLITE_TEMPLATE: memoryTemplate() } : {}),
     SMTP_URL: smtp.url,
     PUBLIC_URL: 'http://127.0.0.1',
     JWT_SECRET: 'un-secret-de-signature-pour-la-suite-d-attaque',

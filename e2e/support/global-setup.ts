@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACCOUNT_KEYS, ACCOUNTS_ENV, BASE_URL_ENV, FACTORY_ENV, SHOWCASE_DEVICES, type Account, type FactoryDevice } from './accounts';
 import { seedGallery } from './gallery';
+import { memoryTemplate } from '../../apps/server/src/test/pglite-template';
 import { MAIL_DIR_ENV, startMailCatcher } from './mail';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -82,6 +83,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     MQTT_PORT: String(mqttPort),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
+    // The embedded database starts from the API suite's migrated template when it has been written.
+    ...(memoryTemplate() ? { PGLITE_TEMPLATE: memoryTemplate() } : {}),
     SEED_DEMO: 'true',
     // The background analysis runs every 5 s instead of every minute: « À surveiller » fills quickly.
     INSIGHTS_INTERVAL_SECONDS: '5',
