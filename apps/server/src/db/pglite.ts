@@ -78,14 +78,14 @@ export async function openPglite(dataDir: string | undefined, options: Pick<Data
  * PGlite version, a damaged file) is set aside: the database is then created as without one.
  */
 async function createFromTemplate(directory: string | undefined, template: string): Promise<PGlite> {
-  let bytes: Buffer;
+  let archive: Blob;
   try {
-    bytes = fs.readFileSync(template);
+    archive = new Blob([fs.readFileSync(template)]);
   } catch {
     return PGlite.create(directory);
   }
   try {
-    return await PGlite.create(directory, { loadDataDir: new Blob([bytes]) });
+    return await PGlite.create(directory, { loadDataDir: archive });
   } catch {
     if (directory) fs.rmSync(directory, { recursive: true, force: true });
     return PGlite.create(directory);
