@@ -109,3 +109,33 @@ test('a cooling started two hours ago is failed by the server’s clock and show
   await expect(panel.getByRole('link', { name: 'Noter le devenir du produit' })).toBeVisible();
   await checkAtBothSizes(page, 'taches-refroidissement');
 });
+
+test('the quality manager starts « Huile de friture » from the library, adapts it and saves it for every shop', async ({
+  page,
+  request,
+  login,
+}) => {
+  const api = await login('plan', '/dashboard/plan');
+  await expect(page.getByRole('heading', { level: 1, name: 'Plan de maîtrise sanitaire' })).toBeVisible();
+  await page.getByRole('button', { name: 'Partir d’un modèle' }).click();
+  await page.getByRole('button', { name: 'Partir du modèle « Huile de friture »' }).click();
+  const editor = page.getByRole('form');
+  await expect(editor.getByLabel('Nom du modèle')).toHaveValue('Huile de friture');
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await checkAtBothSizes(page, `plan-editeur-${scheme}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await editor.getByLabel('Nom du modèle').fill('Huile de friture — friteuse 2');
+  await editor.getByRole('button', { name: 'Enregistrer' }).click();
+  const saved = page.getByTestId('task-template').filter({ hasText: 'Huile de friture — friteuse 2' });
+  await expect(saved).toContainText(/Tous les jours à 10\s*h\s*30/);
+  await expect(saved).toContainText('Tous les sites');
+  // Stored as the library has it, under its new name: the day's tasks follow from it.
+  const { templates } = (await (await request.get('/api/task-templates', { headers: { Authorization: `Bearer ${api.token}` } })).json()) as {
+    templates: { name: string; kind: string; items: { label: string; max?: number }[] }[];
+  };
+  const oil = templates.find((template) => template.name === 'Huile de friture — friteuse 2');
+  expect(oil?.kind).toBe('oil');
+  expect(oil?.items.find((item) => item.label === 'Composés polaires')?.max).toBe(25);
+});
