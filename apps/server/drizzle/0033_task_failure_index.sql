@@ -1,0 +1,2 @@
+CREATE INDEX "processes_failed_without_alert_idx" ON "processes" USING btree ("deadline") WHERE "processes"."status" = 'failed' and "processes"."alert_id" is null;--> statement-breakpoint
+CREATE INDEX "tasks_failed_without_alert_idx" ON "tasks" USING btree ("due_at") WHERE "tasks"."alert_id" is null and ("tasks"."status" = 'missed' or "tasks"."result" = 'nonconforming');
