@@ -19,6 +19,7 @@ import { OfflineBanner } from '@/features/offline/components/offline-banner';
 import { useReadAgainWhenBack } from '@/features/offline/use-read-again-when-back';
 import { applyReportEvent, reportReadyMessage } from '@/features/reports/apply-report-event';
 import { siteKeys } from '@/features/sites/api/get-sites';
+import { usePendingAnswerSender } from '@/features/tasks/api/use-pending-answers';
 import { useAuth } from '@/lib/auth';
 import { type Batcher, createBatcher } from '@/lib/frame-batcher';
 import type { SseMessage } from '@/lib/sse-parser';
@@ -148,6 +149,8 @@ function FullLayout() {
   );
   const live = useLiveStream({ onMessage });
   useReadAgainWhenBack();
+  // Answers given without network leave the phone as soon as it is back, whatever screen is open.
+  usePendingAnswerSender();
 
   if (notFoundAt === key) return <ErrorPage content={ERROR_CONTENT['404']} />;
 

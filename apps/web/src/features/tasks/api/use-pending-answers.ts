@@ -8,18 +8,15 @@ import { taskKeys } from '../task-keys';
 const RETRY_MS = 20_000;
 
 /**
- * The signed-in member's answers kept on this phone: sent when the page opens, when the network
- * comes back, and every 20 s while some wait; the tasks' list is read again once one is recorded.
+ * Sends the signed-in member's answers kept on this phone: when the app opens, when the network
+ * comes back, and every 20 s while some wait, whatever screen is shown; the tasks' list is read
+ * again once one is recorded. Mounted by the signed-in layout (and by « Tâches du jour », for the
+ * screen alone); one sending at a time whatever the number of callers.
  */
-export function usePendingAnswers(): { entries: PendingAnswer[]; dismiss: (taskId: string) => void } {
+export function usePendingAnswerSender(): void {
   const owner = useOwner();
   const queryClient = useQueryClient();
-  const [entries, setEntries] = useState<PendingAnswer[]>([]);
-
-  const reload = useCallback(() => {
-    if (!owner) return;
-    void pendingAnswers.of(owner).then(setEntries, () => setEntries([]));
-  }, [owner]);
+  const [waiting, setWaiting] = useState(false);
 
   const flush = useCallback(() => {
     if (!owner) return;
@@ -32,22 +29,41 @@ export function usePendingAnswers(): { entries: PendingAnswer[]; dismiss: (taskI
   }, [owner, queryClient]);
 
   useEffect(() => {
-    reload();
+    if (!owner) return;
+    const check = () =>
+      void pendingAnswers.of(owner).then(
+        (entries) => setWaiting(entries.some((entry) => entry.state === 'waiting')),
+        () => setWaiting(false),
+      );
+    check();
     flush();
-    const unsubscribe = pendingAnswers.subscribe(reload);
+    const unsubscribe = pendingAnswers.subscribe(check);
     window.addEventListener('online', flush);
     return () => {
       unsubscribe();
       window.removeEventListener('online', flush);
     };
-  }, [reload, flush]);
+  }, [owner, flush]);
 
-  const waiting = entries.some((entry) => entry.state === 'waiting');
   useEffect(() => {
     if (!waiting) return;
     const timer = window.setInterval(flush, RETRY_MS);
     return () => window.clearInterval(timer);
   }, [waiting, flush]);
+}
+
+/** The signed-in member's answers kept on this phone, waiting or refused, and the way to dismiss a refused one. */
+export function usePendingAnswers(): { entries: PendingAnswer[]; dismiss: (taskId: string) => void } {
+  const owner = useOwner();
+  const [entries, setEntries] = useState<PendingAnswer[]>([]);
+  usePendingAnswerSender();
+
+  useEffect(() => {
+    if (!owner) return;
+    const reload = () => void pendingAnswers.of(owner).then(setEntries, () => setEntries([]));
+    reload();
+    return pendingAnswers.subscribe(reload);
+  }, [owner]);
 
   return { entries, dismiss: (taskId) => void pendingAnswers.dismiss(taskId) };
 }
