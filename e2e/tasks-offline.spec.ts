@@ -49,7 +49,9 @@ test('the closing round answered without network is kept on the phone and sent w
   await signInWithToken(page, api.token);
   await page.goto('/dashboard/taches');
   // The worker registered on load takes the page over; the next visit's reads are kept by it.
-  await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active) && navigator.serviceWorker.controller !== null);
+  await page.waitForFunction(
+    async () => Boolean((await navigator.serviceWorker.ready).active) && navigator.serviceWorker.controller !== null,
+  );
   await page.reload();
   const card = page.getByTestId('task').filter({ hasText: NAME });
   await expect(card.getByRole('button', { name: 'Remplir' })).toBeVisible();

@@ -132,7 +132,9 @@ test('the quality manager starts « Huile de friture » from the library, adapts
   await expect(saved).toContainText(/Tous les jours à 10\s*h\s*30/);
   await expect(saved).toContainText('Tous les sites');
   // Stored as the library has it, under its new name: the day's tasks follow from it.
-  const { templates } = (await (await request.get('/api/task-templates', { headers: { Authorization: `Bearer ${api.token}` } })).json()) as {
+  const { templates } = (await (
+    await request.get('/api/task-templates', { headers: { Authorization: `Bearer ${api.token}` } })
+  ).json()) as {
     templates: { name: string; kind: string; items: { label: string; max?: number }[] }[];
   };
   const oil = templates.find((template) => template.name === 'Huile de friture — friteuse 2');

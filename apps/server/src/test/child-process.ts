@@ -33,7 +33,9 @@ export function runTs(entry: string, args: string[], env: Record<string, string 
     // A new DATA_DIR starts from the suite's migrated database, as the tests' own databases do: a
     // first start then takes a few seconds rather than twelve.
     env: Object.fromEntries(
-      Object.entries({ ...process.env, LOG_LEVEL: 'warn', PGLITE_TEMPLATE: memoryTemplate(), ...env }).filter(([, value]) => value !== undefined),
+      Object.entries({ ...process.env, LOG_LEVEL: 'warn', PGLITE_TEMPLATE: memoryTemplate(), ...env }).filter(
+        ([, value]) => value !== undefined,
+      ),
     ),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

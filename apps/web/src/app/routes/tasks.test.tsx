@@ -136,7 +136,9 @@ describe('« Tâches du jour » without network', () => {
     const card = (await screen.findByText(/En attente de réseau/)).closest('li') as HTMLElement;
     expect(plain(within(card).getByText(/En attente de réseau/).textContent)).toBe('En attente de réseau (réponses données à 8 h 10)');
     expect(within(card).queryByRole('button', { name: 'Remplir' })).not.toBeInTheDocument();
-    expect(plain((await screen.findByText(/attend d’être envoyée/)).textContent)).toContain('1 tâche remplie sans réseau attend d’être envoyée.');
+    expect(plain((await screen.findByText(/attend d’être envoyée/)).textContent)).toContain(
+      '1 tâche remplie sans réseau attend d’être envoyée.',
+    );
     expect(posts).toEqual([]);
     // Ten minutes later the network is back: the answers leave with the moment they were given.
     vi.setSystemTime(NOW + 600_000);

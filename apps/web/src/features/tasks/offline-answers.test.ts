@@ -90,7 +90,9 @@ describe('answers kept on the phone', () => {
     const refusal = 'Cette tâche a déjà été remplie par Léa Dubois (23 novembre 2026 à 8 h 05).';
     serve(({ method, url }) => {
       if (url.includes(SECOND)) return jsonResponse(200, { task: stored(SECOND, OWNER, '2026-11-23T07:20:00.000Z') });
-      return method === 'POST' ? jsonResponse(409, { message: refusal }) : jsonResponse(200, { task: stored(TASK, OTHER, '2026-11-23T07:05:00.000Z') });
+      return method === 'POST'
+        ? jsonResponse(409, { message: refusal })
+        : jsonResponse(200, { task: stored(TASK, OTHER, '2026-11-23T07:05:00.000Z') });
     });
     // The refusal of the first does not hold back the second.
     expect((await flushPendingAnswers(OWNER)).map((task) => task.id)).toEqual([SECOND]);
@@ -121,7 +123,10 @@ describe('answers kept on the phone', () => {
         : jsonResponse(200, { task: stored(TASK, OWNER, GIVEN_AT) }),
     );
     await flushPendingAnswers(OWNER);
-    expect(seen.map(({ method, url }) => `${method} ${url}`)).toEqual([`POST /api/tasks/${TASK}/photos`, `POST /api/tasks/${TASK}/complete`]);
+    expect(seen.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      `POST /api/tasks/${TASK}/photos`,
+      `POST /api/tasks/${TASK}/complete`,
+    ]);
     expect(seen[1]?.body).toEqual({
       answers: [
         { itemId: FRIDGE, value: 3 },

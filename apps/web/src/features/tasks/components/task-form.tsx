@@ -154,7 +154,9 @@ export function TaskForm({ task, timeZone }: { task: Task; timeZone?: string }) 
       if (read.error) return setError(read.error);
       if (read.value === undefined) continue;
       sent.push({ itemId: item.id, value: read.value });
-      lines.push(`${item.label}\u202F: ${item.type === 'photo' ? 'photo' : answerText({ value: read.value, ...(item.unit ? { unit: item.unit } : {}) })}`);
+      lines.push(
+        `${item.label}\u202F: ${item.type === 'photo' ? 'photo' : answerText({ value: read.value, ...(item.unit ? { unit: item.unit } : {}) })}`,
+      );
     }
     setError(null);
     setBusy(true);
