@@ -126,9 +126,11 @@ export async function alertStorm(w: World, sensors: number, observeMs: number, c
   log(`  ${alerts.length} alertes acquittées en ${Math.round((Date.now() - ackAt) / 1000)} s`);
   await delay(3000);
   const pid = w.server.child.pid ?? 0;
-  // At rest means no work left running: a runaway loop shows in both windows, while a periodic job
-  // (the clock of alerts, the outbox) that happens to land in one window does not in the other.
-  const windows = [await cpuShare(pid, cpuWindowMs), await cpuShare(pid, cpuWindowMs)];
+  // At rest means no work left running: a runaway loop shows in every window, while a periodic job
+  // (the clock of alerts, the outbox, the analysis of the 200 new sensors once a minute, which can
+  // take several seconds on a loaded machine) that happens to land in one or two windows does not in
+  // the third.
+  const windows = [await cpuShare(pid, cpuWindowMs), await cpuShare(pid, cpuWindowMs), await cpuShare(pid, cpuWindowMs)];
   const cpu = Math.min(...windows);
 
   const figures = (label: string, latencies: number[], worstAt: number) => {
@@ -148,7 +150,7 @@ export async function alertStorm(w: World, sensors: number, observeMs: number, c
   figures('pendant la tempête', duringLatencies, during.worst().at);
   figures(`après (${observeMs / 1000} s)`, afterLatencies, after.worst().at);
   tally.figure(
-    `CPU du serveur après acquittement (la plus calme de 2 fenêtres de ${cpuWindowMs / 1000} s)`,
+    `CPU du serveur après acquittement (la plus calme de 3 fenêtres de ${cpuWindowMs / 1000} s)`,
     `${windows.map((share) => `${(share * 100).toFixed(1).replace('.', ',')}\u00a0%`).join(' puis ')} ; ${(cpu * 100).toFixed(1).replace('.', ',')}\u00a0% < ${STORM_BUDGETS.cpuAfterAck * 100}\u00a0%`,
     cpu < STORM_BUDGETS.cpuAfterAck,
   );
