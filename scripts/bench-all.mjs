@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 
-const benches = ['bench:ingest', 'bench:api', 'bench:jobs', 'bench:web', 'bench:fleet', 'bench:chain', 'bench:tasks'];
+const benches = ['bench:ingest', 'bench:api', 'bench:jobs', 'bench:web', 'bench:fleet', 'bench:chain', 'bench:tasks', 'bench:tasks-phone'];
 const failed = [];
 for (const bench of benches) {
   const { status } = spawnSync('npm', ['run', bench], { stdio: 'inherit' });
