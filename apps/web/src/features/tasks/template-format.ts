@@ -1,4 +1,5 @@
 import type { TaskSchedule, TaskTemplate } from '@vigie/contract';
+import { coverageText as coverageOf, type Named } from '@/lib/coverage-text';
 
 /** The plan's templates in French: when they fall due, where, and for how long they stay open. */
 
@@ -118,23 +119,9 @@ export function timingText(schedule: Pick<TaskSchedule, 'windowMinutes' | 'grace
   return `À faire en ${minutesText(schedule.windowMinutes)}${grace}`;
 }
 
-type Named = { id: string; name: string };
-
-function namesPart(ids: readonly string[], known: readonly Named[], one: string, many: string): string | null {
-  if (ids.length === 0) return null;
-  const names = ids.flatMap((id) => known.find((item) => item.id === id)?.name ?? []);
-  const others = ids.length - names.length;
-  const text = [...names, ...(others > 0 ? [`${others} autre${others > 1 ? 's' : ''}`] : [])].join(', ');
-  return `${ids.length > 1 ? many : one}${NNBSP}: ${text}`;
-}
-
 /** Where a template applies: « Tous les sites », or « Région : Rhône-Alpes · Sites : Lyon, Lille ». */
-export function coverageText(template: Pick<TaskTemplate, 'siteIds' | 'regionIds'>, sites: readonly Named[], regions: readonly Named[]) {
-  if (template.siteIds.length === 0 && template.regionIds.length === 0) return 'Tous les sites';
-  return [namesPart(template.regionIds, regions, 'Région', 'Régions'), namesPart(template.siteIds, sites, 'Site', 'Sites')]
-    .filter(Boolean)
-    .join(' · ');
-}
+export const coverageText = (template: Pick<TaskTemplate, 'siteIds' | 'regionIds'>, sites: readonly Named[], regions: readonly Named[]) =>
+  coverageOf(template, sites, regions, { everywhere: 'Tous les sites', site: ['Site', 'Sites'] });
 
 /** « 3 points de contrôle ». */
 export const itemCountText = (count: number) => `${count} point${count > 1 ? 's' : ''} de contrôle`;

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormStatus } from '@/components/ui/form-status';
 import { DetailSection, inputClass } from '@/components/ui/section';
+import { coverageText, type Named } from '@/lib/coverage-text';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
@@ -31,7 +32,6 @@ import { SeverityBadge } from './severity-badge';
 const NNBSP = '\u202F';
 
 /** A site or a region, as the templates name them. */
-type Named = { id: string; name: string };
 
 /** A template watches a measure in every sensor of its sites: « Hors ligne » is set per sensor or per site. */
 const TEMPLATE_TYPES = CONDITION_TYPES.filter((type) => type !== 'offline');
@@ -43,22 +43,9 @@ const pill = 'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 t
 const chip =
   'inline-flex cursor-pointer items-center gap-2 rounded-full border border-white/15 px-3 py-1.5 text-sm [overflow-wrap:anywhere] text-slate-200 has-[:checked]:border-cyan-300/60 has-[:checked]:bg-cyan-400/15 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-cyan-300';
 
-/** « Régions : Rhône-Alpes » — the names known here, the others counted. */
-function namesPart(ids: readonly string[], known: readonly Named[], one: string, many: string): string | null {
-  if (ids.length === 0) return null;
-  const names = ids.flatMap((id) => known.find((item) => item.id === id)?.name ?? []);
-  const others = ids.length - names.length;
-  const text = [...names, ...(others > 0 ? [`${others} autre${others > 1 ? 's' : ''}`] : [])].join(', ');
-  return `${ids.length > 1 ? many : one}${NNBSP}: ${text}`;
-}
-
 /** Where a template applies: « Tous les magasins », or « Région : Rhône-Alpes · Magasins : Paris, Lille ». */
-export function targetText(template: Pick<RuleTemplate, 'siteIds' | 'regionIds'>, sites: readonly Named[], regions: readonly Named[]) {
-  if (template.siteIds.length === 0 && template.regionIds.length === 0) return 'Tous les magasins';
-  return [namesPart(template.regionIds, regions, 'Région', 'Régions'), namesPart(template.siteIds, sites, 'Magasin', 'Magasins')]
-    .filter(Boolean)
-    .join(' · ');
-}
+export const targetText = (template: Pick<RuleTemplate, 'siteIds' | 'regionIds'>, sites: readonly Named[], regions: readonly Named[]) =>
+  coverageText(template, sites, regions, { everywhere: 'Tous les magasins', site: ['Magasin', 'Magasins'] });
 
 /** « Capteurs dont le nom contient « crèmerie » ou « yaourts » », or every sensor of the measure. */
 export function unitsText(words: readonly string[]): string {
