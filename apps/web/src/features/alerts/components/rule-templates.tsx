@@ -5,6 +5,7 @@ import { Lock, LockOpen, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { CheckboxList } from '@/components/ui/checkbox-list';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormStatus } from '@/components/ui/form-status';
 import { DetailSection, inputClass } from '@/components/ui/section';
@@ -40,8 +41,6 @@ const CUSTOM = 'custom';
 type RuleChoice = RulePreset | typeof CUSTOM;
 
 const pill = 'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-semibold';
-const chip =
-  'inline-flex cursor-pointer items-center gap-2 rounded-full border border-white/15 px-3 py-1.5 text-sm [overflow-wrap:anywhere] text-slate-200 has-[:checked]:border-cyan-300/60 has-[:checked]:bg-cyan-400/15 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-cyan-300';
 
 /** Where a template applies: « Tous les magasins », or « Région : Rhône-Alpes · Magasins : Paris, Lille ». */
 export const targetText = (template: Pick<RuleTemplate, 'siteIds' | 'regionIds'>, sites: readonly Named[], regions: readonly Named[]) =>
@@ -61,48 +60,6 @@ const wordsOf = (text: string) =>
     .split(/[,;]/u)
     .map((word) => word.trim())
     .filter((word) => word.length > 0);
-
-/** The ids checked among `items`, in their order, once `id` is checked or not. */
-const toggled = (items: readonly Named[], checked: readonly string[], id: string, on: boolean) =>
-  items.filter((item) => (item.id === id ? on : checked.includes(item.id))).map((item) => item.id);
-
-function Checkboxes({
-  legend,
-  empty,
-  items,
-  checked,
-  onChange,
-}: {
-  legend: string;
-  /** Said when there is nothing to check. */
-  empty: string;
-  items: readonly Named[];
-  checked: readonly string[];
-  onChange: (ids: string[]) => void;
-}) {
-  return (
-    <fieldset className="min-w-0">
-      <legend className="mb-2 text-sm font-medium text-slate-200">{legend}</legend>
-      {items.length > 0 ? (
-        <div className="flex max-h-64 flex-wrap gap-2 overflow-y-auto p-0.5">
-          {items.map((item) => (
-            <label key={item.id} className={chip}>
-              <input
-                type="checkbox"
-                checked={checked.includes(item.id)}
-                onChange={(event) => onChange(toggled(items, checked, item.id, event.target.checked))}
-                className="size-4 shrink-0 accent-cyan-400"
-              />
-              {item.name}
-            </label>
-          ))}
-        </div>
-      ) : (
-        <p className="text-sm text-slate-400">{empty}</p>
-      )}
-    </fieldset>
-  );
-}
 
 /** « Nouveau modèle », or the changes to one (`template`): its rule, whether it is locked, and where it applies. */
 function TemplateForm({
@@ -272,9 +229,9 @@ function TemplateForm({
         {!everywhere && (
           <div className="grid gap-4">
             {regions.length > 0 && (
-              <Checkboxes legend="Régions" empty="Aucune région." items={regions} checked={regionIds} onChange={setRegionIds} />
+              <CheckboxList legend="Régions" empty="Aucune région." items={regions} checked={regionIds} onChange={setRegionIds} />
             )}
-            <Checkboxes legend="Magasins" empty="Aucun magasin." items={sites} checked={siteIds} onChange={setSiteIds} />
+            <CheckboxList legend="Magasins" empty="Aucun magasin." items={sites} checked={siteIds} onChange={setSiteIds} />
           </div>
         )}
       </fieldset>

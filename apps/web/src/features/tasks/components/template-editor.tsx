@@ -2,13 +2,14 @@ import { TASK_KIND_LABELS, TASK_KINDS, type Severity, type TaskKind, type TaskLi
 import { Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { CheckboxList } from '@/components/ui/checkbox-list';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormStatus } from '@/components/ui/form-status';
 import { inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
 import { useCreateTaskTemplate, useDeleteTaskTemplate, useUpdateTaskTemplate } from '../api/template-queries';
 import { draftOf, readDraft, type TemplateDraft } from '../template-draft';
-import { checkClass, chipClass, fieldClass, hintClass, labelClass, legendClass, useFieldIds, type FieldIds } from './template-fields';
+import { checkClass, fieldClass, hintClass, labelClass, legendClass, useFieldIds } from './template-fields';
 import { TemplateItemsFields } from './template-items';
 import { TemplateScheduleFields } from './template-schedule';
 
@@ -17,54 +18,6 @@ const quoted = (text: string) => `«${NNBSP}${text}${NNBSP}»`;
 
 /** A site or a region, as the editor names them. */
 export type Named = { id: string; name: string };
-
-/** The ids checked among `items`, in their order, once `id` is checked or not. */
-const toggled = (items: readonly Named[], checked: readonly string[], id: string, on: boolean) =>
-  items.filter((item) => (item.id === id ? on : checked.includes(item.id))).map((item) => item.id);
-
-function Checkboxes({
-  legend,
-  empty,
-  items,
-  checked,
-  onChange,
-  firstId,
-  invalid,
-}: {
-  legend: string;
-  empty: string;
-  items: readonly Named[];
-  checked: readonly string[];
-  onChange: (ids: string[]) => void;
-  /** The first box's id: the one the focus goes to when none is checked. */
-  firstId?: string;
-  invalid?: ReturnType<FieldIds['invalid']>;
-}) {
-  return (
-    <fieldset className="min-w-0">
-      <legend className="mb-2 text-sm font-medium text-slate-200">{legend}</legend>
-      {items.length > 0 ? (
-        <div className="flex max-h-64 flex-wrap gap-2 overflow-y-auto p-0.5">
-          {items.map((item, index) => (
-            <label key={item.id} className={chipClass}>
-              <input
-                id={index === 0 ? firstId : undefined}
-                type="checkbox"
-                checked={checked.includes(item.id)}
-                onChange={(event) => onChange(toggled(items, checked, item.id, event.target.checked))}
-                className={checkClass}
-                {...(index === 0 ? invalid : {})}
-              />
-              {item.name}
-            </label>
-          ))}
-        </div>
-      ) : (
-        <p className="text-sm text-slate-400">{empty}</p>
-      )}
-    </fieldset>
-  );
-}
 
 /**
  * The editor of a template of the plan: a new one (blank, or from a `start` of the library) or a
@@ -222,14 +175,14 @@ export function TemplateEditor({
           {scoped ? (
             <>
               <p className={hintClass}>Vous créez les modèles de vos sites{NNBSP}: cochez ceux qu’il couvre.</p>
-              <Checkboxes
+              <CheckboxList
                 legend="Sites"
                 empty="Aucun site."
                 items={sites}
                 checked={draft.siteIds}
                 onChange={(siteIds) => set({ siteIds })}
                 firstId={ids.id('coverage')}
-                invalid={ids.invalid('coverage')}
+                first={ids.invalid('coverage')}
               />
             </>
           ) : (
@@ -266,7 +219,7 @@ export function TemplateEditor({
               {!draft.everywhere && (
                 <div className="grid gap-4">
                   {regions.length > 0 && (
-                    <Checkboxes
+                    <CheckboxList
                       legend="Régions"
                       empty="Aucune région."
                       items={regions}
@@ -274,7 +227,7 @@ export function TemplateEditor({
                       onChange={(regionIds) => set({ regionIds })}
                     />
                   )}
-                  <Checkboxes
+                  <CheckboxList
                     legend="Sites"
                     empty="Aucun site."
                     items={sites}

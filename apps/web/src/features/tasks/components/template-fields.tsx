@@ -6,9 +6,7 @@ export const fieldClass = 'space-y-1.5';
 export const labelClass = 'block text-sm font-medium text-slate-200';
 export const hintClass = 'text-xs text-slate-400';
 export const legendClass = 'mb-2 text-sm font-semibold text-white';
-export const checkClass = 'size-4 shrink-0 accent-cyan-400';
-export const chipClass =
-  'inline-flex cursor-pointer items-center gap-2 rounded-full border border-white/15 px-3 py-1.5 text-sm [overflow-wrap:anywhere] text-slate-200 has-[:checked]:border-cyan-300/60 has-[:checked]:bg-cyan-400/15 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-cyan-300';
+export { checkClass, chipClass } from '@/components/ui/checkbox-list';
 
 export type FieldIds = {
   /** The element id of a field, by the suffix that {@link readDraft} names it with. */
