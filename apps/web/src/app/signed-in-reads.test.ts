@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { discardEarlyFetches } from '@/lib/early-fetch';
 import { jsonResponse } from '@/testing/render';
+import { taskDayWindow } from '@/features/tasks/api/task-reads';
 import { startSignedInReads } from './signed-in-reads';
 
 let calls: { url: string; authorization: string | null }[];
@@ -25,6 +26,17 @@ describe('startSignedInReads', () => {
       { url: '/api/user/me', authorization: 'Bearer stored' },
       { url: '/api/overview', authorization: 'Bearer stored' },
       { url: '/api/regions', authorization: 'Bearer stored' },
+    ]);
+  });
+
+  it('reads « Tâches du jour »’s day, its processes and the shops at once, the day as the screen asks for it', () => {
+    startSignedInReads('/dashboard/taches', 'stored');
+    const { from, to } = taskDayWindow(Date.now());
+    expect(calls).toEqual([
+      { url: '/api/user/me', authorization: 'Bearer stored' },
+      { url: `/api/tasks?${new URLSearchParams({ from, to }).toString()}`, authorization: 'Bearer stored' },
+      { url: '/api/processes', authorization: 'Bearer stored' },
+      { url: '/api/sites', authorization: 'Bearer stored' },
     ]);
   });
 

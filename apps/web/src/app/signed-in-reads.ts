@@ -1,13 +1,20 @@
 import { startCurrentUserRead } from '@/features/auth/api/get-current-user';
-import { startNetworkReads } from '@/features/sites/api/network-reads';
+import { startNetworkReads, startSitesRead } from '@/features/sites/api/network-reads';
+import { startTaskReads } from '@/features/tasks/api/task-reads';
 
 /**
  * The reads of a signed-in page worth starting with the session check, by address. Only where they
- * pay: « Réseau » waits on a read of the whole chain (500 shops for a direction), which would
- * otherwise leave only once the session is checked, the frame drawn and the screen's code loaded.
+ * pay: « Réseau » waits on a read of the whole chain (500 shops for a direction), and « Tâches du
+ * jour » is opened on a shop's phone, often on a slow network, with a task to fill at once: their
+ * reads would otherwise leave only once the session is checked, the frame drawn and the screen's
+ * code loaded.
  */
 const PAGE_READS: Record<string, (token: string) => void> = {
   '/dashboard/reseau': startNetworkReads,
+  '/dashboard/taches': (token) => {
+    startTaskReads(token);
+    startSitesRead(token);
+  },
 };
 
 /**

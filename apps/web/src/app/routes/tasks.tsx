@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useSites } from '@/features/sites/api/get-sites';
 import { useTasks } from '@/features/tasks/api/task-queries';
+import { taskDayWindow } from '@/features/tasks/api/task-reads';
 import { usePendingAnswers } from '@/features/tasks/api/use-pending-answers';
 import { ProcessPanel } from '@/features/tasks/components/process-panel';
 import { TaskForm } from '@/features/tasks/components/task-form';
@@ -138,10 +139,7 @@ export default function TasksRoute() {
   // Today and the hours around it: a round due at 23 h is still answered after midnight.
   // Read again when the day changes, not every tick.
   const day = new Date(now).toDateString();
-  const { from, to } = useMemo(() => {
-    const start = new Date(day).getTime();
-    return { from: new Date(start - 6 * HOUR).toISOString(), to: new Date(start + 24 * HOUR).toISOString() };
-  }, [day]);
+  const { from, to } = useMemo(() => taskDayWindow(new Date(day).getTime()), [day]);
   const tasks = useTasks({ from, to });
   const pending = usePendingAnswers();
   const keptFor = (taskId: string) => pending.entries.find((entry) => entry.taskId === taskId);

@@ -3,12 +3,14 @@ import type { Site } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
+import { earlyOr } from '@/lib/early-fetch';
+import { SITES_PATH } from './network-reads';
 
 export const siteKeys = { list: (owner: string) => ['sites', owner] as const };
 
 /** endpoints.sites.list: the organization's shops. */
 export async function getSites({ signal }: { signal?: AbortSignal } = {}): Promise<Site[]> {
-  const data = await call<{ sites?: Site[] }>(endpoints.sites.list, { signal });
+  const data = await earlyOr(SITES_PATH, () => call<{ sites?: Site[] }>(endpoints.sites.list, { signal }));
   return data?.sites ?? [];
 }
 

@@ -6,6 +6,7 @@ import { startEarlyFetch } from '@/lib/early-fetch';
 // load, carries these few lines and not the queries' code.
 export const OVERVIEW_PATH = endpointPath(endpoints.overview.get);
 export const REGIONS_PATH = endpointPath(endpoints.regions.list);
+export const SITES_PATH = endpointPath(endpoints.sites.list);
 
 /**
  * « Réseau » opened afresh by a returning user (app/signed-in-reads.ts, at page load): its two
@@ -15,4 +16,9 @@ export const REGIONS_PATH = endpointPath(endpoints.regions.list);
 export function startNetworkReads(token: string): void {
   startEarlyFetch(OVERVIEW_PATH, token);
   startEarlyFetch(REGIONS_PATH, token);
+}
+
+/** The shops' list started at page load, for a screen that names them at once (« Tâches du jour »). */
+export function startSitesRead(token: string): void {
+  startEarlyFetch(SITES_PATH, token);
 }

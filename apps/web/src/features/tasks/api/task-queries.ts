@@ -3,7 +3,9 @@ import type { CreateProcessRequest, Process, Task } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { apiFetch, ApiError, call, endpointPath, readErrorText } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
+import { earlyOr } from '@/lib/early-fetch';
 import { taskKeys } from '../task-keys';
+import { PROCESSES_PATH, tasksListPath } from './task-reads';
 
 /** endpoints.tasks.list: the tasks of the sites one sees due in [from, to), by due time. */
 export function useTasks({ from, to }: { from: string; to: string }) {
@@ -11,7 +13,10 @@ export function useTasks({ from, to }: { from: string; to: string }) {
   return useQuery({
     queryKey: taskKeys.list(owner, from, to),
     queryFn: async ({ signal }): Promise<Task[]> => {
-      const data = await call<{ tasks?: Task[] } | undefined>(endpoints.tasks.list, { query: { from, to }, signal });
+      // The read started at page load (task-reads.ts) when the screen was opened afresh.
+      const data = await earlyOr(tasksListPath({ from, to }), () =>
+        call<{ tasks?: Task[] } | undefined>(endpoints.tasks.list, { query: { from, to }, signal }),
+      );
       if (!Array.isArray(data?.tasks)) throw new Error('Error loading data');
       return data.tasks;
     },
@@ -40,7 +45,9 @@ export function useProcesses() {
   return useQuery({
     queryKey: taskKeys.processes(owner),
     queryFn: async ({ signal }): Promise<Process[]> => {
-      const data = await call<{ processes?: Process[] } | undefined>(endpoints.processes.list, { query: {}, signal });
+      const data = await earlyOr(PROCESSES_PATH, () =>
+        call<{ processes?: Process[] } | undefined>(endpoints.processes.list, { query: {}, signal }),
+      );
       if (!Array.isArray(data?.processes)) throw new Error('Error loading data');
       return data.processes;
     },
