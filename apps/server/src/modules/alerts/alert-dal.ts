@@ -358,14 +358,17 @@ export function createAlertDal(db: Database) {
       await db.delete(notificationSchedule).where(eq(notificationSchedule.organizationId, organizationId));
     },
 
-    /** Appends a line written by background work; the same `key` is written once. Returns whether it was new. */
-    async appendEvent(alertId: string, event: AlertEventRecord, key: string): Promise<boolean> {
+    /**
+     * Appends a line written by background work; the same `key` is written once. Returns the alert
+     * with its new line, or undefined when that line was already written.
+     */
+    async appendEvent(alertId: string, event: AlertEventRecord, key: string): Promise<AlertRecord | undefined> {
       const rows = await db
         .insert(alertEvents)
         .values({ alertId, ...event, key })
         .onConflictDoNothing()
         .returning({ id: alertEvents.id });
-      return rows.length > 0;
+      return rows.length > 0 ? load(db, eq(alerts.id, alertId)) : undefined;
     },
 
     /** Closes the active alerts of a rule that was disabled or deleted; returns them, resolved. */

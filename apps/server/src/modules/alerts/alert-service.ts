@@ -248,8 +248,16 @@ export function createAlertService(deps: {
     /** For the notifier: the organization's policy changed, every alert of it is planned again. */
     replanOrganization: (organizationId: string) => dal.replanOrganization(organizationId),
 
-    /** A line of background work (who was notified); the same key is written once. */
-    appendEvent: (alertId: string, event: AlertEventRecord, key: string) => dal.appendEvent(alertId, event, key),
+    /**
+     * A line of background work (who was notified, an escalation, a call); the same key is written
+     * once. A new line goes out on the live stream: the alert's open page shows it at once.
+     */
+    async appendEvent(alertId: string, event: AlertEventRecord, key: string): Promise<boolean> {
+      const record = await dal.appendEvent(alertId, event, key);
+      if (!record) return false;
+      deps.publish(record.organizationId, 'updated', await present(record));
+      return true;
+    },
 
     /** Publishes what the engine changed: opened, reopened, a new peak or latest value (`updated`), resolved. */
     announce(changes: AlertChange[]): void {

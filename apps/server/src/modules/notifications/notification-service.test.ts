@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Sensor } from '@vigie/contract';
+import type { Alert, Sensor } from '@vigie/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SmtpCatcher, startSmtpCatcher } from '../../test/smtp-catcher.ts';
 import { createTestApp, databaseKind, isolatedDatabase, type TestAccount, type TestApp } from '../../test/test-app.ts';
@@ -106,10 +106,12 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
       site: async () => undefined,
       assertSensor: async () => undefined,
       assertSite: async () => undefined,
-      publish: () => undefined,
+      publish: (organizationId, action, alert) => published.push({ organizationId, action, alert }),
       logger: { error: (obj) => console.error(obj) },
     });
   }
+  /** What went out on the organizations' live streams. */
+  const published: { organizationId: string; action: string; alert: Alert }[] = [];
 
   async function openAlert(temperature: number): Promise<string> {
     const response = await test.app.inject({
@@ -151,6 +153,11 @@ describe(`alert notifications through a real SMTP server and webhook receiver ($
       ['opened', null],
       ['notified', 'Alerte envoyée à l’équipe.'],
     ]);
+    // The line went out once on the organization's live stream: the alert's open page shows it.
+    const told = published.filter((change) => change.alert.id === id && change.action === 'updated');
+    expect(told).toHaveLength(1);
+    expect(told[0]?.organizationId).toBe(account.organizationId);
+    expect(told[0]?.alert.events.at(-1)).toMatchObject({ type: 'notified', text: 'Alerte envoyée à l’équipe.' });
   });
 
   it('escalates after the policy’s delay without acknowledgement, to the next person', async () => {
