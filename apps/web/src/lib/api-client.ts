@@ -1,4 +1,4 @@
-import { pathOf, type HttpMethod, type PathParams, type QueryValues } from '@vigie/contract';
+import { pathOf, type CallArguments, type PathParams, type QueryValues, type ResponseOf, type Route } from '@vigie/contract';
 import { API_BASE_URL } from '@/config/constants';
 import { OFFLINE_HEADER, offlineStatus } from './offline-status';
 import { EVENT_POSITION_HEADER, readPositions } from './read-positions';
@@ -169,16 +169,6 @@ export const api = {
   delete: <T = void>(path: string, options?: Options) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
-/** What a call names besides its endpoint: path parameters (required when the path has some), query, body. */
-export type CallOptions<P extends string> = ([keyof PathParams<P>] extends [never]
-  ? { params?: PathParams<P> }
-  : { params: PathParams<P> }) & {
-  query?: QueryValues;
-  /** Sent as JSON when defined. */
-  body?: unknown;
-  signal?: AbortSignal;
-};
-
 /**
  * The path of an endpoint of the catalogue, parameters and query filled in, relative to the API's
  * base (what {@link apiFetch} and {@link apiBlob} take): `/sites/3f…` for `endpoints.sites.get`.
@@ -190,14 +180,18 @@ export function endpointPath<P extends string>(endpoint: { readonly path: P }, p
 
 /**
  * Calls an endpoint of the catalogue by name: `call(endpoints.sites.update, { params: { id }, body })`.
- * Resolves with the parsed JSON body (undefined for a 204), rejects with an {@link ApiError}.
+ * Resolves with the parsed JSON body (undefined for a 204), rejects with an {@link ApiError}. Its
+ * options and its answer are typed from the endpoint's schemas (`@vigie/contract`'s `CallOptions`
+ * and `ResponseOf`, types only: no schema reaches the bundle).
  */
-export function call<T = unknown, P extends string = string>(
-  endpoint: { readonly method: HttpMethod; readonly path: P },
-  ...[options]: [keyof PathParams<P>] extends [never] ? [CallOptions<P>?] : [CallOptions<P>]
-): Promise<T> {
-  const { params, query, body, signal } = (options ?? {}) as CallOptions<string>;
-  return apiRequest<T>(endpointPath(endpoint, params as PathParams<P> | undefined, query), {
+export function call<R extends Route>(endpoint: R, ...[options]: CallArguments<R>): Promise<ResponseOf<R>> {
+  const { params, query, body, signal } = (options ?? {}) as {
+    params?: PathParams<string>;
+    query?: QueryValues;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  return apiRequest<ResponseOf<R>>(endpointPath(endpoint, params, query), {
     method: endpoint.method,
     body,
     ...(signal ? { signal } : {}),

@@ -5,7 +5,7 @@ import { call } from '@/lib/api-client';
 
 /** endpoints.devices.protocol (public): the MQTT port and paths of this server. */
 export async function getProtocol(signal?: AbortSignal): Promise<ProtocolInfo> {
-  const data = await call<ProtocolInfo | undefined>(endpoints.devices.protocol, { signal });
+  const data = await call(endpoints.devices.protocol, { signal });
   if (!data) throw new Error('Error loading data');
   return data;
 }

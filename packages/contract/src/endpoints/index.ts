@@ -12,6 +12,7 @@ import { siteEndpoints } from './sites.ts';
 import { taskEndpoints } from './tasks.ts';
 
 export * from './define.ts';
+export type { BodyOf, CallArguments, CallOptions, CatalogueEndpoint, QueryOf, ResponseOf } from './call-types.ts';
 
 /**
  * Every endpoint of the API, by area and name: `endpoints.sites.create`. The one place where a

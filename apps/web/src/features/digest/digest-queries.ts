@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DigestResponse } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
@@ -12,7 +11,7 @@ export function useDigest() {
   const owner = useOwner();
   return useQuery({
     queryKey: digestKey(owner),
-    queryFn: ({ signal }) => call<DigestResponse>(endpoints.digest.get, { signal }),
+    queryFn: ({ signal }) => call(endpoints.digest.get, { signal }),
     enabled: Boolean(owner),
   });
 }
@@ -22,7 +21,7 @@ export function useSetDigest() {
   const queryClient = useQueryClient();
   const owner = useOwner();
   return useMutation({
-    mutationFn: (enabled: boolean) => call<DigestResponse>(endpoints.digest.set, { body: { enabled } }),
+    mutationFn: (enabled: boolean) => call(endpoints.digest.set, { body: { enabled } }),
     onSuccess: (answer) => queryClient.setQueryData(digestKey(owner), answer),
   });
 }

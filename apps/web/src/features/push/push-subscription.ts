@@ -1,4 +1,3 @@
-import type { PushPublicKeyResponse } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { registerServiceWorker } from '@/lib/service-worker';
@@ -103,7 +102,7 @@ export async function turnPushOn(): Promise<PushState> {
   if (permission === 'denied') return 'denied';
   if (permission !== 'granted') throw new PushProblem(PUSH_MESSAGES.dismissed);
   const registration = await inTime(serviceWorker(), PUSH_MESSAGES.worker);
-  const { publicKey } = await call<PushPublicKeyResponse>(endpoints.push.publicKey);
+  const { publicKey } = await call(endpoints.push.publicKey);
   const existing = await registration.pushManager.getSubscription();
   const subscription =
     existing ??
@@ -111,7 +110,12 @@ export async function turnPushOn(): Promise<PushState> {
       registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }),
       PUSH_MESSAGES.unreachable,
     ));
-  await call(endpoints.push.subscribe, { body: subscription.toJSON() });
+  // What the browser gives as its JSON leaves every field optional; a subscription always has them.
+  const { endpoint, keys, expirationTime } = subscription.toJSON();
+  const p256dh = keys?.['p256dh'];
+  const auth = keys?.['auth'];
+  if (!endpoint || !p256dh || !auth) throw new PushProblem(PUSH_MESSAGES.unknown);
+  await call(endpoints.push.subscribe, { body: { endpoint, keys: { p256dh, auth }, expirationTime: expirationTime ?? null } });
   return 'on';
 }
 

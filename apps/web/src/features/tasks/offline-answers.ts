@@ -52,7 +52,7 @@ export async function sendAnswers(entry: Pick<PendingAnswer, 'taskId' | 'owner' 
       if (at >= 0) answers[at] = answer;
       else answers.push(answer);
     }
-    const data = await call<{ task?: Task } | undefined>(endpoints.tasks.complete, {
+    const data = await call(endpoints.tasks.complete, {
       params: { id: entry.taskId },
       body: { ...entry.request, answers },
     });
@@ -71,7 +71,7 @@ export async function sendAnswers(entry: Pick<PendingAnswer, 'taskId' | 'owner' 
 
 /** The task as stored, when it holds exactly these answers' completion (same member, same moment). */
 async function alreadyRecorded(entry: Pick<PendingAnswer, 'taskId' | 'owner' | 'request'>): Promise<Task | null> {
-  const data = await call<{ task?: Task } | undefined>(endpoints.tasks.get, { params: { id: entry.taskId } });
+  const data = await call(endpoints.tasks.get, { params: { id: entry.taskId } });
   const task = data?.task;
   if (!task?.completedAt || task.completedBy !== entry.owner) return null;
   return Date.parse(task.completedAt) === Date.parse(entry.request.completedAt) ? task : null;

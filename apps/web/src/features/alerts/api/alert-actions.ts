@@ -15,10 +15,10 @@ export async function actOnAlert({ id, step }: { id: string; step: Step }): Prom
   const params = { id };
   const data =
     step.kind === 'acknowledge'
-      ? await call<{ alert?: Alert }>(endpoints.alerts.acknowledge, { params, body: step.comment ? { comment: step.comment } : {} })
+      ? await call(endpoints.alerts.acknowledge, { params, body: step.comment ? { comment: step.comment } : {} })
       : step.kind === 'action'
-        ? await call<{ alert?: Alert }>(endpoints.alerts.recordAction, { params, body: step.action })
-        : await call<{ alert?: Alert }>(endpoints.alerts.resolve, { params, body: step.text ? { text: step.text } : {} });
+        ? await call(endpoints.alerts.recordAction, { params, body: step.action })
+        : await call(endpoints.alerts.resolve, { params, body: step.text ? { text: step.text } : {} });
   if (!data?.alert) throw new Error('Réponse du serveur illisible.');
   return data.alert;
 }

@@ -50,7 +50,7 @@ export async function getAlertReadings({
   signal?: AbortSignal;
 }): Promise<ReadingsResponse> {
   const query = { key, from: new Date(from).toISOString(), to: new Date(to).toISOString(), buckets };
-  const data = await call<ReadingsResponse | undefined>(endpoints.sensor.readings, { params: { id: sensorId }, query, signal });
+  const data = await call(endpoints.sensor.readings, { params: { id: sensorId }, query, signal });
   if (!data || !Array.isArray(data.readings)) throw new Error('Error loading data');
   return data;
 }

@@ -7,7 +7,7 @@ import { alertKeys } from '../alert-keys';
 
 /** endpoints.alerts.get: an alert with its whole timeline. */
 export async function getAlert({ id, signal }: { id: string; signal?: AbortSignal }): Promise<Alert> {
-  const data = await call<{ alert?: Alert }>(endpoints.alerts.get, { params: { id }, signal });
+  const data = await call(endpoints.alerts.get, { params: { id }, signal });
   if (!data?.alert) throw new Error('Error loading data');
   return data.alert;
 }

@@ -8,7 +8,7 @@ import { alertKeys, type AlertListFilter } from '../alert-keys';
 /** endpoints.alerts.list, newest first; `status=active` is open or acknowledged. */
 export async function getAlerts({ filter, signal }: { filter: AlertListFilter; signal?: AbortSignal }): Promise<Alert[]> {
   const query = Object.fromEntries(Object.entries(filter).filter(([, value]) => value));
-  const data = await call<{ alerts?: Alert[] }>(endpoints.alerts.list, { query, signal });
+  const data = await call(endpoints.alerts.list, { query, signal });
   return data?.alerts ?? [];
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPolicy, UpdateNotificationPolicyRequest } from '@vigie/contract';
+import type { UpdateNotificationPolicyRequest } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
@@ -10,7 +10,7 @@ export function useNotificationPolicy() {
   const owner = useOwner();
   return useQuery({
     queryKey: alertKeys.policy(owner),
-    queryFn: async ({ signal }) => (await call<{ policy: NotificationPolicy }>(endpoints.notificationPolicy.get, { signal })).policy,
+    queryFn: async ({ signal }) => (await call(endpoints.notificationPolicy.get, { signal })).policy,
     enabled: Boolean(owner),
     staleTime: 60_000,
   });
@@ -22,7 +22,7 @@ export function useUpdateNotificationPolicy() {
   const owner = useOwner();
   return useMutation({
     mutationFn: async (changes: UpdateNotificationPolicyRequest) =>
-      (await call<{ policy: NotificationPolicy }>(endpoints.notificationPolicy.update, { body: changes })).policy,
+      (await call(endpoints.notificationPolicy.update, { body: changes })).policy,
     onSuccess: (policy) => queryClient.setQueryData(alertKeys.policy(owner), policy),
   });
 }

@@ -17,7 +17,7 @@ type PauseHistoryQuery = { sensorId: string; from: string };
  * `sensorId` and `from`, those that held that sensor (its own and its shop's) since then, ended ones included.
  */
 export async function getPauses({ signal, query }: { signal?: AbortSignal; query?: PauseHistoryQuery } = {}): Promise<Pause[]> {
-  const data = await call<{ pauses?: Pause[] }>(endpoints.pauses.list, { signal, ...(query ? { query } : {}) });
+  const data = await call(endpoints.pauses.list, { signal, ...(query ? { query } : {}) });
   return data?.pauses ?? [];
 }
 
@@ -49,7 +49,7 @@ export function useStartPause() {
   const queryClient = useQueryClient();
   const owner = useOwner();
   return useMutation({
-    mutationFn: async (body: CreatePauseRequest) => (await call<{ pause: Pause }>(endpoints.pauses.create, { body })).pause,
+    mutationFn: async (body: CreatePauseRequest) => (await call(endpoints.pauses.create, { body })).pause,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: pauseKeys.list(owner) }),
   });
 }

@@ -10,7 +10,7 @@ const targetId = (target: RuleTarget) => ('sensorId' in target ? target.sensorId
 /** endpoints.alertRules.list with `sensorId` or `siteId`: the rules aimed at one sensor, or at a site. */
 export async function getRules({ target, signal }: { target: RuleTarget; signal?: AbortSignal }): Promise<Rule[]> {
   const query = 'sensorId' in target ? { sensorId: target.sensorId } : { siteId: target.siteId };
-  const data = await call<{ rules?: Rule[] }>(endpoints.alertRules.list, { query, signal });
+  const data = await call(endpoints.alertRules.list, { query, signal });
   return data?.rules ?? [];
 }
 
@@ -28,7 +28,7 @@ export function useCreateRule({ target }: { target: RuleTarget }) {
   const queryClient = useQueryClient();
   const owner = useOwner();
   return useMutation({
-    mutationFn: async (rule: CreateRuleRequest) => (await call<{ rule: Rule }>(endpoints.alertRules.create, { body: rule })).rule,
+    mutationFn: async (rule: CreateRuleRequest) => (await call(endpoints.alertRules.create, { body: rule })).rule,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: alertKeys.rules(owner, target) }),
   });
 }
@@ -42,7 +42,7 @@ export function useUpdateRule({ target }: { target: RuleTarget }) {
   const owner = useOwner();
   return useMutation({
     mutationFn: async ({ id, changes }: { id: string; changes: UpdateRuleRequest }) =>
-      (await call<{ rule: Rule }>(endpoints.alertRules.update, { params: { id }, body: changes })).rule,
+      (await call(endpoints.alertRules.update, { params: { id }, body: changes })).rule,
     onSuccess: (rule) => {
       void queryClient.invalidateQueries({ queryKey: alertKeys.rule(owner, rule.id) });
       return queryClient.invalidateQueries({ queryKey: alertKeys.rules(owner, target) });
@@ -68,7 +68,7 @@ export function useRule({ id }: { id: string | undefined }) {
   const owner = useOwner();
   return useQuery({
     queryKey: alertKeys.rule(owner, id ?? ''),
-    queryFn: async ({ signal }) => (await call<{ rule: Rule }>(endpoints.alertRules.get, { params: { id: id ?? '' }, signal })).rule,
+    queryFn: async ({ signal }) => (await call(endpoints.alertRules.get, { params: { id: id ?? '' }, signal })).rule,
     enabled: Boolean(owner && id),
     retry: false,
   });
@@ -79,7 +79,7 @@ export function useAllRules() {
   const owner = useOwner();
   return useQuery({
     queryKey: [...alertKeys.allRules(owner), 'all'] as const,
-    queryFn: async ({ signal }) => (await call<{ rules?: Rule[] }>(endpoints.alertRules.list, { signal }))?.rules ?? [],
+    queryFn: async ({ signal }) => (await call(endpoints.alertRules.list, { signal }))?.rules ?? [],
     enabled: Boolean(owner),
     staleTime: 60_000,
   });

@@ -11,7 +11,7 @@ export function useRuleTemplates() {
   return useQuery({
     queryKey: alertKeys.templates(owner),
     queryFn: async ({ signal }): Promise<RuleTemplate[]> => {
-      const data = await call<{ templates?: RuleTemplate[] } | undefined>(endpoints.ruleTemplates.list, { signal });
+      const data = await call(endpoints.ruleTemplates.list, { signal });
       if (!Array.isArray(data?.templates)) throw new Error('Error loading data');
       return data.templates;
     },
@@ -39,15 +39,14 @@ function useTemplateWrite<T, R>(run: (input: T) => Promise<R>) {
 /** endpoints.ruleTemplates.create (an admin who sees the whole organization). */
 export const useCreateRuleTemplate = () =>
   useTemplateWrite(
-    async (template: CreateRuleTemplateRequest) =>
-      (await call<{ template: RuleTemplate }>(endpoints.ruleTemplates.create, { body: template })).template,
+    async (template: CreateRuleTemplateRequest) => (await call(endpoints.ruleTemplates.create, { body: template })).template,
   );
 
 /** endpoints.ruleTemplates.update: every rule it laid changes with it, the shops' tightenings included. */
 export const useUpdateRuleTemplate = () =>
   useTemplateWrite(
     async ({ id, changes }: { id: string; changes: UpdateRuleTemplateRequest }) =>
-      (await call<{ template: RuleTemplate }>(endpoints.ruleTemplates.update, { params: { id }, body: changes })).template,
+      (await call(endpoints.ruleTemplates.update, { params: { id }, body: changes })).template,
   );
 
 /** endpoints.ruleTemplates.remove: its rules go too; their active alerts are closed, their history kept. */

@@ -25,7 +25,7 @@ function queryOf(filters: AuditFilters): Record<string, string> {
 /** endpoints.audit.list: a page of the trail, newest first. */
 export async function getAudit(filters: AuditFilters, cursor: string | null, signal?: AbortSignal): Promise<AuditResponse> {
   const query = { ...queryOf(filters), limit: PAGE, cursor: cursor || undefined };
-  const data = await call<Partial<AuditResponse> | undefined>(endpoints.audit.list, { query, signal });
+  const data = await call(endpoints.audit.list, { query, signal });
   if (!Array.isArray(data?.events)) throw new Error('Error loading data');
   return { events: data.events, nextCursor: data.nextCursor ?? null };
 }

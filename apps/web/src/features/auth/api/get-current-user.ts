@@ -1,4 +1,4 @@
-import type { CurrentUserResponse, User } from '@vigie/contract';
+import type { User } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call, endpointPath } from '@/lib/api-client';
 import { earlyOr, startEarlyFetch } from '@/lib/early-fetch';
@@ -16,7 +16,7 @@ export function startCurrentUserRead(token: string): void {
 
 /** endpoints.user.me: the user of the client's token, read from the `user` field. */
 export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}): Promise<User> {
-  const data = await earlyOr(CURRENT_USER_PATH, () => call<CurrentUserResponse | undefined>(endpoints.user.me, { signal }));
+  const data = await earlyOr(CURRENT_USER_PATH, () => call(endpoints.user.me, { signal }));
   if (!data || typeof data.user !== 'object' || data.user === null) {
     throw new Error('Impossible de récupérer les informations utilisateur');
   }

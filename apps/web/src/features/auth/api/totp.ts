@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SecurityPolicy, TotpEnableResponse, TotpRecoveryCodesStatus, TotpSetupResponse } from '@vigie/contract';
+import type { SecurityPolicy } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
@@ -7,14 +7,14 @@ import { useOwner } from '@/lib/auth';
 const recoveryKey = (owner: string) => ['totp-recovery-codes', owner] as const;
 
 /** endpoints.totp.setup: a new secret, shown as a QR code; nothing changes until a code confirms it. */
-export const useTotpSetup = () => useMutation({ mutationFn: () => call<TotpSetupResponse>(endpoints.totp.setup) });
+export const useTotpSetup = () => useMutation({ mutationFn: () => call(endpoints.totp.setup) });
 
 /** endpoints.totp.enable: a code from the app turns it on; the recovery codes come back this once. */
 export function useTotpEnable() {
   const owner = useOwner();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => call<TotpEnableResponse>(endpoints.totp.enable, { body: { code } }),
+    mutationFn: (code: string) => call(endpoints.totp.enable, { body: { code } }),
     onSuccess: ({ recoveryCodes }) => queryClient.setQueryData(recoveryKey(owner), recoveryCodes.length),
   });
 }
@@ -24,7 +24,7 @@ export function useTotpDisable() {
   const owner = useOwner();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => call<undefined>(endpoints.totp.disable, { body: { password } }),
+    mutationFn: (password: string) => call(endpoints.totp.disable, { body: { password } }),
     onSuccess: () => queryClient.removeQueries({ queryKey: recoveryKey(owner) }),
   });
 }
@@ -34,7 +34,7 @@ export function useRecoveryCodesLeft() {
   const owner = useOwner();
   return useQuery({
     queryKey: recoveryKey(owner),
-    queryFn: async ({ signal }) => (await call<TotpRecoveryCodesStatus>(endpoints.totp.recoveryCodesLeft, { signal })).remaining,
+    queryFn: async ({ signal }) => (await call(endpoints.totp.recoveryCodesLeft, { signal })).remaining,
   });
 }
 
@@ -43,7 +43,7 @@ export function useRenewRecoveryCodes() {
   const owner = useOwner();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => call<TotpEnableResponse>(endpoints.totp.renewRecoveryCodes, { body: { password } }),
+    mutationFn: (password: string) => call(endpoints.totp.renewRecoveryCodes, { body: { password } }),
     onSuccess: ({ recoveryCodes }) => queryClient.setQueryData(recoveryKey(owner), recoveryCodes.length),
   });
 }
@@ -55,7 +55,7 @@ export function useSecurityPolicy() {
   const owner = useOwner();
   return useQuery({
     queryKey: securityKey(owner),
-    queryFn: async ({ signal }) => (await call<{ policy: SecurityPolicy }>(endpoints.organizationSecurity.get, { signal })).policy,
+    queryFn: async ({ signal }) => (await call(endpoints.organizationSecurity.get, { signal })).policy,
   });
 }
 
@@ -64,8 +64,7 @@ export function useUpdateSecurityPolicy() {
   const owner = useOwner();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (policy: SecurityPolicy) =>
-      (await call<{ policy: SecurityPolicy }>(endpoints.organizationSecurity.update, { body: policy })).policy,
+    mutationFn: async (policy: SecurityPolicy) => (await call(endpoints.organizationSecurity.update, { body: policy })).policy,
     onSuccess: (policy) => queryClient.setQueryData(securityKey(owner), policy),
   });
 }

@@ -12,7 +12,7 @@ export function useCalibrations(sensorId: string) {
   return useQuery({
     queryKey: calibrationKeys.list(owner, sensorId),
     queryFn: async ({ signal }): Promise<Calibration[]> => {
-      const data = await call<{ calibrations?: Calibration[] } | undefined>(endpoints.calibrations.list, {
+      const data = await call(endpoints.calibrations.list, {
         params: { id: sensorId },
         signal,
       });
@@ -33,7 +33,7 @@ export function useCreateCalibration(sensorId: string, { related = [] }: { relat
   const owner = useOwner();
   return useMutation({
     mutationFn: async (calibration: CreateCalibrationRequest): Promise<Calibration> => {
-      const data = await call<{ calibration?: Calibration } | undefined>(endpoints.calibrations.create, {
+      const data = await call(endpoints.calibrations.create, {
         params: { id: sensorId },
         body: calibration,
       });

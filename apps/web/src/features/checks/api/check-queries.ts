@@ -11,7 +11,7 @@ export function useChecks({ siteId = null }: { siteId?: string | null } = {}) {
   return useQuery({
     queryKey: checkKeys.list(owner, siteId),
     queryFn: async ({ signal }): Promise<Check[]> => {
-      const data = await call<{ checks?: Check[] } | undefined>(endpoints.checks.list, { query: { siteId: siteId || undefined }, signal });
+      const data = await call(endpoints.checks.list, { query: { siteId: siteId || undefined }, signal });
       if (!Array.isArray(data?.checks)) throw new Error('Error loading data');
       return data.checks;
     },
@@ -25,7 +25,7 @@ export function useCreateCheck() {
   const owner = useOwner();
   return useMutation({
     mutationFn: async (check: CreateCheckRequest): Promise<Check> => {
-      const data = await call<{ check?: Check } | undefined>(endpoints.checks.create, { body: check });
+      const data = await call(endpoints.checks.create, { body: check });
       if (!data?.check) throw new Error('Réponse du serveur illisible.');
       return data.check;
     },

@@ -11,9 +11,9 @@ export type LabelledDevice = ClaimCheckResponse['device'];
 
 /** endpoints.devices.claim: the labelled device joins the organization, with its alert rule. */
 export async function claimDevice(request: ClaimRequest): Promise<ClaimedDevice> {
-  const data = await call<{ sensor?: Sensor; emitter?: Emitter } | undefined>(endpoints.devices.claim, { body: request });
-  if (data?.sensor) return { kind: 'sensor', device: data.sensor };
-  if (data?.emitter) return { kind: 'emitter', device: data.emitter };
+  const data = await call(endpoints.devices.claim, { body: request });
+  if (data && 'sensor' in data && data.sensor) return { kind: 'sensor', device: data.sensor };
+  if (data && 'emitter' in data && data.emitter) return { kind: 'emitter', device: data.emitter };
   throw new Error('Réponse inattendue du serveur\u202F: réessayez.');
 }
 
@@ -26,7 +26,7 @@ export function useClaimDevice() {
  * code is refused there, not after the choices). Nothing is claimed.
  */
 export async function checkLabel(label: ClaimCheckRequest): Promise<LabelledDevice> {
-  const data = await call<ClaimCheckResponse | undefined>(endpoints.devices.claimCheck, { body: label });
+  const data = await call(endpoints.devices.claimCheck, { body: label });
   if (!data?.device) throw new Error('Réponse inattendue du serveur\u202F: réessayez.');
   return data.device;
 }

@@ -8,8 +8,9 @@ import { DEVICE_KINDS, deviceKeys, type Device, type DeviceKind } from '../devic
 /** endpoints.emitter.create or endpoints.sensor.create `{name}`; the new device is under `emitter` / `sensor`. */
 export async function createDevice({ kind, name }: { kind: DeviceKind; name: string }): Promise<Device> {
   const config = DEVICE_KINDS[kind];
-  const data = await withFallbackMessage(
-    call<Partial<Record<string, unknown>> | undefined>(endpoints[kind].create, { body: { name } }),
+  // Either kind's answer, read by the field of this kind.
+  const data: Readonly<Record<string, unknown>> | undefined = await withFallbackMessage(
+    call(endpoints[kind].create, { body: { name } }),
     config.fallbacks.create,
   );
   const device = data?.[config.itemField];

@@ -10,8 +10,9 @@ type DeviceRef = { kind: DeviceKind; id: string };
 /** endpoints.emitter.get or endpoints.sensor.get. */
 export async function getDevice({ kind, id, signal }: DeviceRef & { signal?: AbortSignal }): Promise<Device> {
   const config = DEVICE_KINDS[kind];
-  const data = await withFallbackMessage(
-    call<Partial<Record<string, unknown>> | undefined>(endpoints[kind].get, { params: { id }, signal }),
+  // Either kind's answer, read by the field of this kind.
+  const data: Readonly<Record<string, unknown>> | undefined = await withFallbackMessage(
+    call(endpoints[kind].get, { params: { id }, signal }),
     config.fallbacks.one,
   );
   const device = data?.[config.itemField];

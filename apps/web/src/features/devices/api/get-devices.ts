@@ -8,8 +8,9 @@ import { DEVICE_KINDS, deviceKeys, type Device, type DeviceKind } from '../devic
 /** endpoints.emitter.list or endpoints.sensor.list: the list under `emitters` / `sensors`. */
 export async function getDevices({ kind, signal }: { kind: DeviceKind; signal?: AbortSignal }): Promise<Device[]> {
   const config = DEVICE_KINDS[kind];
-  const data = await withFallbackMessage(
-    call<Partial<Record<string, unknown>> | undefined>(endpoints[kind].list, { signal }),
+  // Either kind's answer, read by the field of this kind.
+  const data: Readonly<Record<string, unknown>> | undefined = await withFallbackMessage(
+    call(endpoints[kind].list, { signal }),
     config.fallbacks.list,
   );
   const list = data?.[config.listField];

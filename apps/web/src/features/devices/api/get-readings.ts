@@ -19,7 +19,7 @@ export async function getReadings({
   signal?: AbortSignal;
 }): Promise<ReadingsResponse> {
   const query = { from: params.from, to: params.to, buckets: params.buckets, key: params.key || undefined };
-  const data = await call<ReadingsResponse | undefined>(endpoints[kind].readings, { params: { id }, query, signal });
+  const data = await call(endpoints[kind].readings, { params: { id }, query, signal });
   if (!data || !Array.isArray(data.readings)) throw new Error('Error loading data');
   return data;
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TrashedDevice, TrashListResponse } from '@vigie/contract';
+import type { TrashedDevice } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
@@ -7,7 +7,7 @@ import { deviceKeys } from '../device-kinds';
 
 /** endpoints.trash.list: deleted devices, newest deletion first. */
 export async function getTrash({ signal }: { signal?: AbortSignal } = {}): Promise<TrashedDevice[]> {
-  const data = await call<TrashListResponse | undefined>(endpoints.trash.list, { signal });
+  const data = await call(endpoints.trash.list, { signal });
   if (!data || !Array.isArray(data.devices)) throw new Error('Error loading data');
   return data.devices;
 }

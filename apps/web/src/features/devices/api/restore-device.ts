@@ -10,7 +10,8 @@ type DeviceRef = { kind: DeviceKind; id: string };
 /** endpoints.emitter.restore or endpoints.sensor.restore: the device leaves the trash. */
 export async function restoreDevice({ kind, id }: DeviceRef): Promise<Device> {
   const config = DEVICE_KINDS[kind];
-  const data = await call<Partial<Record<string, unknown>> | undefined>(endpoints[kind].restore, { params: { id } });
+  // Either kind's answer, read by the field of this kind.
+  const data: Readonly<Record<string, unknown>> | undefined = await call(endpoints[kind].restore, { params: { id } });
   const device = data?.[config.itemField];
   if (!device || typeof device !== 'object') throw new Error('Échec de la restauration');
   return device as Device;

@@ -11,8 +11,9 @@ type DeviceRef = { kind: DeviceKind; id: string };
 /** endpoints.emitter.update or endpoints.sensor.update with the fields to change. */
 export async function updateDevice({ kind, id, changes }: DeviceRef & { changes: UpdateDeviceRequest }): Promise<Device> {
   const config = DEVICE_KINDS[kind];
-  const data = await withFallbackMessage(
-    call<Partial<Record<string, unknown>> | undefined>(endpoints[kind].update, { params: { id }, body: changes }),
+  // Either kind's answer, read by the field of this kind.
+  const data: Readonly<Record<string, unknown>> | undefined = await withFallbackMessage(
+    call(endpoints[kind].update, { params: { id }, body: changes }),
     config.fallbacks.update,
   );
   const device = data?.[config.itemField];

@@ -10,7 +10,7 @@ const isList = (value: unknown): value is unknown[] => Array.isArray(value);
 
 /** endpoints.sensor.insights, for the measure `key`: the forecast, predicted breach, anomalies, defrosts, excursions and battery. */
 export async function getInsights({ sensorId, key, signal }: { sensorId: string; key: string; signal?: AbortSignal }): Promise<Insights> {
-  const data = await call<{ insights?: Partial<Insights> } | undefined>(endpoints.sensor.insights, {
+  const data = await call(endpoints.sensor.insights, {
     params: { id: sensorId },
     query: { key },
     signal,

@@ -7,7 +7,7 @@ import { INSIGHTS_REFRESH_MS, insightsKeys } from '../insights-keys';
 
 /** endpoints.insights.watch, for one site or all: the sensors to keep an eye on, most urgent first. */
 export async function getWatch({ siteId, signal }: { siteId?: string | null; signal?: AbortSignal }): Promise<WatchItem[]> {
-  const data = await call<{ watch?: unknown } | undefined>(endpoints.insights.watch, { query: { siteId: siteId || undefined }, signal });
+  const data = await call(endpoints.insights.watch, { query: { siteId: siteId || undefined }, signal });
   if (!data || !Array.isArray(data.watch)) throw new Error('Error loading data');
   return data.watch as WatchItem[];
 }

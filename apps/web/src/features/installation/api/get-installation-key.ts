@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { InstallationKeyResponse } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
@@ -10,7 +9,7 @@ export const installationKeys = {
 
 /** endpoints.installationKey.get: the key a device is configured with to install itself. */
 export async function getInstallationKey({ signal }: { signal?: AbortSignal } = {}): Promise<string> {
-  const data = await call<InstallationKeyResponse | undefined>(endpoints.installationKey.get, { signal });
+  const data = await call(endpoints.installationKey.get, { signal });
   if (!data?.installationKey) throw new Error('Error loading data');
   return data.installationKey;
 }

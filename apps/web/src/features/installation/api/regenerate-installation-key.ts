@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { InstallationKeyResponse } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
@@ -7,7 +6,7 @@ import { installationKeys } from './get-installation-key';
 
 /** endpoints.installationKey.rotate: a new key; the old one installs nothing any more. */
 export async function regenerateInstallationKey(): Promise<string> {
-  const data = await call<InstallationKeyResponse | undefined>(endpoints.installationKey.rotate);
+  const data = await call(endpoints.installationKey.rotate);
   if (!data?.installationKey) throw new Error('Clé non reçue du serveur.');
   return data.installationKey;
 }

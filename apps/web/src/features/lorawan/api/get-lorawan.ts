@@ -1,14 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  Codec,
-  CodecListResponse,
-  Integration,
-  IntegrationListResponse,
-  LorawanDevice,
-  LorawanDeviceListResponse,
-  PendingLorawanDevice,
-  PendingLorawanDeviceListResponse,
-} from '@vigie/contract';
+import type { Codec, Integration, LorawanDevice, PendingLorawanDevice } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
@@ -22,22 +13,22 @@ function listOf<T>(list: T[] | undefined): T[] {
 
 /** endpoints.integrations.list: the network servers Vigie listens to (never their secret). */
 export async function getIntegrations({ signal }: { signal?: AbortSignal } = {}): Promise<Integration[]> {
-  return listOf((await call<Partial<IntegrationListResponse> | undefined>(endpoints.integrations.list, { signal }))?.integrations);
+  return listOf((await call(endpoints.integrations.list, { signal }))?.integrations);
 }
 
 /** endpoints.lorawan.codecs: the built-in codecs, the network server's own decoding, then the organization's pasted codecs. */
 export async function getCodecs({ signal }: { signal?: AbortSignal } = {}): Promise<Codec[]> {
-  return listOf((await call<Partial<CodecListResponse> | undefined>(endpoints.lorawan.codecs, { signal }))?.codecs);
+  return listOf((await call(endpoints.lorawan.codecs, { signal }))?.codecs);
 }
 
 /** endpoints.lorawan.devices: the registered devices and their last signal. */
 export async function getLorawanDevices({ signal }: { signal?: AbortSignal } = {}): Promise<LorawanDevice[]> {
-  return listOf((await call<Partial<LorawanDeviceListResponse> | undefined>(endpoints.lorawan.devices, { signal }))?.devices);
+  return listOf((await call(endpoints.lorawan.devices, { signal }))?.devices);
 }
 
 /** endpoints.lorawan.pending: « Nouveaux appareils détectés », unknown DevEUIs that sent frames. */
 export async function getPendingDevices({ signal }: { signal?: AbortSignal } = {}): Promise<PendingLorawanDevice[]> {
-  return listOf((await call<Partial<PendingLorawanDeviceListResponse> | undefined>(endpoints.lorawan.pending, { signal }))?.devices);
+  return listOf((await call(endpoints.lorawan.pending, { signal }))?.devices);
 }
 
 export function useIntegrations() {

@@ -20,14 +20,14 @@ export type CreatedIntegration = CreatedIntegrationResponse['integration'];
 
 /** endpoints.integrations.create: the integration with its secret, which the server shows this once. */
 export async function createIntegration(request: CreateIntegrationRequest): Promise<CreatedIntegration> {
-  const data = await call<Partial<CreatedIntegrationResponse> | undefined>(endpoints.integrations.create, { body: request });
+  const data = await call(endpoints.integrations.create, { body: request });
   if (!data?.integration?.secret) throw new Error('L’intégration n’a pas été créée.');
   return data.integration;
 }
 
 /** endpoints.lorawan.register: the sensor, named by its DevEUI, with its codec and its use's rule. */
 export async function registerLorawanDevice(request: RegisterLorawanDeviceRequest): Promise<Sensor> {
-  const data = await call<{ sensor?: Sensor } | undefined>(endpoints.lorawan.register, { body: request });
+  const data = await call(endpoints.lorawan.register, { body: request });
   if (!data?.sensor) throw new Error('Le capteur n’a pas été ajouté.');
   return data.sensor;
 }
@@ -102,14 +102,14 @@ export const PASTED_CODEC_PREFIX = 'custom:';
 
 /** endpoints.lorawan.testCodec: what a pasted codec makes of a sample frame, or why it could not. */
 export async function testCodec(request: TestCodecRequest): Promise<CodecOutcome> {
-  const data = await call<{ result?: CodecOutcome } | undefined>(endpoints.lorawan.testCodec, { body: request });
+  const data = await call(endpoints.lorawan.testCodec, { body: request });
   if (!data?.result) throw new Error('Le décodeur n’a pas pu être essayé.');
   return data.result;
 }
 
 /** endpoints.lorawan.saveCodec: the codec, once the server has decoded its sample frame with it. */
 export async function saveCodec(request: SaveCodecRequest): Promise<Codec> {
-  const data = await call<{ codec?: Codec } | undefined>(endpoints.lorawan.saveCodec, { body: request });
+  const data = await call(endpoints.lorawan.saveCodec, { body: request });
   if (!data?.codec) throw new Error('Le décodeur n’a pas été enregistré.');
   return data.codec;
 }

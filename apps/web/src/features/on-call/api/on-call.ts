@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Member, MembersResponse, OnCallResponse, UpdateOnCallRequest } from '@vigie/contract';
+import type { Member, UpdateOnCallRequest } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
@@ -10,7 +10,7 @@ export function useOnCall(siteId: string) {
   const owner = useOwner();
   return useQuery({
     queryKey: onCallKeys.site(owner, siteId),
-    queryFn: ({ signal }) => call<OnCallResponse>(endpoints.onCall.get, { params: { id: siteId }, signal }),
+    queryFn: ({ signal }) => call(endpoints.onCall.get, { params: { id: siteId }, signal }),
     enabled: Boolean(owner),
     // Who is on call changes with the hour: read afresh at each visit, and after a minute.
     staleTime: 60_000,
@@ -22,7 +22,7 @@ export function useUpdateOnCall(siteId: string) {
   const queryClient = useQueryClient();
   const owner = useOwner();
   return useMutation({
-    mutationFn: (rota: UpdateOnCallRequest) => call<OnCallResponse>(endpoints.onCall.update, { params: { id: siteId }, body: rota }),
+    mutationFn: (rota: UpdateOnCallRequest) => call(endpoints.onCall.update, { params: { id: siteId }, body: rota }),
     onSuccess: (saved) => queryClient.setQueryData(onCallKeys.site(owner, siteId), saved),
   });
 }
@@ -33,7 +33,7 @@ export function useMembers({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: onCallKeys.members(owner),
     queryFn: async ({ signal }): Promise<Member[]> => {
-      const data = await call<Partial<MembersResponse> | undefined>(endpoints.members.list, { signal });
+      const data = await call(endpoints.members.list, { signal });
       if (!Array.isArray(data?.members)) throw new Error('Error loading data');
       return data.members;
     },

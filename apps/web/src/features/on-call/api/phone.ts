@@ -10,7 +10,7 @@ export function usePhone() {
   const owner = useOwner();
   return useQuery({
     queryKey: onCallKeys.phone(owner),
-    queryFn: ({ signal }) => call<MyPhoneResponse>(endpoints.phone.get, { signal }),
+    queryFn: ({ signal }) => call(endpoints.phone.get, { signal }),
     enabled: Boolean(owner),
   });
 }
@@ -32,21 +32,21 @@ function usePhoneWrite<T>(run: (input: T) => Promise<MyPhoneResponse>) {
 }
 
 /** endpoints.phone.set: the number is kept and a 6-digit code is sent to it by SMS (400, 429 or 503 with the reason). */
-export const useSetPhone = () => usePhoneWrite((phone: string) => call<MyPhoneResponse>(endpoints.phone.set, { body: { phone } }));
+export const useSetPhone = () => usePhoneWrite((phone: string) => call(endpoints.phone.set, { body: { phone } }));
 
 /** endpoints.phone.verify: the code received confirms the number. */
-export const useVerifyPhone = () => usePhoneWrite((code: string) => call<MyPhoneResponse>(endpoints.phone.verify, { body: { code } }));
+export const useVerifyPhone = () => usePhoneWrite((code: string) => call(endpoints.phone.verify, { body: { code } }));
 
 /** endpoints.phone.quietHours: `null`, none. */
 export const useSetQuietHours = () =>
-  usePhoneWrite((quietHours: QuietHours | null) => call<MyPhoneResponse>(endpoints.phone.quietHours, { body: { quietHours } }));
+  usePhoneWrite((quietHours: QuietHours | null) => call(endpoints.phone.quietHours, { body: { quietHours } }));
 
 /** endpoints.phone.remove: no more SMS nor call for this person. */
 export function useRemovePhone() {
   const queryClient = useQueryClient();
   const owner = useOwner();
   return useMutation({
-    mutationFn: () => call<undefined>(endpoints.phone.remove),
+    mutationFn: () => call(endpoints.phone.remove),
     onSuccess: () => {
       queryClient.setQueryData<MyPhoneResponse>(onCallKeys.phone(owner), (mine) => (mine ? { ...mine, phone: null } : mine));
       return queryClient.invalidateQueries({ queryKey: onCallKeys.all(owner) });

@@ -7,7 +7,7 @@ import { reportKeys } from '../report-keys';
 
 /** endpoints.reports.list, newest first; one site's only with `siteId`. */
 export async function getReports({ siteId, signal }: { siteId: string | null; signal?: AbortSignal }): Promise<Report[]> {
-  const data = await call<{ reports?: Report[] }>(endpoints.reports.list, { query: { siteId: siteId || undefined }, signal });
+  const data = await call(endpoints.reports.list, { query: { siteId: siteId || undefined }, signal });
   if (!Array.isArray(data?.reports)) throw new Error('Error loading data');
   return data.reports;
 }

@@ -27,12 +27,11 @@ async function readReport(task: Promise<{ report?: Report } | undefined>): Promi
 }
 
 /** endpoints.reports.create: the report of a site and month, made from the data as it stands. */
-export const createReport = (request: CreateReportRequest) =>
-  readReport(call<{ report?: Report }>(endpoints.reports.create, { body: request }));
+export const createReport = (request: CreateReportRequest) => readReport(call(endpoints.reports.create, { body: request }));
 
 /** endpoints.reports.sign, with an optional comment. */
 export const signReport = ({ id, comment }: { id: string } & SignReportRequest) =>
-  readReport(call<{ report?: Report }>(endpoints.reports.sign, { params: { id }, body: comment ? { comment } : {} }));
+  readReport(call(endpoints.reports.sign, { params: { id }, body: comment ? { comment } : {} }));
 
 function useReportWrite<T>(run: (input: T) => Promise<Report>) {
   const queryClient = useQueryClient();

@@ -21,12 +21,12 @@ const regionList = (data: RegionsResponse | undefined): Region[] => data?.region
 
 /** endpoints.overview.get: each shop of the person's scope with its state, the worst first. */
 export async function getOverview({ signal }: { signal?: AbortSignal } = {}): Promise<OverviewSite[]> {
-  return overviewSites(await earlyOr(OVERVIEW_PATH, () => call<OverviewResponse | undefined>(endpoints.overview.get, { signal })));
+  return overviewSites(await earlyOr(OVERVIEW_PATH, () => call(endpoints.overview.get, { signal })));
 }
 
 /** endpoints.regions.list: the organization's regions. */
 export async function getRegions({ signal }: { signal?: AbortSignal } = {}): Promise<Region[]> {
-  return regionList(await earlyOr(REGIONS_PATH, () => call<RegionsResponse | undefined>(endpoints.regions.list, { signal })));
+  return regionList(await earlyOr(REGIONS_PATH, () => call(endpoints.regions.list, { signal })));
 }
 
 export function useOverview() {

@@ -10,7 +10,7 @@ export const siteKeys = { list: (owner: string) => ['sites', owner] as const };
 
 /** endpoints.sites.list: the organization's shops. */
 export async function getSites({ signal }: { signal?: AbortSignal } = {}): Promise<Site[]> {
-  const data = await earlyOr(SITES_PATH, () => call<{ sites?: Site[] }>(endpoints.sites.list, { signal }));
+  const data = await earlyOr(SITES_PATH, () => call(endpoints.sites.list, { signal }));
   return data?.sites ?? [];
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Region, RegionResponse } from '@vigie/contract';
+import type { Region } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
@@ -32,15 +32,13 @@ function useRegionWrite<T, R>(run: (input: T) => Promise<R>) {
 
 /** endpoints.regions.create (admins of the whole organization); 409 when the name is taken. */
 export const useCreateRegion = () =>
-  useRegionWrite(
-    async (name: string): Promise<Region> => (await call<RegionResponse>(endpoints.regions.create, { body: { name } })).region,
-  );
+  useRegionWrite(async (name: string): Promise<Region> => (await call(endpoints.regions.create, { body: { name } })).region);
 
 /** endpoints.regions.update: renames it. */
 export const useRenameRegion = () =>
   useRegionWrite(
     async ({ id, name }: { id: string; name: string }): Promise<Region> =>
-      (await call<RegionResponse>(endpoints.regions.update, { params: { id }, body: { name } })).region,
+      (await call(endpoints.regions.update, { params: { id }, body: { name } })).region,
   );
 
 /** endpoints.regions.remove: its shops stay, in no region. */

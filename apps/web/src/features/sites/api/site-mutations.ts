@@ -30,13 +30,13 @@ function useSiteWrite<T>(run: (input: T) => Promise<Site>) {
 
 /** endpoints.sites.create. */
 export const useCreateSite = () =>
-  useSiteWrite(async (site: CreateSiteRequest) => (await call<{ site: Site }>(endpoints.sites.create, { body: site })).site);
+  useSiteWrite(async (site: CreateSiteRequest) => (await call(endpoints.sites.create, { body: site })).site);
 
 /** endpoints.sites.update. */
 export const useUpdateSite = () =>
   useSiteWrite(
     async ({ id, changes }: { id: string; changes: UpdateSiteRequest }) =>
-      (await call<{ site: Site }>(endpoints.sites.update, { params: { id }, body: changes })).site,
+      (await call(endpoints.sites.update, { params: { id }, body: changes })).site,
   );
 
 /** endpoints.sites.remove: refused (409, with the reason) while it holds devices, or for the last site. */

@@ -14,9 +14,7 @@ export function useTasks({ from, to }: { from: string; to: string }) {
     queryKey: taskKeys.list(owner, from, to),
     queryFn: async ({ signal }): Promise<Task[]> => {
       // The read started at page load (task-reads.ts) when the screen was opened afresh.
-      const data = await earlyOr(tasksListPath({ from, to }), () =>
-        call<{ tasks?: Task[] } | undefined>(endpoints.tasks.list, { query: { from, to }, signal }),
-      );
+      const data = await earlyOr(tasksListPath({ from, to }), () => call(endpoints.tasks.list, { query: { from, to }, signal }));
       if (!Array.isArray(data?.tasks)) throw new Error('Error loading data');
       return data.tasks;
     },
@@ -45,9 +43,7 @@ export function useProcesses() {
   return useQuery({
     queryKey: taskKeys.processes(owner),
     queryFn: async ({ signal }): Promise<Process[]> => {
-      const data = await earlyOr(PROCESSES_PATH, () =>
-        call<{ processes?: Process[] } | undefined>(endpoints.processes.list, { query: {}, signal }),
-      );
+      const data = await earlyOr(PROCESSES_PATH, () => call(endpoints.processes.list, { query: {}, signal }));
       if (!Array.isArray(data?.processes)) throw new Error('Error loading data');
       return data.processes;
     },
@@ -71,16 +67,13 @@ function useProcessMutation<V>(run: (variables: V) => Promise<{ process?: Proces
 
 /** endpoints.processes.create: a cooling or a hot holding started now with its first temperature. */
 export const useStartProcess = () =>
-  useProcessMutation((request: CreateProcessRequest) =>
-    call<{ process?: Process } | undefined>(endpoints.processes.create, { body: request }),
-  );
+  useProcessMutation((request: CreateProcessRequest) => call(endpoints.processes.create, { body: request }));
 
 /** endpoints.processes.addReading: a temperature of the product, now. */
 export const useAddProcessReading = () =>
   useProcessMutation(({ id, temperature }: { id: string; temperature: number }) =>
-    call<{ process?: Process } | undefined>(endpoints.processes.addReading, { params: { id }, body: { temperature } }),
+    call(endpoints.processes.addReading, { params: { id }, body: { temperature } }),
   );
 
 /** endpoints.processes.end: a hot holding ended. */
-export const useEndProcess = () =>
-  useProcessMutation((id: string) => call<{ process?: Process } | undefined>(endpoints.processes.end, { params: { id } }));
+export const useEndProcess = () => useProcessMutation((id: string) => call(endpoints.processes.end, { params: { id } }));

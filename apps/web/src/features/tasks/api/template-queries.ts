@@ -16,7 +16,7 @@ export function useTaskTemplates({ enabled = true }: { enabled?: boolean } = {})
   return useQuery({
     queryKey: templateKeys.list(owner),
     queryFn: async ({ signal }): Promise<TaskTemplate[]> => {
-      const data = await call<{ templates?: TaskTemplate[] } | undefined>(endpoints.taskTemplates.list, { signal });
+      const data = await call(endpoints.taskTemplates.list, { signal });
       if (!Array.isArray(data?.templates)) throw new Error('Error loading data');
       return data.templates;
     },
@@ -41,14 +41,14 @@ function useTemplateWrite<T, R>(run: (input: T) => Promise<R>) {
 export const useCreateTaskTemplate = () =>
   useTemplateWrite(
     async (request: CreateTaskTemplateRequest): Promise<TaskTemplate> =>
-      (await call<{ template: TaskTemplate }>(endpoints.taskTemplates.create, { body: request })).template,
+      (await call(endpoints.taskTemplates.create, { body: request })).template,
   );
 
 /** endpoints.taskTemplates.update: the whole template again; its tasks to come follow, those already due keep what they were. */
 export const useUpdateTaskTemplate = () =>
   useTemplateWrite(
     async ({ id, request }: { id: string; request: CreateTaskTemplateRequest }): Promise<TaskTemplate> =>
-      (await call<{ template: TaskTemplate }>(endpoints.taskTemplates.update, { params: { id }, body: request })).template,
+      (await call(endpoints.taskTemplates.update, { params: { id }, body: request })).template,
   );
 
 /** endpoints.taskTemplates.remove: its tasks to come go; those already due stay in the record. */

@@ -8,14 +8,14 @@ export type InvitationPreview = InvitationPreviewResponse['invitation'];
 
 /** endpoints.invitations.preview (public): who is invited, where, as what; 404 or 410 with the reason. */
 export async function previewInvitation({ token, signal }: { token: string; signal?: AbortSignal }): Promise<InvitationPreview> {
-  const data = await call<Partial<InvitationPreviewResponse> | undefined>(endpoints.invitations.preview, { body: { token }, signal });
+  const data = await call(endpoints.invitations.preview, { body: { token }, signal });
   if (!data?.invitation) throw new Error('Réponse du serveur illisible.');
   return data.invitation;
 }
 
 /** endpoints.invitations.accept (public): the account is made; its access token comes back. */
 export async function acceptInvitation(request: AcceptInvitationRequest): Promise<string> {
-  const data = await call<{ accessToken?: unknown } | undefined>(endpoints.invitations.accept, { body: request });
+  const data = await call(endpoints.invitations.accept, { body: request });
   if (typeof data?.accessToken !== 'string' || !data.accessToken) throw new Error('Token non reçu du serveur');
   return data.accessToken;
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Invitation, InvitationsResponse } from '@vigie/contract';
+import type { Invitation } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
@@ -7,7 +7,7 @@ import { teamKeys } from '../team-keys';
 
 /** endpoints.invitations.list (admins): the invitations not yet accepted, expired ones included. */
 export async function getInvitations({ signal }: { signal?: AbortSignal } = {}): Promise<Invitation[]> {
-  const data = await call<Partial<InvitationsResponse> | undefined>(endpoints.invitations.list, { signal });
+  const data = await call(endpoints.invitations.list, { signal });
   if (!Array.isArray(data?.invitations)) throw new Error('Error loading data');
   return data.invitations;
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Member, MembersResponse } from '@vigie/contract';
+import type { Member } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
@@ -7,7 +7,7 @@ import { teamKeys } from '../team-keys';
 
 /** endpoints.members.list: everyone in the organization, whatever their role. */
 export async function getMembers({ signal }: { signal?: AbortSignal } = {}): Promise<Member[]> {
-  const data = await call<Partial<MembersResponse> | undefined>(endpoints.members.list, { signal });
+  const data = await call(endpoints.members.list, { signal });
   if (!Array.isArray(data?.members)) throw new Error('Error loading data');
   return data.members;
 }

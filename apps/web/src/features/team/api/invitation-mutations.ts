@@ -18,18 +18,12 @@ function invitationOf(data: Partial<InvitationResponse> | undefined, fallback: s
 
 /** endpoints.invitations.create: the link is e-mailed (or given back without e-mail); 409 when the address already has an account. */
 export async function createInvitation(request: CreateInvitationRequest): Promise<InvitationResult> {
-  return invitationOf(
-    await call<Partial<InvitationResponse>>(endpoints.invitations.create, { body: request }),
-    'L’invitation n’a pas été envoyée.',
-  );
+  return invitationOf(await call(endpoints.invitations.create, { body: request }), 'L’invitation n’a pas été envoyée.');
 }
 
 /** endpoints.invitations.resend: a new link, valid afresh, sent again. */
 export async function resendInvitation(id: string): Promise<InvitationResult> {
-  return invitationOf(
-    await call<Partial<InvitationResponse>>(endpoints.invitations.resend, { params: { id } }),
-    'L’invitation n’a pas été renvoyée.',
-  );
+  return invitationOf(await call(endpoints.invitations.resend, { params: { id } }), 'L’invitation n’a pas été renvoyée.');
 }
 
 /** endpoints.invitations.remove: its link stops working. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Member, MemberResponse, MemberScope, Role } from '@vigie/contract';
+import type { Member, MemberScope, Role } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
@@ -7,7 +7,7 @@ import { teamKeys } from '../team-keys';
 
 /** endpoints.members.update `{role}`: refused (409, with the reason) when no admin would be left. */
 export async function updateMemberRole({ id, role }: { id: string; role: Role }): Promise<Member> {
-  const data = await call<Partial<MemberResponse> | undefined>(endpoints.members.update, { params: { id }, body: { role } });
+  const data = await call(endpoints.members.update, { params: { id }, body: { role } });
   if (!data?.member) throw new Error('Le rôle n’a pas été modifié.');
   return data.member;
 }
@@ -31,7 +31,7 @@ export function useUpdateMemberRole() {
 
 /** endpoints.members.update `{scope}`: what the member sees (null: the whole organization); effective at their next request. */
 export async function updateMemberScope({ id, scope }: { id: string; scope: MemberScope | null }): Promise<Member> {
-  const data = await call<Partial<MemberResponse> | undefined>(endpoints.members.update, { params: { id }, body: { scope } });
+  const data = await call(endpoints.members.update, { params: { id }, body: { scope } });
   if (!data?.member) throw new Error('Le périmètre n’a pas été modifié.');
   return data.member;
 }
@@ -67,6 +67,6 @@ export function useRemoveMember() {
 export function useResetMemberTwoFactor() {
   return useMutation({
     mutationFn: ({ id, password }: { id: string; password: string }) =>
-      call<undefined>(endpoints.members.resetTwoFactor, { params: { id }, body: { password } }),
+      call(endpoints.members.resetTwoFactor, { params: { id }, body: { password } }),
   });
 }
