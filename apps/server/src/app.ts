@@ -45,6 +45,8 @@ export interface AppOptions {
   now?: () => Date;
   /** The clock of sessions and tokens; the system clock by default. */
   sessionClock?: () => Date;
+  /** The clock of the live stream's replay window, in milliseconds; the system clock by default. */
+  replayClock?: () => number;
   /** Counts this app's rate limits apart from other apps on the same database (tests); shared by default. */
   rateLimitScope?: string;
 }

@@ -32,13 +32,15 @@ export function createServices(options: {
   now?: () => Date;
   /** The clock of sessions and tokens (tests of idle and absolute lifetimes); the system clock by default. */
   sessionClock?: () => Date;
+  /** The clock of the live stream's replay window, in milliseconds (tests hold it); the system's by default. */
+  replayClock?: () => number;
   rateLimitScope?: string;
 }) {
   const { config, database, logger } = options;
   const { db, pubsub, sharedByInstances } = database;
   const now = options.now ?? (() => new Date());
 
-  const events = createEventsModule({ pubsub, sharedByInstances, logger });
+  const events = createEventsModule({ pubsub, sharedByInstances, logger, replayClock: options.replayClock });
   const organizations = createOrganizationsModule({ db });
   const rateLimits = createRateLimitsModule({ db, sharedByInstances, scope: options.rateLimitScope ?? '' });
   const audit = createAuditModule({ db, now, accounts: () => ({ byId: auth.users.account, byEmail: auth.users.accountByEmail }) });

@@ -64,6 +64,8 @@ export async function createTestApp(
     now?: () => Date;
     /** The clock of sessions and their tokens, moved by tests of idle and absolute lifetimes. */
     sessionClock?: () => Date;
+    /** The clock of the live stream's replay window, held by tests of what a new stream replays. */
+    replayClock?: () => number;
     /**
      * Apps given the same scope count rate limits together on PostgreSQL, like instances behind
      * one load balancer; by default each test app counts apart, as the suites share a database.
@@ -92,6 +94,7 @@ export async function createTestApp(
     ...(options.tokens ? { tokens: options.tokens } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
+    ...(options.replayClock ? { replayClock: options.replayClock } : {}),
     rateLimitScope: options.rateLimitScope ?? `${randomUUID()}:`,
   });
 

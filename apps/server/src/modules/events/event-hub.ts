@@ -43,11 +43,14 @@ export interface EventHubOptions<P extends EventPayload> {
   parse: (value: unknown) => Stamped<P> | null;
   /** The types browsers receive (and that the replay buffer keeps). */
   browserTypes: ReadonlySet<string>;
+  /** The clock of the replay buffer's window, in milliseconds (tests hold it); the system's by default. */
+  clock?: () => number;
 }
 
 /** The server's bus: the live events of the contract, plus the internal ones. */
-export function createLiveEventHub(pubsub: PubSub, log: { warn(obj: object, msg: string): void }): EventHub {
+export function createLiveEventHub(pubsub: PubSub, log: { warn(obj: object, msg: string): void }, clock?: () => number): EventHub {
   return createEventHub<LiveEventPayload>(pubsub, log, {
+    ...(clock ? { clock } : {}),
     parse: (value) => {
       const parsed = liveEventSchema.safeParse(value);
       return parsed.success ? parsed.data : null;
@@ -70,6 +73,7 @@ export function createEventHub<P extends EventPayload>(
   const global = new Set<(event: Event) => void>();
   /** Per organization, its last events for replay, with the time this instance received each. */
   const buffers = new Map<string, { event: Event; at: number }[]>();
+  const clock = options.clock ?? Date.now;
 
   /** Events published by `publishHeard`, until this instance hears them back. */
   const awaited = new Map<string, () => void>();
@@ -80,7 +84,7 @@ export function createEventHub<P extends EventPayload>(
     if (!options.browserTypes.has(event.type)) return;
     let buffer = buffers.get(event.organizationId);
     if (!buffer) buffers.set(event.organizationId, (buffer = []));
-    buffer.push({ event, at: Date.now() });
+    buffer.push({ event, at: clock() });
     if (buffer.length > REPLAY_BUFFER) buffer.splice(0, buffer.length - REPLAY_BUFFER);
     for (const listener of listeners.get(event.organizationId) ?? []) listener(event);
   };
@@ -203,7 +207,7 @@ export function createEventHub<P extends EventPayload>(
     },
     recent(organizationId, windowMs) {
       const buffer = buffers.get(organizationId) ?? [];
-      const from = Date.now() - windowMs;
+      const from = clock() - windowMs;
       const first = buffer[0];
       if (buffer.length >= REPLAY_BUFFER && first && first.at >= from) return null;
       return buffer.filter((entry) => entry.at >= from).map((entry) => entry.event);

@@ -14,8 +14,14 @@ export type Announced = Parameters<EventHub['publish']>[0];
  * completes once every instance heard it), the stream's routes and the hook that stamps each
  * signed-in answer with the stream's position.
  */
-export function createEventsModule(options: { pubsub: PubSub; sharedByInstances: boolean; logger: Pick<Logger, 'warn'> }) {
-  const events = createLiveEventHub(options.pubsub, options.logger);
+export function createEventsModule(options: {
+  pubsub: PubSub;
+  sharedByInstances: boolean;
+  logger: Pick<Logger, 'warn'>;
+  /** The clock of the stream's replay window (tests hold it); the system's by default. */
+  replayClock?: (() => number) | undefined;
+}) {
+  const events = createLiveEventHub(options.pubsub, options.logger, options.replayClock);
   /** Instances sharing PostgreSQL: the change completes once the bus has carried it to all of them. */
   async function tell(announced: Announced): Promise<void> {
     if (options.sharedByInstances) await events.publishHeard(announced);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Region, Site } from '@vigie/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { provision, sendTelemetry } from '../../test/device-helpers.ts';
 import { openStream, type SseEvent } from '../../test/sse-client.ts';
 import { type TestAccount, type TestApp, createTestApp, databaseKind, databaseUrl } from '../../test/test-app.ts';
@@ -10,12 +10,18 @@ describe(`live stream (SSE) on ${databaseKind}`, () => {
   let baseUrl: string;
   let owner: TestAccount;
 
+  /** The replay window's clock, held still by a test that must not depend on the machine's speed. */
+  let replayHeldAt: number | null = null;
+
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ replayClock: () => replayHeldAt ?? Date.now() });
     ({ baseUrl } = await t.listen());
     owner = await t.createAccount();
   });
   afterAll(() => t.close());
+  afterEach(() => {
+    replayHeldAt = null;
+  });
 
   it('needs a user token in the header', async () => {
     expect((await fetch(`${baseUrl}/api/stream`)).status).toBe(401);
@@ -88,7 +94,9 @@ describe(`live stream (SSE) on ${databaseKind}`, () => {
     const busy = await t.createAccount();
     const device = await provision(t, busy, 'sensor');
     const watcher = await openStream(baseUrl, busy.token);
-    // More events in the last seconds than the replay buffer holds.
+    // More events in the last seconds than the replay buffer holds: the window's clock stands still
+    // while they are sent, however long a loaded machine takes to send them.
+    replayHeldAt = Date.now();
     for (let i = 0; i < 520; i += 1) await sendTelemetry(t, device.accessToken, { id: `r${i}`, temperature: i / 10 });
     await watcher.waitFor((e) => e.event === 'reading' && JSON.parse(e.data).values.temperature?.value === 51.9, 15_000);
     await watcher.close();
