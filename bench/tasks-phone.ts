@@ -26,10 +26,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { CreateTaskTemplateRequest, Site, Task, TaskItem } from '@vigie/contract';
+import type { CreateTaskTemplateRequest, Site, Task } from '@vigie/contract';
 import { type BrowserContext, chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { benchLogin, ensureBuilt, fmt, json, startServer } from './support';
+import { answersOf } from './task-answers';
 
 /** The dashboard's first card (bench/fleet.ts, BUDGETS.firstCardMs): the issue gives the same budget. */
 const BUDGET_MS = 1000;
@@ -219,31 +220,6 @@ const UPCOMING: Omit<CreateTaskTemplateRequest, 'siteIds' | 'locked'>[] = [
     },
   },
 ];
-
-/** An answer to each point: within limits, or the first one out of them. */
-type Given = { itemId: string; value: boolean | number | string };
-function answersOf(items: readonly TaskItem[], conforming: boolean): Given[] {
-  return items.flatMap((item, index): Given[] => {
-    const bad = !conforming && index === 0;
-    switch (item.type) {
-      case 'boolean':
-        return [{ itemId: item.id, value: bad ? !(item.expected ?? true) : (item.expected ?? true) }];
-      case 'number': {
-        const low = item.min ?? 0;
-        const high = item.max ?? low;
-        return [{ itemId: item.id, value: bad ? high + 3 : Math.round(((low + high) / 2) * 10) / 10 }];
-      }
-      case 'choice': {
-        const value = bad ? item.failing?.[0] : item.options?.find((option) => !item.failing?.includes(option));
-        return value === undefined ? [] : [{ itemId: item.id, value }];
-      }
-      case 'text':
-        return item.required ? [{ itemId: item.id, value: 'RAS' }] : [];
-      case 'photo':
-        return [];
-    }
-  });
-}
 
 type Stage = 'upcoming' | 'open' | 'grace' | 'done' | 'missed';
 /** The page's own grouping (apps/web/src/features/tasks/task-format.ts, stageOf). */

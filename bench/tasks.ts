@@ -37,6 +37,7 @@ import { occurrences } from '../apps/server/src/modules/tasks/schedule.ts';
 import { createTaskDal } from '../apps/server/src/modules/tasks/task-dal.ts';
 import { createTestApp, tempDir, type TestApp } from '../apps/server/src/test/test-app.ts';
 import { fmt } from './support';
+import { answersOf } from './task-answers';
 
 const SHOPS = 500;
 const QUIET_TICKS = 20;
@@ -177,32 +178,6 @@ const PHASES = [
 ];
 const MORNINGS = 3;
 const minutes = (hours: number, mins = 0) => (hours * 60 + mins) * 60_000;
-
-/** An answer to each item, as a shop gives it: all within limits, or the first one out of them. */
-type Given = { itemId: string; value: boolean | number | string };
-function answersOf(items: readonly TaskItem[], conforming: boolean): Given[] {
-  return items.flatMap((item, index): Given[] => {
-    const bad = !conforming && index === 0;
-    switch (item.type) {
-      case 'boolean':
-        return [{ itemId: item.id, value: bad ? !(item.expected ?? true) : (item.expected ?? true) }];
-      case 'number': {
-        const low = item.min ?? 0;
-        const high = item.max ?? low;
-        return [{ itemId: item.id, value: bad ? high + 3 : Math.round(((low + high) / 2) * 10) / 10 }];
-      }
-      case 'choice': {
-        const options = item.options ?? [];
-        const value = bad ? item.failing?.[0] : options.find((option) => !item.failing?.includes(option));
-        return value === undefined ? [] : [{ itemId: item.id, value }];
-      }
-      case 'text':
-        return [{ itemId: item.id, value: 'RAS' }];
-      case 'photo':
-        return [];
-    }
-  });
-}
 
 /** The answers as stored: what the service writes on completion. */
 function storedAnswers(items: readonly TaskItem[], conforming: boolean): TaskAnswer[] {
