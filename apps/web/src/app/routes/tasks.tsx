@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { PRODUCT_NAME } from '@/config/constants';
 import { useSites } from '@/features/sites/api/get-sites';
 import { useTasks } from '@/features/tasks/api/task-queries';
-import { taskDayWindow } from '@/features/tasks/api/task-reads';
+import { DAY_LOOKBACK_MS, taskDayWindow } from '@/features/tasks/api/task-reads';
 import { usePendingAnswers } from '@/features/tasks/api/use-pending-answers';
 import { ProcessPanel } from '@/features/tasks/components/process-panel';
 import { TaskForm } from '@/features/tasks/components/task-form';
@@ -18,8 +18,6 @@ import { formatClock, formatDateAt } from '@vigie/contract/clock';
 import { useNow } from '@/hooks/use-now';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
-
-const HOUR = 3600_000;
 
 const GROUPS: { stage: TaskStage; title: string; empty?: string }[] = [
   { stage: 'grace', title: 'En retard' },
@@ -151,7 +149,7 @@ export default function TasksRoute() {
   const today = (tasks.data ?? []).filter((task) => {
     const stage = stageOf(task, now);
     // Yesterday's done and missed ones are history; what is still open is not.
-    return Date.parse(task.dueAt) >= Date.parse(from) + 6 * HOUR || stage === 'open' || stage === 'grace';
+    return Date.parse(task.dueAt) >= Date.parse(from) + DAY_LOOKBACK_MS || stage === 'open' || stage === 'grace';
   });
 
   return (

@@ -6,6 +6,8 @@ import { startEarlyFetch } from '@/lib/early-fetch';
 // load, carries these few lines and not the queries' code.
 
 const HOUR = 3600_000;
+/** How far before midnight the day's read reaches: the rounds of last night still open. */
+export const DAY_LOOKBACK_MS = 6 * HOUR;
 
 /**
  * The tasks « Tâches du jour » reads at `now`: today in the phone's clock and the six hours before
@@ -14,7 +16,7 @@ const HOUR = 3600_000;
  */
 export function taskDayWindow(now: number): { from: string; to: string } {
   const start = new Date(new Date(now).toDateString()).getTime();
-  return { from: new Date(start - 6 * HOUR).toISOString(), to: new Date(start + 24 * HOUR).toISOString() };
+  return { from: new Date(start - DAY_LOOKBACK_MS).toISOString(), to: new Date(start + 24 * HOUR).toISOString() };
 }
 
 /** The address of endpoints.tasks.list for `window`: the key of its early read. */
