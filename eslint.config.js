@@ -118,15 +118,18 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { basePath: webSrc, zones: layerZones }],
       'import-x/no-cycle': 'error',
-      // The catalogue with its schemas would bring zod into every page: the web app names endpoints through routes.ts.
+      // `@vigie/contract` holds the schemas: a value imported from it would bring zod into the pages.
+      // The web takes its types from it, its values from '@vigie/contract/values' and the endpoints'
+      // names from '@vigie/contract/routes' (the build's check also fails when zod is bundled).
       'no-restricted-imports': [
         'error',
         {
           paths: [
             {
               name: '@vigie/contract',
-              importNames: ['endpoints', 'ENDPOINTS'],
-              message: "Importez `endpoints` de '@vigie/contract/routes' (sans les schémas).",
+              allowTypeImports: true,
+              message:
+                "Depuis '@vigie/contract', seulement des types : les valeurs viennent de '@vigie/contract/values', les points d’accès de '@vigie/contract/routes'.",
             },
           ],
         },

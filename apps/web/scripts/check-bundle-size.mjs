@@ -1,6 +1,6 @@
 // Measures the JavaScript each route needs before it can render (gzipped) from the Vite
 // manifest, prints it, and fails when a budget is exceeded.
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -45,6 +45,21 @@ for (const route of routes) {
   console.log(
     `${ok ? 'ok  ' : 'FAIL'} ${route.name}: ${kb.toFixed(1)} kB of initial JavaScript gzipped (budget ${route.budgetKb} kB, ${js.length} files)`,
   );
+}
+
+// No schema in the browser: the web imports only types from `@vigie/contract` and its values from
+// `@vigie/contract/values`, which hold no zod. A zod schema would weigh some 90 kB on every signed-in
+// page, and its parsers would try `Function` under the strict CSP.
+const withZod = readdirSync(join(distDir, 'assets')).filter(
+  (file) => file.endsWith('.js') && readFileSync(join(distDir, 'assets', file), 'utf8').includes('_zod'),
+);
+if (withZod.length > 0) {
+  failed = true;
+  console.error(
+    `FAIL zod is in the bundle (${withZod.join(', ')}): import values from @vigie/contract/values, types only from @vigie/contract.`,
+  );
+} else {
+  console.log('ok   no zod in the bundle');
 }
 
 // The manifest only serves this check; it is not part of the published application.

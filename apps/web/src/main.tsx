@@ -2,7 +2,6 @@
 import './start-reads';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { parseWithoutEval } from '@vigie/contract/strict-csp';
 import { App } from './app/app';
 import { preloadSignedInCode } from './app/router';
 import { registerServiceWorkerOnLoad } from './lib/service-worker';
@@ -12,7 +11,6 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('Élément #root introuvable');
 
-parseWithoutEval();
 preloadSignedInCode(window.location.pathname, tokenStorage.get() !== null);
 
 createRoot(root).render(

@@ -6,6 +6,8 @@ import { RULE_PRESETS, type RulePreset } from './presets.ts';
 import { READING_KEY_PATTERN } from './telemetry.ts';
 import { ACTION_KINDS, actionDetailsSchema, productFateSchema } from './record.ts';
 
+export * from './values/alerts.ts';
+
 const keySchema = z
   .string({ error: 'La mesure doit être une chaîne de caractères, par exemple « temperature ».' })
   .regex(READING_KEY_PATTERN, { error: 'Mesure inconnue : une clé comme « temperature » est attendue.' });
@@ -92,34 +94,6 @@ export const sensorNameWordsSchema = z
     { error: 'Les mots du nom des capteurs visés forment une liste, par exemple ["crèmerie"].' },
   )
   .max(20, { error: 'Vingt mots au plus pour le nom des capteurs visés.' });
-
-/** A name as it is compared: without accents, in lower case, « œ » and « æ » spelt out, spaces folded. */
-export function foldedName(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase('fr')
-    .replace(/œ/gu, 'oe')
-    .replace(/æ/gu, 'ae')
-    .replace(/\s+/gu, ' ')
-    .trim();
-}
-
-/** Whether a sensor's name holds one of the words (every sensor when there are none). */
-export function nameHoldsOneOf(words: readonly string[], name: string | null | undefined): boolean {
-  if (words.length === 0) return true;
-  const folded = foldedName(name ?? '');
-  return words.some((word) => folded.includes(foldedName(word)));
-}
-
-/** Whether a rule watches a sensor: its own, or its site's when the sensor's name matches. */
-export function ruleWatches(
-  rule: { sensorId: string | null; siteId: string | null; sensorNameContains?: readonly string[] | undefined },
-  sensor: { id: string; siteId: string | null; name?: string | null | undefined },
-): boolean {
-  if (rule.sensorId !== null) return rule.sensorId === sensor.id;
-  return rule.siteId !== null && rule.siteId === sensor.siteId && nameHoldsOneOf(rule.sensorNameContains ?? [], sensor.name);
-}
 
 export const ruleSchema = z.object({
   id: uuidSchema,

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { uuidSchema } from './common.ts';
 import { scopeFieldSchema } from './regions.ts';
+import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, EMAIL_MAX_LENGTH, EMAIL_PATTERN, ROLES } from './values/auth.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** Generous bound: long passphrases are welcome, megabyte payloads are not. */
-export const PASSWORD_MAX_LENGTH = 1024;
-export const EMAIL_MAX_LENGTH = 254;
-
-/** The same rule as the login form: no whitespace, exactly one @, a dot in the domain. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export * from './values/auth.ts';
 
 export const loginRequestSchema = z.strictObject({
   email: z
@@ -30,17 +25,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const organizationSchema = z.object({ id: uuidSchema, name: z.string() });
 export type Organization = z.infer<typeof organizationSchema>;
 
-/** docs/api.md, Rôles: admin (everything, members included), manager (devices, sites, rules, alerts, reports), viewer (reads, acknowledges). */
-export const ROLES = ['admin', 'manager', 'viewer'] as const;
-
-/** The French name of each role, as screens, e-mails and signed reports print it. */
-export const ROLE_LABELS: Readonly<Record<Role, string>> = {
-  admin: 'Administrateur',
-  manager: 'Responsable',
-  viewer: 'Lecteur',
-};
 export const roleSchema = z.enum(ROLES, { error: 'Le rôle doit être « admin », « manager » ou « viewer ».' });
-export type Role = z.infer<typeof roleSchema>;
 
 export const userSchema = z.object({
   id: uuidSchema,
@@ -85,10 +70,6 @@ export const changePasswordRequestSchema = z.strictObject({
   newPassword: z.string({ error: 'Le nouveau mot de passe doit être une chaîne de caractères.' }).pipe(newPasswordSchema),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
-
-/** « Mot de passe oublié ? »: the answer is the same whether an account uses the address or not. */
-export const PASSWORD_RESET_REQUESTED =
-  'Si un compte existe pour cette adresse, un e-mail vient de lui être envoyé avec un lien valable 1 heure.';
 
 export const passwordResetRequestSchema = z.strictObject({
   email: z.string({ error: "L'adresse e-mail doit être une chaîne de caractères." }).pipe(newEmailSchema),

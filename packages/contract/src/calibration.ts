@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, uuidSchema } from './common.ts';
 import { hasOverloadedCharacter, OVERLOADED_CHARACTER_MESSAGE } from './text.ts';
+import { CERTIFICATE_MAX_BYTES, CERTIFICATE_TYPES, MAX_CALIBRATION_OFFSET } from './values/calibration.ts';
+
+export * from './values/calibration.ts';
 
 /**
  * A sensor's verification register (docs/api.md, Vérifications des capteurs): each verification
@@ -11,13 +14,6 @@ import { hasOverloadedCharacter, OVERLOADED_CHARACTER_MESSAGE } from './text.ts'
  * `verifiedAt` until the next verification, the sensor's temperatures are stored corrected
  * (reading − offset); the CSV export also gives the raw value.
  */
-
-/** Certificates are PDF, PNG or JPEG files of 2 MB at most. */
-export const CERTIFICATE_MAX_BYTES = 2 * 1024 * 1024;
-export const CERTIFICATE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
-export type CertificateType = (typeof CERTIFICATE_TYPES)[number];
-/** The largest offset a verification may record: beyond it the sensor is replaced, not corrected. */
-export const MAX_CALIBRATION_OFFSET = 5;
 
 const text = (what: string, max: number) =>
   z

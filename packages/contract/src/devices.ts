@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, nameSchema, uuidSchema } from './common.ts';
 
+export * from './values/devices.ts';
+
 /** Transmitters (émetteurs) and sensors (capteurs). */
 export const DEVICE_KINDS = ['emitter', 'sensor'] as const;
 export const deviceKindSchema = z.enum(DEVICE_KINDS, { error: 'Le type doit être « emitter » ou « sensor ».' });
@@ -12,12 +14,6 @@ export type DeviceStatus = z.infer<typeof deviceStatusSchema>;
 
 export const latestValueSchema = z.object({ value: z.number(), ts: isoDateTimeSchema });
 export type LatestValue = z.infer<typeof latestValueSchema>;
-
-/**
- * A battery at or below this level is flagged as low on cards, lists and the chain's overview: most
- * LoRaWAN and Wi-Fi sensors have weeks left at 30 %, time to plan the change rather than rush it.
- */
-export const LOW_BATTERY_PERCENT = 30;
 
 export const INACTIVITY_TIMEOUT_MIN_SECONDS = 30;
 export const INACTIVITY_TIMEOUT_MAX_SECONDS = 7 * 24 * 3600;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, uuidSchema } from './common.ts';
-import { timeOfDaySchema, WEEKDAYS } from './sites.ts';
+import { timeOfDaySchema } from './sites.ts';
+import { ON_CALL_DAYS } from './values/on-call.ts';
+
+export * from './values/on-call.ts';
 
 /**
  * Phones, on-call rotas (« astreinte ») and the escalation ladder (docs/api.md, Astreinte, SMS et
@@ -52,10 +55,6 @@ export type VerifyPhoneRequest = z.infer<typeof verifyPhoneRequestSchema>;
 
 export const quietHoursRequestSchema = z.strictObject({ quietHours: quietHoursSchema.nullable() });
 export type QuietHoursRequest = z.infer<typeof quietHoursRequestSchema>;
-
-/** Days an on-call slot covers: weekdays, and `holiday`, the French public holidays. */
-export const ON_CALL_DAYS = [...WEEKDAYS, 'holiday'] as const;
-export type OnCallDay = (typeof ON_CALL_DAYS)[number];
 
 /**
  * One slot of a rota: on these days, from `from` to `to` in the site's time zone (an end earlier

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, uuidSchema } from './common.ts';
 import { hasOverloadedCharacter, OVERLOADED_CHARACTER_MESSAGE } from './text.ts';
+import { ACTION_KINDS, CHECK_KINDS, QUANTITY_UNITS } from './values/record.ts';
+
+export * from './values/record.ts';
 
 /**
  * The HACCP record beyond the sensors (docs/api.md, Actions guidées et contrôles manuels): what was
@@ -16,31 +19,6 @@ const shortText = (what: string, max: number) =>
     .min(1, { error: `${what} est obligatoire.` })
     .max(max, { error: `${what} compte ${max} caractères au plus.` })
     .refine((value) => !hasOverloadedCharacter(value), { error: OVERLOADED_CHARACTER_MESSAGE });
-
-/** Guided corrective actions, as an inspector reads them. */
-export const ACTION_KIND_LABELS = {
-  products_moved: 'Produits transférés dans un autre meuble',
-  products_checked: 'Température des produits contrôlée à la sonde',
-  door_closed: 'Porte refermée',
-  defrost: 'Dégivrage lancé',
-  technician_called: 'Technicien appelé',
-  unit_repaired: 'Meuble réparé',
-  unit_emptied: 'Meuble vidé et mis hors service',
-  other: 'Autre action',
-} as const;
-export const ACTION_KINDS = Object.keys(ACTION_KIND_LABELS) as (keyof typeof ACTION_KIND_LABELS)[];
-export type ActionKind = keyof typeof ACTION_KIND_LABELS;
-
-/** What became of the products of a unit out of limits. */
-export const PRODUCT_FATE_LABELS = {
-  kept: 'Conservés',
-  downgraded: 'Déclassés',
-  destroyed: 'Détruits',
-} as const;
-export type ProductOutcome = keyof typeof PRODUCT_FATE_LABELS;
-
-export const QUANTITY_UNITS = ['kg', 'pièces', 'colis', 'L'] as const;
-export type QuantityUnit = (typeof QUANTITY_UNITS)[number];
 
 export const quantitySchema = z.strictObject(
   {
@@ -70,14 +48,6 @@ export const actionDetailsSchema = z.object({
   fate: productFateSchema.nullable(),
 });
 export type ActionDetails = z.infer<typeof actionDetailsSchema>;
-
-export const CHECK_KINDS = ['product', 'delivery', 'unit'] as const;
-export type CheckKind = (typeof CHECK_KINDS)[number];
-export const CHECK_KIND_LABELS: Record<CheckKind, string> = {
-  product: 'Produit contrôlé à la sonde',
-  delivery: 'Livraison à la réception',
-  unit: 'Relevé manuel d’un meuble',
-};
 
 const temperatureSchema = z
   .number({ error: 'La température doit être un nombre (°C).' })

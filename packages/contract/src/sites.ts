@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { nameSchema, uuidSchema } from './common.ts';
 
-/** Days of the week as `openingHours` keys, Monday first (the French week). */
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
+export * from './values/sites.ts';
 
 export const DEFAULT_TIMEZONE = 'Europe/Paris';
 

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { severitySchema } from './alerts.ts';
 import { isoDateTimeSchema, nameSchema, uuidSchema } from './common.ts';
 import { hasOverloadedCharacter, OVERLOADED_CHARACTER_MESSAGE } from './text.ts';
+import { TASK_KINDS, ITEM_TYPES, PROCESS_KINDS } from './values/tasks.ts';
+
+export * from './values/tasks.ts';
 
 /**
  * The shop's food-safety plan (docs/api.md, Plan de maîtrise sanitaire): checks people make on a
@@ -16,19 +19,6 @@ const text = (what: string, max: number) =>
     .min(1, { error: `${what} est obligatoire.` })
     .max(max, { error: `${what} compte ${max} caractères au plus.` })
     .refine((value) => !hasOverloadedCharacter(value), { error: OVERLOADED_CHARACTER_MESSAGE });
-
-export const TASK_KINDS = ['checklist', 'cleaning', 'pest_control', 'oil', 'thermometer'] as const;
-export type TaskKind = (typeof TASK_KINDS)[number];
-export const TASK_KIND_LABELS: Record<TaskKind, string> = {
-  checklist: 'Liste de contrôle',
-  cleaning: 'Plan de nettoyage',
-  pest_control: 'Lutte contre les nuisibles',
-  oil: 'Huile de friture',
-  thermometer: 'Vérification des thermomètres',
-};
-
-export const ITEM_TYPES = ['boolean', 'number', 'text', 'choice', 'photo'] as const;
-export type ItemType = (typeof ITEM_TYPES)[number];
 
 /** Bounds of a number an item may ask for: wide enough for a temperature, a percentage or a count. */
 export const ITEM_NUMBER_BOUND = 1_000_000;
@@ -196,16 +186,6 @@ export const taskAnswerSchema = z.object({
 });
 export type TaskAnswer = z.infer<typeof taskAnswerSchema>;
 
-/** An answer as a French reader writes it: « 9,5 °C », « non », « Déchiré ». */
-export function answerText(answer: Pick<TaskAnswer, 'value' | 'unit'>): string {
-  const { value } = answer;
-  if (value === null) return 'sans réponse';
-  if (typeof value === 'boolean') return value ? 'oui' : 'non';
-  if (typeof value === 'number')
-    return `${value.toLocaleString('fr-FR', { maximumFractionDigits: 2 }).replace('-', '−')}${answer.unit ? `\u00a0${answer.unit}` : ''}`;
-  return value;
-}
-
 export const taskSchema = z.object({
   id: uuidSchema,
   templateId: uuidSchema,
@@ -272,15 +252,6 @@ export const taskPhotoResponseSchema = z.object({
 });
 /** A photo's size limit: 5 MiB. */
 export const TASK_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-
-export const PROCESS_KINDS = ['cooling', 'hot_holding'] as const;
-export type ProcessKind = (typeof PROCESS_KINDS)[number];
-export const PROCESS_KIND_LABELS: Record<ProcessKind, string> = {
-  cooling: 'Refroidissement rapide',
-  hot_holding: 'Maintien au chaud',
-};
-/** Cooling: from +63 °C or above, to +10 °C or below within 120 min. Hot holding: +63 °C or above, read at most 120 min apart. */
-export const PROCESS_RULES = { hotMin: 63, coolTarget: 10, minutes: 120 } as const;
 
 const processTemperatureSchema = z
   .number({ error: 'La température doit être un nombre (°C).' })

@@ -1,4 +1,5 @@
-import { type Pause, type Rule, type RuleCondition, ruleWatches } from '@vigie/contract';
+import type { Pause, Rule, RuleCondition } from '@vigie/contract';
+import { ruleWatches } from '@vigie/contract/values';
 import { useAllRules } from '@/features/alerts/api/rules';
 import { pauseOf as pauseOfSensor, usePauses } from '@/features/alerts/api/pause-queries';
 import { limitWords } from '@/features/alerts/alert-curve-data';

@@ -1,4 +1,5 @@
-import { pathOf, type CallArguments, type PathParams, type QueryValues, type ResponseOf, type Route } from '@vigie/contract';
+import type { CallArguments, PathParams, QueryValues, ResponseOf, Route } from '@vigie/contract';
+import { pathOf } from '@vigie/contract/values';
 import { API_BASE_URL } from '@/config/constants';
 import { OFFLINE_HEADER, offlineStatus } from './offline-status';
 import { EVENT_POSITION_HEADER, readPositions } from './read-positions';

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { can } from '@vigie/contract';
+import { can } from '@vigie/contract/values';
 import { endpoints } from '@vigie/contract/routes';
 import { describe, expect, it } from 'vitest';
 import { fakeAuth } from '@/testing/render';

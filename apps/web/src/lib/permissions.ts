@@ -1,4 +1,5 @@
-import { can, ROLE_LABELS, type Access, type Role } from '@vigie/contract';
+import type { Access, Role } from '@vigie/contract';
+import { can, ROLE_LABELS } from '@vigie/contract/values';
 import { endpoints } from '@vigie/contract/routes';
 import { useAuth } from './auth';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ROLES, type Role } from '../auth.ts';
+import { ROLES, type Role } from '../values/auth.ts';
 
 /**
  * The endpoint catalogue's building blocks. Each endpoint of the API is declared once, in

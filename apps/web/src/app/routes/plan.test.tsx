@@ -1,4 +1,5 @@
-import { TASK_LIBRARY, type CreateTaskTemplateRequest, type TaskTemplate } from '@vigie/contract';
+import type { CreateTaskTemplateRequest, TaskTemplate } from '@vigie/contract';
+import { TASK_LIBRARY } from '@vigie/contract/values';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,12 +1,5 @@
-import {
-  PRODUCT_FATE_LABELS,
-  type Alert,
-  type AlertEventType,
-  type ProductFate,
-  type RuleCondition,
-  type RuleSchedule,
-  type Severity,
-} from '@vigie/contract';
+import type { Alert, AlertEventType, ProductFate, RuleCondition, RuleSchedule, Severity } from '@vigie/contract';
+import { PRODUCT_FATE_LABELS } from '@vigie/contract/values';
 import { formatMeasure, formatNumber, measureDigits, measureLabel, measureUnit } from '@/lib/measure-format';
 import { quantityOf } from '@/lib/quantity-format';
 

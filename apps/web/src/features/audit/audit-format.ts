@@ -1,4 +1,5 @@
-import { AUDIT_ACTION_LABELS, type AuditEvent, type AuditSubjectType, type Role } from '@vigie/contract';
+import type { AuditEvent, AuditSubjectType, Role } from '@vigie/contract';
+import { AUDIT_ACTION_LABELS } from '@vigie/contract/values';
 import { ROLE_LABELS } from '@/lib/permissions';
 
 const SUBJECT_LABELS: Record<AuditSubjectType, string> = {

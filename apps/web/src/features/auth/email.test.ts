@@ -1,4 +1,4 @@
-import { EMAIL_PATTERN } from '@vigie/contract';
+import { EMAIL_PATTERN } from '@vigie/contract/values';
 import { describe, expect, it } from 'vitest';
 import { isValidEmail } from './email';
 

@@ -1,4 +1,5 @@
-import { CERTIFICATE_MAX_BYTES, CERTIFICATE_TYPES, type Calibration, type CertificateType } from '@vigie/contract';
+import type { Calibration, CertificateType } from '@vigie/contract';
+import { CERTIFICATE_MAX_BYTES, CERTIFICATE_TYPES } from '@vigie/contract/values';
 import { formatNumber } from '@/lib/measure-format';
 
 const NNBSP = '\u202F';

@@ -21,7 +21,7 @@ export const STATUS_LABELS: Record<DeviceStatus, string> = {
 };
 
 /** Battery levels at or below this percentage are highlighted (the contract's, as the chain's overview counts them). */
-export { LOW_BATTERY_PERCENT } from '@vigie/contract';
+export { LOW_BATTERY_PERCENT } from '@vigie/contract/values';
 
 /**
  * A signal at or below this level is flagged on cards: a LoRaWAN sensor there is a few decibels

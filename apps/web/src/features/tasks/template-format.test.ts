@@ -1,4 +1,4 @@
-import { TASK_LIBRARY } from '@vigie/contract';
+import { TASK_LIBRARY } from '@vigie/contract/values';
 import { describe, expect, it } from 'vitest';
 import { draftOf, readDraft } from './template-draft';
 import { coverageText, scheduleText, timeText, timingText } from './template-format';

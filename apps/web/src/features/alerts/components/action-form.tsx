@@ -1,13 +1,5 @@
-import {
-  ACTION_KIND_LABELS,
-  ACTION_KINDS,
-  PRODUCT_FATE_LABELS,
-  QUANTITY_UNITS,
-  type ActionKind,
-  type Alert,
-  type ProductOutcome,
-  type QuantityUnit,
-} from '@vigie/contract';
+import type { ActionKind, Alert, ProductOutcome, QuantityUnit } from '@vigie/contract';
+import { ACTION_KIND_LABELS, ACTION_KINDS, PRODUCT_FATE_LABELS, QUANTITY_UNITS } from '@vigie/contract/values';
 import { ClipboardCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';

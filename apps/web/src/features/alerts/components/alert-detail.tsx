@@ -1,4 +1,5 @@
-import { ACTION_KIND_LABELS, type Alert, type AlertEvent, type Rule } from '@vigie/contract';
+import type { Alert, AlertEvent, Rule } from '@vigie/contract';
+import { ACTION_KIND_LABELS } from '@vigie/contract/values';
 import { CheckCircle2, ChevronRight, Eye } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';

@@ -1,4 +1,5 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, type AuditAction, type Member } from '@vigie/contract';
+import type { AuditAction, Member } from '@vigie/contract';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@vigie/contract/values';
 import { Search } from 'lucide-react';
 import { useId } from 'react';
 import type { AuditFilters } from '../api/get-audit';

@@ -1,4 +1,4 @@
-import { PASSWORD_RESET_REQUESTED } from '@vigie/contract';
+import { PASSWORD_RESET_REQUESTED } from '@vigie/contract/values';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

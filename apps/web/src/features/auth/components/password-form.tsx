@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { PASSWORD_MIN_LENGTH } from '@vigie/contract';
+import { PASSWORD_MIN_LENGTH } from '@vigie/contract/values';
 import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
 import { inputClass } from '@/components/ui/section';

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@vigie/contract';
+import { PASSWORD_MIN_LENGTH } from '@vigie/contract/values';
 import { Eye, EyeOff, KeyRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';

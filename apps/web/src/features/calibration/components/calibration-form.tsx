@@ -1,4 +1,5 @@
-import { MAX_CALIBRATION_OFFSET, type CreateCalibrationRequest } from '@vigie/contract';
+import type { CreateCalibrationRequest } from '@vigie/contract';
+import { MAX_CALIBRATION_OFFSET } from '@vigie/contract/values';
 import type { QueryKey } from '@tanstack/react-query';
 import { ClipboardCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';

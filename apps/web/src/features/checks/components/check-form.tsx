@@ -1,12 +1,5 @@
-import {
-  CHECK_KIND_LABELS,
-  CHECK_KINDS,
-  QUANTITY_UNITS,
-  type CheckKind,
-  type CreateCheckRequest,
-  type QuantityUnit,
-  type Site,
-} from '@vigie/contract';
+import type { CheckKind, CreateCheckRequest, QuantityUnit, Site } from '@vigie/contract';
+import { CHECK_KIND_LABELS, CHECK_KINDS, QUANTITY_UNITS } from '@vigie/contract/values';
 import { ClipboardPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,5 @@
-import { CHECK_KIND_LABELS, type Check, type Site } from '@vigie/contract';
+import type { Check, Site } from '@vigie/contract';
+import { CHECK_KIND_LABELS } from '@vigie/contract/values';
 import { LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
 import { Alert } from '@/components/ui/alert';

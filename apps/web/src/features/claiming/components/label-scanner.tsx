@@ -1,4 +1,5 @@
-import { parseLoraWanQr, type LoraWanQr } from '@vigie/contract';
+import type { LoraWanQr } from '@vigie/contract';
+import { parseLoraWanQr } from '@vigie/contract/values';
 import { parseClaimUri } from '@vigie/contract/claim-label';
 import { Camera, CameraOff, Keyboard } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';

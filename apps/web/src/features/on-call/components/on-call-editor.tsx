@@ -1,4 +1,5 @@
-import { ON_CALL_DAYS, type Ladder, type Member, type OnCallDay, type OnCallResponse, type OnCallSlot } from '@vigie/contract';
+import type { Ladder, Member, OnCallDay, OnCallResponse, OnCallSlot } from '@vigie/contract';
+import { ON_CALL_DAYS } from '@vigie/contract/values';
 import { endpoints } from '@vigie/contract/routes';
 import { ArrowDown, ArrowUp, Plus, Trash2, UserPlus, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';

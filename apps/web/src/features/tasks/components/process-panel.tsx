@@ -1,4 +1,5 @@
-import { PROCESS_KIND_LABELS, PROCESS_RULES, type Process, type ProcessKind, type Site } from '@vigie/contract';
+import type { Process, ProcessKind, Site } from '@vigie/contract';
+import { PROCESS_KIND_LABELS, PROCESS_RULES } from '@vigie/contract/values';
 import { formatClock } from '@vigie/contract/clock';
 import { Timer } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';

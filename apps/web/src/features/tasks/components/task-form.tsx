@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { answerText, type Task, type TaskItem } from '@vigie/contract';
+import type { Task, TaskItem } from '@vigie/contract';
+import { answerText } from '@vigie/contract/values';
 import { formatClock } from '@vigie/contract/clock';
 import { Camera } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';

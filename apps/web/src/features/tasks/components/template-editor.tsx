@@ -1,4 +1,5 @@
-import { TASK_KIND_LABELS, TASK_KINDS, type Severity, type TaskKind, type TaskLibraryEntry, type TaskTemplate } from '@vigie/contract';
+import type { Severity, TaskKind, TaskLibraryEntry, TaskTemplate } from '@vigie/contract';
+import { TASK_KIND_LABELS, TASK_KINDS } from '@vigie/contract/values';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';

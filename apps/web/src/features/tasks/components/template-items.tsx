@@ -1,4 +1,5 @@
-import { ITEM_TYPES, type ItemType } from '@vigie/contract';
+import type { ItemType } from '@vigie/contract';
+import { ITEM_TYPES } from '@vigie/contract/values';
 import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/section';

@@ -1,4 +1,5 @@
-import { TASK_KIND_LABELS, TASK_LIBRARY, type Severity, type TaskItem, type TaskLibraryEntry, type TaskTemplate } from '@vigie/contract';
+import type { Severity, TaskItem, TaskLibraryEntry, TaskTemplate } from '@vigie/contract';
+import { TASK_KIND_LABELS, TASK_LIBRARY } from '@vigie/contract/values';
 import { endpoints } from '@vigie/contract/routes';
 import { BookOpen, Lock, Pencil, Plus } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
