@@ -64,7 +64,11 @@ export async function createServer(config: Config, logger: Logger): Promise<Fast
     await database.close();
     throw error;
   }
+  // Fastify runs onClose hooks last-registered first: this one, registered after the app's own,
+  // would close the database before the services finish what they had under way (an e-mail sent
+  // but not yet marked as sent would leave again at the next start). So it closes them first.
   app.addHook('onClose', async () => {
+    await app.services.close();
     await database.close();
   });
   app.log.info({ database: database.description }, 'Base de données prête');

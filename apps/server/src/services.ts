@@ -141,15 +141,20 @@ export function createServices(options: {
     ...{ events, organizations, rateLimits, audit, auth, members, devices },
     ...{ telemetry, sites, alerts, notifications, insights, reports, lorawan, tasks },
   };
+  let closing: Promise<void> | undefined;
   return {
     ...{ ...events.services, ...organizations.services, ...rateLimits.services, ...audit.services, ...auth.services },
     ...{ ...members.services, ...devices.services, ...telemetry.services, ...sites.services, ...alerts.services },
     ...{ ...notifications.services, ...insights.services, ...reports.services, ...lorawan.services, ...tasks.services },
     modules,
     now,
-    async close() {
+    /** Once, whoever asks first (the app's onClose hook, or its owner before closing the database). */
+    close() {
       // Readings queued are committed, then what they set off finishes, before the database closes.
-      for (const module of [insights, reports, tasks, telemetry, alerts, auth, notifications, lorawan, events]) await module.close();
+      closing ??= (async () => {
+        for (const module of [insights, reports, tasks, telemetry, alerts, auth, notifications, lorawan, events]) await module.close();
+      })();
+      return closing;
     },
   };
 }

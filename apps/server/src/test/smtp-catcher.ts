@@ -5,8 +5,13 @@ import { SMTPServer } from 'smtp-server';
 export interface SmtpCatcher {
   /** Every message accepted, parsed, in the order received. */
   received: ParsedMail[];
-  /** While true, messages are refused with a 451, as by a server that is down. */
-  state: { down: boolean };
+  /**
+   * `down`: messages are refused with a 451, as by a server that is down. `acceptAfterMs`: a
+   * message's acceptance waits that long, as on a slow server; `receiving` then resolves as soon as
+   * one is being received.
+   */
+  state: { down: boolean; acceptAfterMs: number };
+  receiving: Promise<void>;
   /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
   url: string;
   close(): Promise<void>;
@@ -15,19 +20,25 @@ export interface SmtpCatcher {
 /** A real SMTP server on a free port that keeps every message it receives, for the tests. */
 export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   const received: ParsedMail[] = [];
-  const state = { down: false };
+  const state = { down: false, acceptAfterMs: 0 };
+  let started = () => {};
+  const receiving = new Promise<void>((resolve) => {
+    started = resolve;
+  });
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, _session, callback) {
+      started();
       if (state.down) {
         stream.resume();
         stream.on('end', () => callback(Object.assign(new Error('Service indisponible'), { responseCode: 451 })));
         return;
       }
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          if (state.acceptAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, state.acceptAfterMs));
           received.push(mail);
           callback();
         })
@@ -38,7 +49,13 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
   server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
-  return { received, state, url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    received,
+    state,
+    receiving,
+    url: `smtp://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The first recipient of a message, in lower case. */
