@@ -1,8 +1,10 @@
 /**
- * npm run eval:predict [-- --data DIR] [--only scenarios|nab] [--seed N] [--runs N] [--workers N] [--verbose] —
+ * npm run eval:predict [-- --data DIR] [--coldchain DIR] [--only scenarios|nab|coldchain] [--seed N] [--runs N] [--workers N] [--verbose] —
  * measured accuracy of the predictive analysis (docs/api.md, Analyse prédictive) on data laid out like
- * ../shared/data/nab (DIR, the default), and on generated scenarios (bench/predict: a cabinet's thermal model
- * with faults, sampled at 1 to 15 min, seeded by `--seed`; `--only scenarios` runs that part alone):
+ * ../shared/data/nab (DIR, the default), on generated scenarios (bench/predict: a cabinet's thermal model
+ * with faults, sampled at 1 to 15 min, seeded by `--seed`; `--only scenarios` runs that part alone),
+ * and on an independent labelled set of cold units laid out like ../shared/data/coldchain
+ * (`--coldchain DIR`; `--only coldchain` runs that part alone, bench/predict/coldchain.ts):
  *
  * - the forecasts, on the simulator's fridge and on NAB's ambient_temperature_system_failure.
  *   Rolling origin over the second half of each series: the model is refitted at each new day (or
@@ -12,7 +14,9 @@
  *   folder in NAB's layout; `--only nab` runs that part alone), with its production settings and
  *   left one file out (each file scored with the setting chosen on the others), beside the null,
  *   perfect and best static-threshold detectors, and the time a week of a cold unit at a one-minute
- *   step takes to replay.
+ *   step takes to replay;
+ * - the « dépassement prévu » on the generated scenarios and on the coldchain set: how long before
+ *   the true crossing it comes, and whether healthy units get one.
  *
  * Fails when a budget is missed.
  */
@@ -36,6 +40,7 @@ import { evaluateFaults } from './eval-faults.ts';
 import { measure, shopSensors } from '../apps/server/src/simulator/shop-model.ts';
 import { nabReport } from './nab-score.ts';
 import { printScenarioEvaluation } from './predict/evaluate.ts';
+import { coldchainOptionsFrom, printColdchainEvaluation } from './predict/coldchain.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BUDGET_MASE = 0.9;
@@ -251,10 +256,21 @@ async function main() {
     }
     return;
   }
+  if (process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'coldchain') {
+    const ok = await printColdchainEvaluation(coldchainOptionsFrom(process.argv, root));
+    console.log(`Durée\u202f: ${fmt((performance.now() - started) / 1000, 1)}\u00a0s`);
+    if (!ok) {
+      console.error('Budget manqué (voir MANQUÉ ci-dessus).');
+      process.exit(1);
+    }
+    return;
+  }
   if (process.argv.includes('--only')) {
     const part = process.argv[process.argv.indexOf('--only') + 1];
     if (part !== 'scenarios') {
-      console.error(`--only attend «\u202fscenarios\u202f» ou «\u202fnab\u202f» (reçu\u202f: «\u202f${part ?? ''}\u202f»).`);
+      console.error(
+        `--only attend «\u202fscenarios\u202f», «\u202fnab\u202f» ou «\u202fcoldchain\u202f» (reçu\u202f: «\u202f${part ?? ''}\u202f»).`,
+      );
       process.exit(1);
     }
     const ok = await printScenarioEvaluation(process.argv);
@@ -266,6 +282,8 @@ async function main() {
     return;
   }
   const dir = dataDir();
+  // Both folders are checked before the long computations start.
+  const coldchain = coldchainOptionsFrom(process.argv, root);
   // Any folder in NAB's layout: the forecasting case on NAB's ambient temperature runs when it is there.
   const ambient = fs.existsSync(path.join(dir, 'data/realKnownCause/ambient_temperature_system_failure.csv'));
   const results = [fridgeCase(), ...(ambient ? [nabCase(dir)] : [])].map(evaluate);
@@ -314,6 +332,9 @@ async function main() {
   }
   console.log('');
   if (!(await printScenarioEvaluation(process.argv))) failed = true;
+  console.log('');
+  // Every family prints whatever another one missed; the command fails at the end.
+  if (!(await printColdchainEvaluation(coldchain))) failed = true;
   console.log(`Durée : ${fmt((performance.now() - started) / 1000, 1)} s`);
   if (failed) {
     console.error('Budget manqué (voir MANQUÉ ci-dessus).');

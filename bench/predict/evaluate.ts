@@ -68,7 +68,8 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 };
 
-function limitRule(limit: number): Rule {
+/** A rule « above `limit` », as a site would set it on the sensor (the breach forecast's threshold). */
+export function limitRule(limit: number): Rule {
   const at = new Date(0).toISOString();
   return {
     id: '00000000-0000-4000-8000-000000000028',
@@ -87,7 +88,7 @@ function limitRule(limit: number): Rule {
   };
 }
 
-interface Minute {
+export interface Minute {
   ts: number;
   value: number;
   /** When the last reading of the minute arrived. */
@@ -95,7 +96,7 @@ interface Minute {
 }
 
 /** The minute means the database would give, each with the arrival of its last reading. */
-function minuteMeans(readings: readonly SentReading[]): Minute[] {
+export function minuteMeans(readings: readonly SentReading[]): Minute[] {
   const minutesOut: Minute[] = [];
   let sum = 0;
   let count = 0;
@@ -133,7 +134,7 @@ function lowerBound(minutesIn: readonly Minute[], ts: number): number {
 }
 
 /** The analysis at `now`, given what the server would hold then (insights-service.ts: whole minutes over the last seven days). */
-function analyse(minutesIn: readonly Minute[], now: number, rule: Rule): InsightsResult {
+export function analyse(minutesIn: readonly Minute[], now: number, rule: Rule): InsightsResult {
   const end = Math.floor(now / MINUTE) * MINUTE + MINUTE;
   const first = lowerBound(minutesIn, end - HISTORY_MS);
   const last = lowerBound(minutesIn, end);
@@ -499,7 +500,7 @@ export async function evaluateScenarios(options: ScenarioOptions): Promise<Scena
   return { lines, budgetsMissed, outcomes };
 }
 
-function integerOption(argv: readonly string[], name: string, fallback: number, min: number): number {
+export function integerOption(argv: readonly string[], name: string, fallback: number, min: number): number {
   const i = argv.indexOf(name);
   if (i < 0) return fallback;
   const text = argv[i + 1] ?? '';
