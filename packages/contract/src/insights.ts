@@ -13,8 +13,23 @@ export const insightsQuerySchema = z.strictObject({
 export const forecastPointSchema = z.object({ ts: isoDateTimeSchema, value: z.number(), low: z.number(), high: z.number() });
 export type ForecastPoint = z.infer<typeof forecastPointSchema>;
 
-/** docs/api.md, Analyse prédictive: when the forecast crosses a limit of an active rule of the sensor. */
-export const predictedBreachSchema = z.object({ ruleId: uuidSchema, threshold: z.number(), eta: isoDateTimeSchema });
+/**
+ * docs/api.md, Analyse prédictive: when the forecast crosses a limit of an active rule of the sensor
+ * (`eta`), the hours its interval allows (`earliest`: when its unfavourable side crosses; `latest`:
+ * when its favourable side does, null when that side stays within the limit over the horizon), how
+ * likely the crossing is within the horizon (`probability`, 0 to 1), and the hour announced before
+ * when it moved by 10 minutes or more since (`movedFrom`). The last four are absent from insights
+ * computed before they existed.
+ */
+export const predictedBreachSchema = z.object({
+  ruleId: uuidSchema,
+  threshold: z.number(),
+  eta: isoDateTimeSchema,
+  earliest: isoDateTimeSchema.optional(),
+  latest: isoDateTimeSchema.nullable().optional(),
+  probability: z.number().min(0).max(1).optional(),
+  movedFrom: isoDateTimeSchema.nullable().optional(),
+});
 export type PredictedBreach = z.infer<typeof predictedBreachSchema>;
 
 /**
@@ -78,7 +93,20 @@ export const batteryOutlookSchema = z.object({ endOfLifeAt: isoDateTimeSchema, e
  * toward the shop's air) or `trend` (it moves away at a steady pace); `explanation` in plain French.
  */
 export const FORECAST_MODELS = ['seasonal', 'relaxation', 'trend'] as const;
-export const forecastModelSchema = z.object({ kind: z.enum(FORECAST_MODELS), explanation: z.string() });
+/** What a forecast rests on: so many readings since that instant (the departure's, or the history's). */
+export const forecastBasisSchema = z.object({ readings: z.number().int().nonnegative(), since: isoDateTimeSchema });
+export type ForecastBasis = z.infer<typeof forecastBasisSchema>;
+export const forecastModelSchema = z.object({
+  kind: z.enum(FORECAST_MODELS),
+  explanation: z.string(),
+  /** Absent from insights computed before it existed. */
+  basis: forecastBasisSchema.nullable().optional(),
+});
+/**
+ * Why there is no forecast: `not_enough_readings` (too few readings yet to say anything, « pas
+ * assez de relevés pour prévoir »), `no_recent_reading` (the sensor has been silent for over an hour).
+ */
+export const FORECAST_UNAVAILABLE = ['not_enough_readings', 'no_recent_reading'] as const;
 export type ForecastModel = z.infer<typeof forecastModelSchema>;
 
 export const insightsSchema = z.object({
@@ -88,6 +116,8 @@ export const insightsSchema = z.object({
   forecast: z.array(forecastPointSchema),
   /** The model behind `forecast` (absent from insights computed before it existed, null without a forecast). */
   forecastModel: forecastModelSchema.nullable().optional(),
+  /** Why `forecast` is empty (null when there is one; absent from insights computed before it existed). */
+  forecastUnavailable: z.enum(FORECAST_UNAVAILABLE).nullable().optional(),
   breach: predictedBreachSchema.nullable(),
   anomalies: z.array(anomalySchema),
   battery: batteryOutlookSchema.nullable(),
