@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insights, Rule, WatchItem } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { BATTERY_HISTORY_MS, currentAnomalies, HISTORY_MS, toColumns } from './insights-compute.ts';
+import { withMovedFrom } from './breach-moves.ts';
 import { createInsightsDal, missesBackfill } from './insights-dal.ts';
 import type { InsightsLane, InsightsRunner } from './insights-runner.ts';
 import { type Bucket, createRecentMeans } from './recent-means.ts';
@@ -87,7 +88,7 @@ export function createInsightsService(deps: InsightsSources) {
   ) {
     // A minute's mean is the finest grain the analysis uses; whole minutes, the one in progress included.
     const end = Math.floor(now / MINUTE) * MINUTE + MINUTE;
-    const [readings, battery, rules] = await Promise.all([
+    const [readings, battery, rules, previous] = await Promise.all([
       recent.means(
         `${sensor.id}:${key}`,
         end - HISTORY_MS,
@@ -98,18 +99,21 @@ export function createInsightsService(deps: InsightsSources) {
       ),
       deps.means(sensor.id, 'battery', new Date(end - BATTERY_HISTORY_MS), new Date(end), 3600_000),
       deps.rulesOf(sensor.organizationId, sensor.id, sensor.siteId),
+      dal.find(sensor.organizationId, sensor.id, key),
     ]);
     const result = await deps.runner.compute({ key, now, readings, battery: toColumns(battery), rules }, lane);
+    // A predicted hour that moved says from which (the screens explain it rather than change it silently).
+    const insights = withMovedFrom(result.insights, previous?.insights);
     await dal.save({
       sensorId: sensor.id,
       key,
       organizationId: sensor.organizationId,
       computedAt: new Date(now),
       urgency: result.urgency,
-      insights: result.insights,
+      insights,
     });
-    await deps.onComputed(sensor, result.insights);
-    return result.insights;
+    await deps.onComputed(sensor, insights);
+    return insights;
   }
 
   /**
