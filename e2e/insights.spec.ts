@@ -230,7 +230,7 @@ test('a new sensor has no forecast yet; a « Dépassement prévu » rule is made
 
   const panel = page.getByRole('region', { name: 'Analyse prédictive' });
   await expect(panel.getByTestId('forecast-state')).toContainText(
-    `Pas encore de prévision${NNBSP}: l’historique de ce capteur est trop court.`,
+    `Pas assez de relevés pour prévoir${NNBSP}: l’historique de ce capteur est encore trop court`,
   );
   await expect(page.getByTestId('chart-legend')).toHaveCount(0);
 

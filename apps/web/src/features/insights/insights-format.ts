@@ -1,4 +1,4 @@
-import type { AnomalyKind, Insights, PredictedBreach } from '@vigie/contract';
+import type { AnomalyKind, ForecastBasis, Insights, PredictedBreach } from '@vigie/contract';
 import { dayNumber, formatClock, formatDay, formatRelativeDay, partsOf } from '@/lib/clock-format';
 import { formatDuration } from '@/lib/duration-format';
 import { formatMeasure, formatNumber, formatThreshold, measureUnit } from '@/lib/measure-format';
@@ -55,6 +55,48 @@ export function breachText(breach: PredictedBreach, key: string, now: number, ti
   const day = formatRelativeDay(eta, now, timeZone);
   const when = day === 'aujourd’hui' ? '' : `${day} `;
   return `${formatThreshold(key, breach.threshold)} atteint ${when}vers ${formatClock(eta, timeZone)} (${formatTimeUntil(eta - now)})`;
+}
+
+/** How a shop manager reads a chance: « très probable » from 90 %, « probable » from 50 %, « possible » below. */
+export function chanceWord(probability: number): string {
+  if (probability >= 0.9) return 'très probable';
+  if (probability >= 0.5) return 'probable';
+  return 'possible';
+}
+
+/**
+ * The rest of a predicted breach, each part when the server gave it: its likelihood (« Dépassement
+ * probable (70 %) »), the hours its interval allows (« entre 15 h 40 et 16 h 50 », « à partir de
+ * 15 h 40 » when the favourable side stays within the limit), and an hour that moved since the
+ * previous analysis (« Heure revue : annoncée vers 16 h 45 à l’analyse précédente. »).
+ */
+export function breachDetails(breach: PredictedBreach, timeZone?: string): { title: string; window: string | null; moved: string | null } {
+  const probability = breach.probability;
+  const title =
+    probability === undefined
+      ? 'Dépassement prévu'
+      : `Dépassement ${chanceWord(probability)} (${formatNumber(Math.round(probability * 100), 0)}${NNBSP}%)`;
+  const earliest = breach.earliest === undefined ? null : Date.parse(breach.earliest);
+  const latest = breach.latest === undefined || breach.latest === null ? null : Date.parse(breach.latest);
+  let window: string | null = null;
+  if (earliest !== null && latest !== null && latest - earliest >= 5 * 60_000)
+    window = `Selon l’intervalle à 80${NNBSP}%, entre ${formatClock(earliest, timeZone)} et ${formatClock(latest, timeZone)}.`;
+  else if (earliest !== null && breach.latest === null)
+    window = `Selon l’intervalle à 80${NNBSP}%, à partir de ${formatClock(earliest, timeZone)}, s’il se produit.`;
+  const moved =
+    breach.movedFrom === undefined || breach.movedFrom === null
+      ? null
+      : `Heure revue${NNBSP}: ${Date.parse(breach.movedFrom) > Date.parse(breach.eta) ? 'plus tôt' : 'plus tard'} que l’heure annoncée à l’analyse précédente (vers ${formatClock(Date.parse(breach.movedFrom), timeZone)}).`;
+  return { title, window, moved };
+}
+
+/** « D’après 4 relevés depuis 13 h 10 » (« depuis hier 23 h 40 » on another day): what the forecast rests on. */
+export function basisText(basis: ForecastBasis, now: number, timeZone?: string): string {
+  const since = Date.parse(basis.since);
+  const day = formatRelativeDay(since, now, timeZone);
+  const when = day === 'aujourd’hui' ? '' : `${day} `;
+  const count = basis.readings === 1 ? '1 relevé' : `${formatNumber(basis.readings, 0)} relevés`;
+  return `D’après ${count} depuis ${when}${formatClock(since, timeZone)}.`;
 }
 
 export const NO_BREACH_TEXT = `Aucun dépassement prévu dans les ${FORECAST_HORIZON_HOURS} prochaines heures`;

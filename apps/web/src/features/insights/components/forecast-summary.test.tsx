@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_NOW, forecastFixture, insightsFixture } from '../insights-fixture';
+import { FIXTURE_NOW, FIXTURE_RULE_ID, forecastFixture, insightsFixture } from '../insights-fixture';
 import { ForecastSummary } from './forecast-summary';
 
 const plain = (text: string | null) => (text ?? '').replace(/[\u202F\u00A0]/g, ' ');
@@ -46,7 +46,7 @@ describe('ForecastSummary agrees with the alerts', () => {
   it('says it before explaining why there is no forecast', () => {
     summary({ insights: insightsFixture({ forecast: [], breach: null }), measured: { value: 10.9, limit: null, beyond: false } });
     expect(plain(screen.getByTestId('forecast-state').textContent)).toBe('Alerte en cours10,9 °C mesurés');
-    expect(screen.getByTestId('forecast-note')).toHaveTextContent(/Pas encore de prévision/);
+    expect(screen.getByTestId('forecast-note')).toHaveTextContent(/Pas assez de relevés pour prévoir/);
   });
 
   it('shows a running « dépassement prévu » alert as a forecast when the latest analysis no longer finds it', () => {
@@ -65,5 +65,70 @@ describe('ForecastSummary agrees with the alerts', () => {
     unmount();
     summary({ insights: insightsFixture({ breach: null, forecast: forecastFixture(0) }) });
     expect(screen.getByTestId('forecast-state')).toHaveTextContent('Aucun dépassement prévu dans les 4 prochaines heures');
+  });
+});
+
+describe('ForecastSummary says what a forecast rests on and how sure it is', () => {
+  it('gives the chance, the hours the interval allows and an hour that moved', () => {
+    summary({
+      insights: insightsFixture({
+        breach: {
+          ruleId: FIXTURE_RULE_ID,
+          threshold: 8,
+          eta: '2026-11-23T15:10:00.000Z',
+          earliest: '2026-11-23T14:40:00.000Z',
+          latest: '2026-11-23T15:50:00.000Z',
+          probability: 0.72,
+          movedFrom: '2026-11-23T15:45:00.000Z',
+        },
+      }),
+    });
+    const state = plain(screen.getByTestId('forecast-state').textContent);
+    expect(state).toContain('Dépassement probable (72 %)');
+    expect(state).toContain('+8 °C atteint vers 16 h 10');
+    expect(plain(screen.getByTestId('breach-window').textContent)).toBe('Selon l’intervalle à 80 %, entre 15 h 40 et 16 h 50.');
+    expect(plain(screen.getByTestId('breach-moved').textContent)).toBe(
+      'Heure revue : plus tôt que l’heure annoncée à l’analyse précédente (vers 16 h 45).',
+    );
+  });
+
+  it('says « à partir de » when the favourable side never crosses, and nothing more for an older analysis', () => {
+    const { unmount } = summary({
+      insights: insightsFixture({
+        breach: {
+          ruleId: FIXTURE_RULE_ID,
+          threshold: 8,
+          eta: '2026-11-23T15:10:00.000Z',
+          earliest: '2026-11-23T14:40:00.000Z',
+          latest: null,
+          probability: 0.55,
+        },
+      }),
+    });
+    expect(plain(screen.getByTestId('forecast-state').textContent)).toContain('Dépassement probable (55 %)');
+    expect(plain(screen.getByTestId('breach-window').textContent)).toBe('Selon l’intervalle à 80 %, à partir de 15 h 40, s’il se produit.');
+    unmount();
+    summary();
+    expect(plain(screen.getByTestId('forecast-state').textContent)).toContain('Dépassement prévu');
+    expect(screen.queryByTestId('breach-window')).toBeNull();
+    expect(screen.queryByTestId('breach-moved')).toBeNull();
+  });
+
+  it('names the readings the forecast rests on', () => {
+    summary({
+      insights: insightsFixture({
+        forecastModel: {
+          kind: 'relaxation',
+          explanation: 'Le froid ne suit plus.',
+          basis: { readings: 4, since: '2026-11-23T12:10:00.000Z' },
+        },
+      }),
+    });
+    expect(plain(screen.getByTestId('forecast-basis').textContent)).toBe('D’après 4 relevés depuis 13 h 10.');
+  });
+
+  it('says « pas assez de relevés pour prévoir » when the server says so, even for a recent reading', () => {
+    summary({ insights: insightsFixture({ forecast: [], breach: null, forecastUnavailable: 'not_enough_readings' }) });
+    expect(plain(screen.getByTestId('forecast-state').textContent)).toMatch(/^Pas assez de relevés pour prévoir : /);
   });
 });

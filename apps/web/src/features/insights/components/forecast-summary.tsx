@@ -1,8 +1,8 @@
-import type { Insights } from '@vigie/contract';
+import type { Insights, PredictedBreach } from '@vigie/contract';
 import { CircleCheck, Hourglass, TriangleAlert, WifiOff } from 'lucide-react';
 import { forecastLabel, type ForecastOfLimit } from '@/lib/forecast-label';
 import { formatMeasure, formatThreshold } from '@/lib/measure-format';
-import { breachText, forecastRangeText, NO_BREACH_TEXT } from '../insights-format';
+import { basisText, breachDetails, breachText, forecastRangeText, NO_BREACH_TEXT } from '../insights-format';
 
 /** A sensor silent this long has no present to forecast from (the server's rule). */
 const SILENT_MS = 3600_000;
@@ -26,6 +26,29 @@ type ForecastSummaryProps = {
 };
 
 const box = 'flex items-start gap-3 rounded-xl border p-4 text-sm';
+
+type BreachLinesProps = { breach: PredictedBreach; measureKey: string; now: number; timeZone?: string | undefined };
+
+/** A predicted breach as a forecast reads: how likely, when, between which hours, and whether the hour moved. */
+function BreachLines({ breach, measureKey, now, timeZone }: BreachLinesProps) {
+  const details = breachDetails(breach, timeZone);
+  return (
+    <p>
+      <strong className="block font-semibold">{details.title}</strong>
+      {breachText(breach, measureKey, now, timeZone)}
+      {details.window && (
+        <span data-testid="breach-window" className="block text-amber-100/90">
+          {details.window}
+        </span>
+      )}
+      {details.moved && (
+        <span data-testid="breach-moved" className="block text-amber-100/90">
+          {details.moved}
+        </span>
+      )}
+    </p>
+  );
+}
 
 /** What was measured against the limit, in words: « 10,9 °C mesurés (limite +8 °C) ». */
 function measuredText(key: string, measured: NonNullable<ForecastSummaryProps['measured']>): string {
@@ -60,7 +83,9 @@ export function ForecastSummary({
 
   if (insights.forecast.length === 0) {
     const last = lastReadingAt ? Date.parse(lastReadingAt) : null;
-    const silent = last === null || now - last > SILENT_MS;
+    // The server's word when it gives it; otherwise the last reading's age.
+    const silent =
+      last === null || (insights.forecastUnavailable ? insights.forecastUnavailable === 'no_recent_reading' : now - last > SILENT_MS);
     const Icon = silent ? WifiOff : Hourglass;
     return (
       <div className="space-y-3">
@@ -72,7 +97,7 @@ export function ForecastSummary({
               ? 'Pas de prévision\u202F: ce capteur n’a encore envoyé aucune mesure.'
               : silent
                 ? 'Pas de prévision\u202F: ce capteur n’envoie plus de mesures depuis plus d’une heure.'
-                : 'Pas encore de prévision\u202F: l’historique de ce capteur est trop court. Il faut au moins une heure de mesures régulières.'}
+                : 'Pas assez de relevés pour prévoir\u202F: l’historique de ce capteur est encore trop court, et rien ne s’en écarte. La prévision viendra avec ses prochaines mesures.'}
           </p>
         </div>
       </div>
@@ -97,10 +122,7 @@ export function ForecastSummary({
       ) : insights.breach ? (
         <div data-testid="forecast-state" className={`${box} border-amber-300/50 bg-amber-400/10 text-amber-50`}>
           <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-300" aria-hidden="true" />
-          <p>
-            <strong className="block font-semibold">Dépassement prévu</strong>
-            {breachText(insights.breach, measureKey, now, timeZone)}
-          </p>
+          <BreachLines breach={insights.breach} measureKey={measureKey} now={now} timeZone={timeZone} />
         </div>
       ) : (
         <div data-testid="forecast-state" className={`${box} border-emerald-300/30 bg-emerald-400/10 text-emerald-50`}>
@@ -119,6 +141,11 @@ export function ForecastSummary({
       {insights.forecastModel && (
         <p data-testid="forecast-model" className="text-sm text-slate-300">
           {insights.forecastModel.explanation}
+          {insights.forecastModel.basis && (
+            <span data-testid="forecast-basis" className="block text-slate-400">
+              {basisText(insights.forecastModel.basis, now, timeZone)}
+            </span>
+          )}
         </p>
       )}
     </div>

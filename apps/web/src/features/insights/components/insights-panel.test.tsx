@@ -68,7 +68,9 @@ describe('InsightsPanel', () => {
   it('tells a silent sensor from one with too little history when there is no forecast', () => {
     const empty = insightsFixture({ forecast: [], breach: null });
     const { unmount } = renderPanel({ insights: empty });
-    expect(screen.getByTestId('forecast-state')).toHaveTextContent(/Pas encore de prévision.*historique de ce capteur est trop court/);
+    expect(screen.getByTestId('forecast-state')).toHaveTextContent(
+      /Pas assez de relevés pour prévoir.*historique de ce capteur est encore trop court/,
+    );
     unmount();
 
     const { unmount: again } = renderPanel({ insights: empty, lastReadingAt: new Date(FIXTURE_NOW - 3 * 3600_000).toISOString() });
