@@ -126,27 +126,67 @@ function limitsOf(rules: Rule[], key: string, predicted: boolean): Limit[] {
   return limits;
 }
 
+/** The 80 % interval's half-width in standard deviations of a normal law (its 90th percentile). */
+const Z80 = 1.2816;
+
+/** The standard normal distribution function (Abramowitz–Stegun 7.1.26, within 1,5e-7). */
+function normalCdf(x: number): number {
+  const t = 1 / (1 + (0.3275911 * Math.abs(x)) / Math.SQRT2);
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erf = 1 - poly * Math.exp(-(x * x) / 2);
+  return x >= 0 ? (1 + erf) / 2 : (1 - erf) / 2;
+}
+
 /**
- * When the forecast first passes a limit of an enabled rule on this key, if it does. Each point
- * stands for its five-minute bucket, its value at the bucket's middle: the crossing is placed
- * between the middles of the last point within the limit and the first beyond it (to the minute),
- * not at the start of the first bucket beyond (up to seven minutes early).
+ * When `side` of the forecast first passes `limit`, null when it does not. Each point stands for its
+ * five-minute bucket, its value at the bucket's middle: the crossing is placed between the middles
+ * of the last point within the limit and the first beyond it (to the minute), not at the start of
+ * the first bucket beyond (up to seven minutes early).
+ */
+function crossingOf(forecast: Insights['forecast'], limit: Limit, side: (point: Insights['forecast'][number]) => number): number | null {
+  const beyond = (value: number) => (limit.direction === 'above' ? value > limit.threshold : value < limit.threshold);
+  const index = forecast.findIndex((candidate) => beyond(side(candidate)));
+  const point = forecast[index];
+  if (!point) return null;
+  let eta = Date.parse(point.ts);
+  const previous = forecast[index - 1];
+  if (previous) {
+    const share = (limit.threshold - side(previous)) / (side(point) - side(previous));
+    const middle = Date.parse(previous.ts) + STEP_MS / 2;
+    if (Number.isFinite(share)) eta = Math.round((middle + Math.max(0, Math.min(1, share)) * STEP_MS) / MINUTE) * MINUTE;
+  }
+  return eta;
+}
+
+/**
+ * When the forecast first passes a limit of an enabled rule on this key, if it does (`eta`, its
+ * central value), with the hours its 80 % interval allows (`earliest`: its unfavourable side,
+ * `high` for a limit above; `latest`: its favourable side, null when that side stays within the
+ * limit over the horizon) and how likely a crossing within the horizon is: each point taken as a
+ * normal law whose 80 % interval is the point's, the largest chance of any point being beyond.
  */
 export function predictBreach(rules: Rule[], key: string, forecast: Insights['forecast']): PredictedBreach | null {
   let best: PredictedBreach | null = null;
   for (const limit of limitsOf(rules, key, true)) {
-    const beyond = (value: number) => (limit.direction === 'above' ? value > limit.threshold : value < limit.threshold);
-    const index = forecast.findIndex((candidate) => beyond(candidate.value));
-    const point = forecast[index];
-    if (!point) continue;
-    let eta = Date.parse(point.ts);
-    const previous = forecast[index - 1];
-    if (previous) {
-      const share = (limit.threshold - previous.value) / (point.value - previous.value);
-      const middle = Date.parse(previous.ts) + STEP_MS / 2;
-      if (Number.isFinite(share)) eta = Math.round((middle + Math.max(0, Math.min(1, share)) * STEP_MS) / MINUTE) * MINUTE;
+    const eta = crossingOf(forecast, limit, (point) => point.value);
+    if (eta === null) continue;
+    const above = limit.direction === 'above';
+    const earliest = crossingOf(forecast, limit, (point) => (above ? Math.max(point.high, point.value) : Math.min(point.low, point.value)));
+    const latest = crossingOf(forecast, limit, (point) => (above ? Math.min(point.low, point.value) : Math.max(point.high, point.value)));
+    let probability = 0;
+    for (const point of forecast) {
+      const sigma = Math.max(1e-9, (point.high - point.low) / (2 * Z80));
+      probability = Math.max(probability, normalCdf(((point.value - limit.threshold) * (above ? 1 : -1)) / sigma));
     }
-    if (!best || eta < Date.parse(best.eta)) best = { ruleId: limit.ruleId, threshold: limit.threshold, eta: new Date(eta).toISOString() };
+    if (!best || eta < Date.parse(best.eta))
+      best = {
+        ruleId: limit.ruleId,
+        threshold: limit.threshold,
+        eta: new Date(eta).toISOString(),
+        earliest: new Date(Math.min(eta, earliest ?? eta)).toISOString(),
+        latest: latest === null ? null : new Date(Math.max(eta, latest)).toISOString(),
+        probability: Math.round(probability * 1000) / 1000,
+      };
   }
   return best;
 }
@@ -229,6 +269,10 @@ export interface Outlook {
   forecast: Insights['forecast'];
   model: ForecastModelKind;
   explanation: string;
+  /** What the forecast rests on: the departure's readings and its start, or the analysed history's; null without a forecast. */
+  basis: { readings: number; since: number } | null;
+  /** Why there is no forecast (null when there is one). */
+  unavailable: 'not_enough_readings' | 'no_recent_reading' | null;
 }
 
 /** The readings' typical step-to-step jitter (median absolute difference of successive readings), at least the 0,1 quantisation. */
@@ -259,17 +303,24 @@ export function outlookFrom(
 ): Outlook {
   const cold = options.cold ?? false;
   const unit = options.unit ?? '';
-  const none: Outlook = { forecast: [], model: 'seasonal', explanation: '' };
   const first = readings[0]?.ts ?? Infinity;
   const fresh = (readings.at(-1)?.ts ?? -Infinity) >= start - STALE_MS;
-  if (!fresh || start - first < MIN_FORECAST_HISTORY_MS) return none;
+  const none = (unavailable: Outlook['unavailable']): Outlook => ({
+    forecast: [],
+    model: 'seasonal',
+    explanation: '',
+    basis: null,
+    unavailable,
+  });
+  if (!fresh) return none(readings.length === 0 ? 'not_enough_readings' : 'no_recent_reading');
+  if (start - first < MIN_FORECAST_HISTORY_MS) return none('not_enough_readings');
   const cadence = Math.min(cadenceOf(readings), MAX_CADENCE_MS);
   const window = Math.max(DEPARTURE_WINDOW_MS, 4 * cadence);
   const origin = Math.floor((start - window) / STEP_MS) * STEP_MS;
   const series = fillShortGaps(resample(readings as Reading[], STEP_MS, start - HISTORY_MS, start));
   const before = series.length - (start - origin) / STEP_MS;
   const fitted = fitHoltWinters(series.slice(0, before), { periods: candidatePeriods(series.slice(0, before), STEP_MS), horizon: 24 });
-  if (!fitted) return none;
+  if (!fitted) return none('not_enough_readings');
   // What the model expected of the window's buckets, then the model brought up to date with them.
   const expected = forecastHoltWinters(fitted, series.length - before);
   let model = fitted;
@@ -282,7 +333,14 @@ export function outlookFrom(
     model = updateHoltWinters(model, skipped ? null : (series[i] ?? null));
   }
   const seasonal = forecastHoltWinters(model, HORIZON_STEPS).map((point, index) => ({ ts: iso(start + index * STEP_MS), ...point }));
-  const habits: Outlook = { forecast: seasonal, model: 'seasonal', explanation: explainForecast(null, unit, cold) };
+  const analysed = readings.filter((reading) => reading.ts >= start - HISTORY_MS);
+  const habits: Outlook = {
+    forecast: seasonal,
+    model: 'seasonal',
+    explanation: explainForecast(null, unit, cold),
+    basis: { readings: analysed.length, since: analysed[0]?.ts ?? start },
+    unavailable: null,
+  };
 
   // How far the window's readings stand from what was expected, in units of the interval's half-width.
   const recent = readings.filter((reading) => reading.ts >= origin && reading.ts < start);
@@ -355,7 +413,8 @@ export function outlookFrom(
     const physical = relaxationAt(fit, (index * STEP_MS + STEP_MS / 2) / HOUR);
     return { ts: point.ts, value: physical.value, low: Math.min(physical.low, point.low), high: Math.max(physical.high, point.high) };
   });
-  return { forecast, model: fit.kind, explanation: explainForecast(fit, unit, cold) };
+  const basis = { readings: readings.length - Math.max(0, onset), since: (readings[Math.max(0, onset)] as Reading).ts };
+  return { forecast, model: fit.kind, explanation: explainForecast(fit, unit, cold), basis, unavailable: null };
 }
 
 /** The furthest value in `direction` the unit reached around this time of day (± 20 min) on each of the previous seven days. */
@@ -453,7 +512,15 @@ export function computeInsights(input: InsightsInput): InsightsResult {
     key,
     computedAt: iso(now),
     forecast,
-    forecastModel: outlook && forecast.length > 0 ? { kind: outlook.model, explanation: outlook.explanation } : null,
+    forecastModel:
+      outlook && forecast.length > 0
+        ? {
+            kind: outlook.model,
+            explanation: outlook.explanation,
+            basis: outlook.basis ? { readings: outlook.basis.readings, since: iso(outlook.basis.since) } : null,
+          }
+        : null,
+    forecastUnavailable: outlook?.unavailable ?? null,
     breach,
     anomalies,
     battery: batteryOutlook(fromColumns(input.battery), now),
