@@ -21,7 +21,7 @@ import { createTelemetryModule } from './modules/telemetry/telemetry-module.ts';
 /**
  * The server's modules, wired once (docs/architecture.md). Each states what it needs and offers (`modules/<x>/<x>-module.ts`)
  * and builds its own DAL: no one else holds the database. A port to a module created further down is an arrow, called at
- * run time only. Options are grouped a line each (`...{ … }`): what the module is given, then the modules it asks.
+ * run time only. Each module's options: what it is given, then the modules it asks.
  */
 export function createServices(options: {
   config: Config;
@@ -45,43 +45,81 @@ export function createServices(options: {
   const rateLimits = createRateLimitsModule({ db, sharedByInstances, scope: options.rateLimitScope ?? '' });
   const audit = createAuditModule({ db, now, accounts: () => ({ byId: auth.users.account, byEmail: auth.users.accountByEmail }) });
   const auth = createAuthModule({
-    ...{ config, database, logger, now, jwtSecret: options.jwtSecret, tokens: options.tokens, sessionClock: options.sessionClock },
-    ...{ organizations: organizations.organizations, rateLimits: rateLimits.rateLimits, audit: audit.audit, tell: events.tell },
+    config,
+    database,
+    logger,
+    now,
+    jwtSecret: options.jwtSecret,
+    tokens: options.tokens,
+    sessionClock: options.sessionClock,
+    organizations: organizations.organizations,
+    rateLimits: rateLimits.rateLimits,
+    audit: audit.audit,
+    tell: events.tell,
     sendEmail: (message) => notifications.sendEmail(message),
   });
   const sites = createSitesModule({
-    ...{ db, now, countDevices: (o, s) => devices.countInSite(o, s), rules: () => alerts.handlers, tell: events.tell },
-    ...{ sensorsOf: (o) => devices.overviewSensors(o), alertsOf: (o, from) => alerts.alerts.touching(o, from) },
+    db,
+    now,
+    countDevices: (o, s) => devices.countInSite(o, s),
+    rules: () => alerts.handlers,
+    tell: events.tell,
+    sensorsOf: (o) => devices.overviewSensors(o),
+    alertsOf: (o, from) => alerts.alerts.touching(o, from),
     tasksOf: (o, from, to) => tasks.tasks.countsBySite(o, from, to),
   });
   const members = createMembersModule({
-    ...{
-      db,
-      now,
-      config,
-      users: auth.users,
-      auth: auth.auth,
-      signIn: auth.signIn,
-      validateScope: sites.regions.validate,
-      describeScope: sites.describeScope,
-    },
-    ...{ sessionEnded: auth.sessionEnded, accountChanged: auth.accountChanged, organizations: organizations.organizations },
-    ...{ rateLimits: rateLimits.rateLimits, audit: audit.audit, sendEmail: (message) => notifications.sendEmail(message) },
+    db,
+    now,
+    config,
+    users: auth.users,
+    auth: auth.auth,
+    signIn: auth.signIn,
+    validateScope: sites.regions.validate,
+    describeScope: sites.describeScope,
+    sessionEnded: auth.sessionEnded,
+    accountChanged: auth.accountChanged,
+    organizations: organizations.organizations,
+    rateLimits: rateLimits.rateLimits,
+    audit: audit.audit,
+    sendEmail: (message) => notifications.sendEmail(message),
   });
   const devices = createDevicesModule({
-    ...{ db, events: events.events, logger, now, trashClock: options.now, sharedByInstances, busLive: () => pubsub.live() },
-    ...{ mqttPort: config.mqttBroker?.publicPort ?? null, organizations: organizations.organizations, rateLimits: rateLimits.rateLimits },
-    ...{ telemetry: () => telemetry.telemetry, sites: () => sites.sites, rules: () => alerts.rules },
+    db,
+    events: events.events,
+    logger,
+    now,
+    trashClock: options.now,
+    sharedByInstances,
+    busLive: () => pubsub.live(),
+    mqttPort: config.mqttBroker?.publicPort ?? null,
+    organizations: organizations.organizations,
+    rateLimits: rateLimits.rateLimits,
+    telemetry: () => telemetry.telemetry,
+    sites: () => sites.sites,
+    rules: () => alerts.rules,
   });
   const telemetry = createTelemetryModule({
-    ...{ db, writeConcurrency: database.writeConcurrency, partitionedReadings: database.readingsPartitioned },
-    ...{ retentionDays: config.retentionDays, devices, events: events.events, now },
+    db,
+    writeConcurrency: database.writeConcurrency,
+    partitionedReadings: database.readingsPartitioned,
+    retentionDays: config.retentionDays,
+    devices,
+    events: events.events,
+    now,
     // A verification never corrects a period a signed report covers (called once both modules exist).
     signedUntil: (o, sensorId, at) => reports.signedUntil(o, sensorId, at),
   });
   const alerts = createAlertsModule({
-    ...{ db, now, logger, events: events.events, devices: () => devices.devices, sites: () => sites.sites, regions: () => sites.regions },
-    ...{ telemetry: () => telemetry.telemetry, forecastOf: (o, s, key) => insights.storedForecast(o, s, key) },
+    db,
+    now,
+    logger,
+    events: events.events,
+    devices: () => devices.devices,
+    sites: () => sites.sites,
+    regions: () => sites.regions,
+    telemetry: () => telemetry.telemetry,
+    forecastOf: (o, s, key) => insights.storedForecast(o, s, key),
     planSubject: () => tasks.subjectOf,
   });
   const tasks = createTasksModule({
@@ -98,23 +136,61 @@ export function createServices(options: {
   const teamEmails = async (o: string, s: string | null) =>
     (await sites.regions.covering(o, s, await auth.users.team(o))).map((u) => u.email);
   const notifications = createNotificationsModule({
-    ...{ db, now, logger, config, alerts: alerts.alerts, describe: alerts.describe, sites: sites.sites, audit: audit.audit },
-    ...{ jwtSecret: options.jwtSecret, teamEmails, pausedUntil: alerts.pausedUntil, users: auth.users, regions: sites.regions },
+    db,
+    now,
+    logger,
+    config,
+    alerts: alerts.alerts,
+    describe: alerts.describe,
+    sites: sites.sites,
+    audit: audit.audit,
+    jwtSecret: options.jwtSecret,
+    teamEmails,
+    pausedUntil: alerts.pausedUntil,
+    users: auth.users,
+    regions: sites.regions,
     recipientIds: async (o, emails, s) => (await sites.regions.covering(o, s, await auth.users.recipients(o, emails))).map((p) => p.id),
   });
   const insights = createInsightsModule({
-    ...{ db, now, logger, config, sensors: devices.sensors, sites: sites.sites, telemetry: telemetry.telemetry },
+    db,
+    now,
+    logger,
+    config,
+    sensors: devices.sensors,
+    sites: sites.sites,
+    telemetry: telemetry.telemetry,
     rulesWatching: alerts.rulesWatching,
   });
   const lorawan = createLorawanModule({
-    ...{ db, now, publicUrl: config.publicUrl, telemetry: () => telemetry.telemetry, sensors: () => devices.sensors },
-    ...{ gateways: () => devices.devices.emitter, config, jwtSecret: options.jwtSecret, logger, leases: insights.leases },
-    ...{ assertSite: async (o, s) => void (await sites.sites.get(o, s)), createRule: (o, rule) => alerts.rules.create(o, rule) },
+    db,
+    now,
+    publicUrl: config.publicUrl,
+    telemetry: () => telemetry.telemetry,
+    sensors: () => devices.sensors,
+    gateways: () => devices.devices.emitter,
+    config,
+    jwtSecret: options.jwtSecret,
+    logger,
+    leases: insights.leases,
+    assertSite: async (o, s) => void (await sites.sites.get(o, s)),
+    createRule: (o, rule) => alerts.rules.create(o, rule),
   });
   const reports = createReportsModule({
-    ...{ db, now, logger, sites: sites.sites, organizations: organizations.organizations, sensors: devices.sensors, teamEmails },
-    ...{ rulesWatching: alerts.rulesWatching, alerts: alerts.record, telemetry: telemetry.telemetry, users: auth.users },
-    ...{ events: events.events, sendEmail: notifications.sendEmail, publicUrl: config.publicUrl, regions: sites.regions },
+    db,
+    now,
+    logger,
+    sites: sites.sites,
+    organizations: organizations.organizations,
+    sensors: devices.sensors,
+    teamEmails,
+    rulesWatching: alerts.rulesWatching,
+    alerts: alerts.record,
+    telemetry: telemetry.telemetry,
+    users: auth.users,
+    events: events.events,
+    sendEmail: notifications.sendEmail,
+    publicUrl: config.publicUrl,
+    regions: sites.regions,
     calibrations: telemetry.calibrations,
     planOf: async (organizationId, siteId, from, to) => {
       const [due, started] = await Promise.all([
@@ -138,14 +214,39 @@ export function createServices(options: {
   for (const module of [auth, devices, alerts]) events.events.subscribeAll(module.handlers.liveEvent);
   for (const module of [auth, devices]) pubsub.onResumed(module.handlers.busResumed);
   const modules = {
-    ...{ events, organizations, rateLimits, audit, auth, members, devices },
-    ...{ telemetry, sites, alerts, notifications, insights, reports, lorawan, tasks },
+    events,
+    organizations,
+    rateLimits,
+    audit,
+    auth,
+    members,
+    devices,
+    telemetry,
+    sites,
+    alerts,
+    notifications,
+    insights,
+    reports,
+    lorawan,
+    tasks,
   };
   let closing: Promise<void> | undefined;
   return {
-    ...{ ...events.services, ...organizations.services, ...rateLimits.services, ...audit.services, ...auth.services },
-    ...{ ...members.services, ...devices.services, ...telemetry.services, ...sites.services, ...alerts.services },
-    ...{ ...notifications.services, ...insights.services, ...reports.services, ...lorawan.services, ...tasks.services },
+    ...events.services,
+    ...organizations.services,
+    ...rateLimits.services,
+    ...audit.services,
+    ...auth.services,
+    ...members.services,
+    ...devices.services,
+    ...telemetry.services,
+    ...sites.services,
+    ...alerts.services,
+    ...notifications.services,
+    ...insights.services,
+    ...reports.services,
+    ...lorawan.services,
+    ...tasks.services,
     modules,
     now,
     /** Once, whoever asks first (the app's onClose hook, or its owner before closing the database). */
