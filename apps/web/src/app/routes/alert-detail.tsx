@@ -17,6 +17,7 @@ import { planAlertLabel } from '@/features/alerts/plan-alert';
 import { PAGES } from '../navigation/pages';
 import { useNotFoundGuard } from '../signed-in-outlet';
 import { useSensorNames, useSensorReadings } from '../use-sensor-names';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 // uPlot and its styles load with a chart only, as on the sensor's page.
 const UplotChart = lazy(() => import('@/features/devices/components/uplot-chart'));
@@ -82,7 +83,7 @@ export default function AlertDetailRoute() {
           chart={AlertChart}
         />
       ) : query.isError ? (
-        <ErrorAlert>{errorMessage(query.error, 'Error loading data')}</ErrorAlert>
+        <ErrorAlert>{errorMessage(query.error, LOAD_ERROR)}</ErrorAlert>
       ) : (
         <p role="status" className="flex items-center gap-2 text-slate-300">
           <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />

@@ -8,6 +8,7 @@ import { useDevices } from '@/features/devices/api/get-devices';
 import { deviceDisplayName } from '@/features/devices/device-kinds';
 import { useSites } from '@/features/sites/api/get-sites';
 import { errorMessage } from '@/lib/errors';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /**
  * /dashboard/controles: the temperatures taken by hand — a product probed, a delivery at
@@ -50,7 +51,7 @@ export default function ChecksRoute() {
         </p>
       </div>
       <div className="space-y-8">
-        {sites.isError && <Alert>{errorMessage(sites.error, 'Error loading data')}</Alert>}
+        {sites.isError && <Alert>{errorMessage(sites.error, LOAD_ERROR)}</Alert>}
         <CheckForm
           sites={sites.data ?? []}
           // A sensor list that cannot be read leaves « Relevé manuel d’un meuble » without a unit to choose.

@@ -27,6 +27,7 @@ import { useOwner } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { mainMeasureKey } from '@/lib/measure-format';
 import { useNotFoundGuard } from '../signed-in-outlet';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** The chart's longest period: the pauses it may shade are read over it once, whatever period is shown. */
 const PAUSE_HISTORY_MS = Math.max(...RANGES.map((range) => range.ms));
@@ -151,7 +152,7 @@ export default function DeviceDetailRoute({ kind }: { kind: DeviceKind }) {
           {isSensor && <CalibrationPanel sensorId={query.data.id} timeZone={timeZone} related={correctedByCalibration} />}
         </div>
       ) : query.isError ? (
-        <Alert>{errorMessage(query.error, 'Error loading data')}</Alert>
+        <Alert>{errorMessage(query.error, LOAD_ERROR)}</Alert>
       ) : (
         <p role="status" className="flex items-center gap-2 text-slate-300">
           <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />

@@ -19,6 +19,7 @@ import { ApiError } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { usePermissions } from '@/lib/permissions';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 type Installed = { kind: DeviceKind; id: string; name: string; installedAt: number };
 type Step =
@@ -95,7 +96,7 @@ export default function InstallDeviceRoute() {
             />
           ) : state.step === 'choices' ? (
             sites.isError ? (
-              <Alert>{errorMessage(sites.error, 'Error loading data')}</Alert>
+              <Alert>{errorMessage(sites.error, LOAD_ERROR)}</Alert>
             ) : !sites.data ? (
               <p role="status" className="flex items-center gap-2 text-slate-300">
                 <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />

@@ -12,6 +12,7 @@ import { AuditList } from '@/features/audit/components/audit-list';
 import { useMembers } from '@/features/team/api/get-members';
 import { errorMessage } from '@/lib/errors';
 import { usePermissions } from '@/lib/permissions';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** /dashboard/journal: the audit trail (who did what and when), for admins; filtered, paged, exported as CSV. */
 export default function JournalRoute() {
@@ -77,7 +78,7 @@ export default function JournalRoute() {
             <AuditFiltersForm filters={filters} onChange={setFilters} members={members.data ?? []} />
             {exportError && <Alert onDismiss={() => setExportError(null)}>{exportError}</Alert>}
             {trail.isError ? (
-              <Alert>{errorMessage(trail.error, 'Error loading data')}</Alert>
+              <Alert>{errorMessage(trail.error, LOAD_ERROR)}</Alert>
             ) : !trail.data ? (
               <p role="status" className="flex items-center gap-2 text-sm text-slate-300">
                 <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />

@@ -21,6 +21,7 @@ import type { CameFromState } from '@/lib/came-from';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
 import { PAGES } from '../navigation/pages';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 function Loading({ children }: { children: ReactNode }) {
   return (
@@ -92,7 +93,7 @@ export default function LorawanRoute() {
         >
           <div className="space-y-5">
             {integrations.isError ? (
-              <Alert>{errorMessage(integrations.error, 'Error loading data')}</Alert>
+              <Alert>{errorMessage(integrations.error, LOAD_ERROR)}</Alert>
             ) : !integrations.data ? (
               <Loading>Chargement des intégrations…</Loading>
             ) : (
@@ -108,7 +109,7 @@ export default function LorawanRoute() {
           description="Des capteurs qui émettent vers une de vos intégrations sans avoir été ajoutés. La liste se met à jour toutes les 10 secondes."
         >
           {pending.isError ? (
-            <Alert>{errorMessage(pending.error, 'Error loading data')}</Alert>
+            <Alert>{errorMessage(pending.error, LOAD_ERROR)}</Alert>
           ) : !pending.data ? (
             <Loading>Chargement des appareils détectés…</Loading>
           ) : (
@@ -129,7 +130,7 @@ export default function LorawanRoute() {
           description="Les capteurs ajoutés, leur dernière trame et la qualité de sa réception (la meilleure des passerelles qui l’ont entendue)."
         >
           {devices.isError ? (
-            <Alert>{errorMessage(devices.error, 'Error loading data')}</Alert>
+            <Alert>{errorMessage(devices.error, LOAD_ERROR)}</Alert>
           ) : !devices.data ? (
             <Loading>Chargement des appareils LoRaWAN…</Loading>
           ) : (
@@ -156,7 +157,7 @@ export default function LorawanRoute() {
             }
           >
             {codecs.isError ? (
-              <Alert>{errorMessage(codecs.error, 'Error loading data')}</Alert>
+              <Alert>{errorMessage(codecs.error, LOAD_ERROR)}</Alert>
             ) : !codecs.data ? (
               <Loading>Chargement des décodeurs…</Loading>
             ) : (

@@ -9,6 +9,7 @@ import { PlanTemplates } from '@/features/tasks/components/template-plan';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
 import { PAGES } from '../navigation/pages';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /**
  * /dashboard/plan: « Plan de maîtrise sanitaire » for the quality manager — the templates of the
@@ -35,7 +36,7 @@ export default function PlanRoute() {
       </div>
       {can(endpoints.taskTemplates.list) ? (
         <div className="space-y-6">
-          {sites.isError && <Alert>{errorMessage(sites.error, 'Error loading data')}</Alert>}
+          {sites.isError && <Alert>{errorMessage(sites.error, LOAD_ERROR)}</Alert>}
           <PlanTemplates sites={sites.data ?? []} regions={regions.data ?? []} severityLabels={SEVERITY_LABELS} />
         </div>
       ) : (

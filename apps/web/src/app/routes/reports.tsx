@@ -11,6 +11,7 @@ import { endpoints } from '@vigie/contract/routes';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** /dashboard/rapports: the monthly HACCP compliance reports of each site, made, read, downloaded and signed. */
 export default function ReportsRoute() {
@@ -49,7 +50,7 @@ export default function ReportsRoute() {
         </p>
       </div>
       <div className="space-y-8">
-        {sites.isError && <Alert>{errorMessage(sites.error, 'Error loading data')}</Alert>}
+        {sites.isError && <Alert>{errorMessage(sites.error, LOAD_ERROR)}</Alert>}
         {canManage ? (
           <GenerateReportForm sites={sites.data ?? []} defaultSiteId={siteId} />
         ) : (

@@ -20,6 +20,7 @@ import { useCameFromHere } from '@/lib/came-from';
 import { errorMessage } from '@/lib/errors';
 import { useCan, usePermissions } from '@/lib/permissions';
 import { PAGES } from '../navigation/pages';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /**
  * /dashboard/sites: the organization's rule templates first (they lay rules in the shops), its
@@ -56,7 +57,7 @@ export default function SitesRoute() {
         </div>
       )}
       {sites.isError ? (
-        <Alert>{errorMessage(sites.error, 'Error loading data')}</Alert>
+        <Alert>{errorMessage(sites.error, LOAD_ERROR)}</Alert>
       ) : !sites.data ? (
         <p role="status" className="flex items-center gap-2 text-slate-300">
           <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />

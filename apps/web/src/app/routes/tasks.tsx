@@ -18,6 +18,7 @@ import { formatClock, formatDateAt } from '@vigie/contract/clock';
 import { useNow } from '@/hooks/use-now';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 const GROUPS: { stage: TaskStage; title: string; empty?: string }[] = [
   { stage: 'grace', title: 'En retard' },
@@ -175,7 +176,7 @@ export default function TasksRoute() {
           </p>
         )}
         {refused.length > 0 && <RefusedAnswers entries={refused} onDismiss={pending.dismiss} />}
-        {tasks.isError && <Alert>{errorMessage(tasks.error, 'Error loading data')}</Alert>}
+        {tasks.isError && <Alert>{errorMessage(tasks.error, LOAD_ERROR)}</Alert>}
         {tasks.isPending && <p className="text-slate-300">Chargement…</p>}
         {tasks.data &&
           GROUPS.map(({ stage, title, empty }) => {

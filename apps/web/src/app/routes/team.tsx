@@ -14,6 +14,7 @@ import { SecurityPolicyForm } from '@/features/auth/components/security-policy-f
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { usePermissions } from '@/lib/permissions';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 const card = 'rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6';
 
@@ -75,7 +76,7 @@ export default function TeamRoute() {
           description={count === undefined ? undefined : count === 1 ? '1 membre' : `${count} membres`}
         >
           {members.isError ? (
-            <Alert>{errorMessage(members.error, 'Error loading data')}</Alert>
+            <Alert>{errorMessage(members.error, LOAD_ERROR)}</Alert>
           ) : !members.data ? (
             <Loading>Chargement des membres…</Loading>
           ) : (
@@ -103,7 +104,7 @@ export default function TeamRoute() {
             description="Un lien d’invitation ne sert qu’une fois, jusqu’à sa date d’expiration. Le renvoyer en crée un nouveau."
           >
             {invitations.isError ? (
-              <Alert>{errorMessage(invitations.error, 'Error loading data')}</Alert>
+              <Alert>{errorMessage(invitations.error, LOAD_ERROR)}</Alert>
             ) : !invitations.data ? (
               <Loading>Chargement des invitations…</Loading>
             ) : (

@@ -1,4 +1,5 @@
 import type { Emitter, Sensor } from '@vigie/contract';
+import { NEW_SENSOR, NEW_TRANSMITTER, SENSOR_DESCRIPTION, TRANSMITTER_DESCRIPTION, UNNAMED } from '@/lib/fallback-text';
 
 export type DeviceKind = 'emitter' | 'sensor';
 export type Device = Emitter | Sensor;
@@ -25,8 +26,8 @@ export const DEVICE_KINDS: Record<DeviceKind, DeviceKindConfig> = {
   emitter: {
     listField: 'emitters',
     itemField: 'emitter',
-    newName: 'New transmitter',
-    description: 'Transmitter device',
+    newName: NEW_TRANSMITTER,
+    description: TRANSMITTER_DESCRIPTION,
     fallbacks: {
       list: 'Error loading transmitters',
       one: 'Error loading transmitter',
@@ -44,8 +45,8 @@ export const DEVICE_KINDS: Record<DeviceKind, DeviceKindConfig> = {
   sensor: {
     listField: 'sensors',
     itemField: 'sensor',
-    newName: 'New sensor',
-    description: 'Sensor device',
+    newName: NEW_SENSOR,
+    description: SENSOR_DESCRIPTION,
     fallbacks: {
       list: 'Error loading sensors',
       one: 'Error loading sensor',
@@ -71,5 +72,5 @@ export const deviceKeys = {
 
 /** The name to show: 'Unnamed' when the device has none. */
 export function deviceDisplayName(device: Pick<Device, 'name'>): string {
-  return typeof device.name === 'string' && device.name.trim() ? device.name : 'Unnamed';
+  return typeof device.name === 'string' && device.name.trim() ? device.name : UNNAMED;
 }

@@ -4,6 +4,7 @@ import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { alertKeys } from '../alert-keys';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 const HOUR_MS = 3600_000;
 
@@ -51,7 +52,7 @@ export async function getAlertReadings({
 }): Promise<ReadingsResponse> {
   const query = { key, from: new Date(from).toISOString(), to: new Date(to).toISOString(), buckets };
   const data = await call(endpoints.sensor.readings, { params: { id: sensorId }, query, signal });
-  if (!data || !Array.isArray(data.readings)) throw new Error('Error loading data');
+  if (!data || !Array.isArray(data.readings)) throw new Error(LOAD_ERROR);
   return data;
 }
 

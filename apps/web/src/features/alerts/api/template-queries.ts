@@ -4,6 +4,7 @@ import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { alertKeys } from '../alert-keys';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** endpoints.ruleTemplates.list: the organization's rule templates, read by every member. */
 export function useRuleTemplates() {
@@ -12,7 +13,7 @@ export function useRuleTemplates() {
     queryKey: alertKeys.templates(owner),
     queryFn: async ({ signal }): Promise<RuleTemplate[]> => {
       const data = await call(endpoints.ruleTemplates.list, { signal });
-      if (!Array.isArray(data?.templates)) throw new Error('Error loading data');
+      if (!Array.isArray(data?.templates)) throw new Error(LOAD_ERROR);
       return data.templates;
     },
     enabled: Boolean(owner),

@@ -13,6 +13,7 @@ import { alertCount, formatDuration, SEVERITY_LABELS } from '../alert-format';
 import { alertValue, isPredicted, readingBeyond, type SensorReading } from './alert-value';
 import { planAlertLabel } from '../plan-alert';
 import { AlertStatusBadge, PredictedBadge, SeverityBadge } from './severity-badge';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 const STATUS_FILTERS = [
   { value: 'active', label: 'En cours' },
@@ -111,7 +112,7 @@ export function AlertList({
       </div>
 
       {query.isError ? (
-        <ErrorAlert>{errorMessage(query.error, 'Error loading data')}</ErrorAlert>
+        <ErrorAlert>{errorMessage(query.error, LOAD_ERROR)}</ErrorAlert>
       ) : query.isPending ? (
         <p role="status" className="flex items-center gap-2 text-slate-300">
           <LoaderCircle className="size-4 animate-spin motion-reduce:animate-none" aria-hidden="true" />

@@ -4,6 +4,7 @@ import { endpoints } from '@vigie/contract/routes';
 import { call, endpointPath } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { downloadFile } from '@/lib/download-file';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** What « Journal » filters on; empty strings mean « all ». */
 export type AuditFilters = { action: AuditAction | ''; actorId: string; q: string; from: string; to: string };
@@ -26,7 +27,7 @@ function queryOf(filters: AuditFilters): Record<string, string> {
 export async function getAudit(filters: AuditFilters, cursor: string | null, signal?: AbortSignal): Promise<AuditResponse> {
   const query = { ...queryOf(filters), limit: PAGE, cursor: cursor || undefined };
   const data = await call(endpoints.audit.list, { query, signal });
-  if (!Array.isArray(data?.events)) throw new Error('Error loading data');
+  if (!Array.isArray(data?.events)) throw new Error(LOAD_ERROR);
   return { events: data.events, nextCursor: data.nextCursor ?? null };
 }
 

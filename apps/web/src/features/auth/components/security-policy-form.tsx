@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { FormStatus } from '@/components/ui/form-status';
 import { useSecurityPolicy, useUpdateSecurityPolicy } from '../api/totp';
 import { errorMessage } from '@/lib/errors';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /**
  * « Équipe », for admins: require two-factor authentication of every admin. The server refuses
@@ -15,7 +16,7 @@ export function SecurityPolicyForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
 
-  if (policy.isError) return <Alert>{errorMessage(policy.error, 'Error loading data')}</Alert>;
+  if (policy.isError) return <Alert>{errorMessage(policy.error, LOAD_ERROR)}</Alert>;
   const checked = policy.data?.requireTotpForAdmins ?? false;
 
   return (

@@ -5,6 +5,7 @@ import { call, endpointPath } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { downloadFile } from '@/lib/download-file';
 import { calibrationKeys } from '../calibration-keys';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** endpoints.calibrations.list: a sensor's verifications, newest first (every member who sees the sensor). */
 export function useCalibrations(sensorId: string) {
@@ -16,7 +17,7 @@ export function useCalibrations(sensorId: string) {
         params: { id: sensorId },
         signal,
       });
-      if (!Array.isArray(data?.calibrations)) throw new Error('Error loading data');
+      if (!Array.isArray(data?.calibrations)) throw new Error(LOAD_ERROR);
       return data.calibrations;
     },
     enabled: Boolean(owner && sensorId),

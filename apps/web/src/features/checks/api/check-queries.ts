@@ -4,6 +4,7 @@ import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { checkKeys } from '../check-keys';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** endpoints.checks.list: the checks of the sites one sees, newest first; one site's only with `siteId`. */
 export function useChecks({ siteId = null }: { siteId?: string | null } = {}) {
@@ -12,7 +13,7 @@ export function useChecks({ siteId = null }: { siteId?: string | null } = {}) {
     queryKey: checkKeys.list(owner, siteId),
     queryFn: async ({ signal }): Promise<Check[]> => {
       const data = await call(endpoints.checks.list, { query: { siteId: siteId || undefined }, signal });
-      if (!Array.isArray(data?.checks)) throw new Error('Error loading data');
+      if (!Array.isArray(data?.checks)) throw new Error(LOAD_ERROR);
       return data.checks;
     },
     enabled: Boolean(owner),

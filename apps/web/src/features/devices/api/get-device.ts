@@ -4,6 +4,7 @@ import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { withFallbackMessage } from '@/lib/errors';
 import { DEVICE_KINDS, deviceKeys, type Device, type DeviceKind } from '../device-kinds';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 type DeviceRef = { kind: DeviceKind; id: string };
 
@@ -16,7 +17,7 @@ export async function getDevice({ kind, id, signal }: DeviceRef & { signal?: Abo
     config.fallbacks.one,
   );
   const device = data?.[config.itemField];
-  if (!device || typeof device !== 'object') throw new Error('Error loading data');
+  if (!device || typeof device !== 'object') throw new Error(LOAD_ERROR);
   return device as Device;
 }
 

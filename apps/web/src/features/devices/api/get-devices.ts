@@ -4,6 +4,7 @@ import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { withFallbackMessage } from '@/lib/errors';
 import { DEVICE_KINDS, deviceKeys, type Device, type DeviceKind } from '../device-kinds';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** endpoints.emitter.list or endpoints.sensor.list: the list under `emitters` / `sensors`. */
 export async function getDevices({ kind, signal }: { kind: DeviceKind; signal?: AbortSignal }): Promise<Device[]> {
@@ -14,7 +15,7 @@ export async function getDevices({ kind, signal }: { kind: DeviceKind; signal?: 
     config.fallbacks.list,
   );
   const list = data?.[config.listField];
-  if (!Array.isArray(list)) throw new Error('Error loading data');
+  if (!Array.isArray(list)) throw new Error(LOAD_ERROR);
   return list as Device[];
 }
 

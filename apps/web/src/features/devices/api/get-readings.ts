@@ -3,6 +3,7 @@ import type { ReadingsResponse } from '@vigie/contract';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import type { DeviceKind } from '../device-kinds';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 export type ReadingsParams = { key: string | null; from: string; to: string; buckets: number };
 
@@ -20,7 +21,7 @@ export async function getReadings({
 }): Promise<ReadingsResponse> {
   const query = { from: params.from, to: params.to, buckets: params.buckets, key: params.key || undefined };
   const data = await call(endpoints[kind].readings, { params: { id }, query, signal });
-  if (!data || !Array.isArray(data.readings)) throw new Error('Error loading data');
+  if (!data || !Array.isArray(data.readings)) throw new Error(LOAD_ERROR);
   return data;
 }
 

@@ -4,11 +4,12 @@ import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { deviceKeys } from '../device-kinds';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** endpoints.trash.list: deleted devices, newest deletion first. */
 export async function getTrash({ signal }: { signal?: AbortSignal } = {}): Promise<TrashedDevice[]> {
   const data = await call(endpoints.trash.list, { signal });
-  if (!data || !Array.isArray(data.devices)) throw new Error('Error loading data');
+  if (!data || !Array.isArray(data.devices)) throw new Error(LOAD_ERROR);
   return data.devices;
 }
 

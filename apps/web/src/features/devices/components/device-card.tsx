@@ -8,6 +8,7 @@ import { SENSOR_USES, sensorUse } from '../sensor-use';
 import { mainMeasureKey } from '@/lib/measure-format';
 import { CardSparkline } from './card-sparkline';
 import { DeviceLiveSummary } from './device-live-summary';
+import { UNNAMED } from '@/lib/fallback-text';
 
 /** What other parts of the app say about a device: its shop, and whether it is in alert. */
 export type DeviceAnnotations = {
@@ -50,7 +51,7 @@ export function DeviceCard({
   pauseOf,
 }: DeviceCardProps) {
   const name = deviceDisplayName(device);
-  const named = name !== 'Unnamed';
+  const named = name !== UNNAMED;
   const limit = kind === 'sensor' ? (limitOf?.(device) ?? null) : null;
   const pause = kind === 'sensor' ? (pauseOf?.(device) ?? null) : null;
   // A sensor's icon says what it watches: a fridge, a freezer, a door, a counter, the air.

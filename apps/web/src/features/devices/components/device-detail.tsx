@@ -20,6 +20,7 @@ import { type ChartAnnotations, ReadingsChart } from './readings-chart';
 import { ReadingsExport } from './readings-export';
 import { RenameForm } from './rename-form';
 import { TokenRotation } from './token-rotation';
+import { UNNAMED } from '@/lib/fallback-text';
 
 type DeviceDetailProps = {
   kind: DeviceKind;
@@ -73,7 +74,7 @@ export function DeviceDetail({ kind, device, annotations, afterHistory, underHea
         <div className="min-w-0 flex-1">
           <h1
             className="text-2xl font-bold tracking-tight [overflow-wrap:anywhere] text-white sm:text-3xl"
-            lang={name === 'Unnamed' ? 'en' : undefined}
+            lang={name === UNNAMED ? 'en' : undefined}
           >
             {name}
           </h1>

@@ -14,6 +14,7 @@ import { ChartLegend } from './chart-legend';
 import type { ChartForecastPoint } from './chart-data';
 import { pausesInView, type ChartPause } from './chart-pauses';
 import type { ChartOverlays } from './uplot-chart';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 // uPlot and its styles load with the detail page's chart only, never with the dashboard.
 const UplotChart = lazy(() => import('./uplot-chart'));
@@ -179,7 +180,7 @@ export function ReadingsChart({ kind, deviceId, keys, annotations }: ReadingsCha
         <div ref={box} className="relative min-h-[280px]">
           {query.isError ? (
             <p role="alert" className="text-sm text-red-200">
-              {errorMessage(query.error, 'Error loading data')}
+              {errorMessage(query.error, LOAD_ERROR)}
             </p>
           ) : (
             <Suspense fallback={<div className="h-[280px] animate-pulse rounded-xl bg-white/5 motion-reduce:animate-none" />}>

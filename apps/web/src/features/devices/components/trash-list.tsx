@@ -11,6 +11,7 @@ import { useRestoreDevice } from '../api/restore-device';
 import { deviceDisplayName } from '../device-kinds';
 import { DEVICE_PRESENTATION } from '../device-presentation';
 import { formatDate, formatDateTime } from '@/lib/measure-format';
+import { LOAD_ERROR, UNNAMED } from '@/lib/fallback-text';
 
 function TrashItem({
   device,
@@ -36,7 +37,7 @@ function TrashItem({
           <Icon className="size-5" aria-hidden="true" />
         </span>
         <div className="min-w-0">
-          <h2 className="font-semibold [overflow-wrap:anywhere] text-white" lang={name === 'Unnamed' ? 'en' : undefined}>
+          <h2 className="font-semibold [overflow-wrap:anywhere] text-white" lang={name === UNNAMED ? 'en' : undefined}>
             {name}
           </h2>
           <p className="mt-0.5 text-sm text-slate-300">{singular}</p>
@@ -88,7 +89,7 @@ export function TrashList() {
       </p>
     );
   }
-  if (trash.isError) return <Alert>{errorMessage(trash.error, 'Error loading data')}</Alert>;
+  if (trash.isError) return <Alert>{errorMessage(trash.error, LOAD_ERROR)}</Alert>;
 
   const onRestore = (device: TrashedDevice) => {
     setError(null);

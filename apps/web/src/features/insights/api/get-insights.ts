@@ -4,6 +4,7 @@ import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { INSIGHTS_REFRESH_MS, insightsKeys } from '../insights-keys';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 // Light shape checks rather than the contract's zod schemas, as for the other screens' calls.
 const isList = (value: unknown): value is unknown[] => Array.isArray(value);
@@ -16,7 +17,7 @@ export async function getInsights({ sensorId, key, signal }: { sensorId: string;
     signal,
   });
   const insights = data?.insights;
-  if (!insights || !isList(insights.forecast) || !isList(insights.anomalies)) throw new Error('Error loading data');
+  if (!insights || !isList(insights.forecast) || !isList(insights.anomalies)) throw new Error(LOAD_ERROR);
   // Lists the server adds over time may be missing from an older one: empty rather than broken.
   return {
     key: insights.key ?? key,

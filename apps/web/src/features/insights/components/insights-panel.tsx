@@ -10,6 +10,7 @@ import { batteryLikelyText, batteryText, defrostText, FORECAST_HORIZON_HOURS, fo
 import { AnomalyList } from './anomaly-list';
 import { ExcursionList } from './excursion-list';
 import { ForecastSummary } from './forecast-summary';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 type InsightsPanelProps = {
   measureKey: string;
@@ -83,7 +84,7 @@ export function InsightsPanel({
               </button>
             }
           >
-            <p>{errorMessage(error, 'Error loading data')}</p>
+            <p>{errorMessage(error, LOAD_ERROR)}</p>
           </Alert>
         )}
         {!insights ? (

@@ -8,6 +8,7 @@ import { formatNumber } from '@/lib/measure-format';
 import { useWatch } from '../api/get-watch';
 import { anomalyLabel, breachText, shortExplanation } from '../insights-format';
 import { CappedList } from './capped-list';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** Shown at first, then on demand; beyond `MAX`, only counted: a large estate keeps its dashboard. */
 const INITIAL = 5;
@@ -138,7 +139,7 @@ export function WatchList({
           )
         ) : watch.isError ? (
           <div className="flex flex-wrap items-center gap-3 text-sm">
-            <p className="text-red-200">{errorMessage(watch.error, 'Error loading data')}</p>
+            <p className="text-red-200">{errorMessage(watch.error, LOAD_ERROR)}</p>
             <button
               type="button"
               onClick={() => void watch.refetch()}

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 export const installationKeys = {
   key: (owner: string) => ['installation-key', owner] as const,
@@ -10,7 +11,7 @@ export const installationKeys = {
 /** endpoints.installationKey.get: the key a device is configured with to install itself. */
 export async function getInstallationKey({ signal }: { signal?: AbortSignal } = {}): Promise<string> {
   const data = await call(endpoints.installationKey.get, { signal });
-  if (!data?.installationKey) throw new Error('Error loading data');
+  if (!data?.installationKey) throw new Error(LOAD_ERROR);
   return data.installationKey;
 }
 

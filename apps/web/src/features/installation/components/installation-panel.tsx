@@ -12,6 +12,7 @@ import { useProtocol } from '@/lib/device-protocol';
 import { useRegenerateInstallationKey } from '../api/regenerate-installation-key';
 import { buildInstallSnippet } from '@/lib/install-snippet';
 import { QrCode } from '@/components/qr-code';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 const card = 'rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6';
 
@@ -48,7 +49,7 @@ export function InstallationPanel() {
     );
   }
   if (key.isError) {
-    return <Alert>{errorMessage(key.error, 'Error loading data')}</Alert>;
+    return <Alert>{errorMessage(key.error, LOAD_ERROR)}</Alert>;
   }
 
   const installationKey = key.data;

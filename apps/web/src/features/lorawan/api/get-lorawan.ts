@@ -4,10 +4,11 @@ import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { lorawanKeys } from './lorawan-keys';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** A list out of its response's wrapper; a response without it is a failed load. */
 function listOf<T>(list: T[] | undefined): T[] {
-  if (!Array.isArray(list)) throw new Error('Error loading data');
+  if (!Array.isArray(list)) throw new Error(LOAD_ERROR);
   return list;
 }
 

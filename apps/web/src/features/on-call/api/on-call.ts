@@ -4,6 +4,7 @@ import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { onCallKeys } from '../on-call-keys';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** endpoints.onCall.get: a site's rota and ladder, and who would be woken now. */
 export function useOnCall(siteId: string) {
@@ -34,7 +35,7 @@ export function useMembers({ enabled = true }: { enabled?: boolean } = {}) {
     queryKey: onCallKeys.members(owner),
     queryFn: async ({ signal }): Promise<Member[]> => {
       const data = await call(endpoints.members.list, { signal });
-      if (!Array.isArray(data?.members)) throw new Error('Error loading data');
+      if (!Array.isArray(data?.members)) throw new Error(LOAD_ERROR);
       return data.members;
     },
     enabled: enabled && Boolean(owner),

@@ -4,11 +4,12 @@ import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { reportKeys } from '../report-keys';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** endpoints.reports.list, newest first; one site's only with `siteId`. */
 export async function getReports({ siteId, signal }: { siteId: string | null; signal?: AbortSignal }): Promise<Report[]> {
   const data = await call(endpoints.reports.list, { query: { siteId: siteId || undefined }, signal });
-  if (!Array.isArray(data?.reports)) throw new Error('Error loading data');
+  if (!Array.isArray(data?.reports)) throw new Error(LOAD_ERROR);
   return data.reports;
 }
 

@@ -7,6 +7,7 @@ import { errorMessage } from '@/lib/errors';
 import { useReports } from '../api/get-reports';
 import { awaitingSignature, countOf, formatReportMonth, groupReports, unsignedLabel } from '../report-format';
 import { ReportCard } from './report-card';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 const selectClass =
   'w-full rounded-xl border border-white/15 bg-slate-950/70 px-3 py-2.5 text-sm text-white focus:border-cyan-300/60 sm:w-auto';
@@ -104,7 +105,7 @@ export function ReportList({
             </Button>
           }
         >
-          {errorMessage(query.error, 'Error loading data')}
+          {errorMessage(query.error, LOAD_ERROR)}
         </Alert>
       ) : query.isPending ? (
         <ReportSkeleton />

@@ -5,6 +5,7 @@ import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { earlyInitialData, earlyOr } from '@/lib/early-fetch';
 import { OVERVIEW_PATH, REGIONS_PATH } from './network-reads';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** The keys of « Réseau » and of the regions, per signed-in user; a change of a shop or a region reads them again. */
 export const networkKeys = {
@@ -13,7 +14,7 @@ export const networkKeys = {
 };
 
 function overviewSites(data: OverviewResponse | undefined): OverviewSite[] {
-  if (!data || !Array.isArray(data.sites)) throw new Error('Error loading data');
+  if (!data || !Array.isArray(data.sites)) throw new Error(LOAD_ERROR);
   return data.sites;
 }
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { formatNumber } from '@/lib/measure-format';
 import { useOverview, useRegions } from '../api/get-overview';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 type Sort = 'risk' | 'name' | 'compliance';
 
@@ -93,7 +94,7 @@ export function NetworkOverview() {
       </p>
     );
   }
-  if (overview.isError) return <Alert>Error loading data</Alert>;
+  if (overview.isError) return <Alert>{LOAD_ERROR}</Alert>;
 
   const regionNames = new Map((regions.data ?? []).map((region) => [region.id, region.name]));
   const shown = sorted(

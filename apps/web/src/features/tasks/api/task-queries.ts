@@ -6,6 +6,7 @@ import { useOwner } from '@/lib/auth';
 import { earlyOr } from '@/lib/early-fetch';
 import { taskKeys } from '../task-keys';
 import { PROCESSES_PATH, tasksListPath } from './task-reads';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** endpoints.tasks.list: the tasks of the sites one sees due in [from, to), by due time. */
 export function useTasks({ from, to }: { from: string; to: string }) {
@@ -15,7 +16,7 @@ export function useTasks({ from, to }: { from: string; to: string }) {
     queryFn: async ({ signal }): Promise<Task[]> => {
       // The read started at page load (task-reads.ts) when the screen was opened afresh.
       const data = await earlyOr(tasksListPath({ from, to }), () => call(endpoints.tasks.list, { query: { from, to }, signal }));
-      if (!Array.isArray(data?.tasks)) throw new Error('Error loading data');
+      if (!Array.isArray(data?.tasks)) throw new Error(LOAD_ERROR);
       return data.tasks;
     },
     enabled: Boolean(owner),
@@ -44,7 +45,7 @@ export function useProcesses() {
     queryKey: taskKeys.processes(owner),
     queryFn: async ({ signal }): Promise<Process[]> => {
       const data = await earlyOr(PROCESSES_PATH, () => call(endpoints.processes.list, { query: {}, signal }));
-      if (!Array.isArray(data?.processes)) throw new Error('Error loading data');
+      if (!Array.isArray(data?.processes)) throw new Error(LOAD_ERROR);
       return data.processes;
     },
     enabled: Boolean(owner),

@@ -4,6 +4,7 @@ import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { taskKeys } from '../task-keys';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** The templates of the plan, under the tasks' keys: a change to a template reads both again. */
 export const templateKeys = {
@@ -17,7 +18,7 @@ export function useTaskTemplates({ enabled = true }: { enabled?: boolean } = {})
     queryKey: templateKeys.list(owner),
     queryFn: async ({ signal }): Promise<TaskTemplate[]> => {
       const data = await call(endpoints.taskTemplates.list, { signal });
-      if (!Array.isArray(data?.templates)) throw new Error('Error loading data');
+      if (!Array.isArray(data?.templates)) throw new Error(LOAD_ERROR);
       return data.templates;
     },
     enabled: Boolean(owner) && enabled,

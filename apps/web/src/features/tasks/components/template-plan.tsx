@@ -14,6 +14,7 @@ import { limitsText } from '../task-format';
 import { coverageText, itemCountText, scheduleText, timingText } from '../template-format';
 import { TemplateEditor, type Named } from './template-editor';
 import { ITEM_TYPE_LABELS } from './template-items';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 const NNBSP = '\u202F';
 const quoted = (text: string) => `«${NNBSP}${text}${NNBSP}»`;
@@ -267,7 +268,7 @@ export function PlanTemplates({
           Modèles du plan {templates.data && <span className="font-normal text-slate-400">({templates.data.length})</span>}
         </h2>
         {templates.isError ? (
-          <Alert>{errorMessage(templates.error, 'Error loading data')}</Alert>
+          <Alert>{errorMessage(templates.error, LOAD_ERROR)}</Alert>
         ) : !templates.data ? (
           <p role="status" className="text-sm text-slate-300">
             Chargement des modèles…

@@ -4,11 +4,12 @@ import { endpoints } from '@vigie/contract/routes';
 import { call } from '@/lib/api-client';
 import { useOwner } from '@/lib/auth';
 import { teamKeys } from '../team-keys';
+import { LOAD_ERROR } from '@/lib/fallback-text';
 
 /** endpoints.invitations.list (admins): the invitations not yet accepted, expired ones included. */
 export async function getInvitations({ signal }: { signal?: AbortSignal } = {}): Promise<Invitation[]> {
   const data = await call(endpoints.invitations.list, { signal });
-  if (!Array.isArray(data?.invitations)) throw new Error('Error loading data');
+  if (!Array.isArray(data?.invitations)) throw new Error(LOAD_ERROR);
   return data.invitations;
 }
 
