@@ -172,4 +172,25 @@ describe('InsightsPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Réessayer' }));
     expect(onRetry).toHaveBeenCalledOnce();
   });
+
+  it('says an anomaly still going on is « en cours » while the forecast follows a departure, not « faible »', () => {
+    const ongoing = {
+      from: new Date(FIXTURE_NOW - 40 * 60_000).toISOString(),
+      to: new Date(FIXTURE_NOW - 5 * 60_000).toISOString(),
+      score: 0.2,
+      kind: 'level_shift' as const,
+      explanation: 'La température a quitté son niveau habituel.',
+    };
+    const departure = insightsFixture({
+      anomalies: [ongoing],
+      forecastModel: { kind: 'relaxation', explanation: 'Le froid ne suit plus : la température monte vers celle de la pièce.' },
+    });
+    const { unmount } = renderPanel({ insights: departure });
+    expect(screen.getByTestId('anomaly')).toHaveTextContent('Anomalie en cours');
+    expect(screen.getByTestId('anomaly')).not.toHaveTextContent('Anomalie faible');
+    unmount();
+
+    renderPanel({ insights: insightsFixture({ anomalies: [ongoing], forecastModel: { kind: 'seasonal', explanation: 'Habitudes.' } }) });
+    expect(screen.getByTestId('anomaly')).toHaveTextContent('Anomalie faible');
+  });
 });

@@ -109,7 +109,12 @@ export function InsightsPanel({
               />
             </Block>
             <Block title="Anomalies">
-              <AnomalyList anomalies={insights.anomalies} now={now} timeZone={timeZone} />
+              <AnomalyList
+                anomalies={insights.anomalies}
+                now={now}
+                timeZone={timeZone}
+                departure={Boolean(insights.forecastModel && insights.forecastModel.kind !== 'seasonal')}
+              />
             </Block>
             <Block title="Dépassements">
               <ExcursionList excursions={insights.excursions} measureKey={measureKey} now={now} timeZone={timeZone} />
