@@ -15,7 +15,7 @@ test.describe.configure({ timeout: 90_000, mode: 'default' });
 
 const NNBSP = '\u202F';
 /** A predicted breach's title: how likely it is, with its percentage. */
-const BREACH_TITLE = `Dépassement (très probable|probable|possible) \\(\\d{1,3}${NNBSP}%\\)`;
+const BREACH_TITLE = `Dépassement (très probable|probable|possible) \\((plus de |moins de )?\\d{1,3}${NNBSP}%\\)`;
 const sizes = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 375, height: 812 },

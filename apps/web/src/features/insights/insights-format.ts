@@ -64,6 +64,14 @@ export function chanceWord(probability: number): string {
   return 'possible';
 }
 
+/** « 72 % »; a forecast is never sure: « plus de 99 % », « moins de 1 % » at the ends. */
+function percentText(probability: number): string {
+  const percent = Math.round(probability * 100);
+  if (percent >= 100) return `plus de 99${NNBSP}%`;
+  if (percent < 1) return `moins de 1${NNBSP}%`;
+  return `${formatNumber(percent, 0)}${NNBSP}%`;
+}
+
 /**
  * The rest of a predicted breach, each part when the server gave it: its likelihood (« Dépassement
  * probable (70 %) »), the hours its interval allows (« entre 15 h 40 et 16 h 50 », « à partir de
@@ -72,10 +80,7 @@ export function chanceWord(probability: number): string {
  */
 export function breachDetails(breach: PredictedBreach, timeZone?: string): { title: string; window: string | null; moved: string | null } {
   const probability = breach.probability;
-  const title =
-    probability === undefined
-      ? 'Dépassement prévu'
-      : `Dépassement ${chanceWord(probability)} (${formatNumber(Math.round(probability * 100), 0)}${NNBSP}%)`;
+  const title = probability === undefined ? 'Dépassement prévu' : `Dépassement ${chanceWord(probability)} (${percentText(probability)})`;
   const earliest = breach.earliest === undefined ? null : Date.parse(breach.earliest);
   const latest = breach.latest === undefined || breach.latest === null ? null : Date.parse(breach.latest);
   let window: string | null = null;

@@ -106,8 +106,35 @@ describe('ForecastSummary says what a forecast rests on and how sure it is', () 
       }),
     });
     expect(plain(screen.getByTestId('forecast-state').textContent)).toContain('Dépassement probable (55 %)');
-    expect(plain(screen.getByTestId('breach-window').textContent)).toBe('Selon l’intervalle à 80 %, à partir de 15 h 40, s’il se produit.');
     unmount();
+    const { unmount: unmountSure } = summary({
+      insights: insightsFixture({
+        breach: {
+          ruleId: FIXTURE_RULE_ID,
+          threshold: 8,
+          eta: '2026-11-23T15:10:00.000Z',
+          earliest: '2026-11-23T14:40:00.000Z',
+          latest: null,
+          probability: 0.998,
+        },
+      }),
+    });
+    expect(plain(screen.getByTestId('forecast-state').textContent)).toContain('Dépassement très probable (plus de 99 %)');
+    unmountSure();
+    const { unmount: unmountWindow } = summary({
+      insights: insightsFixture({
+        breach: {
+          ruleId: FIXTURE_RULE_ID,
+          threshold: 8,
+          eta: '2026-11-23T15:10:00.000Z',
+          earliest: '2026-11-23T14:40:00.000Z',
+          latest: null,
+          probability: 0.55,
+        },
+      }),
+    });
+    expect(plain(screen.getByTestId('breach-window').textContent)).toBe('Selon l’intervalle à 80 %, à partir de 15 h 40, s’il se produit.');
+    unmountWindow();
     summary();
     expect(plain(screen.getByTestId('forecast-state').textContent)).toContain('Dépassement prévu');
     expect(screen.queryByTestId('breach-window')).toBeNull();
