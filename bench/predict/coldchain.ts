@@ -21,7 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
-import { startWorkerThread } from '../../apps/server/src/worker-thread.ts';
+import { spreadJobs } from './spread.ts';
 import { HOUR, MINUTE } from './cabinet.ts';
 import { analyse, integerOption, limitRule, minuteMeans } from './evaluate.ts';
 import type { SentReading } from './sampling.ts';
@@ -257,34 +257,8 @@ export function coldchainOptionsFrom(argv: readonly string[], root: string): Col
   };
 }
 
-async function replayAll(jobs: ColdchainJob[], workers: number): Promise<UnitOutcome[]> {
-  const outcomes: UnitOutcome[] = [];
-  if (workers <= 1) {
-    for (const job of jobs) outcomes.push(replayUnit(job));
-    return outcomes;
-  }
-  let next = 0;
-  const threads = Array.from({ length: Math.min(workers, jobs.length) }, () => startWorkerThread(import.meta.url, 'coldchain-worker'));
-  await Promise.all(
-    threads.map(
-      (worker) =>
-        new Promise<void>((resolve, reject) => {
-          const send = () => {
-            const job = jobs[next];
-            next += 1;
-            if (job) worker.postMessage(job);
-            else void worker.terminate().then(() => resolve());
-          };
-          worker.on('message', (result: UnitOutcome) => {
-            outcomes.push(result);
-            send();
-          });
-          worker.on('error', reject);
-          send();
-        }),
-    ),
-  );
-  return outcomes;
+function replayAll(jobs: ColdchainJob[], workers: number): Promise<UnitOutcome[]> {
+  return spreadJobs(jobs, workers, import.meta.url, 'coldchain-worker', replayUnit);
 }
 
 export interface ColdchainReport {

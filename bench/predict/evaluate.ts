@@ -22,7 +22,7 @@ import {
   HISTORY_MS,
   type InsightsResult,
 } from '../../apps/server/src/modules/insights/insights-compute.ts';
-import { startWorkerThread } from '../../apps/server/src/worker-thread.ts';
+import { spreadJobs } from './spread.ts';
 import { DAY, type FaultKind, firstCrossing, HOUR, MINUTE } from './cabinet.ts';
 import type { SentReading } from './sampling.ts';
 import { buildScenario, CADENCES_MINUTES, type Scenario, type ScenarioKind, SCENARIO_KINDS, sampleScenario } from './scenarios.ts';
@@ -367,34 +367,7 @@ async function replayAll(options: ScenarioOptions): Promise<RunOutcome[]> {
       Array.from({ length: options.runs }, (_, index) => CADENCES_MINUTES.map((cadence) => ({ seed: options.seed, kind, index, cadence }))),
     )
     .flat();
-  const outcomes: RunOutcome[] = [];
-  if (options.workers <= 1) {
-    for (const job of jobs) outcomes.push(replayScenario(job));
-  } else {
-    let next = 0;
-    const workers = Array.from({ length: Math.min(options.workers, jobs.length) }, () =>
-      startWorkerThread(import.meta.url, 'scenario-worker'),
-    );
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const send = () => {
-              const job = jobs[next];
-              next += 1;
-              if (job) worker.postMessage(job);
-              else void worker.terminate().then(() => resolve());
-            };
-            worker.on('message', (result: RunOutcome) => {
-              outcomes.push(result);
-              send();
-            });
-            worker.on('error', reject);
-            send();
-          }),
-      ),
-    );
-  }
+  const outcomes = await spreadJobs(jobs, options.workers, import.meta.url, 'scenario-worker', replayScenario);
   const order = (o: RunOutcome) => SCENARIO_KINDS.indexOf(o.kind) * 1e6 + o.index * 100 + o.cadence;
   return outcomes.sort((a, b) => order(a) - order(b));
 }
