@@ -21,7 +21,6 @@ import {
   usualRangeOf,
   type ForecastModelKind,
 } from './relaxation.ts';
-import { currentRise, learnWarmup, paceOf, passiveDeparture, warmupAt, type Rise, type Warmup } from './warmup.ts';
 
 export const STEP_MS = 5 * 60_000;
 /** History the analysis learns from: a week holds several daily cycles and hundreds of compressor cycles. */
@@ -314,21 +313,7 @@ export function outlookFrom(
     unavailable,
   });
   if (!fresh) return none(readings.length === 0 ? 'not_enough_readings' : 'no_recent_reading');
-  if (start - first < MIN_FORECAST_HISTORY_MS) {
-    // Too little history for the unit's habits, but maybe enough for its cycle: a cold unit that
-    // clearly leaves it (warmup.ts) still gets the physical forecast.
-    const cadence = Math.min(cadenceOf(readings), MAX_CADENCE_MS);
-    const warmup = cold ? learnWarmup(readings, cadence) : null;
-    const rise = warmup ? passiveDeparture(readings, warmup, SHOP_AIR, cadence) : null;
-    if (!warmup || !rise) return none('not_enough_readings');
-    const steps = Array.from({ length: HORIZON_STEPS }, (_, index) => ({
-      ts: iso(start + index * STEP_MS),
-      value: 0,
-      low: Infinity,
-      high: 0,
-    }));
-    return warmupOutlook(readings, rise, warmup, steps, start, unit);
-  }
+  if (start - first < MIN_FORECAST_HISTORY_MS) return none('not_enough_readings');
   const cadence = Math.min(cadenceOf(readings), MAX_CADENCE_MS);
   const window = Math.max(DEPARTURE_WINDOW_MS, 4 * cadence);
   const origin = Math.floor((start - window) / STEP_MS) * STEP_MS;
@@ -383,22 +368,6 @@ export function outlookFrom(
     const since = (recent[recent.length - stretch] as Reading).ts;
     if (last.ts - since < HOUR && (last.value - sameHourExtreme(readings, last.ts, side)) * side <= 0) beyond = false;
   }
-  // A cold unit's own passive warm-up, learned from its off-phases: a rise past their top at their
-  // pace is a departure from the first reading that shows it, and the forecast follows that curve.
-  const warmup = cold ? learnWarmup(readings, cadence) : null;
-  // A defrost stops the compressor on its timer: its first minutes are the same warm-up. The
-  // passive departure is heard outside the unit's defrost beat (`habitSince`), and not while it is
-  // no warmer than the unit was at this hour on an earlier day (below).
-  let passive = warmup && habitSince === null ? passiveDeparture(readings, warmup, SHOP_AIR, cadence) : null;
-  // Within its first hour, no warmer than the unit already was at this hour on an earlier day (a
-  // defrost on a daily timer, the morning delivery): its habit, as for the seasonal model's departures.
-  if (passive && last.ts - (readings[passive.from] as Reading).ts < HOUR && last.value <= sameHourExtreme(readings, last.ts, 1))
-    passive = null;
-  if (warmup && (passive || ((beyond || departure) && side > 0 && last.value > warmup.top))) {
-    const rise = passive ?? currentRise(readings, warmup.noise, 2.5 * cadence);
-    if (rise && habitSince === null && (passive || !options.defrosting))
-      return warmupOutlook(readings, rise, warmup, seasonal, start, unit);
-  }
   // A departure slow enough for the model to have followed it: beyond the usual range for longer
   // than anything this week was.
   const outlasting = beyond || departure ? 0 : outlastingDirection(readings, usual, cadence);
@@ -446,57 +415,6 @@ export function outlookFrom(
   });
   const basis = { readings: readings.length - Math.max(0, onset), since: (readings[Math.max(0, onset)] as Reading).ts };
   return { forecast, model: fit.kind, explanation: explainForecast(fit, unit, cold), basis, unavailable: null };
-}
-
-/** The span the departure's present rate is read over (a third of an hour, three readings at least). */
-const PRESENT_MS = 20 * MINUTE;
-
-/**
- * The forecast of a cold unit warming since `rise.from`: its learned passive warm-up from the level
- * it has now (warmup.ts), slowed down to the pace its departure's readings show now when they show
- * a slower one (three readings at least over a reporting step or more).
- */
-function warmupOutlook(
-  readings: readonly Reading[],
-  rise: Rise,
-  warmup: Warmup,
-  seasonal: Insights['forecast'],
-  start: number,
-  unit: string,
-): Outlook {
-  const since = readings.slice(rise.from);
-  const last = readings.at(-1) as Reading;
-  const present = since.filter((reading) => reading.ts >= last.ts - PRESENT_MS);
-  const points = present.length >= 3 ? present : since.slice(-3);
-  let observed: number | null = null;
-  let level = last.value;
-  if (points.length >= 3) {
-    const hours = points.map((reading) => (reading.ts - start) / HOUR);
-    const line = theilSen(
-      hours,
-      points.map((reading) => reading.value),
-    );
-    observed = line.slope;
-    const intercepts = points.map((reading, k) => reading.value - line.slope * (hours[k] as number)).sort((a, b) => a - b);
-    const fitted = intercepts[Math.floor(intercepts.length / 2)] as number;
-    // The level now: the line's, unless it stands further from the last reading than the noise.
-    level = Math.abs(fitted - last.value) <= warmup.noise ? fitted : last.value;
-  }
-  const forecast = seasonal.map((point, index) => {
-    const hours = (index * STEP_MS + STEP_MS / 2) / HOUR;
-    const physical = warmupAt(warmup, SHOP_AIR, level, observed, hours);
-    return { ts: point.ts, value: physical.value, low: Math.min(physical.low, point.low), high: physical.high };
-  });
-  const rate = paceOf(warmup, SHOP_AIR, level, observed);
-  const u = unit ? `\u00a0${unit}` : '';
-  const perHour = rate.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return {
-    forecast,
-    model: 'relaxation',
-    explanation: `Le froid ne suit plus\u202f: la température monte (+${perHour}${u} par heure) comme entre deux cycles du compresseur, mais sans redescendre\u202f; la prévision suit le réchauffement propre de l’appareil vers l’air de la pièce.`,
-    basis: { readings: since.length, since: (since[0] as Reading).ts },
-    unavailable: null,
-  };
 }
 
 /** The furthest value in `direction` the unit reached around this time of day (± 20 min) on each of the previous seven days. */
