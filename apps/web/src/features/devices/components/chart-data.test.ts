@@ -48,14 +48,20 @@ describe('timeRange', () => {
 
   it('spans the last 24 h for a new sensor’s single reading, not years', () => {
     const one = now / 1000 - 60;
-    const [from, to] = timeRange(one, one, day);
+    const [from, to] = timeRange([one], day);
     expect(to - from).toBe(24 * 3600);
     expect([from, to]).toEqual([day.from / 1000, now / 1000]);
   });
 
   it('spans the period with no reading at all, and runs on for a forecast or a pause ending later', () => {
-    expect(timeRange(Number.NaN, Number.NaN, day)).toEqual([day.from / 1000, now / 1000]);
-    expect(timeRange(day.from / 1000 + 60, now / 1000 + 3600, day)).toEqual([day.from / 1000, now / 1000 + 3600]);
-    expect(timeRange(day.from / 1000 + 60, now / 1000, day, [now / 1000 + 600])).toEqual([day.from / 1000, now / 1000 + 600]);
+    expect(timeRange([], day)).toEqual([day.from / 1000, now / 1000]);
+    expect(timeRange([day.from / 1000 + 60, now / 1000 + 3600], day)).toEqual([day.from / 1000, now / 1000 + 3600]);
+    expect(timeRange([day.from / 1000 + 60, now / 1000], day, [now / 1000 + 600])).toEqual([day.from / 1000, now / 1000 + 600]);
+  });
+
+  it('without a period, spans the readings, and the hour around a single one', () => {
+    const one = now / 1000;
+    expect(timeRange([one - 600, one], undefined)).toEqual([one - 600, one]);
+    expect(timeRange([one], undefined)).toEqual([one - 1800, one + 1800]);
   });
 });

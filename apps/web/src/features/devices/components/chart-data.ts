@@ -54,11 +54,17 @@ export type Span = { from: number; to: number };
  * reading of a new sensor does not stretch it over years — running on past its end only for what
  * is drawn after now (a forecast, a pause's planned end).
  */
-export function timeRange(min: number, max: number, window: Span | undefined, ends: number[] = []): [number, number] {
+export function timeRange(xs: ArrayLike<number>, window: Span | undefined, ends: number[] = []): [number, number] {
+  // The data's own first and last instants: uPlot's `max` for a single point is that point plus
+  // 86 400 000 of its time units — some 2,7 years when they are seconds.
+  const min = xs.length > 0 ? (xs[0] as number) : Number.NaN;
+  const max = xs.length > 0 ? (xs[xs.length - 1] as number) : Number.NaN;
   const later = ends.filter((end) => Number.isFinite(end));
   if (!window) {
     if (!Number.isFinite(min) || !Number.isFinite(max)) return [min, max];
-    return [min, Math.max(max, ...later)];
+    const to = Math.max(max, ...later);
+    // One instant alone: the hour around it.
+    return to > min ? [min, to] : [min - 1800, min + 1800];
   }
   const to = Math.max(window.to / 1000, ...(Number.isFinite(max) ? [max] : []), ...later);
   return [window.from / 1000, to];

@@ -207,10 +207,9 @@ export default function UplotChart({ readings, unit, digits, height, gapMs, over
           x: {
             time: true,
             // The chosen period, whatever the readings; on to the end of the last pause shaded (now at most).
-            range: (_u, min, max) =>
+            range: (u) =>
               timeRange(
-                min,
-                max,
+                u.data[0],
                 periodRef.current,
                 (overlaysRef.current?.pauses ?? []).map((pause) => pause.to / 1000),
               ),
