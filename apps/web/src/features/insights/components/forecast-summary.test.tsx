@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import type { PredictedBreach } from '@vigie/contract';
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_NOW, FIXTURE_RULE_ID, forecastFixture, insightsFixture } from '../insights-fixture';
 import { ForecastSummary } from './forecast-summary';
@@ -68,19 +69,19 @@ describe('ForecastSummary agrees with the alerts', () => {
   });
 });
 
+/** The fixture's breach (+8 °C at 16 h 10), with the fields an analysis may add. */
+function withBreach(fields: Partial<PredictedBreach>) {
+  return insightsFixture({ breach: { ruleId: FIXTURE_RULE_ID, threshold: 8, eta: '2026-11-23T15:10:00.000Z', ...fields } });
+}
+
 describe('ForecastSummary says what a forecast rests on and how sure it is', () => {
   it('gives the chance, the hours the interval allows and an hour that moved', () => {
     summary({
-      insights: insightsFixture({
-        breach: {
-          ruleId: FIXTURE_RULE_ID,
-          threshold: 8,
-          eta: '2026-11-23T15:10:00.000Z',
-          earliest: '2026-11-23T14:40:00.000Z',
-          latest: '2026-11-23T15:50:00.000Z',
-          probability: 0.72,
-          movedFrom: '2026-11-23T15:45:00.000Z',
-        },
+      insights: withBreach({
+        earliest: '2026-11-23T14:40:00.000Z',
+        latest: '2026-11-23T15:50:00.000Z',
+        probability: 0.72,
+        movedFrom: '2026-11-23T15:45:00.000Z',
       }),
     });
     const state = plain(screen.getByTestId('forecast-state').textContent);
@@ -94,44 +95,17 @@ describe('ForecastSummary says what a forecast rests on and how sure it is', () 
 
   it('says « à partir de » when the favourable side never crosses, and nothing more for an older analysis', () => {
     const { unmount } = summary({
-      insights: insightsFixture({
-        breach: {
-          ruleId: FIXTURE_RULE_ID,
-          threshold: 8,
-          eta: '2026-11-23T15:10:00.000Z',
-          earliest: '2026-11-23T14:40:00.000Z',
-          latest: null,
-          probability: 0.55,
-        },
-      }),
+      insights: withBreach({ earliest: '2026-11-23T14:40:00.000Z', latest: null, probability: 0.55 }),
     });
     expect(plain(screen.getByTestId('forecast-state').textContent)).toContain('Dépassement probable (55 %)');
     unmount();
     const { unmount: unmountSure } = summary({
-      insights: insightsFixture({
-        breach: {
-          ruleId: FIXTURE_RULE_ID,
-          threshold: 8,
-          eta: '2026-11-23T15:10:00.000Z',
-          earliest: '2026-11-23T14:40:00.000Z',
-          latest: null,
-          probability: 0.998,
-        },
-      }),
+      insights: withBreach({ earliest: '2026-11-23T14:40:00.000Z', latest: null, probability: 0.998 }),
     });
     expect(plain(screen.getByTestId('forecast-state').textContent)).toContain('Dépassement très probable (plus de 99 %)');
     unmountSure();
     const { unmount: unmountWindow } = summary({
-      insights: insightsFixture({
-        breach: {
-          ruleId: FIXTURE_RULE_ID,
-          threshold: 8,
-          eta: '2026-11-23T15:10:00.000Z',
-          earliest: '2026-11-23T14:40:00.000Z',
-          latest: null,
-          probability: 0.55,
-        },
-      }),
+      insights: withBreach({ earliest: '2026-11-23T14:40:00.000Z', latest: null, probability: 0.55 }),
     });
     expect(plain(screen.getByTestId('breach-window').textContent)).toBe('Selon l’intervalle à 80 %, à partir de 15 h 40, s’il se produit.');
     unmountWindow();
