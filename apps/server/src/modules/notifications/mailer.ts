@@ -11,7 +11,7 @@ export interface Mailer {
  * One connection per message: with a pool, a connection the server closed while idle can fail
  * the next message, which then waits for its retry (30 s, then more); an invitation or a password
  * reset must not be late for that. An alert storm's e-mails pay a handshake each instead, several
- * at a time (notification-service.ts).
+ * at a time (outbox-delivery.ts).
  */
 export function createMailer(options: { smtpUrl: string; from: string }): Mailer {
   const transport = nodemailer.createTransport(options.smtpUrl);

@@ -53,3 +53,5 @@ export function createPushDal(db: Database) {
     },
   };
 }
+
+export type PushDal = ReturnType<typeof createPushDal>;
