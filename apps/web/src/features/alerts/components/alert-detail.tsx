@@ -1,12 +1,8 @@
-import type { Alert, AlertEvent, Rule } from '@vigie/contract';
-import { ACTION_KIND_LABELS } from '@vigie/contract/values';
-import { CheckCircle2, ChevronRight, Eye } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import type { Alert, Rule } from '@vigie/contract';
+import { ChevronRight } from 'lucide-react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ForecastLabel } from '@/components/forecast-label';
-import { Button } from '@/components/ui/button';
-import { FormStatus } from '@/components/ui/form-status';
-import { DetailSection, inputClass } from '@/components/ui/section';
 import { useNow } from '@/hooks/use-now';
 import type { CameFromState } from '@/lib/came-from';
 import { formatClock } from '@/lib/clock-format';
@@ -15,15 +11,14 @@ import { forecastTarget } from '@/lib/forecast-label';
 import { usePermissions } from '@/lib/permissions';
 import { formatDateTime, formatMeasure } from '@/lib/measure-format';
 import { useAlertStep } from '../api/alert-actions';
-import { describeCondition, EVENT_LABELS, fateText, formatDuration, SCHEDULE_LABELS } from '../alert-format';
+import { describeCondition, formatDuration, SCHEDULE_LABELS } from '../alert-format';
 import { peakDirection, peakLabel } from '../alert-curve-data';
-import { ActionForm } from './action-form';
+import { AlertActSections } from './alert-act';
 import { AlertCurve, type AlertChartProps } from './alert-curve';
+import { AlertTimeline } from './alert-timeline';
 import { alertValue, isPredicted, readingBeyond, type SensorReading } from './alert-value';
 import { planAlertFinding } from '../plan-alert';
 import { AlertStatusBadge, PredictedBadge, SeverityBadge } from './severity-badge';
-
-type Step = Parameters<ReturnType<typeof useAlertStep>['mutate']>[0];
 
 /** The query a pushed notification's « Prendre en compte » opens the alert's page with. */
 export const ACKNOWLEDGE_PARAM = 'prendre-en-compte';
@@ -62,123 +57,8 @@ function useAcknowledgeFromNotification(alert: Alert, allowed: boolean): string 
   return said;
 }
 
-/** One of the three forms of an alert: a text (optional or not) and a button. */
-function StepForm({
-  alert,
-  label,
-  placeholder,
-  button,
-  icon,
-  required,
-  disabledReason,
-  toStep,
-  done,
-}: {
-  alert: Alert;
-  label: string;
-  placeholder: string;
-  button: string;
-  icon: React.ReactNode;
-  required: boolean;
-  disabledReason?: string | undefined;
-  toStep: (text: string) => Step;
-  done: string;
-}) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const step = useAlertStep({ id: alert.id });
-  const fieldId = useId();
-  const statusId = useId();
-  const hintId = useId();
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setSuccess(null);
-    if (required && !text.trim()) {
-      setError('Décrivez ce qui a été fait.');
-      return;
-    }
-    setError(null);
-    step.mutate(toStep(text.trim()), {
-      onSuccess: () => {
-        setText('');
-        setSuccess(done);
-      },
-      onError: (failure) => setError(errorMessage(failure, 'L’opération a échoué.')),
-    });
-  };
-
-  return (
-    <form onSubmit={onSubmit} noValidate className="space-y-2">
-      <label htmlFor={fieldId} className="block text-sm font-medium text-slate-200">
-        {label}
-      </label>
-      <textarea
-        id={fieldId}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        rows={2}
-        maxLength={2000}
-        placeholder={placeholder}
-        aria-invalid={Boolean(error) || undefined}
-        aria-describedby={`${statusId}${disabledReason ? ` ${hintId}` : ''}`}
-        className={inputClass}
-      />
-      {disabledReason && (
-        <p id={hintId} className="text-sm text-amber-200">
-          {disabledReason}
-        </p>
-      )}
-      <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" variant="secondary" busy={step.isPending} disabled={Boolean(disabledReason)} icon={icon}>
-          {button}
-        </Button>
-        <FormStatus id={statusId} error={error} success={success} />
-      </div>
-    </form>
-  );
-}
-
-function TimelineEntry({ event, who }: { event: AlertEvent; who: (userId: string | null | undefined) => string | null }) {
-  const author = who(event.userId);
-  // A guided action: its label, then the words written if any (the event's text is the label when none were).
-  const action = event.type === 'action' ? (event.action ?? null) : null;
-  const kindLabel = action ? ACTION_KIND_LABELS[action.kind] : null;
-  const text = event.text && event.text !== kindLabel ? event.text : null;
-  const tone =
-    event.type === 'opened'
-      ? 'bg-red-400'
-      : event.type === 'resolved'
-        ? 'bg-emerald-400'
-        : event.type === 'action'
-          ? 'bg-cyan-400'
-          : event.type === 'acknowledged'
-            ? 'bg-amber-300'
-            : 'bg-slate-400';
-  return (
-    <li className="relative pl-6">
-      <span className={`absolute left-0 top-1.5 size-2.5 rounded-full ${tone}`} aria-hidden="true" />
-      <p className="text-sm font-semibold text-white">
-        {EVENT_LABELS[event.type]}
-        {author && <span className="font-normal text-slate-300"> — {author}</span>}
-      </p>
-      <p className="text-xs text-slate-400">
-        <time dateTime={event.at}>{formatDateTime(event.at)}</time>
-      </p>
-      {kindLabel && <p className="mt-1 text-sm font-medium text-cyan-100">{kindLabel}</p>}
-      {text && <p className="mt-1 whitespace-pre-line text-sm text-slate-200 [overflow-wrap:anywhere]">{text}</p>}
-      {action?.fate && (
-        <p data-testid="action-fate" className="mt-1 text-sm text-slate-200 [overflow-wrap:anywhere]">
-          {fateText(action.fate)}
-        </p>
-      )}
-    </li>
-  );
-}
-
 /** One figure of the summary: a small label over its value. */
-function Figure({ label, children }: { label: string; children: React.ReactNode }) {
+function Figure({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <p className="text-xs font-medium uppercase tracking-wide text-slate-400">{label}</p>
@@ -226,11 +106,8 @@ export function AlertDetail({
   const { manage, acknowledgeAlerts } = usePermissions();
   const canAcknowledge = acknowledgeAlerts && alert.status === 'open';
   const fromNotification = useAcknowledgeFromNotification(alert, canAcknowledge);
-  const hasAction = alert.events.some((event) => event.type === 'action');
   const resolved = alert.status === 'resolved';
   const end = alert.resolvedAt ? Date.parse(alert.resolvedAt) : now;
-  // Recording a corrective action: while the alert runs, and after it, to complete the record.
-  const actionForm = (placeholder: string) => <ActionForm alert={alert} placeholder={placeholder} />;
   const predicted = isPredicted(alert) ? alert.forecast : null;
   // A forecast is no reading: the value is red only when the sensor itself measured a breach.
   const red = !resolved && (!predicted || readingBeyond(predicted, reading));
@@ -344,72 +221,10 @@ export function AlertDetail({
           <AlertCurve alert={alert} measureKey={alert.key} rule={rule} now={now} timeZone={timeZone} chart={chart} />
         )}
 
-        {alert.status !== 'resolved' && (manage || canAcknowledge) && (
-          <DetailSection
-            id={`alert-act-${alert.id}`}
-            title="Agir"
-            description={
-              manage
-                ? 'Acquittez pour dire que vous vous en occupez, notez ce qui a été fait, puis clôturez.'
-                : 'Acquittez pour dire que vous vous en occupez.'
-            }
-          >
-            <div className="space-y-6">
-              {canAcknowledge && (
-                <StepForm
-                  alert={alert}
-                  label="Commentaire (facultatif)"
-                  placeholder="Je vais voir la vitrine."
-                  button="Acquitter"
-                  icon={<Eye className="size-4" aria-hidden="true" />}
-                  required={false}
-                  toStep={(text) => ({ kind: 'acknowledge', ...(text ? { comment: text } : {}) })}
-                  done="Alerte acquittée."
-                />
-              )}
-              {manage && (
-                <>
-                  {actionForm('Produits déplacés en chambre froide, porte refermée.')}
-                  <StepForm
-                    alert={alert}
-                    label="Clôture (facultatif)"
-                    placeholder="Cause trouvée et corrigée."
-                    button="Résoudre l’alerte"
-                    icon={<CheckCircle2 className="size-4" aria-hidden="true" />}
-                    required={false}
-                    disabledReason={hasAction ? undefined : 'Enregistrez d’abord une action corrective pour pouvoir clôturer.'}
-                    toStep={(text) => ({ kind: 'resolve', ...(text ? { text } : {}) })}
-                    done="Alerte résolue."
-                  />
-                </>
-              )}
-            </div>
-          </DetailSection>
-        )}
-        {alert.status === 'resolved' && manage && (
-          <DetailSection
-            id={`alert-after-${alert.id}`}
-            title="Compléter le registre"
-            description="Une action menée après la fin de l’alerte s’y ajoute."
-          >
-            {actionForm('Lot contrôlé, produits écartés.')}
-          </DetailSection>
-        )}
+        <AlertActSections alert={alert} manage={manage} canAcknowledge={canAcknowledge} />
       </div>
 
-      <div className="min-w-0">
-        <DetailSection
-          id={`alert-timeline-${alert.id}`}
-          title="Chronologie"
-          description="Tout ce qui s’est passé, dans l’ordre ; rien n’y est jamais effacé."
-        >
-          <ol className="space-y-4 border-l border-white/10 pl-3" aria-label="Chronologie de l’alerte">
-            {alert.events.map((event, index) => (
-              <TimelineEntry key={`${event.at}-${index}`} event={event} who={who} />
-            ))}
-          </ol>
-        </DetailSection>
-      </div>
+      <AlertTimeline alert={alert} who={who} />
     </div>
   );
 }
