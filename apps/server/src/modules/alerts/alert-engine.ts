@@ -1,9 +1,10 @@
-import { DEFAULT_OPENING_HOURS, DEFAULT_TIMEZONE, type DeviceKind, ruleWatches, type Site } from '@vigie/contract';
+import { type DeviceKind, ruleWatches, type Site } from '@vigie/contract';
 import { isDatabaseUnavailable } from '../../db/connection-errors.ts';
+import { createAlertEngineCache } from './alert-engine-cache.ts';
 import type { AlertDal } from './alert-dal.ts';
 import type { AlertChange } from './alert-types.ts';
 import type { AlertRuleDal, RuleRecord } from './alert-rule-dal.ts';
-import { DEFAULT_FLAP_WINDOW_SECONDS, evaluate, type Observation, type SiteHours, type TrackState } from './rule-evaluator.ts';
+import { DEFAULT_FLAP_WINDOW_SECONDS, evaluate, type Observation, type TrackState } from './rule-evaluator.ts';
 
 /** What the engine needs to know of a sensor, or of a transmitter a shop's « hors ligne » rule watches; asked of the devices module. */
 export interface WatchedSensor {
@@ -30,12 +31,6 @@ export interface EngineLogger {
   error(obj: object, msg?: string): void;
 }
 
-const RULES_TTL_MS = 30_000;
-const TRACK_TTL_MS = 60_000;
-const SITE_TTL_MS = 60_000;
-const SENSOR_TTL_MS = 30_000;
-const DEFAULT_HOURS: SiteHours = { timezone: DEFAULT_TIMEZONE, openingHours: DEFAULT_OPENING_HOURS };
-
 /**
  * Watches every stored reading and the clock. Each rule's state for each sensor lives in the
  * database; the in-memory copy only spares a transaction when nothing changes (the common case: a
@@ -54,51 +49,14 @@ export function createAlertEngine(deps: {
   flapWindowSeconds?: number;
 }) {
   const options = { flapWindowSeconds: deps.flapWindowSeconds ?? DEFAULT_FLAP_WINDOW_SECONDS };
-  const rulesByOrganization = new Map<string, { at: number; rules: RuleRecord[] }>();
-  const tracks = new Map<string, { at: number; state: TrackState }>();
-  const sites = new Map<string, { at: number; hours: SiteHours }>();
-  const sensors = new Map<string, { at: number; sensor: WatchedSensor | undefined }>();
+  const cache = createAlertEngineCache({
+    rules: (organizationId) => deps.rules.list(organizationId),
+    site: (siteId) => deps.site(siteId),
+    track: (ruleId, sensorId) => deps.alerts.track(ruleId, sensorId),
+    sensor: (sensorId) => deps.sensor(sensorId),
+  });
+  const { rulesOf, sensorOf } = cache;
   let queue: Promise<void> = Promise.resolve();
-
-  const clock = () => Date.now();
-
-  async function rulesOf(organizationId: string): Promise<RuleRecord[]> {
-    const cached = rulesByOrganization.get(organizationId);
-    if (cached && clock() - cached.at < RULES_TTL_MS) return cached.rules;
-    const rules = (await deps.rules.list(organizationId)).filter((rule) => rule.enabled);
-    rulesByOrganization.set(organizationId, { at: clock(), rules });
-    return rules;
-  }
-
-  async function hoursOf(rule: RuleRecord, sensor: WatchedSensor): Promise<SiteHours> {
-    const siteId = rule.siteId ?? sensor.siteId;
-    if (!siteId) return DEFAULT_HOURS;
-    const cached = sites.get(siteId);
-    if (cached && clock() - cached.at < SITE_TTL_MS) return cached.hours;
-    const site = await deps.site(siteId);
-    const hours = site ? { timezone: site.timezone, openingHours: site.openingHours } : DEFAULT_HOURS;
-    sites.set(siteId, { at: clock(), hours });
-    return hours;
-  }
-
-  async function trackOf(ruleId: string, sensorId: string): Promise<TrackState> {
-    const key = `${ruleId}:${sensorId}`;
-    const cached = tracks.get(key);
-    if (cached && clock() - cached.at < TRACK_TTL_MS) return cached.state;
-    const state = await deps.alerts.track(ruleId, sensorId);
-    tracks.set(key, { at: clock(), state });
-    return state;
-  }
-
-  /** The sensor as readings need it (its site); the clock reads it fresh, for its last-seen time. */
-  async function sensorOf(sensorId: string): Promise<WatchedSensor | undefined> {
-    const cached = sensors.get(sensorId);
-    if (cached && clock() - cached.at < SENSOR_TTL_MS) return cached.sensor;
-    const sensor = await deps.sensor(sensorId);
-    if (sensors.size > 50_000) sensors.clear();
-    sensors.set(sensorId, { at: clock(), sensor });
-    return sensor;
-  }
 
   const same = (a: TrackState, b: TrackState) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -117,12 +75,11 @@ export function createAlertEngine(deps: {
 
   async function evaluateStep(rule: RuleRecord, sensor: WatchedSensor, observation: Observation): Promise<void> {
     const watched = { condition: rule.condition, delaySeconds: rule.delaySeconds, hysteresis: rule.hysteresis, schedule: rule.schedule };
-    const hours = await hoursOf(rule, sensor);
-    const key = `${rule.id}:${sensor.id}`;
-    const cached = await trackOf(rule.id, sensor.id);
+    const hours = await cache.hoursOf(rule, sensor);
+    const cached = await cache.trackOf(rule.id, sensor.id);
     const local = evaluate(watched, hours, cached, observation, options);
     if (local.transitions.length === 0 && (same(local.state, cached) || (cached.phase === 'idle' && local.state.phase === 'idle'))) {
-      tracks.set(key, { at: tracks.get(key)?.at ?? clock(), state: local.state });
+      cache.keepTrack(rule.id, sensor.id, local.state);
       return;
     }
     const result = await deps.alerts.transition(
@@ -136,7 +93,7 @@ export function createAlertEngine(deps: {
       },
       (persisted) => evaluate(watched, hours, persisted, observation, options),
     );
-    tracks.set(key, { at: clock(), state: result.state });
+    cache.storeTrack(rule.id, sensor.id, result.state);
     const deviceKind = sensor.kind ?? 'sensor';
     deps.announce(result.changes.map((change) => ({ ...change, alert: { ...change.alert, deviceKind } })));
   }
@@ -236,9 +193,9 @@ export function createAlertEngine(deps: {
 
     /** A rule changed: this instance reads the organization's rules again, and forgets states of a stopped rule. */
     async rulesChanged(organizationId: string, stopped?: RuleRecord): Promise<AlertChange[]> {
-      rulesByOrganization.delete(organizationId);
+      cache.forgetRules(organizationId);
       if (!stopped) return [];
-      for (const key of tracks.keys()) if (key.startsWith(`${stopped.id}:`)) tracks.delete(key);
+      cache.forgetTracks((ruleId) => ruleId === stopped.id);
       const closed = await deps.alerts.closeActiveForRule(stopped.id, deps.now(), 'Règle désactivée ou supprimée : l’alerte est close.');
       const changes = closed.map((alert) => ({ action: 'resolved' as const, alert }));
       deps.announce(changes);
@@ -247,10 +204,9 @@ export function createAlertEngine(deps: {
 
     /** A site's rule that now watches fewer of its sensors (a template aimed anew): the alerts of those it left close. */
     async narrowed(rule: RuleRecord): Promise<AlertChange[]> {
-      rulesByOrganization.delete(rule.organizationId);
+      cache.forgetRules(rule.organizationId);
       const watching = (await deps.sensorsOf(rule)).map((sensor) => sensor.id);
-      for (const key of tracks.keys())
-        if (key.startsWith(`${rule.id}:`) && !watching.includes(key.slice(rule.id.length + 1))) tracks.delete(key);
+      cache.forgetTracks((ruleId, sensorId) => ruleId === rule.id && !watching.includes(sensorId));
       const closed = await deps.alerts.closeActiveForRule(
         rule.id,
         deps.now(),
@@ -270,7 +226,7 @@ export function createAlertEngine(deps: {
      */
     emitterRemoved(emitterId: string): Promise<void> {
       return enqueue(async () => {
-        for (const key of tracks.keys()) if (key.endsWith(`:${emitterId}`)) tracks.delete(key);
+        cache.forgetTracks((_ruleId, sensorId) => sensorId === emitterId);
         const closed = await deps.alerts.closeActiveForSensor(
           emitterId,
           deps.now(),
@@ -282,12 +238,12 @@ export function createAlertEngine(deps: {
 
     /** Another instance changed a track: drop the copy so the next step reads it from the database. */
     forget(ruleId: string, sensorId: string): void {
-      tracks.delete(`${ruleId}:${sensorId}`);
+      cache.forgetTrack(ruleId, sensorId);
     },
 
     /** A sensor moved to another site, or to the trash: read it again. */
     forgetSensor(sensorId: string): void {
-      sensors.delete(sensorId);
+      cache.forgetSensor(sensorId);
     },
 
     /** Resolves once every queued evaluation has run. */
