@@ -22,7 +22,7 @@ describe('measures (docs/protocole-appareils.md, Mesures : noms et plages)', () 
   });
 
   it('follows one grammar for names, and refuses those of the object prototype', () => {
-    for (const name of ['temperature', 'co2', 'temperature_probe', 'a', 'x'.repeat(32)]) expect(measureNameProblem(name), name).toBeNull();
+    for (const name of ['temperature', 'co2', 'probe_temperature', 'a', 'x'.repeat(32)]) expect(measureNameProblem(name), name).toBeNull();
     for (const name of ['Temperature', '_x', '9lives', 'x'.repeat(33), 'temp rature', '__proto__', '']) {
       expect(measureNameProblem(name), name).toMatch(/^nom de mesure « .* » invalide/);
     }

@@ -40,7 +40,8 @@ const flag: MeasureRange = { min: 0, max: 1, unit: '', flag: true };
 /** The physical range of each measure Vigie names (the codecs' and the simulator's). */
 export const MEASURE_RANGES: ReadonlyMap<string, MeasureRange> = new Map<string, MeasureRange>([
   ['temperature', { min: -100, max: 200, unit: '°C' }],
-  ['temperature_probe', { min: -100, max: 200, unit: '°C' }],
+  ['probe_temperature', { min: -100, max: 200, unit: '°C' }],
+  ['probe2_temperature', { min: -100, max: 200, unit: '°C' }],
   ['humidity', { min: 0, max: 100, unit: '%' }],
   ['battery', { min: 0, max: 100, unit: '%' }],
   ['door', flag],

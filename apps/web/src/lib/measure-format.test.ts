@@ -60,7 +60,7 @@ describe('secondaryMeasureKey', () => {
     expect(secondaryMeasureKey({ temperature: 1, humidity: 1, battery: 1 }, 'temperature')).toBe('humidity');
     expect(secondaryMeasureKey({ temperature: 1, battery: 1, rssi: 1 }, 'temperature')).toBeNull();
     expect(secondaryMeasureKey({ open: 1 }, 'open')).toBeNull();
-    expect(secondaryMeasureKey({ temperature_probe: 1, temperature: 1 }, 'temperature_probe')).toBeNull();
+    expect(secondaryMeasureKey({ probe_temperature: 1, temperature: 1 }, 'probe_temperature')).toBeNull();
     expect(secondaryMeasureKey({}, null)).toBeNull();
   });
 });

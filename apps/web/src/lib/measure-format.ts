@@ -22,6 +22,8 @@ type MeasureInfo = { label: string; unit?: string; singular?: string; digits: nu
 
 export const MEASURES: Record<string, MeasureInfo> = {
   temperature: { label: 'Température', unit: '°C', digits: 1 },
+  probe_temperature: { label: 'Sonde externe', unit: '°C', digits: 1 },
+  probe2_temperature: { label: 'Sonde externe 2', unit: '°C', digits: 1 },
   humidity: { label: 'Humidité', unit: '%', digits: 0 },
   co2: { label: 'CO₂', unit: 'ppm', digits: 0 },
   visitors: { label: 'Visiteurs', unit: 'visiteurs', singular: 'visiteur', digits: 0 },
@@ -97,7 +99,17 @@ export function secondaryMeasureKey(latest: Record<string, unknown>, main: strin
   return PRIORITY.find((key) => key !== main && key in latest) ?? null;
 }
 
-const relativeFormat = new Intl.RelativeTimeFormat('fr', { numeric: 'auto', style: 'short' });
+/**
+ * A formatter made on first use, not when the module loads: the first of each kind loads the
+ * locale's data, tens of milliseconds on a phone, paid by every page that imports this module
+ * (« Tâches du jour » among them) even when it never shows an age or a date in words.
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const relativeFormat = onFirstUse(() => new Intl.RelativeTimeFormat('fr', { numeric: 'auto', style: 'short' }));
 
 /** How long ago `ts` was, in French: « à l'instant », « il y a 2 min », « il y a 3 heures »… */
 export function formatAge(ts: string | number, now: number): string {
@@ -106,16 +118,18 @@ export function formatAge(ts: string | number, now: number): string {
   const seconds = Math.round((now - then) / 1000);
   if (seconds < 10) return 'à l’instant';
   // In seconds under a minute: « à l'instant » beside « Hors ligne » would contradict it.
-  if (seconds < 60) return relativeFormat.format(-seconds, 'second').replace(/ /g, '\u00A0');
+  if (seconds < 60) return relativeFormat().format(-seconds, 'second').replace(/ /g, '\u00A0');
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return relativeFormat.format(-minutes, 'minute').replace(/ /g, '\u00A0');
+  if (minutes < 60) return relativeFormat().format(-minutes, 'minute').replace(/ /g, '\u00A0');
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return relativeFormat.format(-hours, 'hour').replace(/ /g, '\u00A0');
+  if (hours < 24) return relativeFormat().format(-hours, 'hour').replace(/ /g, '\u00A0');
   const days = Math.round(hours / 24);
-  if (days < 31) return relativeFormat.format(-days, 'day').replace(/ /g, '\u00A0');
+  if (days < 31) return relativeFormat().format(-days, 'day').replace(/ /g, '\u00A0');
   const months = Math.round(days / 30);
-  if (months < 12) return relativeFormat.format(-months, 'month').replace(/ /g, '\u00A0');
-  return relativeFormat.format(-Math.round(days / 365), 'year').replace(/ /g, '\u00A0');
+  if (months < 12) return relativeFormat().format(-months, 'month').replace(/ /g, '\u00A0');
+  return relativeFormat()
+    .format(-Math.round(days / 365), 'year')
+    .replace(/ /g, '\u00A0');
 }
 
 /** An absolute date and time for a tooltip or a detail page: « 1er déc. 2026 à 21 h 32 ». */
@@ -123,9 +137,9 @@ export function formatDateTime(ts: string | number): string {
   return formatDateAt(ts, undefined, 'medium');
 }
 
-const dateFormat = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
+const dateFormat = onFirstUse(() => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' }));
 
 /** A day in words: « 22 décembre 2026 ». */
 export function formatDate(ts: string | number): string {
-  return dateFormat.format(new Date(ts));
+  return dateFormat().format(new Date(ts));
 }

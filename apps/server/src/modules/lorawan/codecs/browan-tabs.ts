@@ -1,4 +1,4 @@
-import { LITHIUM_3V6, NNBSP, batteryPercent, defineCodec, done, fail, tooShort, u8, wrongPort, type Outcome } from './frame.ts';
+import { LITHIUM_3V6, NNBSP, batteryPercent, defineCodec, done, fail, tooShort, u16le, u8, wrongPort, type Outcome } from './frame.ts';
 import type { Codec, CodecInput } from './types.ts';
 
 /*
@@ -10,7 +10,10 @@ import type { Codec, CodecInput } from './types.ts';
  * reserved for the air-quality model (0xFF here).
  * TBDW100 (door and window), port 100: byte 0 bit 0 the contact (1 open, 0 closed), byte 2 the
  * board's temperature, bytes 3–4 minutes since the last event, bytes 5–7 the event count.
- * Both answer configuration commands on port 204 and describe themselves on port 222: no measure.
+ * TBHV110 (indoor air quality), port 103: byte 0 status, byte 2 the board's temperature, byte 3
+ * humidity, bytes 4–5 eCO₂ (uint16 little-endian, ppm), 6–7 VOC (ppb), 8–9 an air-quality index,
+ * byte 10 the sensor's temperature (bits 6–0, °C = τ − 32), which Vigie keeps. An all-zero frame is empty.
+ * All answer configuration commands on port 204 and describe themselves on port 222: no measure.
  *
  * Battery: a 3.6 V lithium cell (the maker's examples read 3.6 V), turned into a percentage with
  * the linear map LITHIUM_3V6 (2.5 V empty, 3.6 V full).
@@ -53,6 +56,21 @@ function decodeTbdw100(input: CodecInput): Outcome {
   return done([{ ts: null, values: { door: u8(bytes, 0) & 0x01, ...common(bytes) } }], []);
 }
 
+function decodeTbhv110(input: CodecInput): Outcome {
+  const { bytes, fPort } = input;
+  const info = information('TBHV110', fPort);
+  if (info) return info;
+  if (fPort !== 103) return fail(wrongPort('un TBHV110', fPort, 'les mesures arrivent sur le port 103'));
+  if (bytes.length > 0 && bytes.every((byte) => byte === 0)) return done([], ['Trame vide d’un TBHV110, sans mesure.']);
+  if (bytes.length < 11) return fail(tooShort('un TBHV110', bytes.length, 11));
+  const values: Record<string, number> = { ...common(bytes), temperature: (u8(bytes, 10) & 0x7f) - 32, co2: u16le(bytes, 4) };
+  const warnings: string[] = [];
+  const humidity = u8(bytes, 3) & 0x7f;
+  if (humidity === HUMIDITY_ERROR) warnings.push(`Le TBHV110 signale une erreur de mesure de l’humidité${NNBSP}: valeur ignorée.`);
+  else values['humidity'] = humidity;
+  return done([{ ts: null, values }], warnings);
+}
+
 export const browanTbhh100: Codec = defineCodec({
   id: 'browan-tbhh100',
   vendor: 'Browan',
@@ -69,4 +87,13 @@ export const browanTbdw100: Codec = defineCodec({
   measures: ['door', 'temperature', 'battery'],
   subject: 'un TBDW100',
   decode: decodeTbdw100,
+});
+
+export const browanTbhv110: Codec = defineCodec({
+  id: 'browan-tbhv110',
+  vendor: 'Browan',
+  model: 'Tabs TBHV110',
+  measures: ['temperature', 'humidity', 'co2', 'battery'],
+  subject: 'un TBHV110',
+  decode: decodeTbhv110,
 });

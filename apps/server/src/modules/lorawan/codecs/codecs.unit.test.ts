@@ -26,6 +26,8 @@ interface Fixture {
   fPort: number;
   recvTime?: string;
   readings: { ts: string | null; values: Record<string, number> }[];
+  /** The warnings the frame gives (none when left out). */
+  warnings?: string[];
 }
 
 /*
@@ -99,6 +101,66 @@ const FIXTURES: Record<string, Fixture[]> = {
       ],
     },
   ],
+  'milesight-em300-di': [
+    // TheThingsNetwork/lorawan-devices, vendor/milesight-iot/em300-di-codec.yaml (battery 92 %, pulse 256).
+    {
+      origin: 'maker',
+      what: 'battery and pulse count',
+      hex: '01755C 05C800010000',
+      fPort: 85,
+      readings: [{ ts: null, values: { battery: 92, pulse: 256 } }],
+    },
+    // Milesight-IoT/SensorDecoders, EM_Series/EM300_Series/EM300-DI/README.md, « Example » (history in pulse mode).
+    {
+      origin: 'maker',
+      what: 'battery, temperature, humidity and a history entry',
+      hex: '01755C 03673401 046865 20CE9E74466310015D020000010000',
+      fPort: 85,
+      recvTime: '2022-10-12T09:00:00Z',
+      readings: [
+        { ts: null, values: { battery: 92, temperature: 30.8, humidity: 50.5 } },
+        { ts: '2022-10-12T08:02:38.000Z', values: { temperature: 27.2, humidity: 46.5, pulse: 256 } },
+      ],
+    },
+    // Built here from the same README's channel table: the input's level high, a fridge at 3.5 °C.
+    {
+      origin: 'built',
+      what: 'digital input high, cold temperature',
+      hex: '050001 03672300',
+      fPort: 85,
+      readings: [{ ts: null, values: { digital_input: 1, temperature: 3.5 } }],
+    },
+  ],
+  'milesight-em500-pt100': [
+    // TheThingsNetwork/lorawan-devices, vendor/milesight-iot/em500-pt100-codec.yaml (battery 92 %, 28.1 °C).
+    {
+      origin: 'maker',
+      what: 'battery and temperature',
+      hex: '01755C 03671901',
+      fPort: 85,
+      readings: [{ ts: null, values: { battery: 92, temperature: 28.1 } }],
+    },
+    // Milesight-IoT/SensorDecoders, EM_Series/EM500_Series/EM500-PT100/README.md, « Example ».
+    {
+      origin: 'maker',
+      what: 'battery 100 %, 28.1 °C',
+      hex: '017564 03671901',
+      fPort: 85,
+      readings: [{ ts: null, values: { battery: 100, temperature: 28.1 } }],
+    },
+    // Built here from the same README's channel table: a freezer at −21.5 °C (0xFF29), its alarm, then a history entry.
+    {
+      origin: 'built',
+      what: 'temperature alarm and a history entry',
+      hex: '83D729FF0A0001 20CE9E74466329FF',
+      fPort: 85,
+      recvTime: '2022-10-12T09:00:00Z',
+      readings: [
+        { ts: null, values: { temperature: -21.5 } },
+        { ts: '2022-10-12T08:02:38.000Z', values: { temperature: -21.5 } },
+      ],
+    },
+  ],
   'elsys-ers': [
     // TheThingsNetwork/lorawan-devices, vendor/elsys/ers-codec.yaml (example left commented in that file).
     {
@@ -133,6 +195,41 @@ const FIXTURES: Record<string, Fixture[]> = {
       readings: [{ ts: null, values: { temperature: -4.1, battery: 100, occupancy: 1, pressure: 1013.25 } }],
     },
   ],
+  'elsys-ems': [
+    // TheThingsNetwork/lorawan-devices, vendor/elsys/ems-codec.yaml (pulse1 8465: the frame's second
+    // pulse count, the maker's decoder keeping a repeated type's last value; accelerometer and water leak not read).
+    {
+      origin: 'maker',
+      what: 'EMS: temperature, humidity, accelerometer, pulses, water leak',
+      hex: '0100E2 0229 03012705 0A1101 1211 0A2111',
+      fPort: 1,
+      readings: [{ ts: null, values: { temperature: 22.6, humidity: 41, pulse: 8465 } }],
+    },
+    // TheThingsNetwork/lorawan-devices, vendor/elsys/ems-door-codec.yaml (pulse1 4353; absolute count not read).
+    {
+      origin: 'maker',
+      what: 'EMS Door: accelerometer, door switch count',
+      hex: '03012705 0A1101 0B000A0011',
+      fPort: 1,
+      readings: [{ ts: null, values: { pulse: 4353 } }],
+    },
+    // TheThingsNetwork/lorawan-devices, vendor/elsys/ems-lite-codec.yaml (water leak level not read).
+    {
+      origin: 'maker',
+      what: 'EMS Lite: temperature, humidity, water leak',
+      hex: '0100E2 0229 1211',
+      fPort: 1,
+      readings: [{ ts: null, values: { temperature: 22.6, humidity: 41 } }],
+    },
+    // Built here from the type table of vendor/elsys/elsys.js: a cold room at 2.5 °C, the digital input closed, 3.6 V.
+    {
+      origin: 'built',
+      what: 'cold room, digital input, supply voltage',
+      hex: '010019 0D00 070E10',
+      fPort: 1,
+      readings: [{ ts: null, values: { temperature: 2.5, digital_input: 0, battery: 100 } }],
+    },
+  ],
   'dragino-lht65': [
     // TheThingsNetwork/lorawan-devices, vendor/dragino/lht65-codec.yaml and vendor/dragino/lht65n-codec.yaml
     // (BatV 3.062, TempC_SHT 28.29, Hum_SHT 88.6, TempC_DS 27.81). 3.062 V is 51 % on the 2.5–3.6 V map.
@@ -141,7 +238,7 @@ const FIXTURES: Record<string, Fixture[]> = {
       what: 'built-in sensor and DS18B20 probe',
       hex: 'CBF6 0B0D 0376 01 0ADD 7FFF',
       fPort: 2,
-      readings: [{ ts: null, values: { battery: 51, temperature: 28.29, humidity: 88.6, temperature_probe: 27.81 } }],
+      readings: [{ ts: null, values: { battery: 51, temperature: 28.29, humidity: 88.6, probe_temperature: 27.81 } }],
     },
     // Built here from the LHT65 user manual's datalog section: its example table of logged values
     // (21/1/19 04:27:03, sht_temp 22.00, sht_hum 32.6, ds_temp 327.67, …) laid out as the documented
@@ -167,7 +264,7 @@ const FIXTURES: Record<string, Fixture[]> = {
       hex: '09C4 0898 C146 09 60065F97',
       fPort: 2,
       recvTime: '2021-01-19T04:30:00Z',
-      readings: [{ ts: '2021-01-19T04:27:03.000Z', values: { temperature_probe: 25, temperature: 22, humidity: 32.6 } }],
+      readings: [{ ts: '2021-01-19T04:27:03.000Z', values: { probe_temperature: 25, temperature: 22, humidity: 32.6 } }],
     },
     // Built here: a freezer probe at −18.50 °C (0xF8C6), the built-in sensor at 4.10 °C, 3.300 V.
     {
@@ -175,7 +272,96 @@ const FIXTURES: Record<string, Fixture[]> = {
       what: 'negative probe temperature',
       hex: 'CCE4 019A 0320 01 F8C6 7FFF',
       fPort: 2,
-      readings: [{ ts: null, values: { battery: 73, temperature: 4.1, humidity: 80, temperature_probe: -18.5 } }],
+      readings: [{ ts: null, values: { battery: 73, temperature: 4.1, humidity: 80, probe_temperature: -18.5 } }],
+    },
+  ],
+  'dragino-lht65n': [
+    // TheThingsNetwork/lorawan-devices, vendor/dragino/lht65n-codec.yaml, « Temperature » (BatV 3.062,
+    // TempC_SHT 28.29, Hum_SHT 88.6, TempC_DS 27.81).
+    {
+      origin: 'maker',
+      what: 'built-in sensor and DS18B20 probe',
+      hex: 'CBF6 0B0D 0376 01 0ADD 7FFF',
+      fPort: 2,
+      readings: [{ ts: null, values: { battery: 51, temperature: 28.29, humidity: 88.6, probe_temperature: 27.81 } }],
+    },
+    // Built here from TheThingsNetwork/lorawan-devices, vendor/dragino/lht65n.js (format): a TMP117 probe
+    // (Ext 0x02) at −19.25 °C in a freezer, the built-in sensor at 3.10 °C, 3.300 V.
+    {
+      origin: 'built',
+      what: 'TMP117 probe',
+      hex: 'CCE4 0136 0320 02 F87B 7FFF',
+      fPort: 2,
+      readings: [{ ts: null, values: { battery: 73, temperature: 3.1, humidity: 80, probe_temperature: -19.25 } }],
+    },
+    // Built here from the same decoder: Ext 0x0F carries the DS18B20's identifier, not the built-in readings.
+    {
+      origin: 'built',
+      what: 'probe identifier (Ext 0x0F)',
+      hex: 'CBF6 2801 0203 0F 0405 0607',
+      fPort: 2,
+      readings: [{ ts: null, values: { battery: 51 } }],
+    },
+  ],
+  'dragino-lht52': [
+    // TheThingsNetwork/lorawan-devices, vendor/dragino/lht52-codec.yaml, « Temperature & Humidity »
+    // (TempC_SHT 22.53, Hum_SHT 54.4, TempC_DS 327.67 = no probe, Systimestamp 1640845021).
+    {
+      origin: 'maker',
+      what: 'built-in sensor, no probe, device time',
+      hex: '08CD 0220 7FFF 01 61CD4EDD',
+      fPort: 2,
+      recvTime: '2021-12-30T06:20:00Z',
+      readings: [{ ts: '2021-12-30T06:17:01.000Z', values: { temperature: 22.53, humidity: 54.4 } }],
+    },
+    // TheThingsNetwork/lorawan-devices, vendor/dragino/lht52-codec.yaml, status frame (port 5): no measure.
+    {
+      origin: 'maker',
+      what: 'device status',
+      hex: '0B88010025 0001',
+      fPort: 5,
+      readings: [],
+      warnings: ['Trame d’état d’un LHT52 (modèle, micrologiciel, bande), sans mesure.'],
+    },
+    // Built here from TheThingsNetwork/lorawan-devices, vendor/dragino/lht52.js (format): a probe at −18.00 °C
+    // in a freezer, the built-in sensor at 4.00 °C.
+    {
+      origin: 'built',
+      what: 'probe in a freezer',
+      hex: '0190 0320 F8F8 01 61CD4EDD',
+      fPort: 2,
+      recvTime: '2021-12-30T06:20:00Z',
+      readings: [{ ts: '2021-12-30T06:17:01.000Z', values: { temperature: 4, humidity: 80, probe_temperature: -18 } }],
+    },
+  ],
+  'adeunis-temp': [
+    // TheThingsNetwork/lorawan-devices, vendor/adeunis/temp-codec.yaml, « 0x57 Temp 4 periodic data »
+    // (two channels, values [t=0, t−1]: 43.5 and 50 °C, −10 and −0.1 °C; low battery; 2023-12-28T19:22:17).
+    {
+      origin: 'maker',
+      what: 'periodic data, two channels, timestamp, low battery',
+      hex: '57 96 01B3 FF9C 01F4 FFFF 14ABA3E9',
+      fPort: 1,
+      recvTime: '2023-12-28T19:30:00Z',
+      readings: [{ ts: '2023-12-28T19:22:17.000Z', values: { temperature: 43.5, probe_temperature: -10 } }],
+      warnings: ['L’Adeunis TEMP signale une pile faible.'],
+    },
+    // Built here from TheThingsNetwork/lorawan-devices, vendor/adeunis/temp_lib.js (format): keep-alive,
+    // one channel at 4.2 °C, no timestamp.
+    {
+      origin: 'built',
+      what: 'keep-alive, one channel',
+      hex: '30 20 002A',
+      fPort: 1,
+      readings: [{ ts: null, values: { temperature: 4.2 } }],
+    },
+    // Built here from the same library: alarm, two channels (built-in 5.5 °C high threshold, probe −17.5 °C).
+    {
+      origin: 'built',
+      what: 'alarm, two channels',
+      hex: '58 30 01 0037 00 FF51',
+      fPort: 1,
+      readings: [{ ts: null, values: { temperature: 5.5, probe_temperature: -17.5 } }],
     },
   ],
   'browan-tbhh100': [
@@ -230,6 +416,25 @@ const FIXTURES: Record<string, Fixture[]> = {
       readings: [{ ts: null, values: { door: 1, temperature: -27, battery: 100 } }],
     },
   ],
+  'browan-tbhv110': [
+    // TheThingsNetwork/lorawan-devices, vendor/browan/tbhv110-codec.yaml, « IAQ changed » (3.6 V, 22 °C,
+    // 30 %, eCO₂ 959 ppm; the board's 21 °C, VOC and IAQ not read).
+    {
+      origin: 'maker',
+      what: 'air quality',
+      hex: '610B351EBF03010051 0036',
+      fPort: 103,
+      readings: [{ ts: null, values: { temperature: 22, humidity: 30, co2: 959, battery: 100 } }],
+    },
+    // Built here from TheThingsNetwork/lorawan-devices, vendor/browan/tbhv110.js (format): a cold room at 4 °C, 85 %, 450 ppm, 3.0 V.
+    {
+      origin: 'built',
+      what: 'cold room',
+      hex: '0105 24 55 C201 0000 0000 24',
+      fPort: 103,
+      readings: [{ ts: null, values: { temperature: 4, humidity: 85, co2: 450, battery: 45 } }],
+    },
+  ],
   'netvox-r718a': [
     // TheThingsNetwork/lorawan-devices, vendor/netvox/r718a-codec.yaml, « Status report » (3.6 V, 25.38 °C, 68 %).
     {
@@ -264,6 +469,95 @@ const FIXTURES: Record<string, Fixture[]> = {
       hex: '01 0B 01 20 F63C 1194 000000',
       fPort: 6,
       readings: [{ ts: null, values: { temperature: -25, humidity: 45, battery: 64 } }],
+    },
+  ],
+  'laird-rs1xx': [
+    // TheThingsNetwork/lorawan-devices, vendor/laird/rs1xx-temp-rh-sensor-codec.yaml, « Send Temp RH Data
+    // Notification » (52.33 %, 98.67 °C, battery « 80-100% »).
+    {
+      origin: 'maker',
+      what: 'temperature and humidity',
+      hex: '01 00 2134 4362 05 0100 0001',
+      fPort: 1,
+      readings: [{ ts: null, values: { humidity: 52.33, temperature: 98.67, battery: 90 } }],
+    },
+    // Same file, « Send Temp and RH Aggregated Data Notification »: two readings, the device's clock unset.
+    {
+      origin: 'maker',
+      what: 'aggregated readings',
+      hex: '02 00 00 0000 05 02 00000000 2134 4362 2235 4463',
+      fPort: 1,
+      readings: [{ ts: null, values: { humidity: 52.33, temperature: 98.67, battery: 90 } }],
+      warnings: [
+        `Horodatage de l’appareil invalide (1420070400\u00A0s depuis 1970, loin de la réception)${NNBSP}: la lecture est datée de sa réception.`,
+      ],
+    },
+    // Same file, « Send Backlog Message Notification » and « Send Backlog Messages Notification »: logged
+    // readings stamped by a clock never set (2015-01-01), skipped.
+    {
+      origin: 'maker',
+      what: 'one logged reading, clock unset',
+      hex: '03 02 00000002 2A3D 4C6B',
+      fPort: 1,
+      readings: [],
+      warnings: [
+        `Horodatage de l’appareil invalide (1420070402\u00A0s depuis 1970, loin de la réception)${NNBSP}: entrée d’historique ignorée.`,
+      ],
+    },
+    {
+      origin: 'maker',
+      what: 'two logged readings, clock unset',
+      hex: '04 01 02 00000000 2A3D 4C6B 00000000 2A3D 4C6B',
+      fPort: 1,
+      readings: [],
+      warnings: [
+        `Horodatage de l’appareil invalide (1420070400\u00A0s depuis 1970, loin de la réception)${NNBSP}: entrée d’historique ignorée.`,
+        `Horodatage de l’appareil invalide (1420070400\u00A0s depuis 1970, loin de la réception)${NNBSP}: entrée d’historique ignorée.`,
+      ],
+    },
+    // Same file, « Send Sensor Config Simple/Advanced Notification », « Send FW Version Notification »,
+    // « Send Battery Voltage »: no measure.
+    {
+      origin: 'maker',
+      what: 'simple configuration',
+      hex: '0500010100000100',
+      fPort: 1,
+      readings: [],
+      warnings: ['Message de configuration d’un RS1xx, sans mesure.'],
+    },
+    {
+      origin: 'maker',
+      what: 'advanced configuration',
+      hex: '06000101000101 01FF500010000A000A',
+      fPort: 1,
+      readings: [],
+      warnings: ['Message de configuration avancée d’un RS1xx, sans mesure.'],
+    },
+    {
+      origin: 'maker',
+      what: 'firmware version',
+      hex: '0700140B050601 01020304',
+      fPort: 1,
+      readings: [],
+      warnings: ['Message de version du micrologiciel d’un RS1xx, sans mesure.'],
+    },
+    {
+      origin: 'maker',
+      what: 'battery voltage',
+      hex: '0A000103',
+      fPort: 1,
+      readings: [],
+      warnings: ['Message de tension de pile d’un RS1xx, sans mesure.'],
+    },
+    // Built here from TheThingsNetwork/lorawan-devices, vendor/laird/rs1xx-temp-rh-sensor.js (format): a logged
+    // reading in a freezer (−18.25 °C: hundredths −25, units −18; 60.50 %), 2021-12-30T06:00:00Z.
+    {
+      origin: 'built',
+      what: 'logged reading below zero',
+      hex: '03 00 0D28BCE0 32 3C E7 EE',
+      fPort: 1,
+      recvTime: '2021-12-30T06:20:00Z',
+      readings: [{ ts: '2021-12-30T06:00:00.000Z', values: { humidity: 60.5, temperature: -18.25 } }],
     },
   ],
   'cayenne-lpp': [
@@ -316,11 +610,19 @@ describe('built-in LoRaWAN codecs', () => {
     expect(CODECS.map((codec) => codec.id)).toEqual([
       'milesight-em300-th',
       'milesight-em300-mcs',
+      'milesight-em300-di',
+      'milesight-em500-pt100',
       'elsys-ers',
+      'elsys-ems',
       'dragino-lht65',
+      'dragino-lht65n',
+      'dragino-lht52',
+      'adeunis-temp',
       'browan-tbhh100',
       'browan-tbdw100',
+      'browan-tbhv110',
       'netvox-r718a',
+      'laird-rs1xx',
       'cayenne-lpp',
     ]);
     for (const codec of CODECS) {
@@ -339,8 +641,39 @@ describe('built-in LoRaWAN codecs', () => {
     it.each(fixtures)('$origin: $what ($hex)', (fixture) => {
       const result = decode(id, fixture.hex, fixture.fPort, fixture.recvTime ? new Date(fixture.recvTime) : RECEIVED);
       expect(readingsOf(result)).toEqual(fixture.readings);
-      expect(result.ok && result.warnings).toEqual([]);
+      expect(result.ok && result.warnings).toEqual(fixture.warnings ?? []);
     });
+  });
+});
+
+/** The frames their makers document as refused (« unknown FPort »), with the sentence Vigie gives. */
+const MAKER_REFUSALS: { id: string; source: string; hex: string; fPort: number; error: string }[] = [
+  {
+    id: 'dragino-lht65n',
+    source: 'TheThingsNetwork/lorawan-devices, vendor/dragino/lht65n-codec.yaml, « Unknown FPort »',
+    hex: 'CBF60B0D0376010ADD7FFF',
+    fPort: 42,
+    error: `Port LoRaWAN 42 inattendu pour un LHT65N${NNBSP}: les mesures arrivent sur le port 2, le journal sur le port 3.`,
+  },
+  {
+    id: 'dragino-lht52',
+    source: 'TheThingsNetwork/lorawan-devices, vendor/dragino/lht52-codec.yaml, « Unknown FPort »',
+    hex: '0B880100250001',
+    fPort: 42,
+    error: `Port LoRaWAN 42 inattendu pour un LHT52${NNBSP}: les mesures arrivent sur le port 2.`,
+  },
+  {
+    id: 'browan-tbhv110',
+    source: 'TheThingsNetwork/lorawan-devices, vendor/browan/tbhv110-codec.yaml, « Unknown FPort »',
+    hex: '01',
+    fPort: 42,
+    error: `Port LoRaWAN 42 inattendu pour un TBHV110${NNBSP}: les mesures arrivent sur le port 103.`,
+  },
+];
+
+describe('frames their makers document as refused', () => {
+  it.each(MAKER_REFUSALS)('$id: $source', ({ id, hex, fPort, error }) => {
+    expect(errorOf(decode(id, hex, fPort))).toBe(error);
   });
 });
 
@@ -450,7 +783,7 @@ describe('Dragino LHT65', () => {
   it('reads a flagged 11-byte frame whose time cannot be right as a live frame', () => {
     const result = decode('dragino-lht65', 'CBF6 0B0D 0376 81 0ADD 7FFF', 2);
     expect(readingsOf(result)).toEqual([
-      { ts: null, values: { battery: 51, temperature: 28.29, humidity: 88.6, temperature_probe: 27.81 } },
+      { ts: null, values: { battery: 51, temperature: 28.29, humidity: 88.6, probe_temperature: 27.81 } },
     ]);
   });
 
@@ -540,8 +873,16 @@ function prng(seed: number): () => number {
 const PORTS: Record<string, number[]> = {
   'milesight-em300-th': [85],
   'milesight-em300-mcs': [85],
+  'milesight-em300-di': [85],
+  'milesight-em500-pt100': [85],
   'elsys-ers': [5],
+  'elsys-ems': [1],
   'dragino-lht65': [2, 3, 5],
+  'dragino-lht65n': [2, 3, 5],
+  'dragino-lht52': [2, 3, 4, 5],
+  'adeunis-temp': [1],
+  'browan-tbhv110': [103, 204, 222],
+  'laird-rs1xx': [1],
   'browan-tbhh100': [103, 204, 222],
   'browan-tbdw100': [100, 204, 222],
   'netvox-r718a': [6, 7],
@@ -623,7 +964,14 @@ describe('suggestCodec', () => {
     expect(suggestCodec({ brand_id: 'milesight-iot', model_id: 'em300-th' })).toBe('milesight-em300-th');
     expect(suggestCodec({ brand_id: 'milesight-iot', model_id: 'em300-mcs' })).toBe('milesight-em300-mcs');
     expect(suggestCodec({ brand_id: 'dragino', model_id: 'lht65' })).toBe('dragino-lht65');
-    expect(suggestCodec({ brand_id: 'dragino', model_id: 'lht65n' })).toBe('dragino-lht65');
+    expect(suggestCodec({ brand_id: 'dragino', model_id: 'lht65n' })).toBe('dragino-lht65n');
+    expect(suggestCodec({ brand_id: 'dragino', model_id: 'lht52' })).toBe('dragino-lht52');
+    expect(suggestCodec({ brand_id: 'adeunis', model_id: 'temp' })).toBe('adeunis-temp');
+    expect(suggestCodec({ brand_id: 'elsys', model_id: 'ems-door' })).toBe('elsys-ems');
+    expect(suggestCodec({ brand_id: 'milesight-iot', model_id: 'em300-di' })).toBe('milesight-em300-di');
+    expect(suggestCodec({ brand_id: 'milesight-iot', model_id: 'em500-pt100' })).toBe('milesight-em500-pt100');
+    expect(suggestCodec({ brand_id: 'laird', model_id: 'rs1xx-temp-rh-sensor' })).toBe('laird-rs1xx');
+    expect(suggestCodec({ brand_id: 'browan', model_id: 'tbhv110' })).toBe('browan-tbhv110');
     expect(suggestCodec({ brand_id: 'elsys', model_id: 'ers' })).toBe('elsys-ers');
     expect(suggestCodec({ brand_id: 'elsys', model_id: 'ers-co2' })).toBe('elsys-ers');
     expect(suggestCodec({ brand_id: 'elsys', model_id: 'ers-lite' })).toBe('elsys-ers');
@@ -635,7 +983,7 @@ describe('suggestCodec', () => {
 
   it('returns null for unknown or missing ids', () => {
     expect(suggestCodec({ brand_id: 'milesight-iot', model_id: 'am307' })).toBeNull();
-    expect(suggestCodec({ brand_id: 'dragino', model_id: 'lht52' })).toBeNull();
+    expect(suggestCodec({ brand_id: 'dragino', model_id: 'lht22' })).toBeNull();
     expect(suggestCodec({ brand_id: 'acme', model_id: 'em300-th' })).toBeNull();
     expect(suggestCodec({ brand_id: 'constructor', model_id: 'x' })).toBeNull();
     expect(suggestCodec({ brand_id: 'browan', model_id: 'toString' })).toBeNull();

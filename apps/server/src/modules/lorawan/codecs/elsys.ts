@@ -24,6 +24,8 @@ import type { Codec, CodecInput } from './types.ts';
  *   0x04 light, uint16, lux                0x11 occupancy, uint8: 0 none, 1 entering or leaving, 2 occupied
  *   0x05 motion count (PIR), uint8         0x14 pressure, uint32, 0.001 hPa
  *   0x06 CO₂, uint16, ppm
+ * For the EMS (door, water leak and accelerometer sensor) also: 0x0A pulse count (uint16: its
+ * door switch's openings) and 0x0D external digital input (uint8).
  * The other documented types are skipped by their length; 0x3E (settings) carries its own length
  * in its first byte.
  */
@@ -64,7 +66,11 @@ const SETTINGS = 0x3e;
  * Battery: the ERS family runs on a 3.6 V lithium AA cell; its supply voltage (0x07) is turned into
  * a percentage with the linear map LITHIUM_3V6 (2.5 V empty, 3.6 V full).
  */
-function decodeElsys(input: CodecInput): Outcome {
+const ERS_MEASURES = ['temperature', 'humidity', 'light', 'motion', 'co2', 'occupancy', 'pressure', 'probe_temperature', 'battery'];
+const EMS_MEASURES = ['temperature', 'humidity', 'pulse', 'digital_input', 'probe_temperature', 'battery'];
+
+/** The values of the types each model reads (`measures`): a type of the other family is skipped by its length. */
+function decodeElsys(input: CodecInput, measures: readonly string[]): Outcome {
   const { bytes } = input;
   if (bytes.length < 2) return fail(tooShort('un capteur Elsys', bytes.length, 2));
   const values: Record<string, number> = {};
@@ -88,9 +94,9 @@ function decodeElsys(input: CodecInput): Outcome {
       problem = true;
       break;
     }
-    // A type repeated in the frame keeps its first value.
+    // A type repeated in the frame keeps its last value, as the maker's decoder does.
     const set = (key: string, value: number) => {
-      if (!(key in values)) values[key] = value;
+      if (measures.includes(key)) values[key] = value;
     };
     switch (type) {
       case 0x01:
@@ -112,7 +118,14 @@ function decodeElsys(input: CodecInput): Outcome {
         set('battery', batteryPercent(u16be(bytes, data) / 1000, LITHIUM_3V6.empty, LITHIUM_3V6.full));
         break;
       case 0x0c:
-        set('temperature_probe', i16be(bytes, data) / 10);
+        set('probe_temperature', i16be(bytes, data) / 10);
+        break;
+      case 0x0a:
+        // The EMS counts its door switch's openings (and the pulses of its input) here.
+        set('pulse', u16be(bytes, data));
+        break;
+      case 0x0d:
+        set('digital_input', u8(bytes, data) ? 1 : 0);
         break;
       case 0x11:
         // Someone entering, leaving or sitting counts as present.
@@ -136,7 +149,16 @@ export const elsysErs: Codec = defineCodec({
   id: 'elsys-ers',
   vendor: 'Elsys',
   model: 'ERS / ERS Lite / ERS CO2',
-  measures: ['temperature', 'humidity', 'light', 'motion', 'co2', 'occupancy', 'pressure', 'temperature_probe', 'battery'],
+  measures: ERS_MEASURES,
   subject: 'un capteur Elsys',
-  decode: decodeElsys,
+  decode: (input) => decodeElsys(input, ERS_MEASURES),
+});
+
+export const elsysEms: Codec = defineCodec({
+  id: 'elsys-ems',
+  vendor: 'Elsys',
+  model: 'EMS / EMS Door / EMS Lite',
+  measures: EMS_MEASURES,
+  subject: 'un capteur Elsys',
+  decode: (input) => decodeElsys(input, EMS_MEASURES),
 });
