@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread } from '../../worker-thread.ts';
-import { SANDBOX_LIMITS, TIME_EXCEEDED } from './codec-sandbox.ts';
+import { SANDBOX_LIMITS, TIME_EXCEEDED, type SandboxResult } from './codec-sandbox.ts';
 import type { CodecWorkerRequest, CodecWorkerResponse } from './codec-worker.ts';
 import type { CodecInput, CodecResult } from './codecs/index.ts';
 
@@ -15,8 +15,8 @@ const NNBSP = '\u202F';
 /** The threads of the pool: two at least (one organization never holds them all), four at most. */
 export const defaultCodecThreads = () => Math.max(2, Math.min(4, os.availableParallelism() - 1));
 
-/** What decoding a frame gave, or why it was not even tried (`refused`: a full queue, a suspended codec). */
-export type CodecRun = CodecResult | { ok: false; refused: true; error: string };
+/** What decoding a frame gave (with the pasted style recognised), or why it was not even tried (`refused`: a full queue, a suspended codec). */
+export type CodecRun = SandboxResult | { ok: false; refused: true; error: string };
 
 export interface CodecRunnerOptions {
   /** Worker threads of the pool (`defaultCodecThreads()`). */
@@ -164,7 +164,7 @@ export function createCodecRunner(options: CodecRunnerOptions = {}) {
     return started;
   }
 
-  async function runOn(slot: Slot, source: string, input: CodecInput): Promise<CodecResult> {
+  async function runOn(slot: Slot, source: string, input: CodecInput): Promise<SandboxResult> {
     const started = threadOf(slot);
     if (!(await started.ready)) {
       if (slot.thread === started) slot.thread = null;
@@ -173,8 +173,8 @@ export function createCodecRunner(options: CodecRunnerOptions = {}) {
     }
     const { worker } = started;
     const id = (nextId += 1);
-    return new Promise<CodecResult>((resolve) => {
-      const finish = (result: CodecResult) => {
+    return new Promise<SandboxResult>((resolve) => {
+      const finish = (result: SandboxResult) => {
         clearTimeout(watchdog);
         worker.off('message', onMessage);
         worker.off('exit', onExit);

@@ -35,7 +35,7 @@ describe('pasted codecs shared fairly between organizations (codec-runner.ts)', 
       track(`a${index}`, pool.run(`${LOOPING} // ${index}`, FRAME, { organizationId: 'a' })),
     );
     const other = await track('b', pool.run(FAST, FRAME, { organizationId: 'b' }));
-    expect(other).toEqual({ ok: true, readings: [{ ts: null, values: { temperature: 5.2 } }], warnings: [] });
+    expect(other).toEqual({ ok: true, readings: [{ ts: null, values: { temperature: 5.2 } }], warnings: [], style: 'ts013' });
     // At most one of the flood's frames was decoded by then: the other thread stayed free for b.
     expect(settled.filter((label) => label.startsWith('a')).length).toBeLessThanOrEqual(1);
     const results = await Promise.all(flood);

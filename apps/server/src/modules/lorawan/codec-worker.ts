@@ -4,8 +4,7 @@
  * `codec-runner.ts` ends the thread past its watchdog.
  */
 import { parentPort } from 'node:worker_threads';
-import { quickJS, runPastedCodec } from './codec-sandbox.ts';
-import type { CodecResult } from './codecs/index.ts';
+import { quickJS, runPastedCodec, type SandboxResult } from './codec-sandbox.ts';
 
 export interface CodecWorkerRequest {
   id: number;
@@ -15,7 +14,7 @@ export interface CodecWorkerRequest {
   recvTime: number;
 }
 
-export type CodecWorkerResponse = { id: number; result: CodecResult } | { ready: true };
+export type CodecWorkerResponse = { id: number; result: SandboxResult } | { ready: true };
 
 // The engine is compiled before the first frame: its start-up does not count against a codec's time.
 void quickJS().then(() => parentPort?.postMessage({ ready: true } satisfies CodecWorkerResponse));

@@ -446,6 +446,46 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
     expect(removal.statusCode).toBe(409);
   });
 
+  it('saves a pasted codec written in any of the three styles makers publish, and reads a device’s frames with it', async () => {
+    // The EM300-TH frame read the same way in each style: battery, temperature, humidity.
+    const body = `var b = bytes, t = b[5] | (b[6] << 8);
+      return { battery: b[2], temperature: (t > 0x7fff ? t - 0x10000 : t) / 10, humidity: b[9] / 2 };`;
+    const sources = {
+      ts013: `function decodeUplink(input) { var values = (function (bytes) { ${body} })(input.bytes); return { data: values }; }`,
+      'chirpstack-v3': `function Decode(fPort, bytes, variables) { ${body} }`,
+      'ttn-v2': `function Decoder(bytes, port) { ${body} }`,
+    };
+    const payloadHex = EM300_FRAME.toString('hex');
+    const tts = await integration(owner, 'tts');
+    for (const [style, source] of Object.entries(sources)) {
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/lorawan/codecs',
+        headers: owner.auth,
+        payload: { name: `EM300 ${style}`, source, payloadHex, fPort: 85 },
+      });
+      expect(saved.statusCode, style).toBe(201);
+      const codec = saved.json<{ codec: { id: string; vendor: string; model: string; measures: string[] } }>().codec;
+      expect(codec.id, style).toMatch(/^custom:[0-9a-f-]{36}$/);
+      expect(codec, style).toMatchObject({ model: `EM300 ${style}`, measures: ['battery', 'temperature', 'humidity'] });
+      const eui = devEui();
+      const sensor = await register(eui, codec.id);
+      expect((await send(tts, tts.secret, ttsUplink(eui, { fCnt: 1 }))).json(), style).toEqual({ status: 'stored', readings: 1 });
+      expect((await sensorOf(sensor.id)).latest['temperature']?.value, style).toBe(30.8);
+    }
+    // A source that defines none of the three functions is refused with the styles it may take.
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/api/lorawan/codecs',
+      headers: owner.auth,
+      payload: { name: 'Sans fonction', source: 'function decode(bytes) { return {}; }', payloadHex },
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json<{ message: string }>().message).toBe(
+      'Décodeur refusé : Le décodeur doit définir decodeUplink(input) (LoRa Alliance TS013), Decode(fPort, bytes, variables) (ChirpStack v3) ou Decoder(bytes, port) (The Things Network v2).',
+    );
+  });
+
   it('no longer hears a deleted integration', async () => {
     const tts = await integration(owner, 'tts');
     expect((await t.app.inject({ method: 'DELETE', url: `/api/integrations/${tts.id}`, headers: owner.auth })).statusCode).toBe(204);
