@@ -858,6 +858,89 @@ describe('Cayenne LPP', () => {
   });
 });
 
+describe('Dragino LHT65N and LHT52', () => {
+  it('reads the LHT65N’s sensor type in bits 3–0 only, where the LHT65 reads bits 5–0', () => {
+    // Ext 0x11: bit 4 set beside type 0x01; an LHT65N reads its DS18B20, an LHT65 an unknown type 0x11.
+    expect(readingsOf(decode('dragino-lht65n', 'CBF6 0B0D 0376 11 0ADD 7FFF', 2))).toEqual([
+      { ts: null, values: { battery: 51, temperature: 28.29, humidity: 88.6, probe_temperature: 27.81 } },
+    ]);
+    expect(warningsOf(decode('dragino-lht65', 'CBF6 0B0D 0376 11 0ADD 7FFF', 2))).toEqual([
+      `Capteur externe de type 0x11 inconnu d’un LHT65${NNBSP}: seules les mesures intégrées sont lues.`,
+    ]);
+  });
+
+  it('refuses a short LHT52 frame; its other ports carry no measure; an unset clock dates the reading at reception', () => {
+    expect(errorOf(decode('dragino-lht52', '08CD0220', 2))).toBe(
+      `Trame trop courte pour un LHT52${NNBSP}: 4 octets reçus, 11 au moins attendus.`,
+    );
+    expect(readingsOf(decode('dragino-lht52', '28FF0000000000000000', 4))).toEqual([]);
+    expect(readingsOf(decode('dragino-lht52', '08CD0220', 3))).toEqual([]);
+    const unset = decode('dragino-lht52', '08CD 0220 7FFF 01 00000010', 2);
+    expect(readingsOf(unset)).toEqual([{ ts: null, values: { temperature: 22.53, humidity: 54.4 } }]);
+    expect(warningsOf(unset)[0]).toContain('Horodatage de l’appareil invalide (16\u00A0s depuis 1970');
+  });
+});
+
+describe('Adeunis TEMP', () => {
+  it('refuses a short frame and an unknown frame code; configuration frames carry no measure', () => {
+    expect(errorOf(decode('adeunis-temp', '57', 1))).toBe(
+      `Trame trop courte pour un Adeunis TEMP${NNBSP}: 1 octet reçu, 2 au moins attendus.`,
+    );
+    expect(errorOf(decode('adeunis-temp', '5796 01B3 FF9C', 1))).toBe(
+      `Trame trop courte pour un Adeunis TEMP${NNBSP}: 6 octets reçus, 10 au moins attendus.`,
+    );
+    expect(errorOf(decode('adeunis-temp', '4220 0001', 1))).toBe(
+      'Trame Adeunis TEMP de code 0x42 inconnue (0x57, 0x30 ou 0x58 attendu pour les mesures).',
+    );
+    expect(warningsOf(decode('adeunis-temp', '3720 020304 010203', 1))).toEqual([
+      'Trame de versions du logiciel d’un Adeunis TEMP, sans mesure.',
+    ]);
+  });
+
+  it('dates a reading whose device time cannot be right at its reception', () => {
+    const result = decode('adeunis-temp', '30 24 002A 00000000', 1);
+    expect(readingsOf(result)).toEqual([{ ts: null, values: { temperature: 4.2 } }]);
+    expect(warningsOf(result)[0]).toContain('Horodatage de l’appareil invalide (0\u00A0s depuis 2013');
+  });
+});
+
+describe('Laird RS1xx', () => {
+  it('refuses a message of the wrong length or an unknown type', () => {
+    expect(errorOf(decode('laird-rs1xx', '01 00 2134 4362 05', 1))).toBe(`Message RS1xx de mesure de 7 octets${NNBSP}: 11 attendus.`);
+    expect(errorOf(decode('laird-rs1xx', '02 00 00 0000 05 02 00000000 2134 4362', 1))).toBe(
+      `Message RS1xx de mesures groupées de 15 octets${NNBSP}: 19 (11 + 4 par mesure) attendus.`,
+    );
+    expect(errorOf(decode('laird-rs1xx', '09 00 01', 1))).toBe(
+      'Message RS1xx de type 0x09 inconnu (0x01 à 0x04 attendu pour les mesures).',
+    );
+  });
+
+  it('keeps a battery capacity it does not know out', () => {
+    expect(readingsOf(decode('laird-rs1xx', '01 00 0032 0004 09 0000 0000', 1))).toEqual([
+      { ts: null, values: { humidity: 50, temperature: 4 } },
+    ]);
+  });
+});
+
+describe('Browan TBHV110, Milesight EM300-DI and EM500-PT100, Elsys EMS', () => {
+  it('reads an all-zero TBHV110 frame as empty, and refuses a short one', () => {
+    expect(warningsOf(decode('browan-tbhv110', '0000000000000000000000', 103))).toEqual(['Trame vide d’un TBHV110, sans mesure.']);
+    expect(errorOf(decode('browan-tbhv110', '610B351E', 103))).toBe(
+      `Trame trop courte pour un TBHV110${NNBSP}: 4 octets reçus, 11 au moins attendus.`,
+    );
+  });
+
+  it('reads only each Milesight model’s own channels', () => {
+    expect(errorOf(decode('milesight-em500-pt100', '046865', 85))).toContain('Canal 0x04 0x68 inconnu d’un EM500-PT100');
+    expect(errorOf(decode('milesight-em300-th', '05C800010000', 85))).toContain('Canal 0x05 0xC8 inconnu d’un EM300-TH');
+  });
+
+  it('leaves out what an ERS reads but an EMS does not have, and the other way round', () => {
+    expect(readingsOf(decode('elsys-ems', '0100E2 040027 0506', 1))).toEqual([{ ts: null, values: { temperature: 22.6 } }]);
+    expect(readingsOf(decode('elsys-ers', '0100E2 0A1101 0D01', 5))).toEqual([{ ts: null, values: { temperature: 22.6 } }]);
+  });
+});
+
 /** Mulberry32: a small seeded generator, so that a failing frame can be found again. */
 function prng(seed: number): () => number {
   let state = seed >>> 0;
