@@ -150,6 +150,22 @@ describe('pasted codecs in the three styles makers publish', () => {
     expect(await runPastedCodec(both, FRAME)).toMatchObject({ ok: true, style: 'chirpstack-v3', readings: [{ values: { port: 85 } }] });
   });
 
+  it('recognises a function declared with const, let or var, arrow functions included', async () => {
+    const sources: [string, string][] = [
+      ['const Decoder = (bytes, port) => ({ first: bytes[0], port: port });', 'ttn-v2'],
+      ['let Decode = function (fPort, bytes, variables) { return { first: bytes[0], port: fPort }; };', 'chirpstack-v3'],
+      ['var decodeUplink = (input) => ({ data: { first: input.bytes[0], port: input.fPort } });', 'ts013'],
+    ];
+    for (const [source, style] of sources) {
+      expect(await runPastedCodec(source, FRAME), source).toEqual({
+        ok: true,
+        readings: [{ ts: null, values: { first: 1, port: 85 } }],
+        warnings: [],
+        style,
+      });
+    }
+  });
+
   it('reads the values of v3 and v2 as TS013 data: numbers and booleans kept, the rest told', async () => {
     const result = await runPastedCodec('function Decoder(bytes, port) { return { open: true, label: "x", nested: { a: 1 } }; }', FRAME);
     expect(result).toEqual({
