@@ -649,6 +649,13 @@ describe('built-in LoRaWAN codecs', () => {
 /** The frames their makers document as refused (« unknown FPort »), with the sentence Vigie gives. */
 const MAKER_REFUSALS: { id: string; source: string; hex: string; fPort: number; error: string }[] = [
   {
+    id: 'dragino-lht65',
+    source: 'TheThingsNetwork/lorawan-devices, vendor/dragino/lht65-codec.yaml, « Unknown FPort »',
+    hex: 'CBF60B0D0376010ADD7FFF',
+    fPort: 42,
+    error: `Port LoRaWAN 42 inattendu pour un LHT65${NNBSP}: les mesures arrivent sur le port 2, le journal sur le port 3.`,
+  },
+  {
     id: 'dragino-lht65n',
     source: 'TheThingsNetwork/lorawan-devices, vendor/dragino/lht65n-codec.yaml, « Unknown FPort »',
     hex: 'CBF60B0D0376010ADD7FFF',
@@ -661,6 +668,20 @@ const MAKER_REFUSALS: { id: string; source: string; hex: string; fPort: number; 
     hex: '0B880100250001',
     fPort: 42,
     error: `Port LoRaWAN 42 inattendu pour un LHT52${NNBSP}: les mesures arrivent sur le port 2.`,
+  },
+  {
+    id: 'browan-tbhh100',
+    source: 'TheThingsNetwork/lorawan-devices, vendor/browan/tbhh100-codec.yaml, « Unknown FPort »',
+    hex: '01',
+    fPort: 42,
+    error: `Port LoRaWAN 42 inattendu pour un TBHH100${NNBSP}: les mesures arrivent sur le port 103.`,
+  },
+  {
+    id: 'browan-tbdw100',
+    source: 'TheThingsNetwork/lorawan-devices, vendor/browan/tbdw100-codec.yaml, « Unknown FPort »',
+    hex: '01',
+    fPort: 42,
+    error: `Port LoRaWAN 42 inattendu pour un TBDW100${NNBSP}: les mesures arrivent sur le port 100.`,
   },
   {
     id: 'browan-tbhv110',
