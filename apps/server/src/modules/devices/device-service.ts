@@ -1,66 +1,62 @@
-import { createHash } from 'node:crypto';
 import {
   type CreateDeviceRequest,
   type DeviceEvent,
   type DeviceKind,
   type DeviceStatus,
-  type Emitter,
-  type LatestValue,
   type ReadingEvent,
-  type Sensor,
-  TRASH_RETENTION_DAYS,
-  type TrashedDevice,
   type UpdateDeviceRequest,
 } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import type { EventHub } from '../events/event-hub.ts';
 import { createDeviceDal, type DeviceDal } from './device-dal.ts';
+import { createDeviceListBodies } from './device-list-body.ts';
 import { createDeviceListCache, type LatestRow, type ListedDevice } from './device-list-cache.ts';
 import type { DeviceRecord, DeviceTouch, LatestValuesSource, NewDevice } from './device-types.ts';
+import { createDeviceTrash } from './device-trash.ts';
+import { deviceStatus, type DeviceView, toDeviceView } from './device-view.ts';
 
-const DAY_MS = 24 * 3600 * 1000;
-export const NOT_IN_TRASH = 'Cet appareil n’est pas dans la corbeille.';
-
-/** Devices deleted before this moment are due for purge and can no longer be restored. */
-export const trashCutoff = (now: Date) => new Date(now.getTime() - TRASH_RETENTION_DAYS * DAY_MS);
-
-export function deviceStatus(record: Pick<DeviceRecord, 'lastSeenAt' | 'inactivityTimeoutSeconds'>, now = Date.now()): DeviceStatus {
-  if (!record.lastSeenAt) return 'never';
-  return now - record.lastSeenAt.getTime() > record.inactivityTimeoutSeconds * 1000 ? 'offline' : 'online';
-}
-
-/** A device in its API shape, tagged with its kind (a sensor adds emitterId; a transmitter has none). */
-export type DeviceView = { kind: 'emitter'; device: Emitter } | { kind: 'sensor'; device: Sensor };
-
-export function toDeviceView(kind: DeviceKind, record: DeviceRecord, latest: Record<string, LatestValue>, now = Date.now()): DeviceView {
-  const device: Emitter = {
-    id: record.id,
-    name: record.name,
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
-    serial: record.serial,
-    model: record.model,
-    status: deviceStatus(record, now),
-    lastSeenAt: record.lastSeenAt?.toISOString() ?? null,
-    latest,
-    battery: record.battery,
-    inactivityTimeoutSeconds: record.inactivityTimeoutSeconds,
-    siteId: record.siteId,
-  };
-  return kind === 'sensor' ? { kind, device: { ...device, emitterId: record.emitterId ?? null } } : { kind, device };
-}
-
-/** Bytes of whole answered lists kept, the least recently asked dropped first. */
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
-
-/** The weak ETag the API gives a body (as @fastify/etag would: SHA-1, base64). */
-const weakEtag = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64')}"`;
+export { NOT_IN_TRASH, trashCutoff } from './device-trash.ts';
+export { deviceStatus, type DeviceView, toDeviceView } from './device-view.ts';
 
 /** Devices per page when a list is asked with parameters but no `limit`. */
 const DEFAULT_PAGE = 100;
 
 export const DEVICE_NOT_FOUND: Record<DeviceKind, string> = { emitter: 'Émetteur introuvable.', sensor: 'Capteur introuvable.' };
+
+/**
+ * The DAL as the service uses it: each change, once committed, is followed by `changed` for its
+ * organization, so that the list kept in memory is forgotten (here, and elsewhere when `shared`).
+ */
+function forgettingLists(stored: DeviceDal, changed: (organizationId: string) => void, shared: boolean): DeviceDal {
+  /** A change of one device of the organization, followed by `changed` once it is committed. */
+  const thenChanged =
+    <A extends unknown[], R>(change: (organizationId: string, ...args: A) => Promise<R>) =>
+    async (organizationId: string, ...args: A): Promise<R> => {
+      const result = await change(organizationId, ...args);
+      changed(organizationId);
+      return result;
+    };
+  return {
+    ...stored,
+    create: thenChanged(stored.create),
+    update: thenChanged(stored.update),
+    trash: thenChanged(stored.trash),
+    restore: thenChanged(stored.restore),
+    async purge(ids, cutoff) {
+      // No list shows the trash, but a purged transmitter leaves its sensors without one.
+      const organizations = await stored.purge(ids, cutoff);
+      for (const organizationId of new Set(organizations)) changed(organizationId);
+      return organizations;
+    },
+    async touch(touches) {
+      // A sensor heard through another transmitter than before: its card names the new one.
+      const moved = await stored.touch(touches);
+      if (shared) for (const organizationId of moved) changed(organizationId);
+      return moved;
+    },
+  };
+}
 
 /**
  * Rules for one kind of device. Another organization's device is reported exactly like one
@@ -101,57 +97,14 @@ export function createDeviceService(deps: {
     cache.forget(organizationId);
     if (shared) events.publish([{ organizationId, type: 'devices-changed', data: { kind } }]);
   };
-  /** A change of one device of the organization, followed by `changed` once it is committed. */
-  const thenChanged =
-    <A extends unknown[], R>(change: (organizationId: string, ...args: A) => Promise<R>) =>
-    async (organizationId: string, ...args: A): Promise<R> => {
-      const result = await change(organizationId, ...args);
-      changed(organizationId);
-      return result;
-    };
-  // Every change goes through these: a list in memory is forgotten once the change is committed.
-  const dal: DeviceDal = {
-    ...stored,
-    // Bound: the DAL's methods call one another through `this`.
-    create: thenChanged(stored.create.bind(stored)),
-    update: thenChanged(stored.update.bind(stored)),
-    trash: thenChanged(stored.trash.bind(stored)),
-    restore: thenChanged(stored.restore.bind(stored)),
-    async purge(ids, cutoff) {
-      // No list shows the trash, but a purged transmitter leaves its sensors without one.
-      const organizations = await stored.purge(ids, cutoff);
-      for (const organizationId of new Set(organizations)) changed(organizationId);
-      return organizations;
-    },
-    async touch(touches) {
-      // A sensor heard through another transmitter than before: its card names the new one.
-      const moved = await stored.touch(touches);
-      if (shared) for (const organizationId of moved) changed(organizationId);
-      return moved;
-    },
-  };
+  // Every change goes through this DAL: a list in memory is forgotten once the change is committed.
+  const dal = forgettingLists(stored, changed, shared);
   const now = deps.now ?? (() => new Date());
   const missing = () => notFound(DEVICE_NOT_FOUND[kind]);
   const announce = (organizationId: string, events_: DeviceEvent[]) =>
     events.publish(events_.map((data) => ({ organizationId, type: 'device' as const, data })));
-
-  /**
-   * Each listed device written out once: a listed device is replaced whenever it changes, and its
-   * status turns from online to offline with time alone, so its JSON holds until that moment.
-   */
-  const written = new WeakMap<ListedDevice, { json: string; until: number }>();
-  /** The last list answered per organization (the most recently asked last), with its ETag. */
-  const bodies = new Map<string, { listed: ListedDevice[]; body: Buffer; etag: string; until: number }>();
-  let bodyBytes = 0;
-  function write(listed: ListedDevice, at: number): string {
-    const known = written.get(listed);
-    if (known && at <= known.until) return known.json;
-    const { record, latest } = listed;
-    const json = JSON.stringify(toDeviceView(kind, record, latest, at).device);
-    const turns = record.lastSeenAt ? record.lastSeenAt.getTime() + record.inactivityTimeoutSeconds * 1000 : Infinity;
-    written.set(listed, { json, until: at <= turns ? turns : Infinity });
-    return json;
-  }
+  /** The lists as the API answers them, each device written out once (device-list-body.ts). */
+  const bodies = createDeviceListBodies(kind);
 
   async function views(records: DeviceRecord[]): Promise<DeviceView[]> {
     const latest = await deps.latestOf(records.map((record) => record.id));
@@ -169,6 +122,16 @@ export function createDeviceService(deps: {
     if (!one) throw missing();
     return one;
   }
+  const trash = createDeviceTrash({
+    kind,
+    dal,
+    now,
+    view,
+    announce,
+    missing,
+    onDeleted: deps.onDeleted,
+    onRestored: deps.onRestored,
+  });
 
   return {
     kind,
@@ -195,28 +158,7 @@ export function createDeviceService(deps: {
     async listBody(organizationId: string): Promise<{ body: Buffer; etag: string }> {
       const at = Date.now();
       const listed = await cache.list(organizationId, readListed(organizationId));
-      const known = bodies.get(organizationId);
-      if (known && at <= known.until && known.listed.length === listed.length && known.listed.every((device, i) => device === listed[i])) {
-        bodies.delete(organizationId);
-        bodies.set(organizationId, known);
-        return known;
-      }
-      if (known) {
-        bodies.delete(organizationId);
-        bodyBytes -= known.body.length;
-      }
-      const body = Buffer.from(`{"${kind}s":[${listed.map((device) => write(device, at)).join(',')}]}`);
-      let until = Infinity;
-      for (const device of listed) until = Math.min(until, written.get(device)?.until ?? 0);
-      const answer = { listed, body, etag: weakEtag(body), until };
-      bodies.set(organizationId, answer);
-      bodyBytes += body.length;
-      for (const [oldest, kept] of bodies) {
-        if (bodyBytes <= MAX_BODY_BYTES || oldest === organizationId) break;
-        bodies.delete(oldest);
-        bodyBytes -= kept.body.length;
-      }
-      return answer;
+      return bodies.body(organizationId, listed, at);
     },
     /** A page of the list, filtered (`q` in the name or serial, case aside; site; status now). */
     async page(
@@ -346,41 +288,13 @@ export function createDeviceService(deps: {
       });
       return records.length;
     },
-    /** Moves the device to the trash: gone from every view, its history and token kept for a restore. */
-    async remove(organizationId: string, id: string) {
-      if (!(await dal.trash(organizationId, id, now()))) throw missing();
-      await deps.onDeleted?.(id, organizationId);
-      announce(organizationId, [{ action: 'deleted', kind, deviceId: id }]);
-    },
-    /** Brings a device back from the trash with its history; its token works again. */
-    async restore(organizationId: string, id: string): Promise<DeviceView> {
-      const record = await dal.restore(organizationId, id, trashCutoff(now()));
-      if (!record) throw notFound(NOT_IN_TRASH);
-      const restored = await view(record);
-      await deps.onRestored?.(id, organizationId);
-      announce(organizationId, [{ action: 'created', ...restored }]);
-      return restored;
-    },
-    async listTrashed(organizationId: string): Promise<TrashedDevice[]> {
-      const records = await dal.listTrashed(organizationId, trashCutoff(now()));
-      return records.map((record) => ({
-        kind,
-        id: record.id,
-        name: record.name,
-        serial: record.serial,
-        model: record.model,
-        deletedAt: record.deletedAt.toISOString(),
-        purgeAt: new Date(record.deletedAt.getTime() + TRASH_RETENTION_DAYS * DAY_MS).toISOString(),
-      }));
-    },
-    /** Ids of trashed devices past the retention period at `at`, a batch at a time. */
-    expired(at: Date, limit: number) {
-      return dal.expired(trashCutoff(at), limit);
-    },
-    /** Erases devices past the retention period at `at` (their telemetry must be erased first). */
-    async purge(ids: string[], at: Date): Promise<number> {
-      return (await dal.purge(ids, trashCutoff(at))).length;
-    },
+
+    // The trash (device-trash.ts).
+    remove: trash.remove,
+    restore: trash.restore,
+    listTrashed: trash.listTrashed,
+    expired: trash.expired,
+    purge: trash.purge,
   };
 }
 
