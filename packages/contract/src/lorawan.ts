@@ -9,12 +9,15 @@ import { installUseSchema } from './claim.ts';
  */
 export const LORAWAN_GATEWAY_MODEL = 'Passerelle LoRaWAN';
 
-/** The network servers Vigie takes uplinks from. */
-export const INTEGRATION_TYPES = ['tts', 'chirpstack'] as const;
+/**
+ * The network servers Vigie takes uplinks from: The Things Stack v3, ChirpStack v4, Actility
+ * ThingPark, Orange Live Objects, Loriot and Helium (docs/api.md, LoRaWAN).
+ */
+export const INTEGRATION_TYPES = ['tts', 'chirpstack', 'thingpark', 'liveobjects', 'loriot', 'helium'] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
 export const integrationTypeSchema = z.enum(INTEGRATION_TYPES, {
-  error: 'Type d’intégration inconnu : « tts » ou « chirpstack » sont attendus.',
+  error: 'Type d’intégration inconnu : « tts », « chirpstack », « thingpark », « liveobjects », « loriot » ou « helium » sont attendus.',
 });
 
 /** A LoRaWAN DevEUI: 16 hexadecimal digits, dashes, colons or spaces between pairs allowed, stored lower-case. */
@@ -76,7 +79,7 @@ export const createIntegrationRequestSchema = z
     mqtt: mqttSettingsSchema.optional(),
   })
   .refine((body) => body.mqtt === undefined || body.type === 'tts', {
-    error: 'La connexion MQTT n’existe que pour The Things Stack ; ChirpStack appelle Vigie par HTTP.',
+    error: 'La connexion MQTT n’existe que pour The Things Stack ; les autres serveurs de réseau appellent Vigie par HTTP.',
     path: ['mqtt'],
   });
 export type CreateIntegrationRequest = z.input<typeof createIntegrationRequestSchema>;

@@ -5,6 +5,7 @@ import type {
   CheckKind,
   EscalationStep,
   Insights,
+  IntegrationType,
   Ladder,
   MemberScope,
   OnCallSlot,
@@ -786,7 +787,7 @@ export const lorawanIntegrations = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    type: text('type').$type<'tts' | 'chirpstack'>().notNull(),
+    type: text('type').$type<IntegrationType>().notNull(),
     name: text('name').notNull(),
     secretHash: text('secret_hash').notNull(),
     lastEventAt: timestamp('last_event_at', { withTimezone: true, mode: 'date' }),

@@ -199,7 +199,10 @@ export function chirpstackUpMessage(uplink: Uplink): Record<string, unknown> {
   };
 }
 
-const NETWORK_LABELS: Record<IntegrationType, string> = { tts: 'The Things Stack v3', chirpstack: 'ChirpStack v4' };
+/** The networks the simulator speaks (the others are read by the server alike, docs/api.md, LoRaWAN). */
+export type SimulatedNetwork = Extract<IntegrationType, 'tts' | 'chirpstack'>;
+
+const NETWORK_LABELS: Record<SimulatedNetwork, string> = { tts: 'The Things Stack v3', chirpstack: 'ChirpStack v4' };
 
 /** A number the French way, with a true minus sign. */
 const french = (value: number, digits = 1) => value.toLocaleString('fr-FR', { maximumFractionDigits: digits }).replace('-', '\u2212');
@@ -215,7 +218,7 @@ const STATUS_LABELS: Record<IntegrationEventResponse['status'], string> = {
 
 export interface LorawanRunOptions {
   base: string;
-  type: IntegrationType;
+  type: SimulatedNetwork;
   email: string;
   password: string;
   shop: string;

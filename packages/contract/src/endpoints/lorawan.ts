@@ -23,7 +23,7 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
 const manageIntegrations = managers('gérer les intégrations LoRaWAN');
 const tag = 'LoRaWAN';
 
-/** Network servers (The Things Stack, ChirpStack) and the LoRaWAN devices they bring. */
+/** Network servers (The Things Stack, ChirpStack, ThingPark, Live Objects, Loriot, Helium) and the LoRaWAN devices they bring. */
 export const integrations = {
   list: endpoint({
     method: 'GET',
@@ -36,7 +36,8 @@ export const integrations = {
   create: endpoint({
     method: 'POST',
     path: '/api/integrations',
-    summary: 'Crée une intégration The Things Stack ou ChirpStack : son adresse et son secret, montré cette seule fois.',
+    summary:
+      'Crée une intégration (The Things Stack, ChirpStack, ThingPark, Live Objects, Loriot ou Helium) : son adresse et son secret, montré cette seule fois.',
     tag,
     access: wholeOrganization(manageIntegrations, 'gérer les intégrations LoRaWAN'),
     schema: {
@@ -56,16 +57,22 @@ export const integrations = {
     method: 'POST',
     path: '/api/integrations/:id/events',
     summary:
-      'Reçoit les messages du serveur de réseau (webhook The Things Stack v3, intégration HTTP ChirpStack v4), authentifié par le secret de l’intégration.',
+      'Reçoit les messages du serveur de réseau (webhook The Things Stack v3, intégration HTTP ChirpStack v4, connexion HTTP ThingPark, push HTTP Live Objects, sortie HTTP Loriot, intégration HTTP Helium), authentifié par le secret de l’intégration.',
     description:
-      'En-tête `Authorization: Bearer <secret>` ; secret absent ou faux : 401, rien n’est enregistré. The Things Stack : le message tel qu’il l’envoie (`uplink_message`, `join_accept`…). ChirpStack : `?event=up|join|status|…`, encodage JSON. Un DevEUI inconnu est répondu 200 et gardé parmi les « Nouveaux appareils détectés ». La même trame deux fois n’est enregistrée qu’une fois. 64 Kio au plus.',
+      'En-tête `Authorization: Bearer <secret>` ; secret absent ou faux : 401, rien n’est enregistré. The Things Stack : le message tel qu’il l’envoie (`uplink_message`, `join_accept`…). ChirpStack : `?event=up|join|status|…`, encodage JSON. ThingPark : `{DevEUI_uplink: {…}}` en JSON (le XML est refusé, 415). Live Objects : le message de données LoRa (`streamId`, `value.payload`, `metadata.network.lora`). Loriot : `{cmd: "rx"|"gw", EUI, ts, fcnt, port, data}`. Helium : `{dev_eui, fcnt, port, payload, reported_at, hotspots}`. Un DevEUI inconnu est répondu 200 et gardé parmi les « Nouveaux appareils détectés ». La même trame deux fois n’est enregistrée qu’une fois. 64 Kio au plus.',
     tag,
     access: deviceAccess,
     schema: {
       params: idParamsSchema,
       querystring: integrationEventQuerySchema,
       body: z.unknown(),
-      response: { 200: integrationEventResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 413: errorResponseSchema },
+      response: {
+        200: integrationEventResponseSchema,
+        400: errorResponseSchema,
+        401: errorResponseSchema,
+        413: errorResponseSchema,
+        415: errorResponseSchema,
+      },
     },
   }),
 };

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { IntegrationType } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { lorawanCodecs, lorawanDevices, lorawanIntegrations, lorawanPending } from '../../db/schema.ts';
 
@@ -13,7 +14,7 @@ export function createLorawanDal(db: Database) {
     async createIntegration(input: {
       id?: string;
       organizationId: string;
-      type: 'tts' | 'chirpstack';
+      type: IntegrationType;
       name: string;
       secretHash: string;
       mqtt?: { server: string; username: string; sealedPassword: string };

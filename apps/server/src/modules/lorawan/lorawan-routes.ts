@@ -4,9 +4,14 @@ import { currentUser } from '../../plugins/authenticate.ts';
 import { route } from '../../plugins/endpoint-route.ts';
 import { locatedInScope, sitesOf } from '../../plugins/scope.ts';
 import type { LorawanService } from './lorawan-service.ts';
+import { XmlBody } from './network-messages.ts';
 
 /** docs/api.md, LoRaWAN: what the network server calls, authenticated by the integration's secret. */
 export const lorawanPublicRoutes: FastifyPluginAsyncZod<{ lorawan: LorawanService }> = async (app, { lorawan }) => {
+  // ThingPark may be set to send XML: read as nothing, then refused with its reason once the secret is checked.
+  app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, _body, done) =>
+    done(null, new XmlBody()),
+  );
   app.route({
     ...route(endpoints.integrations.events),
     bodyLimit: 64 * 1024,

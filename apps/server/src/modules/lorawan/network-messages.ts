@@ -1,92 +1,33 @@
-import type { IntegrationType } from '@vigie/contract';
-import { badRequest } from '../../errors.ts';
-
 /**
- * What a network server sends, read into one shape whatever its dialect: The Things Stack v3
- * (webhook or MQTT integration, the message as its API documents it: `end_device_ids`,
- * `uplink_message`, `join_accept`…) and ChirpStack v4 (HTTP integration, JSON encoding, the event
- * named in the query: `up`, `join`, `status`, `ack`, `txack`, `log`, `location`, `integration`).
+ * Each network's message read into one `NetworkMessage`: The Things Stack v3 (webhook or MQTT
+ * integration, the message as its API documents it: `end_device_ids`, `uplink_message`,
+ * `join_accept`…) and ChirpStack v4 (HTTP integration, JSON encoding, the event named in the query:
+ * `up`, `join`, `status`, `ack`, `txack`, `log`, `location`, `integration`) here; Actility
+ * ThingPark, Orange Live Objects, Loriot and Helium in `networks/`, one file each.
  */
-export type NetworkMessage =
-  | {
-      kind: 'uplink';
-      devEui: string;
-      /** The session's device address and frame counter: the same pair twice is the same frame. */
-      devAddr: string | null;
-      fCnt: number | null;
-      /**
-       * The network server's name for this reception, when it gives one (ChirpStack's
-       * `deduplicationId`, The Things Stack's `as:up:` correlation id): the same message sent again
-       * carries it again.
-       */
-      receptionId: string | null;
-      fPort: number | null;
-      /** The application payload, when the message carries one. */
-      bytes: Uint8Array | null;
-      /** The network server's own decoding of the payload, if it made one. */
-      decoded: Record<string, unknown> | null;
-      receivedAt: Date | null;
-      /** The best gateway's signal, and that gateway's EUI (or id). */
-      rssi: number | null;
-      snr: number | null;
-      gateway: string | null;
-      /** The maker and model the network server knows (The Things Stack's `version_ids`). */
-      versionIds: { brand_id?: string; model_id?: string } | null;
-    }
-  | { kind: 'status'; devEui: string; battery: number | null; receivedAt: Date | null }
-  | { kind: 'other'; devEui: string | null; name: string };
+import type { IntegrationType } from '@vigie/contract';
+import { AppError, badRequest } from '../../errors.ts';
+import { fromHelium } from './networks/helium.ts';
+import { fromLiveObjects } from './networks/liveobjects.ts';
+import { fromLoriot } from './networks/loriot.ts';
+import {
+  base64Bytes,
+  bestGateway,
+  date,
+  finite,
+  isObject,
+  type NetworkMessage,
+  normalDevEui,
+  requireDevEui,
+  text,
+} from './networks/message.ts';
+import { fromThingPark } from './networks/thingpark.ts';
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export { type NetworkMessage, normalDevEui } from './networks/message.ts';
 
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value.length > 0 && value.length <= 256 ? value : null;
-}
-
-function finite(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
-function date(value: unknown): Date | null {
-  if (typeof value !== 'string') return null;
-  const ms = Date.parse(value);
-  return Number.isFinite(ms) ? new Date(ms) : null;
-}
-
-/** A DevEUI as stored: 16 lower-case hexadecimal digits; null when it is not one. */
-export function normalDevEui(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const hex = value.replace(/[\s:-]/g, '').toLowerCase();
-  return /^[0-9a-f]{16}$/.test(hex) ? hex : null;
-}
-
-function base64Bytes(value: unknown, field: string): Uint8Array | null {
-  if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string' || value.length > 2048 || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) {
-    throw badRequest(`« ${field} » doit être la trame en base64 (2 Kio au plus).`);
-  }
-  return new Uint8Array(Buffer.from(value, 'base64'));
-}
-
-/** The strongest signal among the gateways that heard the frame. */
-function bestGateway(
-  list: unknown,
-  read: (entry: Record<string, unknown>) => { rssi: number | null; snr: number | null; id: string | null },
-) {
-  let best: { rssi: number | null; snr: number | null; id: string | null } = { rssi: null, snr: null, id: null };
-  if (!Array.isArray(list)) return best;
-  for (const entry of list.slice(0, 64)) {
-    if (!isObject(entry)) continue;
-    const seen = read(entry);
-    if (seen.rssi !== null && (best.rssi === null || seen.rssi > best.rssi)) best = seen;
-    else if (best.id === null) best = seen;
-  }
-  return best;
-}
-
-function requireDevEui(value: unknown): string {
-  const devEui = normalDevEui(value);
-  if (!devEui) throw badRequest('DevEUI absent ou invalide dans le message : 16 chiffres hexadécimaux sont attendus.');
-  return devEui;
+/** A body that came as XML (`text/xml`, `application/xml`): kept aside to be refused with its reason once the secret is checked. */
+export class XmlBody {
+  readonly xml = true;
 }
 
 function fromTheThingsStack(body: Record<string, unknown>): NetworkMessage {
@@ -175,8 +116,20 @@ function fromChirpStack(body: Record<string, unknown>, event: string): NetworkMe
 
 /** The message in one shape; a body that is not one of the server's messages is a 400 with a French reason. */
 export function readNetworkMessage(type: IntegrationType, body: unknown, event: string | undefined): NetworkMessage {
+  if (body instanceof XmlBody) {
+    throw new AppError(
+      415,
+      type === 'thingpark'
+        ? 'ThingPark envoie ici du XML : Vigie ne lit que le JSON. Dans la connexion ThingPark, choisissez le format de contenu JSON.'
+        : 'Message en XML : Vigie ne lit que le JSON (Content-Type: application/json).',
+    );
+  }
   if (!isObject(body)) throw badRequest('Le message doit être un objet JSON, tel que le serveur de réseau l’envoie.');
   if (type === 'tts') return fromTheThingsStack(body);
+  if (type === 'thingpark') return fromThingPark(body);
+  if (type === 'liveobjects') return fromLiveObjects(body);
+  if (type === 'loriot') return fromLoriot(body);
+  if (type === 'helium') return fromHelium(body);
   if (!event) throw badRequest('Paramètre « event » manquant : ChirpStack l’ajoute à l’adresse (?event=up, join, status…).');
   if (!/^[a-z_]{1,32}$/.test(event)) throw badRequest('Paramètre « event » invalide.');
   return fromChirpStack(body, event);

@@ -36,8 +36,9 @@ function Loading({ children }: { children: ReactNode }) {
 const CAME_FROM_HERE: CameFromState = { from: { path: '/dashboard/lorawan', label: PAGES.lorawan.label } };
 
 /**
- * /dashboard/lorawan: the network servers (The Things Stack, ChirpStack) Vigie listens to, the
- * sensors they bring that nobody added yet, and the added ones with their radio signal.
+ * /dashboard/lorawan: the network servers (The Things Stack, ChirpStack, ThingPark, Live Objects,
+ * Loriot, Helium) Vigie listens to, the sensors they bring that nobody added yet, and the added
+ * ones with their radio signal.
  */
 export default function LorawanRoute() {
   const can = useCan();
@@ -81,7 +82,8 @@ export default function LorawanRoute() {
         </h1>
         <p className="mt-3 text-slate-300">
           Les capteurs LoRaWAN du commerce (Milesight, Elsys, Dragino, Browan, Netvox…) arrivent par votre serveur de réseau{'\u202F'}: The
-          Things Stack ou ChirpStack. Reliez-le à Vigie par une intégration, puis adoptez chaque capteur qu’il détecte.
+          Things Stack, ChirpStack, ThingPark, Live Objects, Loriot ou Helium. Reliez-le à Vigie par une intégration, puis adoptez chaque
+          capteur qu’il détecte.
         </p>
       </div>
 

@@ -1,3 +1,4 @@
+import type { IntegrationType } from '@vigie/contract';
 import { describe, expect, it } from 'vitest';
 import {
   codecLabel,
@@ -7,6 +8,8 @@ import {
   formatDevEui,
   formatRssi,
   formatSnr,
+  INTEGRATION_TYPE_LABELS,
+  integrationSteps,
   isPastedCodec,
   pendingModelText,
   seenText,
@@ -61,5 +64,18 @@ describe('LoRaWAN wording', () => {
     expect(decodedValueText('temperature', -18.25)).toBe('\u221218,25\u202F°C');
     expect(decodedValueText('open', 1)).toBe('Ouverte (1)');
     expect(decodedValueText('pressure', 1013.123456789)).toBe('1\u202F013,123457');
+  });
+
+  it('tells, for every network server, where to paste the address and the secret', () => {
+    // Every type has its label (the record is checked against the contract's types).
+    const types = Object.keys(INTEGRATION_TYPE_LABELS) as IntegrationType[];
+    expect(types).toEqual(['tts', 'chirpstack', 'thingpark', 'liveobjects', 'loriot', 'helium']);
+    for (const type of types) {
+      const steps = integrationSteps(type).join(' ');
+      expect(steps, type).toContain('l’adresse ci-dessus');
+      expect(steps, type).toMatch(/Authorization.*Bearer suivi du secret/);
+    }
+    expect(integrationSteps('thingpark').join(' ')).toContain('JSON (pas XML)');
+    expect(integrationSteps('loriot')[0]).toBe('Dans votre application Loriot, ouvrez Output → Add new output → HTTP Push.');
   });
 });

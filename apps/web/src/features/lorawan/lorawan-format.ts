@@ -9,6 +9,10 @@ const NNBSP = '\u202F';
 export const INTEGRATION_TYPE_LABELS: Record<IntegrationType, string> = {
   tts: 'The Things Stack',
   chirpstack: 'ChirpStack',
+  thingpark: 'Actility ThingPark',
+  liveobjects: 'Orange Live Objects',
+  loriot: 'Loriot',
+  helium: 'Helium',
 };
 
 /** The codec that keeps the network server's own decoding. */
@@ -93,20 +97,47 @@ export function formatSnr(snr: number): string {
   return `${formatNumber(snr, 1)}${NBSP}dB`;
 }
 
-/** The steps to paste in the network server, for an integration of `type`. */
-export function integrationSteps(type: IntegrationType): string[] {
-  if (type === 'tts') {
-    return [
-      `Dans votre application The Things Stack, ouvrez Integrations → Webhooks → Add webhook → Custom webhook.`,
-      `Webhook format${NNBSP}: JSON. Base URL${NNBSP}: l’adresse ci-dessus. Laissez les chemins vides.`,
-      `Additional headers${NNBSP}: Authorization = Bearer suivi du secret (copiez l’en-tête ci-dessus).`,
-      `Cochez Uplink message, puis enregistrez (Add webhook).`,
-    ];
-  }
-  return [
+/** The steps to paste in the network server, for an integration of each type (docs/protocole-appareils.md, Capteurs LoRaWAN). */
+const INTEGRATION_STEPS: Record<IntegrationType, string[]> = {
+  tts: [
+    `Dans votre application The Things Stack, ouvrez Integrations → Webhooks → Add webhook → Custom webhook.`,
+    `Webhook format${NNBSP}: JSON. Base URL${NNBSP}: l’adresse ci-dessus. Laissez les chemins vides.`,
+    `Additional headers${NNBSP}: Authorization = Bearer suivi du secret (copiez l’en-tête ci-dessus).`,
+    `Cochez Uplink message, puis enregistrez (Add webhook).`,
+  ],
+  chirpstack: [
     `Dans votre application ChirpStack, ouvrez Integrations → HTTP → Add.`,
     `Payload encoding${NNBSP}: JSON. Event endpoint URL${NNBSP}: l’adresse ci-dessus.`,
     `Headers${NNBSP}: Authorization = Bearer suivi du secret (copiez l’en-tête ci-dessus).`,
     `Enregistrez (Submit).`,
-  ];
+  ],
+  thingpark: [
+    `Dans ThingPark, créez un serveur d’application de type HTTP (Application servers → Create).`,
+    `Content type${NNBSP}: JSON (pas XML). Destination${NNBSP}: l’adresse ci-dessus.`,
+    `Custom HTTP headers${NNBSP}: Authorization = Bearer suivi du secret (copiez l’en-tête ci-dessus).`,
+    `Ajoutez ce serveur à un AS routing profile, puis donnez ce profil à vos capteurs.`,
+  ],
+  liveobjects: [
+    `Dans Live Objects, créez une action HTTP push${NNBSP}: URL${NNBSP}: l’adresse ci-dessus, méthode POST.`,
+    `En-têtes HTTP${NNBSP}: Authorization = Bearer suivi du secret (copiez l’en-tête ci-dessus).`,
+    `Déclenchez-la par une règle de routage sur les messages de données de vos appareils LoRa.`,
+    `Gardez le message tel quel (pas de modèle de contenu)${NNBSP}: la trame en hexadécimal dans value.payload.`,
+  ],
+  loriot: [
+    `Dans votre application Loriot, ouvrez Output → Add new output → HTTP Push.`,
+    `Target URL${NNBSP}: l’adresse ci-dessus.`,
+    `Custom Authorization header value${NNBSP}: Bearer suivi du secret (copiez l’en-tête ci-dessus).`,
+    `Enregistrez la sortie (Confirm)${NNBSP}: les trames arrivent en rx ou gw.`,
+  ],
+  helium: [
+    `Dans la console Helium, ouvrez Integrations → Add New Integration → HTTP.`,
+    `Method${NNBSP}: POST. Endpoint URL${NNBSP}: l’adresse ci-dessus.`,
+    `HTTP headers${NNBSP}: Authorization = Bearer suivi du secret (copiez l’en-tête ci-dessus).`,
+    `Dans Flows, reliez vos capteurs (ou leur étiquette) à cette intégration.`,
+  ],
+};
+
+/** The steps to paste in the network server, for an integration of `type`. */
+export function integrationSteps(type: IntegrationType): string[] {
+  return INTEGRATION_STEPS[type];
 }

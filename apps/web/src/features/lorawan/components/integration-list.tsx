@@ -21,7 +21,7 @@ export function IntegrationList({ integrations, canManage }: { integrations: Int
     return (
       <p className="text-sm text-slate-300">
         {canManage
-          ? 'Aucune intégration pour l’instant. Créez-en une ci-dessous pour relier votre serveur The Things Stack ou ChirpStack.'
+          ? 'Aucune intégration pour l’instant. Créez-en une ci-dessous pour relier votre serveur de réseau (The Things Stack, ChirpStack, ThingPark, Live Objects, Loriot ou Helium).'
           : 'Aucune intégration pour l’instant. Un administrateur ou un responsable peut en créer une.'}
       </p>
     );
