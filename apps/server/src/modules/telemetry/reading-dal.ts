@@ -1,14 +1,7 @@
-import { and, asc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/database.ts';
-import {
-  DAYS_AHEAD,
-  dayStart,
-  dropReadingPartitionsBefore,
-  ensureReadingPartitions,
-  listReadingPartitions,
-  READING_ID_WINDOW_DAYS,
-} from '../../db/reading-partitions.ts';
 import { latestValues, readingAdjustments, readings } from '../../db/schema.ts';
+import { createReadingRetentionDal } from './reading-retention-dal.ts';
 
 /**
  * A stored value as it reads now: less the adjustments that verifications recorded after it was
@@ -46,17 +39,12 @@ export interface ReadingCursor {
 /** Beyond this, a stored value (older data, before the measures' ranges) counts as this in averages. */
 export const STORED_VALUE_BOUND = 1e12;
 
-/** How many rows a statement returned (`returning 1` counts what it changed). */
-async function changed(db: Database, query: SQL): Promise<number> {
-  return (await rowsOf(db, query)).length;
-}
-
 /**
  * The only code that touches the readings, reading_ids and latest_values tables. `partitioned`:
  * PostgreSQL, where readings are partitioned by day and the reading ids of the last
  * READING_ID_WINDOW_DAYS days kept in `reading_ids` (a unique index of a partitioned table must
  * hold the partition key, and a retry without a timestamp is dated anew); the embedded database
- * keeps its plain table and unique index.
+ * keeps its plain table and unique index. What leaves the tables is in reading-retention-dal.ts.
  */
 export function createReadingDal(db: Database, options: { partitioned?: boolean } = {}) {
   const partitioned = options.partitioned ?? false;
@@ -70,6 +58,8 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
       .limit(1);
     return row !== undefined;
   }
+
+  const retention = createReadingRetentionDal(db, options);
 
   return {
     /**
@@ -230,91 +220,12 @@ export function createReadingDal(db: Database, options: { partitioned?: boolean 
         .limit(options.limit);
     },
 
-    /** Deletes up to `limit` readings of the given devices, and their latest values once none is left. */
-    async deleteOfDevices(deviceIds: string[], limit: number): Promise<number> {
-      if (deviceIds.length === 0) return 0;
-      const ids = sql.join(
-        deviceIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      );
-      if (partitioned) {
-        // Partition by partition: a ctid names a row within one table only.
-        let deleted = 0;
-        for (const partition of await listReadingPartitions(db)) {
-          const table = sql.identifier(partition.name);
-          deleted += await changed(
-            db,
-            sql`delete from ${table} where ctid in (select ctid from ${table} where device_id in (${ids}) limit ${limit - deleted}) returning 1`,
-          );
-          if (deleted >= limit) return deleted;
-        }
-        deleted += await changed(
-          db,
-          sql`delete from reading_ids where ctid in (select ctid from reading_ids where device_id in (${ids}) limit ${limit - deleted}) returning 1`,
-        );
-        if (deleted < limit) await db.delete(latestValues).where(inArray(latestValues.deviceId, deviceIds));
-        return deleted;
-      }
-      const deleted = await db
-        .delete(readings)
-        .where(sql`ctid in (select ctid from ${readings} where ${readings.deviceId} in (${ids}) limit ${limit})`)
-        .returning({ ts: readings.ts });
-      if (deleted.length < limit) await db.delete(latestValues).where(inArray(latestValues.deviceId, deviceIds));
-      return deleted.length;
-    },
-
-    /**
-     * PostgreSQL: creates the day partitions from the cutoff's day to DAYS_AHEAD days after
-     * `now`'s, where no partition covers them yet (idempotent); returns how many were created.
-     * Nothing on the embedded database.
-     */
-    async preparePartitions(cutoff: Date, now: Date): Promise<number> {
-      if (!partitioned) return 0;
-      return ensureReadingPartitions(db, cutoff, dayStart(now, DAYS_AHEAD));
-    },
-
-    /** PostgreSQL: drops the partitions wholly older than the cutoff; returns about how many readings went. */
-    async dropPartitionsBefore(cutoff: Date): Promise<number> {
-      if (!partitioned) return 0;
-      return (await dropReadingPartitionsBefore(db, cutoff)).rows;
-    },
-
-    /**
-     * PostgreSQL: forgets up to `limit` reading ids received more than READING_ID_WINDOW_DAYS
-     * days before `now` (the dedup window); returns how many.
-     */
-    async pruneReadingIds(now: Date, limit: number): Promise<number> {
-      if (!partitioned) return 0;
-      const before = new Date(now.getTime() - READING_ID_WINDOW_DAYS * 86_400_000);
-      return changed(
-        db,
-        sql`delete from reading_ids where ctid in (select ctid from reading_ids where stored_at < ${before.toISOString()}::timestamptz limit ${limit}) returning 1`,
-      );
-    },
-
-    /** Deletes up to `limit` readings older than the cutoff; returns how many. */
-    async deleteOlderThan(cutoff: Date, limit: number): Promise<number> {
-      if (partitioned) {
-        // What is left before the cutoff lies in the partition that spans it (a day, at most a
-        // day's readings; usually an hour's, the job being hourly) and in DEFAULT.
-        let deleted = 0;
-        for (const partition of await listReadingPartitions(db)) {
-          if (partition.from && partition.from >= cutoff) continue;
-          const table = sql.identifier(partition.name);
-          deleted += await changed(
-            db,
-            sql`delete from ${table} where ctid in (select ctid from ${table} where ts < ${cutoff.toISOString()}::timestamptz limit ${limit - deleted}) returning 1`,
-          );
-          if (deleted >= limit) break;
-        }
-        return deleted;
-      }
-      const deleted = await db
-        .delete(readings)
-        .where(sql`ctid in (select ctid from ${readings} where ${readings.ts} < ${cutoff.toISOString()}::timestamptz limit ${limit})`)
-        .returning({ ts: readings.ts });
-      return deleted.length;
-    },
+    // What leaves the tables (reading-retention-dal.ts).
+    deleteOfDevices: retention.deleteOfDevices,
+    preparePartitions: retention.preparePartitions,
+    dropPartitionsBefore: retention.dropPartitionsBefore,
+    pruneReadingIds: retention.pruneReadingIds,
+    deleteOlderThan: retention.deleteOlderThan,
   };
 }
 
