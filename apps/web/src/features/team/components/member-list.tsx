@@ -1,16 +1,15 @@
 import type { Member, Role } from '@vigie/contract';
 import { ShieldOff, UserMinus } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { FormStatus } from '@/components/ui/form-status';
-import { inputClass } from '@/components/ui/section';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { showToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/errors';
 import { ROLE_LABELS, ROLE_OPTIONS } from '@/lib/permissions';
-import { useRemoveMember, useResetMemberTwoFactor, useUpdateMemberRole, useUpdateMemberScope } from '../api/member-mutations';
+import { useRemoveMember, useUpdateMemberRole, useUpdateMemberScope } from '../api/member-mutations';
 import { ScopeOptions, scopeOf } from './invite-form';
+import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
 import { memberLabel } from '../team-format';
 
 const selectClass =
@@ -60,21 +59,7 @@ export function MemberList({ members, currentUserId, canManage, organizationName
   const remove = useRemoveMember();
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
-  const resetTwoFactor = useResetMemberTwoFactor();
   const [resetting, setResetting] = useState<Member | null>(null);
-  const [adminPassword, setAdminPassword] = useState('');
-  const [resetProblem, setResetProblem] = useState<string | null>(null);
-  const passwordId = useId();
-  const passwordRef = useRef<HTMLInputElement>(null);
-  // The password is what the admin types first: it takes the focus the dialog gave « Annuler ».
-  useEffect(() => {
-    if (resetting) passwordRef.current?.focus();
-  }, [resetting]);
-  const closeReset = () => {
-    setResetting(null);
-    setAdminPassword('');
-    setResetProblem(null);
-  };
   const selectId = useId();
   const adminCount = members.filter((member) => member.role === 'admin').length;
 
@@ -104,24 +89,6 @@ export function MemberList({ members, currentUserId, canManage, organizationName
         setError(errorMessage(failure, 'Le membre n’a pas été retiré.'));
       },
     });
-  };
-
-  const onResetTwoFactor = () => {
-    if (!resetting) return;
-    const member = resetting;
-    if (!adminPassword) return setResetProblem('Saisissez votre mot de passe pour confirmer.');
-    setResetProblem(null);
-    resetTwoFactor.mutate(
-      { id: member.id, password: adminPassword },
-      {
-        onSuccess: () => {
-          closeReset();
-          showToast({ message: `Double authentification de ${memberLabel(member)} réinitialisée\u202F: ses sessions sont fermées.` });
-        },
-        // Shown in the dialog, which stays open: a mistyped password is typed again there.
-        onError: (failure) => setResetProblem(errorMessage(failure, 'La double authentification n’a pas été réinitialisée.')),
-      },
-    );
   };
 
   return (
@@ -226,40 +193,7 @@ export function MemberList({ members, currentUserId, canManage, organizationName
       >
         {`${removing ? memberLabel(removing) : 'Ce membre'} n’aura plus accès à ${organizationName ?? 'votre organisation'}. Ses sessions en cours prennent fin immédiatement\u00A0: cette personne est déconnectée partout, à l’instant.`}
       </ConfirmDialog>
-      <ConfirmDialog
-        open={resetting !== null}
-        title={
-          resetting
-            ? `Réinitialiser la double authentification de ${memberLabel(resetting)}\u202F?`
-            : 'Réinitialiser la double authentification\u202F?'
-        }
-        confirmLabel={resetTwoFactor.isPending ? 'Réinitialisation…' : 'Réinitialiser'}
-        busy={resetTwoFactor.isPending}
-        onConfirm={onResetTwoFactor}
-        onCancel={closeReset}
-      >
-        <p>
-          {`Pour un membre qui a perdu son téléphone et ses codes de secours, après avoir vérifié que c’est bien cette personne (de vive voix, par exemple). Elle est déconnectée partout à l’instant, prévenue par e-mail, se connecte ensuite avec son seul mot de passe et doit réactiver la double authentification dans «\u202FMon compte\u202F».`}
-        </p>
-        <label htmlFor={passwordId} className="mt-4 block text-sm font-medium text-slate-200">
-          Votre mot de passe
-        </label>
-        <input
-          ref={passwordRef}
-          id={passwordId}
-          type="password"
-          autoComplete="current-password"
-          value={adminPassword}
-          onChange={(event) => setAdminPassword(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') onResetTwoFactor();
-          }}
-          aria-invalid={resetProblem ? true : undefined}
-          aria-describedby={`${passwordId}-status`}
-          className={`mt-1.5 ${inputClass}`}
-        />
-        <FormStatus id={`${passwordId}-status`} error={resetProblem} className="mt-2" />
-      </ConfirmDialog>
+      <ResetTwoFactorDialog member={resetting} onClose={() => setResetting(null)} />
     </div>
   );
 }
