@@ -8,12 +8,12 @@ import { inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
 import { parseDecimal } from '@/lib/quantity-format';
 import { useAlertStep, type ActionBody } from '../api/alert-actions';
+import { FieldLabel } from '@/components/ui/field-label';
 
 const OUTCOMES = Object.keys(PRODUCT_FATE_LABELS) as ProductOutcome[];
 /** The contract's bound on a quantity. */
 const MAX_QUANTITY = 1_000_000;
 
-const label = 'block text-sm font-medium text-slate-200';
 const choice =
   'inline-flex cursor-pointer items-center gap-2 rounded-full border border-white/15 px-3 py-1.5 text-sm text-slate-200 has-[:checked]:border-cyan-300/60 has-[:checked]:bg-cyan-400/15 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-cyan-300';
 
@@ -92,9 +92,7 @@ export function ActionForm({ alert, placeholder }: { alert: Alert; placeholder: 
           Action corrective
         </legend>
         <div className="space-y-1.5">
-          <label htmlFor={`${id}-kind`} className={label}>
-            Action
-          </label>
+          <FieldLabel htmlFor={`${id}-kind`}>Action</FieldLabel>
           <select
             id={`${id}-kind`}
             value={draft.kind}
@@ -112,9 +110,9 @@ export function ActionForm({ alert, placeholder }: { alert: Alert; placeholder: 
           </select>
         </div>
         <div className="space-y-1.5">
-          <label id={`${id}-text-label`} htmlFor={`${id}-text`} className={label}>
+          <FieldLabel id={`${id}-text-label`} htmlFor={`${id}-text`}>
             Précisions
-          </label>
+          </FieldLabel>
           <textarea
             id={`${id}-text`}
             value={draft.text}
@@ -164,9 +162,7 @@ export function ActionForm({ alert, placeholder }: { alert: Alert; placeholder: 
                 </div>
               </fieldset>
               <div className="space-y-1.5">
-                <label htmlFor={`${id}-product`} className={label}>
-                  Produit
-                </label>
+                <FieldLabel htmlFor={`${id}-product`}>Produit</FieldLabel>
                 <input
                   id={`${id}-product`}
                   value={draft.product}
@@ -180,9 +176,7 @@ export function ActionForm({ alert, placeholder }: { alert: Alert; placeholder: 
               </div>
               <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-3 sm:max-w-sm">
                 <div className="space-y-1.5">
-                  <label htmlFor={`${id}-quantity`} className={label}>
-                    Quantité
-                  </label>
+                  <FieldLabel htmlFor={`${id}-quantity`}>Quantité</FieldLabel>
                   <input
                     id={`${id}-quantity`}
                     value={draft.amount}
@@ -197,9 +191,7 @@ export function ActionForm({ alert, placeholder }: { alert: Alert; placeholder: 
                   />
                 </div>
                 <div className="space-y-1.5">
-                  <label htmlFor={`${id}-unit`} className={label}>
-                    Unité
-                  </label>
+                  <FieldLabel htmlFor={`${id}-unit`}>Unité</FieldLabel>
                   <select
                     id={`${id}-unit`}
                     value={draft.unit}

@@ -7,6 +7,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { DetailSection, inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
 import { useNotificationPolicy, useUpdateNotificationPolicy } from '../api/get-notification-policy';
+import { FieldLabel } from '@/components/ui/field-label';
 
 type StepDraft = { afterMinutes: string; emails: string };
 
@@ -98,22 +99,16 @@ function Form({ policy }: { policy: NotificationPolicy }) {
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
-          <label htmlFor={ids.repeat} className="block text-sm font-medium text-slate-200">
-            Rappel sans acquittement, toutes les (min ; vide : jamais)
-          </label>
+          <FieldLabel htmlFor={ids.repeat}>Rappel sans acquittement, toutes les (min ; vide : jamais)</FieldLabel>
           <input id={ids.repeat} inputMode="numeric" value={repeat} onChange={(e) => setRepeat(e.target.value)} className={inputClass} />
         </div>
         <div className="space-y-1.5">
-          <label htmlFor={ids.reack} className="block text-sm font-medium text-slate-200">
-            Relance d’une alerte acquittée toujours active après (min)
-          </label>
+          <FieldLabel htmlFor={ids.reack}>Relance d’une alerte acquittée toujours active après (min)</FieldLabel>
           <input id={ids.reack} inputMode="numeric" value={reack} onChange={(e) => setReack(e.target.value)} className={inputClass} />
         </div>
       </div>
       <div className="space-y-1.5">
-        <label htmlFor={ids.webhook} className="block text-sm font-medium text-slate-200">
-          Webhook (https://…, facultatif)
-        </label>
+        <FieldLabel htmlFor={ids.webhook}>Webhook (https://…, facultatif)</FieldLabel>
         <input id={ids.webhook} type="url" value={webhook} onChange={(e) => setWebhook(e.target.value)} className={inputClass} />
         {policy.webhookSecret && (
           <p className="flex flex-wrap items-center gap-2 text-xs text-slate-400">

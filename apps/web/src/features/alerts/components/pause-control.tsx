@@ -10,6 +10,7 @@ import { formatUntil } from '@/lib/clock-format';
 import { errorMessage } from '@/lib/errors';
 import { useCan } from '@/lib/permissions';
 import { pauseOf, useEndPause, usePauses, useStartPause } from '../api/pause-queries';
+import { FieldLabel } from '@/components/ui/field-label';
 
 const NNBSP = '\u202F';
 const REASONS = ['Nettoyage', 'Réassort', 'Dégivrage prévu', 'Appareil hors service', 'Intervention technique'];
@@ -164,9 +165,7 @@ export function PauseControl({
       </p>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_auto]">
         <div className="space-y-1.5">
-          <label htmlFor={`${ids}-reason`} className="block text-sm font-medium text-slate-200">
-            Raison
-          </label>
+          <FieldLabel htmlFor={`${ids}-reason`}>Raison</FieldLabel>
           <input
             ref={reasonField}
             id={`${ids}-reason`}
@@ -185,9 +184,7 @@ export function PauseControl({
           </datalist>
         </div>
         <div className="space-y-1.5">
-          <label htmlFor={`${ids}-minutes`} className="block text-sm font-medium text-slate-200">
-            Durée
-          </label>
+          <FieldLabel htmlFor={`${ids}-minutes`}>Durée</FieldLabel>
           <select
             id={`${ids}-minutes`}
             value={minutes}

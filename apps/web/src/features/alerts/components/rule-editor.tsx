@@ -10,17 +10,9 @@ import { usePermissions } from '@/lib/permissions';
 import { useCreateRule, useDeleteRule, useRules, useUpdateRule } from '../api/rules';
 import type { RuleTarget } from '../alert-keys';
 import { delayText, describeCondition, SCHEDULE_LABELS } from '../alert-format';
-import {
-  AlertingFields,
-  ConditionFields,
-  fieldClass,
-  labelClass,
-  NEW_RULE_DRAFT,
-  readRuleDraft,
-  ruleDraftOf,
-  type RuleDraft,
-} from './rule-fields';
+import { AlertingFields, ConditionFields, fieldClass, NEW_RULE_DRAFT, readRuleDraft, ruleDraftOf, type RuleDraft } from './rule-fields';
 import { SeverityBadge } from './severity-badge';
+import { FieldLabel } from '@/components/ui/field-label';
 
 /** A door opened for a delivery is not a failure: presets wait five minutes before alerting. */
 const PRESET_DELAY_SECONDS = 300;
@@ -83,9 +75,7 @@ function RuleForm({ target, rule, onDone }: { target: RuleTarget; rule?: Rule; o
         </p>
       )}
       <div className={`${fieldClass} sm:col-span-2`}>
-        <label htmlFor={ids.name} className={labelClass}>
-          Nom de la règle
-        </label>
+        <FieldLabel htmlFor={ids.name}>Nom de la règle</FieldLabel>
         <input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
       </div>
       <ConditionFields draft={draft} onChange={setDraft} />

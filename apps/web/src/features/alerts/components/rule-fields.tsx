@@ -2,6 +2,7 @@ import type { Rule, RuleCondition, RuleSchedule, Severity } from '@vigie/contrac
 import { useId } from 'react';
 import { inputClass } from '@/components/ui/section';
 import { SCHEDULE_LABELS, SEVERITY_LABELS } from '../alert-format';
+import { FieldLabel } from '@/components/ui/field-label';
 
 /**
  * The fields of a rule shared by the rule editor (a site's or a sensor's rules) and the
@@ -153,7 +154,6 @@ export function sameCondition(a: RuleCondition, b: RuleCondition): boolean {
 }
 
 export const fieldClass = 'space-y-1.5';
-export const labelClass = 'block text-sm font-medium text-slate-200';
 
 type FieldsProps = { draft: RuleDraft; onChange: (draft: RuleDraft) => void };
 
@@ -168,9 +168,7 @@ export function ConditionFields({ draft, onChange, types = CONDITION_TYPES }: Fi
   return (
     <>
       <div className={fieldClass}>
-        <label htmlFor={ids.type} className={labelClass}>
-          Condition
-        </label>
+        <FieldLabel htmlFor={ids.type}>Condition</FieldLabel>
         <select id={ids.type} value={type} onChange={(e) => set({ type: e.target.value as ConditionType })} className={inputClass}>
           {types.map((value) => (
             <option key={value} value={value}>
@@ -181,9 +179,7 @@ export function ConditionFields({ draft, onChange, types = CONDITION_TYPES }: Fi
       </div>
       {type === 'predicted' && (
         <div className={fieldClass}>
-          <label htmlFor={ids.direction} className={labelClass}>
-            Sens
-          </label>
+          <FieldLabel htmlFor={ids.direction}>Sens</FieldLabel>
           <select
             id={ids.direction}
             value={draft.direction}
@@ -200,17 +196,15 @@ export function ConditionFields({ draft, onChange, types = CONDITION_TYPES }: Fi
       )}
       {(type === 'above' || type === 'below' || type === 'outside' || type === 'predicted') && (
         <div className={fieldClass}>
-          <label htmlFor={ids.key} className={labelClass}>
-            Mesure
-          </label>
+          <FieldLabel htmlFor={ids.key}>Mesure</FieldLabel>
           <input id={ids.key} value={draft.key} onChange={(e) => set({ key: e.target.value })} className={inputClass} />
         </div>
       )}
       {type !== 'offline' && (
         <div className={fieldClass}>
-          <label htmlFor={ids.threshold} className={labelClass}>
+          <FieldLabel htmlFor={ids.threshold}>
             {type === 'outside' ? 'Minimum' : type === 'battery_below' ? 'Seuil (%)' : 'Seuil'}
-          </label>
+          </FieldLabel>
           <input
             id={ids.threshold}
             inputMode="decimal"
@@ -222,9 +216,7 @@ export function ConditionFields({ draft, onChange, types = CONDITION_TYPES }: Fi
       )}
       {type === 'predicted' && (
         <div className={fieldClass}>
-          <label htmlFor={ids.within} className={labelClass}>
-            Prévu dans les (min)
-          </label>
+          <FieldLabel htmlFor={ids.within}>Prévu dans les (min)</FieldLabel>
           <input
             id={ids.within}
             inputMode="numeric"
@@ -240,9 +232,7 @@ export function ConditionFields({ draft, onChange, types = CONDITION_TYPES }: Fi
       )}
       {type === 'outside' && (
         <div className={fieldClass}>
-          <label htmlFor={ids.max} className={labelClass}>
-            Maximum
-          </label>
+          <FieldLabel htmlFor={ids.max}>Maximum</FieldLabel>
           <input id={ids.max} inputMode="decimal" value={draft.max} onChange={(e) => set({ max: e.target.value })} className={inputClass} />
         </div>
       )}
@@ -257,9 +247,7 @@ export function AlertingFields({ draft, onChange }: FieldsProps) {
   return (
     <>
       <div className={fieldClass}>
-        <label htmlFor={ids.delay} className={labelClass}>
-          Délai avant l’alerte (min)
-        </label>
+        <FieldLabel htmlFor={ids.delay}>Délai avant l’alerte (min)</FieldLabel>
         <input
           id={ids.delay}
           inputMode="decimal"
@@ -269,9 +257,7 @@ export function AlertingFields({ draft, onChange }: FieldsProps) {
         />
       </div>
       <div className={fieldClass}>
-        <label htmlFor={ids.hysteresis} className={labelClass}>
-          Hystérésis
-        </label>
+        <FieldLabel htmlFor={ids.hysteresis}>Hystérésis</FieldLabel>
         <input
           id={ids.hysteresis}
           inputMode="decimal"
@@ -281,9 +267,7 @@ export function AlertingFields({ draft, onChange }: FieldsProps) {
         />
       </div>
       <div className={fieldClass}>
-        <label htmlFor={ids.schedule} className={labelClass}>
-          Planning
-        </label>
+        <FieldLabel htmlFor={ids.schedule}>Planning</FieldLabel>
         <select
           id={ids.schedule}
           value={draft.schedule}
@@ -298,9 +282,7 @@ export function AlertingFields({ draft, onChange }: FieldsProps) {
         </select>
       </div>
       <div className={fieldClass}>
-        <label htmlFor={ids.severity} className={labelClass}>
-          Gravité
-        </label>
+        <FieldLabel htmlFor={ids.severity}>Gravité</FieldLabel>
         <select
           id={ids.severity}
           value={draft.severity}

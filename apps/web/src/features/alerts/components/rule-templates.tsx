@@ -20,7 +20,6 @@ import {
   CONDITION_TYPES,
   ConditionFields,
   fieldClass,
-  labelClass,
   NEW_RULE_DRAFT,
   readAlerting,
   readCondition,
@@ -29,6 +28,7 @@ import {
   type RuleDraft,
 } from './rule-fields';
 import { SeverityBadge } from './severity-badge';
+import { FieldLabel } from '@/components/ui/field-label';
 
 const NNBSP = '\u202F';
 
@@ -132,9 +132,7 @@ function TemplateForm({
       className="grid gap-4 rounded-xl border border-white/10 p-4 sm:grid-cols-2"
     >
       <div className={`${fieldClass} sm:col-span-2`}>
-        <label htmlFor={`${id}-name`} className={labelClass}>
-          Nom du modèle
-        </label>
+        <FieldLabel htmlFor={`${id}-name`}>Nom du modèle</FieldLabel>
         <input
           id={`${id}-name`}
           value={name}
@@ -144,9 +142,7 @@ function TemplateForm({
         />
       </div>
       <div className={`${fieldClass} sm:col-span-2`}>
-        <label htmlFor={`${id}-rule`} className={labelClass}>
-          Règle
-        </label>
+        <FieldLabel htmlFor={`${id}-rule`}>Règle</FieldLabel>
         <select id={`${id}-rule`} value={choice} onChange={(event) => setChoice(event.target.value as RuleChoice)} className={inputClass}>
           <optgroup label="Préréglages réglementaires">
             {PRESETS.map((preset) => (
@@ -166,9 +162,7 @@ function TemplateForm({
       {choice === CUSTOM && <ConditionFields draft={draft} onChange={setDraft} types={TEMPLATE_TYPES} />}
       <AlertingFields draft={draft} onChange={setDraft} />
       <div className={`${fieldClass} sm:col-span-2`}>
-        <label htmlFor={`${id}-units`} className={labelClass}>
-          Capteurs dont le nom contient
-        </label>
+        <FieldLabel htmlFor={`${id}-units`}>Capteurs dont le nom contient</FieldLabel>
         <input
           id={`${id}-units`}
           value={units}

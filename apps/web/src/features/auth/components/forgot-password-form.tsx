@@ -6,6 +6,7 @@ import { useRequestPasswordReset } from '../api/password-reset';
 import { isValidEmail } from '../email';
 import { authInputClass } from './auth-styles';
 import { AuthSubmitButton } from './auth-submit-button';
+import { FieldLabel } from '@/components/ui/field-label';
 
 const NETWORK_ERROR = 'Le serveur ne répond pas. Vérifiez votre connexion internet, puis réessayez.';
 
@@ -65,9 +66,7 @@ export function ForgotPasswordForm() {
         </Alert>
       )}
       <div className="space-y-2">
-        <label htmlFor={emailId} className="block text-sm font-medium text-slate-200">
-          Adresse e-mail
-        </label>
+        <FieldLabel htmlFor={emailId}>Adresse e-mail</FieldLabel>
         <input
           ref={inputRef}
           id={emailId}

@@ -6,6 +6,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
 import { useChangePassword } from '../api/account-mutations';
+import { FieldLabel } from '@/components/ui/field-label';
 
 /** « Mon compte »: a new password, given the current one; the other sessions end at once. */
 export function PasswordForm() {
@@ -44,9 +45,9 @@ export function PasswordForm() {
   const hintId = `${id}-hint`;
   const field = (label: string, value: string, onChange: (value: string) => void, autoComplete: string, hint?: boolean) => (
     <div>
-      <label htmlFor={`${id}-${autoComplete}-${label}`} className="mb-1.5 block text-sm font-medium text-slate-200">
+      <FieldLabel htmlFor={`${id}-${autoComplete}-${label}`} className="mb-1.5">
         {label}
-      </label>
+      </FieldLabel>
       <input
         id={`${id}-${autoComplete}-${label}`}
         type="password"

@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { useConfirmPasswordReset } from '../api/password-reset';
 import { authInputClass, authSubmitClass } from './auth-styles';
 import { AuthSubmitButton } from './auth-submit-button';
+import { FieldLabel } from '@/components/ui/field-label';
 
 export const RESET_PASSWORD_TEXT = {
   missingToken: 'Ce lien est incomplet\u202F: ouvrez-le tel qu’il figure dans l’e-mail, ou demandez-en un nouveau.',
@@ -123,9 +124,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
         </Alert>
       )}
       <div className="space-y-2">
-        <label htmlFor={passwordId} className="block text-sm font-medium text-slate-200">
-          Nouveau mot de passe
-        </label>
+        <FieldLabel htmlFor={passwordId}>Nouveau mot de passe</FieldLabel>
         <div className="relative">
           <input
             ref={passwordRef}
@@ -157,9 +156,7 @@ export function ResetPasswordForm({ token }: ResetPasswordFormProps) {
         </p>
       </div>
       <div className="space-y-2">
-        <label htmlFor={confirmationId} className="block text-sm font-medium text-slate-200">
-          Confirmez le nouveau mot de passe
-        </label>
+        <FieldLabel htmlFor={confirmationId}>Confirmez le nouveau mot de passe</FieldLabel>
         <input
           ref={confirmationRef}
           id={confirmationId}

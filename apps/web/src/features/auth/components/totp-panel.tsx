@@ -9,6 +9,7 @@ import { useAuth } from '@/lib/auth';
 import { saveBlob } from '@/lib/download-file';
 import { errorMessage } from '@/lib/errors';
 import { useRecoveryCodesLeft, useRenewRecoveryCodes, useTotpDisable, useTotpEnable, useTotpSetup } from '../api/totp';
+import { FieldLabel } from '@/components/ui/field-label';
 
 /** The secret in groups of four, as authenticator apps show and ask for it. */
 function grouped(secret: string): string {
@@ -100,9 +101,9 @@ function Enrolment({
           <li>Confirmez avec le code à 6 chiffres qu’elle affiche.</li>
         </ol>
         <div className="max-w-xs">
-          <label htmlFor={`${id}-code`} className="mb-1.5 block text-sm font-medium text-slate-200">
+          <FieldLabel htmlFor={`${id}-code`} className="mb-1.5">
             Code à 6 chiffres
-          </label>
+          </FieldLabel>
           <input
             id={`${id}-code`}
             type="text"
@@ -164,9 +165,7 @@ function PasswordConfirm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid max-w-md gap-3" aria-label={action}>
-      <label htmlFor={`${id}-password`} className="block text-sm font-medium text-slate-200">
-        Mot de passe
-      </label>
+      <FieldLabel htmlFor={`${id}-password`}>Mot de passe</FieldLabel>
       <input
         id={`${id}-password`}
         type="password"

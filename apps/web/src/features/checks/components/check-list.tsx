@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/measure-format';
 import { useChecks } from '../api/check-queries';
 import { decisionText, formatCheckTemperature } from '../check-format';
+import { FieldLabel } from '@/components/ui/field-label';
 
 const NNBSP = '\u202F';
 
@@ -90,9 +91,7 @@ export function CheckList({
       description="Du plus récent au plus ancien. Ils figurent dans le rapport HACCP du mois, à part des relevés des capteurs."
       actions={
         <div className="w-full space-y-1.5 sm:w-64">
-          <label htmlFor={filterId} className="block text-sm font-medium text-slate-200">
-            Magasin
-          </label>
+          <FieldLabel htmlFor={filterId}>Magasin</FieldLabel>
           <select id={filterId} value={siteId ?? ''} onChange={(event) => onSiteChange(event.target.value || null)} className={inputClass}>
             <option value="">Tous les magasins</option>
             {sites.map((site) => (

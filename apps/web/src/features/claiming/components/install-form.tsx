@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
 import type { LabelledDevice } from '../api/claim-device';
 import type { Label } from './label-scanner';
+import { FieldLabel } from '@/components/ui/field-label';
 
 export type InstallChoices = { siteId: string; name: string; preset: InstallUseKey };
 
@@ -81,7 +82,7 @@ export function InstallForm({
         </p>
       </div>
 
-      <label className="block text-sm font-medium text-slate-200">
+      <FieldLabel>
         Magasin
         <select value={siteId} onChange={(event) => setSiteId(event.target.value)} className={fieldClass}>
           {sites.map((site) => (
@@ -90,9 +91,9 @@ export function InstallForm({
             </option>
           ))}
         </select>
-      </label>
+      </FieldLabel>
 
-      <label className="block text-sm font-medium text-slate-200">
+      <FieldLabel>
         Nom de l’appareil
         <input
           value={name}
@@ -103,7 +104,7 @@ export function InstallForm({
           aria-describedby={`${ids}-name-error`}
           className={fieldClass}
         />
-      </label>
+      </FieldLabel>
       <FormStatus id={`${ids}-name-error`} error={nameError} />
 
       <fieldset className="space-y-2">

@@ -4,6 +4,7 @@ import { errorMessage } from '@/lib/errors';
 import { useUpdateDevice } from '../api/update-device';
 import { DEVICE_KINDS, type Device, type DeviceKind } from '../device-kinds';
 import { inputClass, secondaryButtonClass } from '@/components/ui/section';
+import { FieldLabel } from '@/components/ui/field-label';
 
 // The contract's bounds, repeated here: importing values from the contract would bring zod into the page.
 const INACTIVITY_TIMEOUT_MIN_SECONDS = 30;
@@ -58,9 +59,7 @@ export function OfflineDelayForm({ kind, device }: { kind: DeviceKind; device: D
     <form onSubmit={onSubmit} noValidate className="space-y-2">
       <div className="flex flex-wrap items-end gap-2">
         <div className="w-28">
-          <label htmlFor={amountId} className="block text-sm font-medium text-slate-200">
-            Délai
-          </label>
+          <FieldLabel htmlFor={amountId}>Délai</FieldLabel>
           <input
             id={amountId}
             inputMode="decimal"
@@ -72,9 +71,7 @@ export function OfflineDelayForm({ kind, device }: { kind: DeviceKind; device: D
           />
         </div>
         <div>
-          <label htmlFor={unitId} className="block text-sm font-medium text-slate-200">
-            Unité
-          </label>
+          <FieldLabel htmlFor={unitId}>Unité</FieldLabel>
           <select id={unitId} value={unit} onChange={(event) => setUnit(event.target.value as Unit)} className={`${inputClass} mt-1`}>
             {Object.entries(UNITS).map(([value, { label }]) => (
               <option key={value} value={value}>

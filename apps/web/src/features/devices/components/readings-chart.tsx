@@ -15,6 +15,7 @@ import type { ChartForecastPoint } from './chart-data';
 import { pausesInView, type ChartPause } from './chart-pauses';
 import type { ChartOverlays } from './uplot-chart';
 import { LOAD_ERROR } from '@/lib/fallback-text';
+import { FieldLabel } from '@/components/ui/field-label';
 
 // uPlot and its styles load with the detail page's chart only, never with the dashboard.
 const UplotChart = lazy(() => import('./uplot-chart'));
@@ -154,9 +155,7 @@ export function ReadingsChart({ kind, deviceId, keys, annotations }: ReadingsCha
         </div>
         {allKeys.length > 1 && (
           <div>
-            <label htmlFor={selectId} className="block text-sm font-medium text-slate-200">
-              Mesure
-            </label>
+            <FieldLabel htmlFor={selectId}>Mesure</FieldLabel>
             <select
               id={selectId}
               value={key ?? ''}

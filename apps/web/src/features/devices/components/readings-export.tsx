@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/errors';
 import { useExportReadings } from '../api/export-readings';
 import type { DeviceKind } from '../device-kinds';
 import { inputClass, primaryButtonClass } from '@/components/ui/section';
+import { FieldLabel } from '@/components/ui/field-label';
 
 /** A date input's value (yyyy-mm-dd) for a local day. */
 function dayValue(date: Date): string {
@@ -60,9 +61,7 @@ export function ReadingsExport({ kind, deviceId }: { kind: DeviceKind; deviceId:
     <form onSubmit={onSubmit} noValidate className="space-y-2">
       <div className="flex flex-wrap items-end gap-3">
         <div>
-          <label htmlFor={fromId} className="block text-sm font-medium text-slate-200">
-            Du
-          </label>
+          <FieldLabel htmlFor={fromId}>Du</FieldLabel>
           <input
             id={fromId}
             type="date"
@@ -74,9 +73,7 @@ export function ReadingsExport({ kind, deviceId }: { kind: DeviceKind; deviceId:
           />
         </div>
         <div>
-          <label htmlFor={toId} className="block text-sm font-medium text-slate-200">
-            Au
-          </label>
+          <FieldLabel htmlFor={toId}>Au</FieldLabel>
           <input
             id={toId}
             type="date"

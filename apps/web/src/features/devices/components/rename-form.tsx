@@ -5,6 +5,7 @@ import { errorMessage } from '@/lib/errors';
 import { useUpdateDevice } from '../api/update-device';
 import { DEVICE_KINDS, type Device, type DeviceKind } from '../device-kinds';
 import { inputClass, primaryButtonClass } from '@/components/ui/section';
+import { FieldLabel } from '@/components/ui/field-label';
 
 const NAME_MAX = 100;
 
@@ -43,9 +44,7 @@ export function RenameForm({ kind, device }: { kind: DeviceKind; device: Device 
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-2">
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-200">
-        Nom de l’appareil
-      </label>
+      <FieldLabel htmlFor={inputId}>Nom de l’appareil</FieldLabel>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
           id={inputId}

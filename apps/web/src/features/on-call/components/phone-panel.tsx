@@ -7,9 +7,9 @@ import { FormStatus } from '@/components/ui/form-status';
 import { inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
 import { usePhone, useRemovePhone, useSetPhone, useSetQuietHours, useVerifyPhone } from '../api/phone';
+import { FieldLabel } from '@/components/ui/field-label';
 
 const pill = 'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold';
-const label = 'block text-sm font-medium text-slate-200';
 
 /** The number, its code, its removal: one status line for the three, which stays when a form goes. */
 function PhoneForms({ mine }: { mine: MyPhoneResponse }) {
@@ -90,9 +90,7 @@ function PhoneForms({ mine }: { mine: MyPhoneResponse }) {
         </p>
       )}
       <form onSubmit={onSend} noValidate className="space-y-1.5">
-        <label htmlFor={ids.number} className={label}>
-          Numéro de portable
-        </label>
+        <FieldLabel htmlFor={ids.number}>Numéro de portable</FieldLabel>
         <div className="flex flex-wrap items-center gap-3">
           <input
             id={ids.number}
@@ -117,9 +115,7 @@ function PhoneForms({ mine }: { mine: MyPhoneResponse }) {
       </form>
       {pending && (
         <form onSubmit={onConfirm} noValidate className="space-y-1.5">
-          <label htmlFor={ids.code} className={label}>
-            Code reçu par SMS
-          </label>
+          <FieldLabel htmlFor={ids.code}>Code reçu par SMS</FieldLabel>
           <div className="flex flex-wrap items-center gap-3">
             <input
               id={ids.code}

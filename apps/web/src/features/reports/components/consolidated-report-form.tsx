@@ -6,6 +6,7 @@ import { inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
 import { useDownloadConsolidatedReport } from '../api/download-report';
 import { currentMonth, formatReportMonth, recentMonths } from '../report-format';
+import { FieldLabel } from '@/components/ui/field-label';
 
 /**
  * « Rapport consolidé »: the PDF of a month for every shop the person sees, or for one of their
@@ -57,9 +58,7 @@ export function ConsolidatedReportForm({ regions }: { regions: readonly { id: st
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="space-y-1.5">
-          <label htmlFor={monthFieldId} className="block text-sm font-medium text-slate-200">
-            Mois
-          </label>
+          <FieldLabel htmlFor={monthFieldId}>Mois</FieldLabel>
           <select id={monthFieldId} value={month} onChange={(event) => setMonth(event.target.value)} className={`${inputClass} sm:w-48`}>
             {months.map((each) => (
               <option key={each} value={each}>
@@ -69,9 +68,7 @@ export function ConsolidatedReportForm({ regions }: { regions: readonly { id: st
           </select>
         </div>
         <div className="space-y-1.5 sm:min-w-56 sm:flex-1">
-          <label htmlFor={scopeFieldId} className="block text-sm font-medium text-slate-200">
-            Périmètre
-          </label>
+          <FieldLabel htmlFor={scopeFieldId}>Périmètre</FieldLabel>
           <select id={scopeFieldId} value={regionId} onChange={(event) => setChosenRegion(event.target.value)} className={inputClass}>
             <option value="">Tous mes magasins</option>
             {regions.map((region) => (

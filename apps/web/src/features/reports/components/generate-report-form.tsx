@@ -7,6 +7,7 @@ import { inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
 import { useCreateReport } from '../api/report-mutations';
 import { currentMonth, formatReportMonth } from '../report-format';
+import { FieldLabel } from '@/components/ui/field-label';
 
 const MONTH_PATTERN = /^\d{4}-(?:0[1-9]|1[0-2])$/;
 
@@ -62,9 +63,7 @@ export function GenerateReportForm({ sites, defaultSiteId }: { sites: Site[]; de
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="space-y-1.5 sm:min-w-56 sm:flex-1">
-          <label htmlFor={siteFieldId} className="block text-sm font-medium text-slate-200">
-            Site du rapport
-          </label>
+          <FieldLabel htmlFor={siteFieldId}>Site du rapport</FieldLabel>
           <select
             id={siteFieldId}
             value={siteId}
@@ -81,9 +80,7 @@ export function GenerateReportForm({ sites, defaultSiteId }: { sites: Site[]; de
           </select>
         </div>
         <div className="space-y-1.5">
-          <label htmlFor={monthFieldId} className="block text-sm font-medium text-slate-200">
-            Mois
-          </label>
+          <FieldLabel htmlFor={monthFieldId}>Mois</FieldLabel>
           <input
             id={monthFieldId}
             type="month"

@@ -8,6 +8,7 @@ import { useReports } from '../api/get-reports';
 import { awaitingSignature, countOf, formatReportMonth, groupReports, unsignedLabel } from '../report-format';
 import { ReportCard } from './report-card';
 import { LOAD_ERROR } from '@/lib/fallback-text';
+import { FieldLabel } from '@/components/ui/field-label';
 
 const selectClass =
   'w-full rounded-xl border border-white/15 bg-slate-950/70 px-3 py-2.5 text-sm text-white focus:border-cyan-300/60 sm:w-auto';
@@ -83,9 +84,7 @@ export function ReportList({
           )}
         </div>
         <div className="space-y-1.5">
-          <label htmlFor={filterId} className="block text-sm font-medium text-slate-200">
-            Site affiché
-          </label>
+          <FieldLabel htmlFor={filterId}>Site affiché</FieldLabel>
           <select id={filterId} value={siteId ?? ''} onChange={(event) => onSiteChange(event.target.value || null)} className={selectClass}>
             <option value="">Tous les sites</option>
             {sites.map((site) => (

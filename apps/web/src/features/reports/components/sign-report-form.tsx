@@ -6,6 +6,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
 import { useSignReport } from '../api/report-mutations';
+import { FieldLabel } from '@/components/ui/field-label';
 
 /** REPORT_COMMENT_MAX_LENGTH of the contract, not imported: its module would bring zod into the page. */
 const COMMENT_MAX_LENGTH = 1000;
@@ -53,9 +54,7 @@ export function SignReportForm({
       aria-label="Signer le rapport"
       className="space-y-2 rounded-xl border border-cyan-300/20 bg-cyan-400/5 p-3"
     >
-      <label htmlFor={fieldId} className="block text-sm font-medium text-slate-200">
-        Commentaire (facultatif)
-      </label>
+      <FieldLabel htmlFor={fieldId}>Commentaire (facultatif)</FieldLabel>
       <textarea
         id={fieldId}
         value={comment}

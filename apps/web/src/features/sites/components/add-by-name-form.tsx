@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { FormStatus } from '@/components/ui/form-status';
 import { inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
+import { FieldLabel } from '@/components/ui/field-label';
 
 type AddByNameFormProps = {
   label: string;
@@ -56,9 +57,7 @@ export function AddByNameForm({
   return (
     <form onSubmit={onSubmit} noValidate className={`flex flex-col gap-2 sm:flex-row sm:items-end ${className}`}>
       <div className="flex-1 space-y-1.5">
-        <label htmlFor={fieldId} className="block text-sm font-medium text-slate-200">
-          {label}
-        </label>
+        <FieldLabel htmlFor={fieldId}>{label}</FieldLabel>
         <input
           id={fieldId}
           value={name}

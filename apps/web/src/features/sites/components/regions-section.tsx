@@ -14,6 +14,7 @@ import { useRegions } from '../api/get-overview';
 import { useSites } from '../api/get-sites';
 import { AddByNameForm } from './add-by-name-form';
 import { useCreateRegion, useDeleteRegion, useRenameRegion } from '../api/region-queries';
+import { FieldLabel } from '@/components/ui/field-label';
 
 const NNBSP = '\u202F';
 /** Names listed under a region before « et N autres »: a chain's region may hold hundreds of shops. */
@@ -203,9 +204,7 @@ function ManagedRegions({ regions, byRegion, onChanged }: ListProps & { onChange
                     className="flex flex-col gap-2 sm:flex-row sm:items-end"
                   >
                     <div className="flex-1 space-y-1.5">
-                      <label htmlFor={`${ids}-rename`} className="block text-sm font-medium text-slate-200">
-                        Nouveau nom de la région
-                      </label>
+                      <FieldLabel htmlFor={`${ids}-rename`}>Nouveau nom de la région</FieldLabel>
                       <input
                         id={`${ids}-rename`}
                         value={newName}

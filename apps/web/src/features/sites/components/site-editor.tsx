@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/errors';
 import { usePermissions } from '@/lib/permissions';
 import { useDeleteSite, useUpdateSite } from '../api/site-mutations';
 import { DAYS, parseWindows, windowsText } from '../opening-hours-text';
+import { FieldLabel } from '@/components/ui/field-label';
 
 const NNBSP = '\u202F';
 
@@ -122,22 +123,16 @@ function SiteForm({ site, regions, status, onSaved, children }: Required<Pick<Si
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
-              <label htmlFor={ids.name} className="block text-sm font-medium text-slate-200">
-                Nom du site
-              </label>
+              <FieldLabel htmlFor={ids.name}>Nom du site</FieldLabel>
               <input id={ids.name} value={name} onChange={(e) => setName(e.target.value)} className={inputClass} />
             </div>
             <div className="space-y-1.5">
-              <label htmlFor={ids.timezone} className="block text-sm font-medium text-slate-200">
-                Fuseau horaire (IANA)
-              </label>
+              <FieldLabel htmlFor={ids.timezone}>Fuseau horaire (IANA)</FieldLabel>
               <input id={ids.timezone} value={timezone} onChange={(e) => setTimezone(e.target.value)} className={inputClass} />
             </div>
             {regions.length > 0 && (
               <div className="space-y-1.5">
-                <label htmlFor={ids.region} className="block text-sm font-medium text-slate-200">
-                  Région
-                </label>
+                <FieldLabel htmlFor={ids.region}>Région</FieldLabel>
                 <select id={ids.region} value={chosenRegion} onChange={(e) => setRegionId(e.target.value)} className={inputClass}>
                   <option value="">Aucune région</option>
                   {regions.map((region) => (

@@ -12,8 +12,8 @@ import { formatNumber } from '@/lib/measure-format';
 import { parseDecimal } from '@/lib/quantity-format';
 import { useAddProcessReading, useEndProcess, useProcesses, useStartProcess } from '../api/task-queries';
 import { remainingText, sendErrorText } from '../task-format';
+import { FieldLabel } from '@/components/ui/field-label';
 
-const label = 'block text-sm font-medium text-slate-200';
 const degrees = (value: number) => `${formatNumber(value, 1).replace('-', '−')}\u202F°C`;
 
 /** A temperature typed on the phone's number pad, or the French reason it is not one. */
@@ -61,9 +61,7 @@ function RunningProcess({ process, timeZone, now }: { process: Process; timeZone
       </p>
       <form noValidate onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <div className="min-w-36 flex-1 space-y-1.5">
-          <label htmlFor={id} className={label}>
-            Température du produit (°C)
-          </label>
+          <FieldLabel htmlFor={id}>Température du produit (°C)</FieldLabel>
           <input
             id={id}
             type="text"
@@ -161,9 +159,7 @@ export function ProcessPanel({ sites }: { sites: readonly Site[] }) {
       ))}
       <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-1.5">
-          <label htmlFor={ids.kind} className={label}>
-            Procédé
-          </label>
+          <FieldLabel htmlFor={ids.kind}>Procédé</FieldLabel>
           <select id={ids.kind} className={inputClass} value={kind} onChange={(event) => setKind(event.target.value as ProcessKind)}>
             <option value="cooling">{PROCESS_KIND_LABELS.cooling}</option>
             <option value="hot_holding">{PROCESS_KIND_LABELS.hot_holding}</option>
@@ -171,9 +167,7 @@ export function ProcessPanel({ sites }: { sites: readonly Site[] }) {
         </div>
         {sites.length > 1 && (
           <div className="space-y-1.5">
-            <label htmlFor={ids.site} className={label}>
-              Magasin
-            </label>
+            <FieldLabel htmlFor={ids.site}>Magasin</FieldLabel>
             <select id={ids.site} className={inputClass} value={site} onChange={(event) => setSiteId(event.target.value)}>
               {sites.map((option) => (
                 <option key={option.id} value={option.id}>
@@ -184,15 +178,11 @@ export function ProcessPanel({ sites }: { sites: readonly Site[] }) {
           </div>
         )}
         <div className="space-y-1.5">
-          <label htmlFor={ids.product} className={label}>
-            Produit
-          </label>
+          <FieldLabel htmlFor={ids.product}>Produit</FieldLabel>
           <input id={ids.product} type="text" className={inputClass} value={product} onChange={(event) => setProduct(event.target.value)} />
         </div>
         <div className="space-y-1.5">
-          <label htmlFor={ids.temperature} className={label}>
-            Température de départ (°C)
-          </label>
+          <FieldLabel htmlFor={ids.temperature}>Température de départ (°C)</FieldLabel>
           <input
             id={ids.temperature}
             type="text"

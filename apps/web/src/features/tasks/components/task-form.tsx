@@ -14,8 +14,9 @@ import { uploadTaskPhoto } from '../api/task-queries';
 import { pendingAnswers, sendAnswers, type PendingPhoto } from '../offline-answers';
 import { taskKeys } from '../task-keys';
 import { limitsText, readAnswer, sendErrorText } from '../task-format';
+import { FieldLabel, fieldLabelClass } from '@/components/ui/field-label';
 
-const label = 'block text-sm font-medium text-slate-200';
+const label = fieldLabelClass;
 const choice =
   'flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-white/10 bg-slate-950/40 px-3 py-2.5 text-sm text-slate-200 has-[:checked]:border-cyan-300/70 has-[:checked]:bg-cyan-400/10 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-cyan-300';
 const warning = 'text-sm text-amber-200';
@@ -60,9 +61,7 @@ function ItemField({ item, taskId, raw, onChange }: { item: TaskItem; taskId: st
   if (item.type === 'photo') {
     return (
       <div className="space-y-2">
-        <label htmlFor={id} className={label}>
-          {item.label}
-        </label>
+        <FieldLabel htmlFor={id}>{item.label}</FieldLabel>
         <input
           id={id}
           type="file"
@@ -98,10 +97,10 @@ function ItemField({ item, taskId, raw, onChange }: { item: TaskItem; taskId: st
   }
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className={label}>
+      <FieldLabel htmlFor={id}>
         {item.label}
         {item.type === 'number' && limits ? <span className="ml-2 font-normal text-slate-400">(attendu {limits})</span> : null}
-      </label>
+      </FieldLabel>
       <div className="flex items-center gap-2">
         <input
           id={id}
@@ -216,9 +215,9 @@ export function TaskForm({ task, timeZone }: { task: Task; timeZone?: string }) 
         />
       ))}
       <div className="space-y-1.5">
-        <label htmlFor={commentId} className={label}>
+        <FieldLabel htmlFor={commentId}>
           Commentaire <span className="font-normal text-slate-400">(facultatif)</span>
-        </label>
+        </FieldLabel>
         <input id={commentId} type="text" className={inputClass} value={comment} onChange={(event) => setComment(event.target.value)} />
       </div>
       <FormStatus id={statusId} error={error} />

@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { acceptInvitation } from '../api/accept-invitation';
 import { NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../team-format';
+import { FieldLabel } from '@/components/ui/field-label';
 
 const inputClass =
   'block w-full rounded-xl border border-white/10 bg-slate-900/70 px-4 py-3 text-base text-white placeholder:text-slate-400 shadow-inner shadow-black/20 transition-colors focus:border-cyan-300/70 focus:outline-none focus-visible:ring-2 focus-visible:ring-cyan-300/40 aria-[invalid=true]:border-red-400/70';
@@ -85,9 +86,7 @@ export function AcceptInvitationForm({ token, onAccepted }: { token: string; onA
       )}
 
       <div className="space-y-2">
-        <label htmlFor={ids.name} className="block text-sm font-medium text-slate-200">
-          Nom
-        </label>
+        <FieldLabel htmlFor={ids.name}>Nom</FieldLabel>
         <input
           ref={nameRef}
           id={ids.name}
@@ -109,9 +108,7 @@ export function AcceptInvitationForm({ token, onAccepted }: { token: string; onA
       </div>
 
       <div className="space-y-2">
-        <label htmlFor={ids.password} className="block text-sm font-medium text-slate-200">
-          Mot de passe
-        </label>
+        <FieldLabel htmlFor={ids.password}>Mot de passe</FieldLabel>
         <div className="relative">
           <input
             ref={passwordRef}

@@ -9,6 +9,7 @@ import { ROLE_LABELS, ROLE_OPTIONS } from '@/lib/permissions';
 import { useCreateInvitation } from '../api/invitation-mutations';
 import { HandoverLink } from './handover-link';
 import { emailError } from '../team-format';
+import { FieldLabel } from '@/components/ui/field-label';
 
 /** What « Périmètre » offers: the whole organization (`''`), a shop (`site:<id>`) or a region (`region:<id>`). */
 export function scopeOf(choice: string): MemberScope | null {
@@ -116,9 +117,7 @@ export function InviteForm({
       <p className="text-sm text-slate-300">La personne reçoit par e-mail un lien pour choisir son nom et son mot de passe.</p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1 space-y-1.5">
-          <label htmlFor={ids.email} className="block text-sm font-medium text-slate-200">
-            Adresse e-mail
-          </label>
+          <FieldLabel htmlFor={ids.email}>Adresse e-mail</FieldLabel>
           <input
             ref={emailRef}
             id={ids.email}
@@ -136,9 +135,7 @@ export function InviteForm({
           />
         </div>
         <div className="space-y-1.5 sm:w-44">
-          <label htmlFor={ids.role} className="block text-sm font-medium text-slate-200">
-            Rôle
-          </label>
+          <FieldLabel htmlFor={ids.role}>Rôle</FieldLabel>
           <select id={ids.role} value={role} onChange={(event) => setRole(event.target.value as Role)} className={inputClass}>
             {ROLE_OPTIONS.map((option) => (
               <option key={option} value={option}>
@@ -149,9 +146,7 @@ export function InviteForm({
         </div>
         {chain && (
           <div className="space-y-1.5 sm:w-56">
-            <label htmlFor={ids.scope} className="block text-sm font-medium text-slate-200">
-              Périmètre
-            </label>
+            <FieldLabel htmlFor={ids.scope}>Périmètre</FieldLabel>
             <select id={ids.scope} value={scope} onChange={(event) => setScope(event.target.value)} className={inputClass}>
               <ScopeOptions sites={sites} regions={regions} />
             </select>
