@@ -174,6 +174,35 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_token_hash_unique').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
 );
 
+/**
+ * An API key of an organization (docs/api.md, Clés d’API): only the SHA-256 of its secret is kept,
+ * with its first characters (`prefix`) to recognise it. It acts with its role (never admin) and
+ * scope until revoked (`revokedAt`) or past `expiresAt`; it acts for `createdBy` where a record
+ * keeps a person's id, and goes with that account. `lastUsedAt` is written at most once a minute.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    role: text('role', { enum: ['viewer', 'manager'] }).notNull(),
+    scope: jsonb('scope').$type<MemberScope>(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('api_keys_key_hash_unique').on(t.keyHash), index('api_keys_organization_idx').on(t.organizationId)],
+);
+
 /** A region of a chain: a group of sites (a district), for scopes and the overview. */
 export const regions = pgTable(
   'regions',

@@ -1,10 +1,12 @@
 import type { ItemType } from '@vigie/contract';
 import { ITEM_TYPES } from '@vigie/contract/values';
-import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { FieldLabel } from '@/components/ui/field-label';
 import { inputClass } from '@/components/ui/section';
-import { blankItem, rowKey, type ItemDraft } from '../template-draft';
-import { checkClass, fieldClass, hintClass, labelClass, legendClass, type FieldIds } from './template-fields';
+import { blankItem, type ItemDraft } from '../template-draft';
+import { checkClass, fieldClass, hintClass, legendClass, type FieldIds } from './template-fields';
+import { ChoiceOptionsFields, ExpectedAnswerField, NumberLimitsFields } from './template-item-answers';
 
 const NNBSP = '\u202F';
 
@@ -41,26 +43,12 @@ function ItemFields({
   const set = (changes: Partial<ItemDraft>) => onChange({ ...item, ...changes });
   const named = `le point ${n}${quoted(item.label)}`;
 
-  const setOption = (key: string, changes: { text?: string; failing?: boolean }) =>
-    set({ options: item.options.map((option) => (option.key === key ? { ...option, ...changes } : option)) });
-  const addOption = () => {
-    const option = { key: rowKey(), text: '', failing: false };
-    set({ options: [...item.options, option] });
-    ids.focusLater(`option-${option.key}`);
-  };
-  const removeOption = (key: string) => {
-    set({ options: item.options.filter((option) => option.key !== key) });
-    ids.focusLater(f('add-option'));
-  };
-
   return (
     <li>
       <fieldset className="min-w-0 space-y-3 rounded-xl border border-white/10 p-3 sm:p-4" data-testid="template-item">
         <legend className="px-1 text-sm font-semibold text-white">Point {n}</legend>
         <div className={fieldClass}>
-          <label htmlFor={ids.id(f('label'))} className={labelClass}>
-            Libellé
-          </label>
+          <FieldLabel htmlFor={ids.id(f('label'))}>Libellé</FieldLabel>
           <input
             id={ids.id(f('label'))}
             value={item.label}
@@ -72,9 +60,7 @@ function ItemFields({
         </div>
         <div className="grid gap-3 sm:grid-cols-2 sm:items-end">
           <div className={fieldClass}>
-            <label htmlFor={ids.id(f('type'))} className={labelClass}>
-              Forme de la réponse
-            </label>
+            <FieldLabel htmlFor={ids.id(f('type'))}>Forme de la réponse</FieldLabel>
             <select
               id={ids.id(f('type'))}
               value={item.type}
@@ -102,127 +88,11 @@ function ItemFields({
           </label>
         </div>
 
-        {item.type === 'boolean' && (
-          <div className={fieldClass}>
-            <label htmlFor={ids.id(f('expected'))} className={labelClass}>
-              Réponse conforme
-            </label>
-            <select
-              id={ids.id(f('expected'))}
-              value={item.expected}
-              aria-describedby={ids.id(f('expected-hint'))}
-              onChange={(event) => set({ expected: event.target.value as ItemDraft['expected'] })}
-              className={inputClass}
-            >
-              <option value="yes">Oui</option>
-              <option value="no">Non</option>
-              <option value="">Aucune (toute réponse convient)</option>
-            </select>
-            <p id={ids.id(f('expected-hint'))} className={hintClass}>
-              L’autre réponse rend la tâche non conforme et ouvre une alerte.
-            </p>
-          </div>
-        )}
+        {item.type === 'boolean' && <ExpectedAnswerField item={item} ids={ids} field={f} set={set} />}
 
-        {item.type === 'number' && (
-          <div className="space-y-1.5">
-            <div className="grid grid-cols-3 gap-2 sm:gap-3">
-              <div className={fieldClass}>
-                <label htmlFor={ids.id(f('unit'))} className={labelClass}>
-                  Unité
-                </label>
-                <input
-                  id={ids.id(f('unit'))}
-                  value={item.unit}
-                  placeholder="°C"
-                  maxLength={16}
-                  onChange={(event) => set({ unit: event.target.value })}
-                  className={inputClass}
-                />
-              </div>
-              <div className={fieldClass}>
-                <label htmlFor={ids.id(f('min'))} className={labelClass}>
-                  Minimum
-                </label>
-                <input
-                  id={ids.id(f('min'))}
-                  inputMode="decimal"
-                  value={item.min}
-                  onChange={(event) => set({ min: event.target.value })}
-                  className={inputClass}
-                  {...ids.invalid(f('min'))}
-                />
-              </div>
-              <div className={fieldClass}>
-                <label htmlFor={ids.id(f('max'))} className={labelClass}>
-                  Maximum
-                </label>
-                <input
-                  id={ids.id(f('max'))}
-                  inputMode="decimal"
-                  value={item.max}
-                  onChange={(event) => set({ max: event.target.value })}
-                  className={inputClass}
-                  {...ids.invalid(f('max'))}
-                />
-              </div>
-            </div>
-            <p className={hintClass}>Une valeur hors des limites rend la tâche non conforme. Vide{NNBSP}: pas de limite.</p>
-          </div>
-        )}
+        {item.type === 'number' && <NumberLimitsFields item={item} ids={ids} field={f} set={set} />}
 
-        {item.type === 'choice' && (
-          <fieldset className="min-w-0 space-y-2">
-            <legend className="mb-1 text-sm font-medium text-slate-200">Options</legend>
-            <p className={hintClass}>
-              Cochez «{NNBSP}Non conforme{NNBSP}» pour les réponses qui doivent ouvrir une alerte.
-            </p>
-            <ul className="space-y-2">
-              {item.options.map((option, position) => (
-                <li key={option.key} className="flex flex-wrap items-center gap-2">
-                  <label htmlFor={ids.id(`option-${option.key}`)} className="sr-only">
-                    {`Option ${position + 1} du point ${n}`}
-                  </label>
-                  <input
-                    id={ids.id(`option-${option.key}`)}
-                    value={option.text}
-                    maxLength={100}
-                    onChange={(event) => setOption(option.key, { text: event.target.value })}
-                    className={`${inputClass} min-w-0 flex-1 basis-40`}
-                    {...ids.invalid(`option-${option.key}`)}
-                  />
-                  <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-200">
-                    <input
-                      type="checkbox"
-                      checked={option.failing}
-                      aria-label={`Option ${position + 1} du point ${n} non conforme`}
-                      onChange={(event) => setOption(option.key, { failing: event.target.checked })}
-                      className={checkClass}
-                    />
-                    <span aria-hidden="true">Non conforme</span>
-                  </label>
-                  <Button
-                    size="sm"
-                    onClick={() => removeOption(option.key)}
-                    disabled={item.options.length <= 2}
-                    aria-label={`Retirer l’option ${position + 1} du point ${n}`}
-                    icon={<X className="size-4" aria-hidden="true" />}
-                  />
-                </li>
-              ))}
-            </ul>
-            <Button
-              id={ids.id(f('add-option'))}
-              size="sm"
-              onClick={addOption}
-              disabled={item.options.length >= 20}
-              icon={<Plus className="size-4" aria-hidden="true" />}
-              {...ids.invalid(f('add-option'))}
-            >
-              Ajouter une option
-            </Button>
-          </fieldset>
-        )}
+        {item.type === 'choice' && <ChoiceOptionsFields item={item} ids={ids} field={f} set={set} n={n} />}
 
         {item.type === 'photo' && <p className={hintClass}>La personne prend la photo avec son téléphone au moment du contrôle.</p>}
 
