@@ -122,6 +122,82 @@ function faultsOf(
   return bySerial;
 }
 
+/** `--factory`: the devices of a batch, switched on as they leave the factory, until they are installed. */
+function runFactory(base: string, batchPath: string, rate: number, duration: string | undefined): void {
+  let devices;
+  try {
+    devices = readBatch(batchPath);
+  } catch (error) {
+    fail(`Lot illisible (${batchPath}) :\n${(error as Error).message}`);
+  }
+  const post = async (path: string, body: unknown, token?: string) => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+  };
+  const stop = runFactoryDevices({ devices, post, rate, log: (line) => console.log(line) });
+  console.log(
+    `${devices.length} appareil(s) d’usine allumé(s) vers ${base}. Installez-les depuis « Installer un appareil ». Ctrl+C pour arrêter.`,
+  );
+  const end = () => {
+    stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', end);
+  process.on('SIGTERM', end);
+  if (duration) setTimeout(end, Number(duration) * 1000);
+}
+
+/** `--lorawan`: the shop's sensors heard through a LoRaWAN network server's webhook (TTS or ChirpStack). */
+async function runLorawanShop(options: {
+  base: string;
+  network: string;
+  shop: string;
+  code: string;
+  rate: number;
+  interval: string | undefined;
+  email: string;
+  password: string;
+  duration: string | undefined;
+  requestedFaults: { kind: FaultKind; serial: string | null }[];
+  faultMinutes: number;
+}): Promise<void> {
+  if (options.network !== 'tts' && options.network !== 'chirpstack') fail(`--lorawan\u202f: tts ou chirpstack.\n${USAGE}`);
+  const intervalSeconds = options.interval === undefined ? 1 / options.rate : Number(options.interval);
+  if (!(intervalSeconds >= 0.1 && intervalSeconds <= 3600))
+    fail(`--interval\u202f: un nombre de secondes entre 0,1 et 3\u00a0600 est attendu.\n${USAGE}`);
+  const devices = lorawanShop(options.code, options.shop);
+  const faults = faultsOf(
+    options.requestedFaults,
+    devices.map((device) => device.sensor),
+    Date.now(),
+    options.faultMinutes,
+  );
+  const stop = await runLorawan({
+    base: options.base,
+    type: options.network,
+    email: options.email,
+    password: options.password,
+    shop: options.shop,
+    devices,
+    faults,
+    intervalSeconds,
+    log: (line) => console.log(line),
+    fail,
+  });
+  const end = async () => {
+    await stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void end());
+  process.on('SIGTERM', () => void end());
+  if (options.duration) setTimeout(() => void end(), Number(options.duration) * 1000);
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -179,68 +255,26 @@ puis npm start et npm run simulate -- --factory ${values.out}/lot.csv`);
     return;
   }
   if (values.factory !== undefined) {
-    let devices;
-    try {
-      devices = readBatch(values.factory);
-    } catch (error) {
-      fail(`Lot illisible (${values.factory}) :\n${(error as Error).message}`);
-    }
-    const post = async (path: string, body: unknown, token?: string) => {
-      const response = await fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
-    };
-    const stop = runFactoryDevices({ devices, post, rate, log: (line) => console.log(line) });
-    console.log(
-      `${devices.length} appareil(s) d’usine allumé(s) vers ${base}. Installez-les depuis « Installer un appareil ». Ctrl+C pour arrêter.`,
-    );
-    const end = () => {
-      stop();
-      process.exit(0);
-    };
-    process.on('SIGINT', end);
-    process.on('SIGTERM', end);
-    if (values.duration) setTimeout(end, Number(values.duration) * 1000);
+    runFactory(base, values.factory, rate, values.duration);
     return;
   }
   const shop = values.shop;
   const code = shopCode(shop);
 
   if (values.lorawan !== undefined) {
-    if (values.lorawan !== 'tts' && values.lorawan !== 'chirpstack') fail(`--lorawan\u202f: tts ou chirpstack.\n${USAGE}`);
-    const intervalSeconds = values.interval === undefined ? 1 / rate : Number(values.interval);
-    if (!(intervalSeconds >= 0.1 && intervalSeconds <= 3600))
-      fail(`--interval\u202f: un nombre de secondes entre 0,1 et 3\u00a0600 est attendu.\n${USAGE}`);
-    const devices = lorawanShop(code, shop);
-    const faults = faultsOf(
-      requestedFaults,
-      devices.map((device) => device.sensor),
-      Date.now(),
-      faultMinutes,
-    );
-    const stop = await runLorawan({
+    await runLorawanShop({
       base,
-      type: values.lorawan,
+      network: values.lorawan,
+      shop,
+      code,
+      rate,
+      interval: values.interval,
       email: values.email,
       password: values.password,
-      shop,
-      devices,
-      faults,
-      intervalSeconds,
-      log: (line) => console.log(line),
-      fail,
+      duration: values.duration,
+      requestedFaults,
+      faultMinutes,
     });
-    const end = async () => {
-      await stop();
-      process.exit(0);
-    };
-    process.on('SIGINT', () => void end());
-    process.on('SIGTERM', () => void end());
-    if (values.duration) setTimeout(() => void end(), Number(values.duration) * 1000);
     return;
   }
 
