@@ -31,7 +31,7 @@ import type {
   ReportPlan,
   ReportVerification,
 } from './report-content.ts';
-import { monthOf } from './report-period.ts';
+import { type LocalDay, monthOf } from './report-period.ts';
 
 /** A sensor of the site, as the report names it. */
 export interface ReportSensor {
@@ -230,6 +230,174 @@ export function limitsOf(rules: Rule[]): { min: number | null; max: number | nul
 const overlaps = (alert: Alert, from: number, to: number) =>
   Date.parse(alert.openedAt) < to && (alert.resolvedAt === null || Date.parse(alert.resolvedAt) >= from);
 
+/** The times of a unit in and out of its limits and without data, for the report's summary. */
+interface UnitTimes {
+  inRangeSeconds: number;
+  outOfRangeSeconds: number;
+  noDataSeconds: number;
+}
+
+/**
+ * One sensor's section of a report over [from, to): its figures, excursions, alerts, battery,
+ * pauses and verification. Null when it is no unit: it measured no temperature in the period and
+ * no temperature rule holds it.
+ */
+async function buildUnit(
+  sources: ReportSources,
+  period: { organizationId: string; siteId: string; from: number; to: number; days: LocalDay[] },
+  sensor: ReportSensor,
+  timing: { nowMs: number; cutAtMaking: boolean; verification: Calibration | undefined },
+): Promise<{ unit: ReportUnit; times: UnitTimes } | null> {
+  const { organizationId, from, to } = period;
+  const { nowMs, cutAtMaking } = timing;
+  const rules = await sources.rulesOf(organizationId, sensor.id, period.siteId);
+  const limits = limitsOf(rules);
+  const margin = sensor.inactivityTimeoutSeconds * 1000;
+  const readings = await sources.series(sensor.id, KEY, new Date(from - margin), new Date(to + margin));
+  const inPeriod = readings.some((reading) => reading.ts >= from && reading.ts < to);
+  // A unit is a sensor that measured temperature in the month or is held to temperature limits.
+  if (!inPeriod && limits.sources.length === 0) return null;
+  // Of the readings around the period, only the nearest on each side tells whether its edges were covered.
+  const before = readings.filter((reading) => reading.ts < from).at(-1);
+  const after = readings.find((reading) => reading.ts >= to);
+  const series = [
+    ...(before ? [before] : []),
+    ...readings.filter((reading) => reading.ts >= from && reading.ts < to),
+    ...(after ? [after] : []),
+  ];
+  const figures = computeUnit({
+    from,
+    to,
+    cutAtMaking,
+    days: period.days,
+    timeoutSeconds: sensor.inactivityTimeoutSeconds,
+    min: limits.min,
+    max: limits.max,
+    readings: series,
+    silentAfterEnd: !cutAtMaking && after === undefined && nowMs >= to + margin,
+  });
+
+  const alerts = (await sources.alertsOf(organizationId, sensor.id, new Date(from), new Date(to))).filter((alert) =>
+    overlaps(alert, from, to),
+  );
+  const pauses = sources.pausesOf ? await sources.pausesOf(organizationId, sensor.id, period.siteId, new Date(from), new Date(to)) : [];
+  const people = await sources.namesOf([
+    ...alerts.flatMap((alert) => [
+      ...(alert.acknowledgedBy ? [alert.acknowledgedBy] : []),
+      ...alert.events.flatMap((event) => (event.userId ? [event.userId] : [])),
+    ]),
+    ...pauses.flatMap((pause) => (pause.createdBy ? [pause.createdBy] : [])),
+  ]);
+  const nameOf = (id: string | null | undefined) => (id ? (people.get(id) ?? 'Utilisateur supprimé') : null);
+  // A « dépassement prévu » is a forecast: never the alert of a measured excursion.
+  const temperatureAlerts = alerts.filter((alert) => alert.key === KEY && !alert.forecast);
+  const used = new Set<string>();
+  const allExcursions: ReportExcursion[] = figures.excursions.map((excursion) => {
+    const start = Date.parse(excursion.start);
+    const end = excursion.end === null ? Infinity : Date.parse(excursion.end);
+    // The alert raised for it: the first one (alerts come oldest first) that was active during the excursion.
+    const alert = temperatureAlerts
+      .filter((candidate) => !used.has(candidate.id))
+      .find(
+        (candidate) =>
+          Date.parse(candidate.openedAt) <= end && (candidate.resolvedAt === null || Date.parse(candidate.resolvedAt) >= start),
+      );
+    if (!alert) return { ...excursion, alert: null };
+    used.add(alert.id);
+    return { ...excursion, alert: reportAlert(alert) };
+  });
+  function reportAlert(alert: Alert): ReportAlert {
+    return {
+      id: alert.id,
+      severity: alert.severity,
+      status: alert.status,
+      openedAt: alert.openedAt,
+      acknowledgedAt: alert.acknowledgedAt,
+      acknowledgedBy: nameOf(alert.acknowledgedBy),
+      resolvedAt: alert.resolvedAt,
+      resolution: alert.resolution,
+      actions: alert.events
+        .filter(
+          (event) => event.type === 'action' || (event.type === 'acknowledged' && event.text) || (event.type === 'resolved' && event.text),
+        )
+        .map((event) => ({ at: event.at, by: nameOf(event.userId), text: event.text ?? '', ...actionParts(event) })),
+    };
+  }
+  // Alerts no measured excursion covers: offline, battery, a breach followed by silence.
+  const otherAlerts: ReportOtherAlert[] = alerts
+    .filter((alert) => !used.has(alert.id))
+    .map((alert) => ({
+      ...reportAlert(alert),
+      reason: alert.forecast ? 'Dépassement prévu (une prévision, pas une mesure)' : alertReason(alert.key),
+    }));
+
+  // What the rules tolerate (their alert delay) is counted, not listed: a report of a freezer is
+  // not a list of every door opening. What raised an alert or still runs is always listed.
+  // One cut by the period's edges may have lasted longer outside it, and its alert opened after: always listed.
+  const isBrief = (excursion: ReportExcursion) =>
+    excursion.alert === null &&
+    excursion.end !== null &&
+    Date.parse(excursion.start) > from &&
+    Date.parse(excursion.end) < to &&
+    excursion.durationSeconds < limits.toleranceSeconds;
+  const excursions = allExcursions.filter((excursion) => !isBrief(excursion));
+  const brief = allExcursions.filter(isBrief);
+
+  const batterySeries = (await sources.series(sensor.id, 'battery', new Date(from), new Date(to))).filter((reading) => reading.ts < to);
+  const batteryEvents: ReportBatteryEvent[] = alerts
+    .filter((alert) => alert.key === 'battery')
+    .flatMap((alert) => [
+      {
+        at: alert.openedAt,
+        text: `Batterie faible\u00a0: alerte ouverte${alert.peak !== null ? ` (${formatPercent(alert.peak)})` : ''}`,
+      },
+      ...(alert.resolvedAt ? [{ at: alert.resolvedAt, text: 'Batterie\u00a0: alerte close' }] : []),
+    ])
+    .filter((event) => Date.parse(event.at) >= from && Date.parse(event.at) < to);
+
+  const unit: ReportUnit = {
+    sensorId: sensor.id,
+    name: sensor.name,
+    serial: sensor.serial,
+    model: sensor.model,
+    key: KEY,
+    unit: '°C',
+    min: limits.min,
+    max: limits.max,
+    limitSources: limits.sources,
+    inactivityTimeoutSeconds: sensor.inactivityTimeoutSeconds,
+    readingCount: figures.readingCount,
+    minValue: figures.minValue,
+    meanValue: figures.meanValue,
+    maxValue: figures.maxValue,
+    days: figures.days,
+    chart: figures.chart,
+    excursions,
+    briefExcursions: {
+      count: brief.length,
+      totalSeconds: brief.reduce((sum, excursion) => sum + excursion.durationSeconds, 0),
+      toleranceSeconds: limits.toleranceSeconds,
+    },
+    gaps: figures.gaps,
+    otherAlerts,
+    battery: {
+      first: batterySeries[0]?.value ?? null,
+      last: batterySeries.at(-1)?.value ?? null,
+      min: batterySeries.length > 0 ? batterySeries.reduce((low, reading) => Math.min(low, reading.value), Infinity) : null,
+      events: batteryEvents,
+    },
+    openItems: alerts.filter((alert) => alert.status !== 'resolved').length,
+    verification: verificationOf(timing.verification),
+    pauses: pauses.map((pause) => reportPause(pause, from, to, people)),
+  };
+  const times = {
+    inRangeSeconds: figures.inRangeSeconds,
+    outOfRangeSeconds: figures.outOfRangeSeconds,
+    noDataSeconds: figures.noDataSeconds,
+  };
+  return { unit, times };
+}
+
 /** Makes what a report of `site` for `month` says, from the data as it stands at `now`. */
 export async function buildReportContent(
   sources: ReportSources,
@@ -243,7 +411,7 @@ export async function buildReportContent(
   const to = Math.min(period.to, nowMs);
 
   const units: ReportUnit[] = [];
-  const times: { inRangeSeconds: number; outOfRangeSeconds: number; noDataSeconds: number }[] = [];
+  const times: UnitTimes[] = [];
   const sensors = await sources.sensorsOf(organizationId, site.id);
   const verifications = sources.verificationsOf
     ? await sources.verificationsOf(
@@ -252,152 +420,14 @@ export async function buildReportContent(
       )
     : new Map<string, Calibration>();
   for (const sensor of sensors) {
-    const rules = await sources.rulesOf(organizationId, sensor.id, site.id);
-    const limits = limitsOf(rules);
-    const margin = sensor.inactivityTimeoutSeconds * 1000;
-    const readings = await sources.series(sensor.id, KEY, new Date(from - margin), new Date(to + margin));
-    const inPeriod = readings.some((reading) => reading.ts >= from && reading.ts < to);
-    // A unit is a sensor that measured temperature in the month or is held to temperature limits.
-    if (!inPeriod && limits.sources.length === 0) continue;
-    // Of the readings around the period, only the nearest on each side tells whether its edges were covered.
-    const before = readings.filter((reading) => reading.ts < from).at(-1);
-    const after = readings.find((reading) => reading.ts >= to);
-    const series = [
-      ...(before ? [before] : []),
-      ...readings.filter((reading) => reading.ts >= from && reading.ts < to),
-      ...(after ? [after] : []),
-    ];
-    const figures = computeUnit({
-      from,
-      to,
+    const built = await buildUnit(sources, { organizationId, siteId: site.id, from, to, days: period.days }, sensor, {
+      nowMs,
       cutAtMaking,
-      days: period.days,
-      timeoutSeconds: sensor.inactivityTimeoutSeconds,
-      min: limits.min,
-      max: limits.max,
-      readings: series,
-      silentAfterEnd: !cutAtMaking && after === undefined && nowMs >= to + margin,
+      verification: verifications.get(sensor.id),
     });
-
-    const alerts = (await sources.alertsOf(organizationId, sensor.id, new Date(from), new Date(to))).filter((alert) =>
-      overlaps(alert, from, to),
-    );
-    const pauses = sources.pausesOf ? await sources.pausesOf(organizationId, sensor.id, site.id, new Date(from), new Date(to)) : [];
-    const people = await sources.namesOf([
-      ...alerts.flatMap((alert) => [
-        ...(alert.acknowledgedBy ? [alert.acknowledgedBy] : []),
-        ...alert.events.flatMap((event) => (event.userId ? [event.userId] : [])),
-      ]),
-      ...pauses.flatMap((pause) => (pause.createdBy ? [pause.createdBy] : [])),
-    ]);
-    const nameOf = (id: string | null | undefined) => (id ? (people.get(id) ?? 'Utilisateur supprimé') : null);
-    // A « dépassement prévu » is a forecast: never the alert of a measured excursion.
-    const temperatureAlerts = alerts.filter((alert) => alert.key === KEY && !alert.forecast);
-    const used = new Set<string>();
-    const allExcursions: ReportExcursion[] = figures.excursions.map((excursion) => {
-      const start = Date.parse(excursion.start);
-      const end = excursion.end === null ? Infinity : Date.parse(excursion.end);
-      // The alert raised for it: the first one (alerts come oldest first) that was active during the excursion.
-      const alert = temperatureAlerts
-        .filter((candidate) => !used.has(candidate.id))
-        .find(
-          (candidate) =>
-            Date.parse(candidate.openedAt) <= end && (candidate.resolvedAt === null || Date.parse(candidate.resolvedAt) >= start),
-        );
-      if (!alert) return { ...excursion, alert: null };
-      used.add(alert.id);
-      return { ...excursion, alert: reportAlert(alert) };
-    });
-    function reportAlert(alert: Alert): ReportAlert {
-      return {
-        id: alert.id,
-        severity: alert.severity,
-        status: alert.status,
-        openedAt: alert.openedAt,
-        acknowledgedAt: alert.acknowledgedAt,
-        acknowledgedBy: nameOf(alert.acknowledgedBy),
-        resolvedAt: alert.resolvedAt,
-        resolution: alert.resolution,
-        actions: alert.events
-          .filter(
-            (event) =>
-              event.type === 'action' || (event.type === 'acknowledged' && event.text) || (event.type === 'resolved' && event.text),
-          )
-          .map((event) => ({ at: event.at, by: nameOf(event.userId), text: event.text ?? '', ...actionParts(event) })),
-      };
-    }
-    // Alerts no measured excursion covers: offline, battery, a breach followed by silence.
-    const otherAlerts: ReportOtherAlert[] = alerts
-      .filter((alert) => !used.has(alert.id))
-      .map((alert) => ({
-        ...reportAlert(alert),
-        reason: alert.forecast ? 'Dépassement prévu (une prévision, pas une mesure)' : alertReason(alert.key),
-      }));
-
-    // What the rules tolerate (their alert delay) is counted, not listed: a report of a freezer is
-    // not a list of every door opening. What raised an alert or still runs is always listed.
-    // One cut by the period's edges may have lasted longer outside it, and its alert opened after: always listed.
-    const isBrief = (excursion: ReportExcursion) =>
-      excursion.alert === null &&
-      excursion.end !== null &&
-      Date.parse(excursion.start) > from &&
-      Date.parse(excursion.end) < to &&
-      excursion.durationSeconds < limits.toleranceSeconds;
-    const excursions = allExcursions.filter((excursion) => !isBrief(excursion));
-    const brief = allExcursions.filter(isBrief);
-
-    const batterySeries = (await sources.series(sensor.id, 'battery', new Date(from), new Date(to))).filter((reading) => reading.ts < to);
-    const batteryEvents: ReportBatteryEvent[] = alerts
-      .filter((alert) => alert.key === 'battery')
-      .flatMap((alert) => [
-        {
-          at: alert.openedAt,
-          text: `Batterie faible\u00a0: alerte ouverte${alert.peak !== null ? ` (${formatPercent(alert.peak)})` : ''}`,
-        },
-        ...(alert.resolvedAt ? [{ at: alert.resolvedAt, text: 'Batterie\u00a0: alerte close' }] : []),
-      ])
-      .filter((event) => Date.parse(event.at) >= from && Date.parse(event.at) < to);
-
-    units.push({
-      sensorId: sensor.id,
-      name: sensor.name,
-      serial: sensor.serial,
-      model: sensor.model,
-      key: KEY,
-      unit: '°C',
-      min: limits.min,
-      max: limits.max,
-      limitSources: limits.sources,
-      inactivityTimeoutSeconds: sensor.inactivityTimeoutSeconds,
-      readingCount: figures.readingCount,
-      minValue: figures.minValue,
-      meanValue: figures.meanValue,
-      maxValue: figures.maxValue,
-      days: figures.days,
-      chart: figures.chart,
-      excursions,
-      briefExcursions: {
-        count: brief.length,
-        totalSeconds: brief.reduce((sum, excursion) => sum + excursion.durationSeconds, 0),
-        toleranceSeconds: limits.toleranceSeconds,
-      },
-      gaps: figures.gaps,
-      otherAlerts,
-      battery: {
-        first: batterySeries[0]?.value ?? null,
-        last: batterySeries.at(-1)?.value ?? null,
-        min: batterySeries.length > 0 ? batterySeries.reduce((low, reading) => Math.min(low, reading.value), Infinity) : null,
-        events: batteryEvents,
-      },
-      openItems: alerts.filter((alert) => alert.status !== 'resolved').length,
-      verification: verificationOf(verifications.get(sensor.id)),
-      pauses: pauses.map((pause) => reportPause(pause, from, to, people)),
-    });
-    times.push({
-      inRangeSeconds: figures.inRangeSeconds,
-      outOfRangeSeconds: figures.outOfRangeSeconds,
-      noDataSeconds: figures.noDataSeconds,
-    });
+    if (!built) continue;
+    units.push(built.unit);
+    times.push(built.times);
   }
 
   const periodSeconds = (to - from) / 1000;
