@@ -1,24 +1,22 @@
-import type { Severity, TaskKind, TaskLibraryEntry, TaskTemplate } from '@vigie/contract';
-import { TASK_KIND_LABELS, TASK_KINDS } from '@vigie/contract/values';
+import type { Severity, TaskLibraryEntry, TaskTemplate } from '@vigie/contract';
 import { Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { CheckboxList } from '@/components/ui/checkbox-list';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormStatus } from '@/components/ui/form-status';
-import { inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
 import { useCreateTaskTemplate, useDeleteTaskTemplate, useUpdateTaskTemplate } from '../api/template-queries';
 import { draftOf, readDraft, type TemplateDraft } from '../template-draft';
-import { checkClass, fieldClass, hintClass, labelClass, legendClass, useFieldIds } from './template-fields';
+import { TemplateBasicsFields } from './template-basics';
+import { TemplateCoverageFields, type Named } from './template-coverage';
+import { checkClass, hintClass, useFieldIds } from './template-fields';
 import { TemplateItemsFields } from './template-items';
 import { TemplateScheduleFields } from './template-schedule';
 
 const NNBSP = '\u202F';
 const quoted = (text: string) => `«${NNBSP}${text}${NNBSP}»`;
 
-/** A site or a region, as the editor names them. */
-export type Named = { id: string; name: string };
+export type { Named } from './template-coverage';
 
 /**
  * The editor of a template of the plan: a new one (blank, or from a `start` of the library) or a
@@ -112,134 +110,13 @@ export function TemplateEditor({
       </h2>
       {start && <p className="mt-1 text-sm text-slate-300">{start.description} Adaptez-le avant de l’enregistrer.</p>}
       <form onSubmit={onSubmit} noValidate aria-labelledby={`${base}-title`} className="mt-4 space-y-6">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div className={`${fieldClass} sm:col-span-2`}>
-            <label htmlFor={ids.id('name')} className={labelClass}>
-              Nom du modèle
-            </label>
-            <input
-              id={ids.id('name')}
-              value={draft.name}
-              placeholder="Ouverture"
-              maxLength={100}
-              onChange={(event) => set({ name: event.target.value })}
-              className={inputClass}
-              {...ids.invalid('name')}
-            />
-          </div>
-          <div className={fieldClass}>
-            <label htmlFor={ids.id('kind')} className={labelClass}>
-              Type de tâche
-            </label>
-            <select
-              id={ids.id('kind')}
-              value={draft.kind}
-              onChange={(event) => set({ kind: event.target.value as TaskKind })}
-              className={inputClass}
-            >
-              {TASK_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {TASK_KIND_LABELS[kind]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={fieldClass}>
-            <label htmlFor={ids.id('severity')} className={labelClass}>
-              Gravité de l’alerte
-            </label>
-            <select
-              id={ids.id('severity')}
-              value={draft.severity}
-              aria-describedby={ids.id('severity-hint')}
-              onChange={(event) => set({ severity: event.target.value as Severity })}
-              className={inputClass}
-            >
-              {(Object.keys(severityLabels) as Severity[]).map((severity) => (
-                <option key={severity} value={severity}>
-                  {severityLabels[severity]}
-                </option>
-              ))}
-            </select>
-            <p id={ids.id('severity-hint')} className={hintClass}>
-              Celle de l’alerte d’une tâche manquée ou non conforme.
-            </p>
-          </div>
-        </div>
+        <TemplateBasicsFields draft={draft} ids={ids} severityLabels={severityLabels} onChange={set} />
 
         <TemplateItemsFields items={draft.items} ids={ids} onChange={(items) => set({ items })} />
 
         <TemplateScheduleFields draft={draft} ids={ids} onChange={set} />
 
-        <fieldset className="min-w-0 space-y-3">
-          <legend className={legendClass}>Sites couverts</legend>
-          {scoped ? (
-            <>
-              <p className={hintClass}>Vous créez les modèles de vos sites{NNBSP}: cochez ceux qu’il couvre.</p>
-              <CheckboxList
-                legend="Sites"
-                empty="Aucun site."
-                items={sites}
-                checked={draft.siteIds}
-                onChange={(siteIds) => set({ siteIds })}
-                firstId={ids.id('coverage')}
-                first={ids.invalid('coverage')}
-              />
-            </>
-          ) : (
-            <>
-              <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-4">
-                <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-200">
-                  <input
-                    type="radio"
-                    name={ids.id('where')}
-                    checked={draft.everywhere}
-                    onChange={() => set({ everywhere: true })}
-                    className={checkClass}
-                  />
-                  Tous les sites
-                </label>
-                <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-200">
-                  <input
-                    id={ids.id('coverage')}
-                    type="radio"
-                    name={ids.id('where')}
-                    checked={!draft.everywhere}
-                    onChange={() => set({ everywhere: false })}
-                    className={checkClass}
-                    {...ids.invalid('coverage')}
-                  />
-                  Des régions ou des sites choisis
-                </label>
-              </div>
-              <p className={hintClass}>
-                {draft.everywhere
-                  ? 'Chaque site, y compris ceux ouverts plus tard.'
-                  : 'Les sites cochés, et ceux des régions cochées, y compris ceux qui les rejoindront.'}
-              </p>
-              {!draft.everywhere && (
-                <div className="grid gap-4">
-                  {regions.length > 0 && (
-                    <CheckboxList
-                      legend="Régions"
-                      empty="Aucune région."
-                      items={regions}
-                      checked={draft.regionIds}
-                      onChange={(regionIds) => set({ regionIds })}
-                    />
-                  )}
-                  <CheckboxList
-                    legend="Sites"
-                    empty="Aucun site."
-                    items={sites}
-                    checked={draft.siteIds}
-                    onChange={(siteIds) => set({ siteIds })}
-                  />
-                </div>
-              )}
-            </>
-          )}
-        </fieldset>
+        <TemplateCoverageFields draft={draft} ids={ids} scoped={scoped} sites={sites} regions={regions} onChange={set} />
 
         {mayLock && (
           <div className="space-y-1">
