@@ -108,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
   app.decorateRequest('device', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiKey', null);
 
   registerErrorHandler(app);
   registerClientAddressCheck(app, config.trustProxy);
@@ -156,8 +157,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     insights,
     lorawan,
     tasks,
+    readingsExport,
   } = services.modules;
-  const authenticate = createAuthenticate({ tokens: services.tokens, users: services.accounts, sessions: services.sessions });
+  const authenticate = createAuthenticate({
+    tokens: services.tokens,
+    users: services.accounts,
+    sessions: services.sessions,
+    apiKeys: services.apiKeys,
+  });
 
   // Before the routes: each must be in the endpoint catalogue (and each endpoint served), or the
   // app does not start; the OpenAPI document collects them as they register.
@@ -198,6 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           insights,
           lorawan,
           tasks,
+          readingsExport,
         ]) {
           await secured.register(module.routes);
         }

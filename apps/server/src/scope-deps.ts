@@ -24,13 +24,17 @@ async function found<T>(read: () => Promise<T>): Promise<T | undefined> {
  * and the site of each kind of thing a path names by `:id`.
  */
 export function scopeDepsOf(services: Services): ScopeDeps {
-  const { devices, sites, regions, alerts, reports, users, tasks } = services;
+  const { devices, sites, regions, alerts, reports, users, tasks, apiKeys } = services;
   const sensorSite = (organizationId: string, id: string) => devices.sensor.siteOf(organizationId, id);
   return {
     async sitesInScope(organizationId, scope) {
       return (await regions.sitesInScope(organizationId, scope)) ?? new Set<string>();
     },
-    async memberSites(organizationId, userId) {
+    async memberSites(organizationId, userId, apiKeyId) {
+      if (apiKeyId) {
+        const scope = await apiKeys.scopeOf(organizationId, apiKeyId);
+        return scope === undefined ? undefined : regions.sitesInScope(organizationId, scope);
+      }
       const user = await users.getById(userId);
       if (user?.organization.id !== organizationId) return undefined;
       return regions.sitesInScope(organizationId, user.scope);

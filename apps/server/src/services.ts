@@ -13,6 +13,7 @@ import { createMembersModule } from './modules/members/members-module.ts';
 import { createNotificationsModule } from './modules/notifications/notifications-module.ts';
 import { createOrganizationsModule } from './modules/organizations/organizations-module.ts';
 import { createRateLimitsModule } from './modules/rate-limits/rate-limits-module.ts';
+import { createReadingsExportModule } from './modules/readings-export/readings-export-module.ts';
 import { createReportsModule } from './modules/reports/reports-module.ts';
 import { createSitesModule } from './modules/sites/sites-module.ts';
 import { createTasksModule } from './modules/tasks/tasks-module.ts';
@@ -77,6 +78,7 @@ export function createServices(options: {
     signIn: auth.signIn,
     validateScope: sites.regions.validate,
     describeScope: sites.describeScope,
+    busLive: () => pubsub.live(),
     sessionEnded: auth.sessionEnded,
     accountChanged: auth.accountChanged,
     organizations: organizations.organizations,
@@ -203,6 +205,12 @@ export function createServices(options: {
     },
   });
 
+  const readingsExport = createReadingsExportModule({
+    sites: sites.sites,
+    sensors: devices.sensors,
+    page: (sensorId, o) => telemetry.telemetry.page(sensorId, o),
+  });
+
   // The flows between modules: stored readings → alerts and insights; fresh forecasts → alerts;
   // an opened alert → notifications (its message told by `alerts.describe`).
   telemetry.onStored(alerts.handlers.readingsStored);
@@ -211,8 +219,8 @@ export function createServices(options: {
   insights.onComputed(alerts.handlers.forecastComputed);
   alerts.onOpened(notifications.handlers.alertOpened);
   // What other instances announce, and what to forget when the bus was deaf for a while.
-  for (const module of [auth, devices, alerts]) events.events.subscribeAll(module.handlers.liveEvent);
-  for (const module of [auth, devices]) pubsub.onResumed(module.handlers.busResumed);
+  for (const module of [auth, members, devices, alerts]) events.events.subscribeAll(module.handlers.liveEvent);
+  for (const module of [auth, members, devices]) pubsub.onResumed(module.handlers.busResumed);
   const modules = {
     events,
     organizations,
@@ -229,6 +237,7 @@ export function createServices(options: {
     reports,
     lorawan,
     tasks,
+    readingsExport,
   };
   let closing: Promise<void> | undefined;
   return {

@@ -21,6 +21,7 @@ export const AUDIT_SUBJECT_TYPES = [
   'task_template',
   'task',
   'process',
+  'api_key',
 ] as const;
 export type AuditSubjectType = (typeof AUDIT_SUBJECT_TYPES)[number];
 

@@ -21,6 +21,7 @@ export * from './claim.ts';
 export * from './reports.ts';
 export * from './insights.ts';
 export * from './members.ts';
+export * from './api-keys.ts';
 export * from './audit.ts';
 export * from './lorawan.ts';
 export * from './endpoints/index.ts';

@@ -32,6 +32,8 @@ const ADMINS: Role[] = ['admin'];
  */
 function expectedRoles(method: string, url: string): Role[] {
   if (url.startsWith('/api/invitations')) return ADMINS;
+  // API keys act for the organization: an admin's.
+  if (url.startsWith('/api/api-keys')) return ADMINS;
   // Who did what: the audit trail is read by admins only.
   if (url.startsWith('/api/audit')) return ADMINS;
   // Requiring two-factor authentication of admins is an admin's decision.
@@ -110,6 +112,7 @@ const PAYLOADS: Record<string, (f: Fixtures) => unknown> = {
   'POST /api/lorawan/devices': () => ({ devEui: randomUUID().replaceAll('-', '').slice(0, 16), codec: 'cayenne-lpp' }),
   'POST /api/members/:id/two-factor/reset': () => ({ password: 'mot de passe de l’administrateur' }),
   'POST /api/invitations': () => ({ email: `invite-${randomUUID()}@example.fr`, role: 'admin' }),
+  'POST /api/api-keys': () => ({ name: 'Clé des rôles', role: 'viewer' }),
   'POST /api/task-templates': (f) => ({
     name: 'Ouverture des rôles',
     kind: 'checklist',

@@ -1,6 +1,7 @@
 import type { AuditAction } from '@vigie/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuditDetails, AuditService, AuditSubject } from '../modules/audit/audit-service.ts';
+import { apiKeyActorName } from '../modules/members/api-key-service.ts';
 import { currentUser } from './authenticate.ts';
 
 /** Files what the signed-in person of this request just did in the audit trail. */
@@ -13,10 +14,16 @@ declare module 'fastify' {
   }
 }
 
-/** `request.audit(...)` on every request: the author is the signed-in user, the address the client's. */
+/**
+ * `request.audit(...)` on every request: the author is the signed-in user, or the API key the
+ * request was made with (by its id, its name and its prefix in place of an address), the address the client's.
+ */
 export function registerAudit(app: FastifyInstance, audit: AuditService): void {
   app.decorateRequest('audit', function (this: FastifyRequest, action, subject, details) {
-    return audit.recordBy(currentUser(this), this.ip)(action, subject, details);
+    const user = currentUser(this);
+    const key = this.apiKey;
+    const author = key ? { id: key.id, name: apiKeyActorName(key.name), email: key.prefix, organization: user.organization } : user;
+    return audit.recordBy(author, this.ip)(action, subject, details);
   } satisfies RecordAudit);
 }
 

@@ -6,6 +6,9 @@ import { currentUser } from './authenticate.ts';
 import { inScope, sitesOf } from './scope.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** docs/api.md, Clés d’API: what a key may never do, whatever its role. */
+export const API_KEY_REFUSED =
+  'Une clé d’API ne peut pas gérer l’équipe, les invitations, les clés d’API ni la sécurité de l’organisation, ni agir sur un compte personnel.';
 const ORGANIZATION_WIDE = 'Seul un membre qui voit toute l’organisation peut modifier ce qui vaut pour toute l’organisation.';
 
 /**
@@ -89,8 +92,11 @@ export function enforcePermissions(scope: FastifyInstance, table: PermissionTabl
       throw new Error(`La route « ${route.url} » mêle des méthodes aux permissions différentes : déclarez-les séparément.`);
     }
     const everyRole = permission.roles.length === ROLES.length;
-    if (everyRole && permission.duringTotpSetup && permission.scope.kind === 'own') return;
+    // The team, its access, its security and a person's own account are for people: an API key is refused them.
+    const refusesKeys = permission.peopleOnly === true || permission.scope.kind === 'own';
     const check = async (request: FastifyRequest) => {
+      if (refusesKeys && request.apiKey) throw forbidden(API_KEY_REFUSED);
+      if (everyRole && permission.duringTotpSetup && permission.scope.kind === 'own') return;
       const user = currentUser(request);
       if (user.totpSetupRequired && !permission.duringTotpSetup) throw forbidden(TOTP_MESSAGES.setupRequired);
       if (!everyRole && !permission.roles.includes(user.role)) throw forbidden(permission.message);

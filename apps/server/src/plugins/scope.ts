@@ -18,8 +18,9 @@ export interface ScopeDeps {
   /**
    * The sites a member sees now, their account read afresh (an open live stream follows a change of
    * scope): `null` for the whole organization, `undefined` when they are no longer its member.
+   * With `apiKeyId`, the sites of that API key in force (`undefined` once revoked or expired).
    */
-  memberSites(organizationId: string, userId: string): Promise<SitesInScope | undefined>;
+  memberSites(organizationId: string, userId: string, apiKeyId?: string | null): Promise<SitesInScope | undefined>;
   locate: Readonly<Record<ScopedResource, Locate>>;
   /** The ids of the organization's devices (both kinds, the trash included) in these sites. */
   devicesIn(organizationId: string, sites: ReadonlySet<string>): Promise<string[]>;

@@ -32,7 +32,7 @@ import {
   previewInvitationRequestSchema,
   updateMemberRequestSchema,
 } from '../members.ts';
-import { admins, endpoint, everyone, own, ownAccount, publicAccess, shared, wholeOrganization } from './define.ts';
+import { admins, endpoint, everyone, forPeopleOnly, own, ownAccount, publicAccess, shared, wholeOrganization } from './define.ts';
 
 const sessionErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema };
 const passwordResetErrors = { 400: errorResponseSchema, 404: errorResponseSchema, 410: errorResponseSchema, 429: errorResponseSchema };
@@ -210,7 +210,7 @@ export const accountEndpoints = {
       path: '/api/organization/security',
       summary: 'Dit si l’organisation exige la double authentification de ses administrateurs.',
       tag: totpTag,
-      access: shared(everyone),
+      access: forPeopleOnly(shared(everyone)),
       schema: { response: { 200: securityPolicyResponseSchema, ...totpErrors } },
     }),
     update: endpoint({
@@ -220,9 +220,8 @@ export const accountEndpoints = {
       description:
         'L’administrateur qui la demande doit l’avoir activée lui-même (409 sinon) ; un administrateur sans double authentification reçoit ensuite 403 partout sauf sur son compte.',
       tag: totpTag,
-      access: wholeOrganization(
-        admins('changer les règles de sécurité de l’organisation'),
-        'changer les règles de sécurité de l’organisation',
+      access: forPeopleOnly(
+        wholeOrganization(admins('changer les règles de sécurité de l’organisation'), 'changer les règles de sécurité de l’organisation'),
       ),
       schema: { body: securityPolicySchema, response: { 200: securityPolicyResponseSchema, ...totpErrors } },
     }),
@@ -233,7 +232,7 @@ export const accountEndpoints = {
       path: '/api/members',
       summary: 'Liste les membres de l’organisation, par nom (puis adresse), avec leur rôle.',
       tag: membersTag,
-      access: shared(everyone),
+      access: forPeopleOnly(shared(everyone)),
       schema: { response: { 200: membersResponseSchema, ...teamErrors } },
     }),
     update: endpoint({
@@ -242,7 +241,7 @@ export const accountEndpoints = {
       summary: 'Change le rôle d’un membre ; il vaut dès sa requête suivante.',
       description: 'Membre d’une autre organisation : 404 ; rétrograder le dernier administrateur : 409.',
       tag: membersTag,
-      access: wholeOrganization(manageMembers, 'gérer les membres'),
+      access: forPeopleOnly(wholeOrganization(manageMembers, 'gérer les membres')),
       schema: { params: idParamsSchema, body: updateMemberRequestSchema, response: { 200: memberResponseSchema, ...teamErrors } },
     }),
     resetTwoFactor: endpoint({
@@ -252,7 +251,7 @@ export const accountEndpoints = {
       description:
         'L’administrateur donne son propre mot de passe (faux : 400). Les sessions du membre prennent fin et il est prévenu par e-mail. Pas pour soi-même ni pour un membre sans double authentification (409) ; autre organisation : 404. Corps de 8 Kio au plus.',
       tag: membersTag,
-      access: wholeOrganization(manageMembers, 'gérer les membres'),
+      access: forPeopleOnly(wholeOrganization(manageMembers, 'gérer les membres')),
       schema: {
         params: idParamsSchema,
         body: memberTwoFactorResetRequestSchema,
@@ -265,7 +264,7 @@ export const accountEndpoints = {
       summary: 'Retire un membre : son compte est supprimé et toutes ses sessions prennent fin aussitôt.',
       description: 'Dernier administrateur : 409 ; autre organisation : 404.',
       tag: membersTag,
-      access: wholeOrganization(manageMembers, 'gérer les membres'),
+      access: forPeopleOnly(wholeOrganization(manageMembers, 'gérer les membres')),
       schema: { params: idParamsSchema, response: { 204: z.null(), ...teamErrors } },
     }),
   },
@@ -275,7 +274,7 @@ export const accountEndpoints = {
       path: '/api/invitations',
       summary: 'Liste les invitations en attente, expirées comprises pour pouvoir les renvoyer.',
       tag: invitationsTag,
-      access: wholeOrganization(manageInvitations, 'gérer les invitations'),
+      access: forPeopleOnly(wholeOrganization(manageInvitations, 'gérer les invitations')),
       schema: { response: { 200: invitationsResponseSchema, ...teamErrors } },
     }),
     create: endpoint({
@@ -285,7 +284,7 @@ export const accountEndpoints = {
       description:
         'Le lien vaut `INVITATION_TTL_HOURS` et une seule fois ; une invitation en attente pour la même adresse est remplacée. Adresse qui a déjà un compte : 409. Sans `SMTP_URL`, l’invitation est créée mais `emailSent` vaut `false`.',
       tag: invitationsTag,
-      access: wholeOrganization(manageInvitations, 'gérer les invitations'),
+      access: forPeopleOnly(wholeOrganization(manageInvitations, 'gérer les invitations')),
       schema: { body: createInvitationRequestSchema, response: { 201: invitationResponseSchema, ...teamErrors } },
     }),
     resend: endpoint({
@@ -293,7 +292,7 @@ export const accountEndpoints = {
       path: '/api/invitations/:id/resend',
       summary: 'Renvoie une invitation avec un nouveau lien et une nouvelle échéance ; l’ancien lien ne sert plus.',
       tag: invitationsTag,
-      access: wholeOrganization(manageInvitations, 'gérer les invitations'),
+      access: forPeopleOnly(wholeOrganization(manageInvitations, 'gérer les invitations')),
       schema: { params: idParamsSchema, response: { 200: invitationResponseSchema, ...teamErrors } },
     }),
     remove: endpoint({
@@ -301,7 +300,7 @@ export const accountEndpoints = {
       path: '/api/invitations/:id',
       summary: 'Révoque une invitation : son lien ne sert plus.',
       tag: invitationsTag,
-      access: wholeOrganization(manageInvitations, 'gérer les invitations'),
+      access: forPeopleOnly(wholeOrganization(manageInvitations, 'gérer les invitations')),
       schema: { params: idParamsSchema, response: { 204: z.null(), ...teamErrors } },
     }),
     preview: endpoint({

@@ -28,6 +28,12 @@ export type Access =
        */
       readonly duringTotpSetup?: true;
       /**
+       * Refused (403) to an API key, whatever its role (docs/api.md, Clés d’API): what manages the
+       * team, its access and its security (members, invitations, API keys, the security policy).
+       * A person's own account (`own`) is refused to keys as well: a key is nobody's account.
+       */
+      readonly peopleOnly?: true;
+      /**
        * How a member whose scope is some sites only is held to it (docs/api.md, Régions et
        * portées): required, so that no member endpoint is declared without its rule.
        */
@@ -93,6 +99,9 @@ export const shared = (access: MemberRoles): Access => ({ ...access, scope: { ki
 
 export const publicAccess: Access = { kind: 'public' };
 export const deviceAccess: Access = { kind: 'device' };
+/** The team, its access and its security: refused to API keys (`peopleOnly`), whatever their role. */
+export const forPeopleOnly = (access: Access): Access => (access.kind === 'members' ? { ...access, peopleOnly: true } : access);
+
 /** Every member, whatever their role. */
 export const everyone: MemberRoles = { kind: 'members', roles: ROLES, message: '' };
 /** Every member, also while an admin must still set up two-factor authentication. */

@@ -2,6 +2,7 @@ import type { Endpoint } from './define.ts';
 import { accountEndpoints } from './accounts.ts';
 import { alertEndpoints } from './alerts.ts';
 import { deviceEndpoints } from './devices.ts';
+import { integrationEndpoints } from './integrations.ts';
 import { lorawanEndpoints } from './lorawan.ts';
 import { pushEndpoints } from './push.ts';
 import { onCallEndpoints } from './on-call.ts';
@@ -21,6 +22,7 @@ export type { BodyOf, CallArguments, CallOptions, CatalogueEndpoint, QueryOf, Re
 export const endpoints = {
   ...serviceEndpoints,
   ...accountEndpoints,
+  ...integrationEndpoints,
   ...deviceEndpoints,
   ...lorawanEndpoints,
   ...siteEndpoints,

@@ -20,7 +20,7 @@ function render(group: Group, indent: string): string[] {
     const { access } = value;
     const accessText =
       access.kind === 'members'
-        ? `{ kind: 'members', roles: [${access.roles.map(literal).join(', ')}], message: ${literal(access.message)}${access.duringTotpSetup ? ', duringTotpSetup: true' : ''}, scope: ${scopeText(access.scope)} }`
+        ? `{ kind: 'members', roles: [${access.roles.map(literal).join(', ')}], message: ${literal(access.message)}${access.duringTotpSetup ? ', duringTotpSetup: true' : ''}${access.peopleOnly ? ', peopleOnly: true' : ''}, scope: ${scopeText(access.scope)} }`
         : `{ kind: ${literal(access.kind)} }`;
     return [`${indent}${name}: { method: ${literal(value.method)}, path: ${literal(value.path)}, access: ${accessText} },`];
   });

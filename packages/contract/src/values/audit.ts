@@ -58,6 +58,8 @@ export const AUDIT_ACTION_LABELS = {
   'member.scope_changed': 'Portée modifiée',
   'member.two_factor_reset': 'Double authentification réinitialisée',
   'member.removed': 'Membre retiré',
+  'api_key.created': 'Clé d’API créée',
+  'api_key.revoked': 'Clé d’API révoquée',
   'report.created': 'Rapport généré',
   'report.signed': 'Rapport signé',
   'task_template.created': 'Modèle de tâche créé',

@@ -49,6 +49,7 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   task_template: 'Modèle de tâche',
   task: 'Tâche',
   process: 'Procédé',
+  api_key: 'Clé d’API',
 };
 
 function validTimeZone(timeZone: string): string {

@@ -124,7 +124,7 @@ export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app
       const heardBefore = scopeChanges;
       const filterOf = async (sites: SitesInScope) =>
         sites === null ? null : scopeFilter(sites, await scopeDeps.devicesIn(organizationId, sites));
-      const seen = await scopeDeps.memberSites(organizationId, user.id);
+      const seen = await scopeDeps.memberSites(organizationId, user.id, request.apiKey?.id);
       if (seen === undefined) throw unauthorized(MESSAGES.sessionInvalid);
       let sites: SitesInScope = seen;
       let visible = await filterOf(sites);
@@ -180,7 +180,7 @@ export const streamRoutes: FastifyPluginAsync<{ events: EventHub }> = async (app
             try {
               do {
                 again = false;
-                const now = await scopeDeps.memberSites(organizationId, user.id);
+                const now = await scopeDeps.memberSites(organizationId, user.id, request.apiKey?.id);
                 // No longer the organization's member: nothing more for them (their sessions end too).
                 if (now === undefined) return close();
                 if (sameSites(sites, now)) continue;

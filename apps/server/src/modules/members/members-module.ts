@@ -9,25 +9,32 @@ import type { UserService } from '../auth/user-service.ts';
 import type { OneEmail } from '../notifications/notification-service.ts';
 import type { OrganizationService } from '../organizations/organization-service.ts';
 import type { RateLimits } from '../rate-limits/rate-limits.ts';
+import type { LiveEvent } from '../events/live-event.ts';
+import { apiKeyRoutes } from './api-key-routes.ts';
+import { createApiKeyService } from './api-key-service.ts';
 import { invitationRoutes, publicInvitationRoutes } from './invitation-routes.ts';
 import { createInvitationService } from './invitation-service.ts';
 import { memberRoutes } from './member-routes.ts';
 import { createMembersService } from './members-service.ts';
 
+/** How long a key in use is trusted from memory before its row is read again (as accounts: see the auth module). */
+const API_KEY_CACHE_TTL_MS = 5_000;
+
 /**
- * The members module: the people of an organization, their roles, and the invitations that bring
- * new ones in; it keeps the invitations.
+ * The members module: the people of an organization, their roles, the invitations that bring
+ * new ones in, and the API keys that let programs act for it; it keeps the invitations and the keys.
  * In: the accounts (kept by the auth module: the members' rows, whether an address has an account,
  * the account of an accepted invitation, its first session, the password check of a sensitive
  * change, what to do when a session ends or an account changes), the organizations' names, the
- * rate limits, the audit trail and `sendEmail`. Out: its services, the public invitation page's
- * routes and the members' and invitations' routes.
+ * rate limits, the audit trail, `sendEmail` and whether the bus is heard. Out: its services (the
+ * keys' `authenticate` for the authentication hook), the public invitation page's routes, the
+ * members', invitations' and keys' routes, and the bus's handlers that keep the keys in memory true.
  */
 export function createMembersModule(options: {
   db: Database;
   now: () => Date;
   config: Pick<Config, 'publicUrl' | 'invitationTtlHours' | 'loginLimits'>;
-  users: Pick<UserService, 'members' | 'hasAccount' | 'createMemberIn'>;
+  users: Pick<UserService, 'members' | 'hasAccount' | 'createMemberIn' | 'getById'>;
   auth: Pick<AuthService, 'confirmPassword'>;
   signIn: (userId: string) => Promise<string>;
   sessionEnded: SessionEnded;
@@ -40,6 +47,8 @@ export function createMembersModule(options: {
   validateScope: (organizationId: string, scope: MemberScope | null) => Promise<void>;
   /** A scope as the invitation e-mail names it (the sites module's). */
   describeScope?: (organizationId: string, scope: MemberScope | null) => Promise<string>;
+  /** Whether this instance hears the others (a key revoked elsewhere); always, on the embedded database. */
+  busLive?: () => boolean;
 }) {
   const { config, users } = options;
   const members = createMembersService({
@@ -71,14 +80,41 @@ export function createMembersModule(options: {
     },
   });
 
+  const apiKeys = createApiKeyService({
+    db: options.db,
+    now: options.now,
+    users,
+    validateScope: options.validateScope,
+    onRevoked: options.sessionEnded,
+    trusted: options.busLive ?? (() => true),
+    ttlMs: API_KEY_CACHE_TTL_MS,
+  });
+
   const publicRoutes: FastifyPluginAsync = async (app) => {
     await app.register(publicInvitationRoutes, { invitations });
   };
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(memberRoutes, { members, auth: options.auth });
     await app.register(invitationRoutes, { invitations });
+    await app.register(apiKeyRoutes, { apiKeys });
   };
-  return { members, invitations, publicRoutes, routes, services: { members, invitations } };
+  return {
+    members,
+    invitations,
+    apiKeys,
+    publicRoutes,
+    routes,
+    services: { members, invitations, apiKeys },
+    handlers: {
+      /** What another instance announced: a key revoked (it ends as a session of its id), an account changed. */
+      liveEvent(event: LiveEvent) {
+        if (event.type === 'session-ended') apiKeys.forgetKey(event.data.sessionId);
+        if (event.type === 'account-changed') apiKeys.forgetCreator(event.organizationId, event.data.userId);
+      },
+      /** The bus was deaf for a while: a key may have been revoked meanwhile. */
+      busResumed: () => apiKeys.clear(),
+    },
+  };
 }
 
 export type MembersModule = ReturnType<typeof createMembersModule>;

@@ -263,6 +263,17 @@ export function createTelemetryService(deps: {
       }
     },
 
+    /**
+     * One page of a device's readings of a period (as they read now: corrected after a
+     * verification), oldest first in (ts, key, id) order, after `after`: the export of every reading.
+     */
+    page(
+      deviceId: string,
+      options: { key?: string | undefined; from: Date; to: Date; after?: ReadingCursor | undefined; limit: number },
+    ): Promise<(ReadingCursor & { value: number })[]> {
+      return dal.page(deviceId, options);
+    },
+
     /** A device's raw readings of a period as CSV lines for a French spreadsheet. */
     async csv(
       deviceId: string,

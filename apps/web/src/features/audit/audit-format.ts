@@ -17,6 +17,7 @@ const SUBJECT_LABELS: Record<AuditSubjectType, string> = {
   task_template: 'modèle de tâche',
   task: 'tâche',
   process: 'procédé',
+  api_key: 'clé d’API',
 };
 
 /** The French names of the fields a line of the trail may say changed. */
