@@ -8,6 +8,7 @@ import { inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
 import { useRegisterLorawanDevice } from '../api/lorawan-mutations';
 import { codecLabel, codecMeasuresText, defaultSensorName, formatDevEui, NETWORK_CODEC, suggestedUse } from '../lorawan-format';
+import { FieldLabel } from '@/components/ui/field-label';
 
 const USE_KEYS = Object.keys(INSTALL_USES) as InstallUseKey[];
 
@@ -139,9 +140,7 @@ function AdoptForm({
     <form id={formId} onSubmit={submit} noValidate className="mt-2 space-y-4 text-left">
       {editableDevEui && (
         <div className="space-y-1.5">
-          <label htmlFor={`${ids}-deveui`} className="block text-sm font-medium text-slate-200">
-            DevEUI
-          </label>
+          <FieldLabel htmlFor={`${ids}-deveui`}>DevEUI</FieldLabel>
           <input
             id={`${ids}-deveui`}
             value={devEui}
@@ -159,16 +158,12 @@ function AdoptForm({
       )}
 
       <div className="space-y-1.5">
-        <label htmlFor={`${ids}-name`} className="block text-sm font-medium text-slate-200">
-          Nom du capteur
-        </label>
+        <FieldLabel htmlFor={`${ids}-name`}>Nom du capteur</FieldLabel>
         <input id={`${ids}-name`} value={name} maxLength={100} onChange={(event) => setName(event.target.value)} className={inputClass} />
       </div>
 
       <div className="space-y-1.5">
-        <label htmlFor={`${ids}-codec`} className="block text-sm font-medium text-slate-200">
-          Décodeur
-        </label>
+        <FieldLabel htmlFor={`${ids}-codec`}>Décodeur</FieldLabel>
         <select
           id={`${ids}-codec`}
           value={codecId}
@@ -199,9 +194,7 @@ function AdoptForm({
 
       {sites.length > 0 && (
         <div className="space-y-1.5">
-          <label htmlFor={`${ids}-site`} className="block text-sm font-medium text-slate-200">
-            Magasin
-          </label>
+          <FieldLabel htmlFor={`${ids}-site`}>Magasin</FieldLabel>
           <select id={`${ids}-site`} value={siteId} onChange={(event) => setSiteId(event.target.value)} className={inputClass}>
             {sites.map((site) => (
               <option key={site.id} value={site.id}>
@@ -213,9 +206,7 @@ function AdoptForm({
       )}
 
       <div className="space-y-1.5">
-        <label htmlFor={`${ids}-use`} className="block text-sm font-medium text-slate-200">
-          Ce qu’il surveille
-        </label>
+        <FieldLabel htmlFor={`${ids}-use`}>Ce qu’il surveille</FieldLabel>
         <select
           id={`${ids}-use`}
           value={preset}

@@ -8,6 +8,7 @@ import { inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
 import { type CreatedIntegration, useCreateIntegration } from '../api/lorawan-mutations';
 import { INTEGRATION_TYPE_LABELS, integrationSteps } from '../lorawan-format';
+import { FieldLabel } from '@/components/ui/field-label';
 
 const NNBSP = '\u202F';
 const TYPES = Object.keys(INTEGRATION_TYPE_LABELS) as IntegrationType[];
@@ -53,9 +54,7 @@ export function NewIntegrationForm() {
         </h3>
         <div className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto]">
           <div className="space-y-1.5">
-            <label htmlFor={`${ids}-type`} className="block text-sm font-medium text-slate-200">
-              Serveur de réseau
-            </label>
+            <FieldLabel htmlFor={`${ids}-type`}>Serveur de réseau</FieldLabel>
             <select
               id={`${ids}-type`}
               value={type}
@@ -70,9 +69,7 @@ export function NewIntegrationForm() {
             </select>
           </div>
           <div className="space-y-1.5">
-            <label htmlFor={`${ids}-name`} className="block text-sm font-medium text-slate-200">
-              Nom
-            </label>
+            <FieldLabel htmlFor={`${ids}-name`}>Nom</FieldLabel>
             <input
               id={`${ids}-name`}
               value={name}
@@ -121,9 +118,7 @@ export function NewIntegrationForm() {
             {viaMqtt && (
               <div className="grid grid-cols-[minmax(0,1fr)] gap-3 sm:grid-cols-3">
                 <div className="space-y-1.5">
-                  <label htmlFor={`${ids}-server`} className="block text-sm font-medium text-slate-200">
-                    Serveur MQTT
-                  </label>
+                  <FieldLabel htmlFor={`${ids}-server`}>Serveur MQTT</FieldLabel>
                   <input
                     id={`${ids}-server`}
                     value={server}
@@ -135,9 +130,7 @@ export function NewIntegrationForm() {
                   />
                 </div>
                 <div className="space-y-1.5">
-                  <label htmlFor={`${ids}-username`} className="block text-sm font-medium text-slate-200">
-                    Utilisateur (application@tenant)
-                  </label>
+                  <FieldLabel htmlFor={`${ids}-username`}>Utilisateur (application@tenant)</FieldLabel>
                   <input
                     id={`${ids}-username`}
                     value={username}
@@ -148,9 +141,7 @@ export function NewIntegrationForm() {
                   />
                 </div>
                 <div className="space-y-1.5">
-                  <label htmlFor={`${ids}-key`} className="block text-sm font-medium text-slate-200">
-                    Clé d’API
-                  </label>
+                  <FieldLabel htmlFor={`${ids}-key`}>Clé d’API</FieldLabel>
                   <input
                     id={`${ids}-key`}
                     type="password"

@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react';
 /** What the editor's parts share: their ids, the field in error, and the look of their fields. */
 
 export const fieldClass = 'space-y-1.5';
-export const labelClass = 'block text-sm font-medium text-slate-200';
 export const hintClass = 'text-xs text-slate-400';
 export const legendClass = 'mb-2 text-sm font-semibold text-white';
 export { checkClass, chipClass } from '@/components/ui/checkbox-list';

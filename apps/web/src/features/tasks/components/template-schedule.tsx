@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/section';
 import { rowKey, type TemplateDraft } from '../template-draft';
 import { WEEKDAY_LABELS } from '../template-format';
-import { checkClass, chipClass, fieldClass, hintClass, labelClass, legendClass, type FieldIds } from './template-fields';
+import { checkClass, chipClass, fieldClass, hintClass, legendClass, type FieldIds } from './template-fields';
+import { FieldLabel } from '@/components/ui/field-label';
 
 const NNBSP = '\u202F';
 
@@ -91,9 +92,7 @@ export function TemplateScheduleFields({
 
       {frequency === 'monthly' && (
         <div className={`${fieldClass} max-w-48`}>
-          <label htmlFor={ids.id('day-of-month')} className={labelClass}>
-            Jour du mois
-          </label>
+          <FieldLabel htmlFor={ids.id('day-of-month')}>Jour du mois</FieldLabel>
           <input
             id={ids.id('day-of-month')}
             type="number"
@@ -114,9 +113,7 @@ export function TemplateScheduleFields({
 
       {frequency === 'once' ? (
         <div className={`${fieldClass} max-w-72`}>
-          <label htmlFor={ids.id('due-at')} className={labelClass}>
-            Date et heure
-          </label>
+          <FieldLabel htmlFor={ids.id('due-at')}>Date et heure</FieldLabel>
           <input
             id={ids.id('due-at')}
             type="datetime-local"
@@ -171,9 +168,7 @@ export function TemplateScheduleFields({
 
       <div className="grid gap-3 sm:grid-cols-2">
         <div className={fieldClass}>
-          <label htmlFor={ids.id('window')} className={labelClass}>
-            Fenêtre (en minutes)
-          </label>
+          <FieldLabel htmlFor={ids.id('window')}>Fenêtre (en minutes)</FieldLabel>
           <input
             id={ids.id('window')}
             type="number"
@@ -191,9 +186,7 @@ export function TemplateScheduleFields({
           </p>
         </div>
         <div className={fieldClass}>
-          <label htmlFor={ids.id('grace')} className={labelClass}>
-            Délai de grâce (en minutes)
-          </label>
+          <FieldLabel htmlFor={ids.id('grace')}>Délai de grâce (en minutes)</FieldLabel>
           <input
             id={ids.id('grace')}
             type="number"
