@@ -136,4 +136,11 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // No product function of the web app over 200 lines: a longer component is split by what it
+    // does (field groups, a hook for its state and requests). Tests and their helpers are exempt.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 200, skipBlankLines: true, skipComments: true }] },
+  },
 );
