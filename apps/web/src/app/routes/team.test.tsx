@@ -17,6 +17,19 @@ const invitations = [
   { id: '4e3f8c5a-9dab-4cbe-af20-3b4c5d6e7f80', email: 'ancien@boutique.fr', role: 'viewer', expiresAt: past },
 ];
 
+const apiKeys = [
+  {
+    id: '5f4a9d6b-0ebc-4dcf-b031-4c5d6e7f8091',
+    name: 'GTB du siège',
+    role: 'viewer',
+    scope: null,
+    prefix: 'vk_Ab12Cd34',
+    createdAt: past,
+    expiresAt: null,
+    lastUsedAt: null,
+  },
+];
+
 type Call = { url: string; method: string; body: unknown };
 let calls: Call[];
 let answer: (call: Call) => Response | undefined;
@@ -31,6 +44,7 @@ beforeEach(() => {
     if (custom) return custom;
     if (url === '/api/members') return jsonResponse(200, { members });
     if (url === '/api/invitations' && call.method === 'GET') return jsonResponse(200, { invitations });
+    if (url === '/api/api-keys' && call.method === 'GET') return jsonResponse(200, { apiKeys });
     if (url === '/api/organization/security' && call.method === 'GET')
       return jsonResponse(200, { policy: { requireTotpForAdmins: false } });
     return jsonResponse(404, { message: 'Introuvable' });
@@ -310,6 +324,47 @@ describe('TeamRoute', () => {
     );
   });
 
+  it('creates an API key shown once with a copy button, and revokes one after asking', async () => {
+    const user = userEvent.setup();
+    const secret = `vk_${'x'.repeat(43)}`;
+    answer = (call) =>
+      call.url === '/api/api-keys' && call.method === 'POST'
+        ? jsonResponse(201, {
+            apiKey: {
+              ...apiKeys[0],
+              id: '6a5b0e7c-1fcd-4ed0-8142-5d6e7f8091a2',
+              name: 'Entrepôt',
+              role: 'manager',
+              prefix: secret.slice(0, 11),
+              key: secret,
+            },
+          })
+        : call.method === 'DELETE'
+          ? new Response(null, { status: 204 })
+          : undefined;
+    renderAs('admin');
+    const listed = await screen.findByRole('list', { name: 'Clés d’API' });
+    expect(within(listed).getByTestId('api-key')).toHaveTextContent('GTB du siège vk_Ab12Cd34…');
+    expect(within(listed).getByTestId('api-key')).toHaveTextContent('Lecteur · Toute l’organisation');
+    expect(within(listed).getByTestId('api-key')).toHaveTextContent('sans échéance · jamais utilisée');
+
+    const form = screen.getByRole('form', { name: 'Créer une clé d’API' });
+    await user.type(within(form).getByLabelText('Nom'), 'Entrepôt');
+    await user.selectOptions(within(form).getByLabelText('Rôle'), 'manager');
+    expect(within(form).getByLabelText('Rôle')).not.toHaveTextContent('Administrateur');
+    await user.click(within(form).getByRole('button', { name: 'Créer la clé' }));
+    const shown = await screen.findByTestId('new-api-key');
+    expect(shown).toHaveTextContent('elle ne sera plus affichée');
+    expect(within(shown).getByLabelText('Clé d’API Entrepôt')).toHaveValue(secret);
+    expect(within(shown).getByRole('button', { name: 'Copier la clé' })).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Entrepôt', role: 'manager', scope: null, expiresAt: null });
+
+    await user.click(within(listed).getByRole('button', { name: 'Révoquer la clé GTB du siège' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Révoquer' }));
+    expect(await screen.findByText(/Clé « GTB du siège » révoquée : elle ne fonctionne plus/)).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'DELETE')?.url).toBe(`/api/api-keys/${apiKeys[0]?.id}`);
+  });
+
   it.each(['manager', 'viewer'] as const)('tells a %s that only admins manage the team, and offers no control', async (role) => {
     renderAs(role);
     expect(screen.getByText(/Seuls les administrateurs gèrent l’équipe/)).toBeInTheDocument();
@@ -319,6 +374,7 @@ describe('TeamRoute', () => {
     expect(screen.queryByRole('button', { name: /Retirer|Renvoyer|Révoquer|Envoyer/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Inviter un membre' })).not.toBeInTheDocument();
     expect(calls.map((call) => call.url)).not.toContain('/api/invitations');
+    expect(calls.map((call) => call.url)).not.toContain('/api/api-keys');
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
   });
 });

@@ -3,8 +3,11 @@ import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { DetailSection } from '@/components/ui/section';
 import { PRODUCT_NAME } from '@/config/constants';
+import { useApiKeys } from '@/features/team/api/api-keys';
 import { useInvitations } from '@/features/team/api/get-invitations';
 import { useMembers } from '@/features/team/api/get-members';
+import { ApiKeyForm } from '@/features/team/components/api-key-form';
+import { ApiKeyList } from '@/features/team/components/api-key-list';
 import { InvitationList } from '@/features/team/components/invitation-list';
 import { InviteForm } from '@/features/team/components/invite-form';
 import { useRegions } from '@/features/sites/api/get-overview';
@@ -13,7 +16,8 @@ import { MemberList } from '@/features/team/components/member-list';
 import { SecurityPolicyForm } from '@/features/auth/components/security-policy-form';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
-import { usePermissions } from '@/lib/permissions';
+import { useCan, usePermissions } from '@/lib/permissions';
+import { endpoints } from '@vigie/contract/routes';
 import { LOAD_ERROR } from '@/lib/fallback-text';
 
 const card = 'rounded-2xl border border-white/10 bg-slate-900/60 p-5 shadow-lg shadow-black/20 backdrop-blur sm:p-6';
@@ -33,6 +37,9 @@ export default function TeamRoute() {
   const { manageMembers } = usePermissions();
   const members = useMembers();
   const invitations = useInvitations({ enabled: manageMembers });
+  // API keys: admins who see the whole organization (docs/api.md, Clés d'API).
+  const manageKeys = useCan()(endpoints.apiKeys.list);
+  const apiKeys = useApiKeys({ enabled: manageKeys });
   // For a chain: the shops and regions an invited person may be given as what they see.
   const sites = useSites();
   const regions = useRegions();
@@ -110,6 +117,25 @@ export default function TeamRoute() {
             ) : (
               <InvitationList invitations={invitations.data} sites={sites.data ?? []} regions={regions.data ?? []} />
             )}
+          </DetailSection>
+        )}
+
+        {manageKeys && (
+          <DetailSection
+            id="api-keys-title"
+            title="Clés d’API"
+            description="Une clé laisse un programme lire (Lecteur) ou gérer (Responsable) ce que son périmètre voit, sans jamais gérer l’équipe ni ses accès. Elle n’est montrée qu’une fois, à sa création."
+          >
+            <div className="space-y-6">
+              <ApiKeyForm sites={sites.data ?? []} regions={regions.data ?? []} />
+              {apiKeys.isError ? (
+                <Alert>{errorMessage(apiKeys.error, LOAD_ERROR)}</Alert>
+              ) : !apiKeys.data ? (
+                <Loading>Chargement des clés d’API…</Loading>
+              ) : (
+                <ApiKeyList apiKeys={apiKeys.data} />
+              )}
+            </div>
           </DetailSection>
         )}
       </div>
