@@ -19,12 +19,7 @@ import { createSitesModule } from './modules/sites/sites-module.ts';
 import { createTasksModule } from './modules/tasks/tasks-module.ts';
 import { createTelemetryModule } from './modules/telemetry/telemetry-module.ts';
 
-/**
- * The server's modules, wired once (docs/architecture.md). Each states what it needs and offers (`modules/<x>/<x>-module.ts`)
- * and builds its own DAL: no one else holds the database. A port to a module created further down is an arrow, called at
- * run time only. Each module's options: what it is given, then the modules it asks.
- */
-export function createServices(options: {
+export interface ServicesOptions {
   config: Config;
   database: DatabaseHandle;
   jwtSecret: string;
@@ -36,10 +31,24 @@ export function createServices(options: {
   /** The clock of the live stream's replay window, in milliseconds (tests hold it); the system's by default. */
   replayClock?: () => number;
   rateLimitScope?: string;
-}) {
+}
+
+/**
+ * The server's modules, wired once (docs/architecture.md). Each states what it needs and offers (`modules/<x>/<x>-module.ts`)
+ * and builds its own DAL: no one else holds the database. A port to a module created further down is an arrow, called at
+ * run time only. Each module's options: what it is given, then the modules it asks.
+ */
+export function createServices(options: ServicesOptions) {
+  const now = options.now ?? (() => new Date());
+  const modules = createModules(options, now);
+  connectFlows(modules, options.database.pubsub);
+  return exposeServices(modules, now);
+}
+
+/** Each module created once, given its ports: what the options give, then the modules it asks. */
+function createModules(options: ServicesOptions, now: () => Date) {
   const { config, database, logger } = options;
   const { db, pubsub, sharedByInstances } = database;
-  const now = options.now ?? (() => new Date());
 
   const events = createEventsModule({ pubsub, sharedByInstances, logger, replayClock: options.replayClock });
   const organizations = createOrganizationsModule({ db });
@@ -194,15 +203,7 @@ export function createServices(options: {
     publicUrl: config.publicUrl,
     regions: sites.regions,
     calibrations: telemetry.calibrations,
-    planOf: async (organizationId, siteId, from, to) => {
-      const [due, started] = await Promise.all([
-        tasks.tasks.dueDuring(organizationId, siteId, from, to),
-        tasks.processes.startedDuring(organizationId, siteId, from, to),
-      ]);
-      const alertIds = [...due, ...started].flatMap((item) => (item.alertId ? [item.alertId] : []));
-      const opened = await Promise.all(alertIds.map((id) => alerts.alerts.get(organizationId, id).catch(() => null)));
-      return { tasks: due, processes: started, alerts: opened.flatMap((alert) => (alert ? [alert] : [])) };
-    },
+    planOf: (organizationId, siteId, from, to) => planOf(tasks, alerts, organizationId, siteId, from, to),
   });
 
   const readingsExport = createReadingsExportModule({
@@ -211,17 +212,7 @@ export function createServices(options: {
     page: (sensorId, o) => telemetry.telemetry.page(sensorId, o),
   });
 
-  // The flows between modules: stored readings → alerts and insights; fresh forecasts → alerts;
-  // an opened alert → notifications (its message told by `alerts.describe`).
-  telemetry.onStored(alerts.handlers.readingsStored);
-  telemetry.onStored(insights.handlers.readingsStored);
-  telemetry.onStored(tasks.handlers.readingsStored);
-  insights.onComputed(alerts.handlers.forecastComputed);
-  alerts.onOpened(notifications.handlers.alertOpened);
-  // What other instances announce, and what to forget when the bus was deaf for a while.
-  for (const module of [auth, members, devices, alerts]) events.events.subscribeAll(module.handlers.liveEvent);
-  for (const module of [auth, members, devices]) pubsub.onResumed(module.handlers.busResumed);
-  const modules = {
+  return {
     events,
     organizations,
     rateLimits,
@@ -239,6 +230,45 @@ export function createServices(options: {
     tasks,
     readingsExport,
   };
+}
+
+type Modules = ReturnType<typeof createModules>;
+
+/**
+ * The flows between modules: stored readings → alerts, insights and tasks; fresh forecasts →
+ * alerts; an opened alert → notifications (its message told by `alerts.describe`).
+ */
+function connectFlows(modules: Modules, pubsub: DatabaseHandle['pubsub']): void {
+  const { events, auth, members, devices, telemetry, alerts, notifications, insights, tasks } = modules;
+  telemetry.onStored(alerts.handlers.readingsStored);
+  telemetry.onStored(insights.handlers.readingsStored);
+  telemetry.onStored(tasks.handlers.readingsStored);
+  insights.onComputed(alerts.handlers.forecastComputed);
+  alerts.onOpened(notifications.handlers.alertOpened);
+  // What other instances announce, and what to forget when the bus was deaf for a while.
+  for (const module of [auth, members, devices, alerts]) events.events.subscribeAll(module.handlers.liveEvent);
+  for (const module of [auth, members, devices]) pubsub.onResumed(module.handlers.busResumed);
+}
+
+/** The services the routes and jobs use, every module's together, and the order in which they close. */
+function exposeServices(modules: Modules, now: () => Date) {
+  const {
+    events,
+    organizations,
+    rateLimits,
+    audit,
+    auth,
+    members,
+    devices,
+    telemetry,
+    sites,
+    alerts,
+    notifications,
+    insights,
+    reports,
+    lorawan,
+    tasks,
+  } = modules;
   let closing: Promise<void> | undefined;
   return {
     ...events.services,
@@ -267,6 +297,24 @@ export function createServices(options: {
       return closing;
     },
   };
+}
+
+/** A site's plan over a report's period: the tasks due, the processes started, and the alerts they opened. */
+async function planOf(
+  tasks: ReturnType<typeof createTasksModule>,
+  alerts: ReturnType<typeof createAlertsModule>,
+  organizationId: string,
+  siteId: string,
+  from: Date,
+  to: Date,
+) {
+  const [due, started] = await Promise.all([
+    tasks.tasks.dueDuring(organizationId, siteId, from, to),
+    tasks.processes.startedDuring(organizationId, siteId, from, to),
+  ]);
+  const alertIds = [...due, ...started].flatMap((item) => (item.alertId ? [item.alertId] : []));
+  const opened = await Promise.all(alertIds.map((id) => alerts.alerts.get(organizationId, id).catch(() => null)));
+  return { tasks: due, processes: started, alerts: opened.flatMap((alert) => (alert ? [alert] : [])) };
 }
 
 export type Services = ReturnType<typeof createServices>;
