@@ -13,7 +13,7 @@ export const TABLE_OWNERS = {
   sessions: 'auth',
   recoveryCodes: 'auth',
   passwordResets: 'auth',
-  apiKeys: 'auth',
+  apiKeys: 'members',
   invitations: 'members',
   auditEvents: 'audit',
   rateLimits: 'rate-limits',
