@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { nameSchema, uuidSchema } from './common.ts';
 import { sensorSchema } from './devices.ts';
 import { installUseSchema } from './claim.ts';
+import { PASTED_CODEC_STYLES } from './values/lorawan.ts';
+
+export * from './values/lorawan.ts';
 
 /**
  * The model of the transmitter Vigie makes of a LoRaWAN gateway that relayed a frame (its serial
@@ -217,13 +220,16 @@ export const testCodecRequestSchema = z.strictObject({
 });
 export type TestCodecRequest = z.input<typeof testCodecRequestSchema>;
 
+/** The style a pasted codec's source was recognised in; absent for a built-in codec or a source in none of them. */
+const pastedStyleSchema = z.enum(PASTED_CODEC_STYLES).optional();
 export const codecOutcomeSchema = z.union([
   z.object({
     ok: z.literal(true),
     readings: z.array(z.object({ ts: z.string().nullable(), values: z.record(z.string(), z.number()) })),
     warnings: z.array(z.string()),
+    style: pastedStyleSchema,
   }),
-  z.object({ ok: z.literal(false), error: z.string() }),
+  z.object({ ok: z.literal(false), error: z.string(), style: pastedStyleSchema }),
 ]);
 export type CodecOutcome = z.infer<typeof codecOutcomeSchema>;
 export const testCodecResponseSchema = z.object({ result: codecOutcomeSchema });

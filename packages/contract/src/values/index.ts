@@ -14,4 +14,5 @@ export * from './sites.ts';
 export * from './tasks.ts';
 export * from '../task-library.ts';
 export * from '../lorawan-qr.ts';
+export * from './lorawan.ts';
 export { can, pathOf } from '../endpoints/define.ts';

@@ -9,7 +9,7 @@ import {
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { CODECS, codecById, type CodecResult } from './codecs/index.ts';
 import { type CodecRun, createCodecRunner } from './codec-runner.ts';
-import { flatMeasures } from './codec-sandbox.ts';
+import { flatMeasures, type SandboxResult } from './codec-sandbox.ts';
 import type { LorawanDal, PastedCodecRecord } from './lorawan-dal.ts';
 import type { NetworkMessage } from './network-messages.ts';
 
@@ -44,13 +44,15 @@ function fromNetworkDecoding(decoded: Record<string, unknown> | null): CodecResu
   return { ok: true, readings: [{ ts: null, values }], warnings: [] };
 }
 
-/** A codec's result as the API tells it (dates as ISO strings). */
-function outcome(result: CodecResult): CodecOutcome {
-  if (!result.ok) return { ok: false, error: result.error };
+/** A codec's result as the API tells it (dates as ISO strings); a pasted codec's with the style its source was read in. */
+function outcome(result: SandboxResult): CodecOutcome {
+  const style = result.style ? { style: result.style } : {};
+  if (!result.ok) return { ok: false, error: result.error, ...style };
   return {
     ok: true,
     readings: result.readings.map((reading) => ({ ts: reading.ts?.toISOString() ?? null, values: reading.values })),
     warnings: result.warnings,
+    ...style,
   };
 }
 

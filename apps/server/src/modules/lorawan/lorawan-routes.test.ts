@@ -383,7 +383,12 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
     });
     expect(tried.statusCode).toBe(200);
     expect(tried.json()).toEqual({
-      result: { ok: true, readings: [{ ts: null, values: { battery: 92, temperature: 30.8, humidity: 50.5 } }], warnings: [] },
+      result: {
+        ok: true,
+        readings: [{ ts: null, values: { battery: 92, temperature: 30.8, humidity: 50.5 } }],
+        warnings: [],
+        style: 'ts013',
+      },
     });
 
     for (const hostile of [
@@ -458,6 +463,14 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
     const payloadHex = EM300_FRAME.toString('hex');
     const tts = await integration(owner, 'tts');
     for (const [style, source] of Object.entries(sources)) {
+      // The test console says which style it read the source in.
+      const tried = await t.app.inject({
+        method: 'POST',
+        url: '/api/lorawan/codecs/test',
+        headers: owner.auth,
+        payload: { source, payloadHex, fPort: 85 },
+      });
+      expect(tried.json<{ result: { ok: boolean; style?: string } }>().result, style).toMatchObject({ ok: true, style });
       const saved = await t.app.inject({
         method: 'POST',
         url: '/api/lorawan/codecs',

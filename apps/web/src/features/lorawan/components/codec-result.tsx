@@ -1,4 +1,5 @@
 import type { CodecOutcome } from '@vigie/contract';
+import { PASTED_CODEC_STYLE_LABELS } from '@vigie/contract/values';
 import { Alert } from '@/components/ui/alert';
 import { formatDateTime, formatNumber, measureLabel } from '@/lib/measure-format';
 import { decodedValueText } from '../lorawan-format';
@@ -7,12 +8,25 @@ const NNBSP = '\u202F';
 
 /** What the codec made of the frame: its values (label and unit when Vigie knows the measure), and its warnings. */
 export function CodecResult({ outcome }: { outcome: CodecOutcome }) {
+  // Which of the makers' three styles the pasted source was read in: a codec copied from a maker's
+  // repository is recognised by its function's name, and a wrong guess shows here first.
+  const style = outcome.style && (
+    <p className="text-sm text-slate-300" data-testid="codec-style">
+      Style reconnu{NNBSP}: {PASTED_CODEC_STYLE_LABELS[outcome.style]}
+    </p>
+  );
   if (!outcome.ok) {
-    return <Alert size="compact">{outcome.error}</Alert>;
+    return (
+      <div className="space-y-2">
+        {style}
+        <Alert size="compact">{outcome.error}</Alert>
+      </div>
+    );
   }
   const readings = outcome.readings.filter((reading) => Object.keys(reading.values).length > 0);
   return (
     <div className="space-y-3 rounded-xl border border-emerald-300/30 bg-emerald-400/5 p-4">
+      {style}
       <p className="text-sm font-semibold text-emerald-100">
         {readings.length === 0 ? 'Le décodeur n’a rendu aucune valeur.' : 'Trame décodée.'}
       </p>
