@@ -4,6 +4,11 @@ import type { FastifyInstance } from 'fastify';
 /** Where the API is mounted (app.ts registers every route under it). */
 export const API_PREFIX = '/api';
 
+/** A member endpoint's credentials: a session, and an API key too unless it is for people only (docs/api.md, Clés d’API). */
+function securityOf(access: Extract<Endpoint['access'], { kind: 'members' }>): Record<string, string[]>[] {
+  return access.peopleOnly || access.scope.kind === 'own' ? [{ session: [] }] : [{ session: [] }, { apiKey: [] }];
+}
+
 /**
  * The route options of a catalogue endpoint, for `app.route({ ...route(endpoints.sites.create), handler })`
  * in a plugin registered under {@link API_PREFIX}: its method, its URL inside that prefix, and its
@@ -20,7 +25,7 @@ export function route<M extends HttpMethod, P extends string, S extends Endpoint
       summary: endpoint.summary,
       tags: [endpoint.tag],
       ...(endpoint.description ? { description: endpoint.description } : {}),
-      ...(endpoint.access.kind === 'members' ? { security: [{ session: [] }] } : {}),
+      ...(endpoint.access.kind === 'members' ? { security: securityOf(endpoint.access) } : {}),
     },
   };
 }

@@ -26,7 +26,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: API_VERSION,
         description:
           'L’API de Vigie : sites, émetteurs et capteurs, télémétrie, alertes, rapports HACCP, prévisions, équipe. ' +
-          'Les membres s’authentifient avec le jeton de session reçu à la connexion (`Authorization: Bearer …`) ; ' +
+          'Les membres s’authentifient avec le jeton de session reçu à la connexion (`Authorization: Bearer …`), les programmes avec une clé d’API ; ' +
           'les appareils avec la clé d’installation ou leur propre jeton (voir docs/protocole-appareils.md). ' +
           'Chaque erreur répond `{ "message": "…" }` en français.',
       },
@@ -36,6 +36,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             type: 'http',
             scheme: 'bearer',
             description: `Jeton de session d’un membre, reçu de ${endpointKey(endpoints.auth.login)}.`,
+          },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: `Clé d’API (\`vk_…\`) créée par un administrateur (${endpointKey(endpoints.apiKeys.create)}) : elle agit avec son rôle et sa portée, sauf sur l’équipe, les clés et la sécurité.`,
           },
         },
       },

@@ -3,6 +3,7 @@ import type { ApiKey, AuditEvent, CreatedApiKeyResponse, Sensor, Site } from '@v
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../events/live-event.ts';
 import { provision, sendTelemetry } from '../../test/device-helpers.ts';
+import { openStream } from '../../test/sse-client.ts';
 import { registeredRoutes } from '../../plugins/permissions.ts';
 import { setRole } from '../../test/test-dal.ts';
 import { createTestApp, databaseKind, isolatedDatabase, type TestAccount, type TestApp } from '../../test/test-app.ts';
@@ -14,6 +15,7 @@ describe(`API keys and the export of every reading (${databaseKind})`, () => {
   let t: TestApp;
   let admin: TestAccount;
   let viewer: TestAccount;
+  let baseUrl: string;
   let clock = new Date();
   const sites: Record<'paris' | 'montreal', Site> = {} as never;
   const sensors: Record<'paris' | 'montreal', { deviceId: string; accessToken: string }> = {} as never;
@@ -36,6 +38,7 @@ describe(`API keys and the export of every reading (${databaseKind})`, () => {
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => clock });
+    ({ baseUrl } = await t.listen());
     const organization = `Chaîne ${randomUUID()}`;
     admin = await t.createAccount({ organization, name: 'Directrice' });
     viewer = await t.createAccount({ organization, name: 'Lecteur' });
@@ -197,6 +200,21 @@ describe(`API keys and the export of every reading (${databaseKind})`, () => {
     expect((await call(bearer(scoped.key), 'GET', `/api/readings.csv?from=${from}&to=${to}&siteId=${sites.montreal.id}`)).statusCode).toBe(
       404,
     );
+  });
+
+  it('follows the live stream of its scope only, closed as soon as the key is revoked', async () => {
+    const scoped = await createKey({ name: 'Flux de Paris', role: 'viewer', scope: { siteIds: [sites.paris.id] } });
+    const stream = await openStream(baseUrl, scoped.key);
+    expect(stream.response.status).toBe(200);
+    const watcher = await openStream(baseUrl, admin.token);
+    expect((await sendTelemetry(t, sensors.montreal.accessToken, { temperature: 4.5 })).statusCode).toBe(202);
+    expect((await sendTelemetry(t, sensors.paris.accessToken, { temperature: 4.75 })).statusCode).toBe(202);
+    await watcher.waitFor((e) => e.event === 'reading' && e.data.includes(sensors.montreal.deviceId));
+    await stream.waitFor((e) => e.event === 'reading' && e.data.includes(sensors.paris.deviceId));
+    expect(stream.events.filter((e) => e.data.includes(sensors.montreal.deviceId))).toEqual([]);
+    expect((await call(admin.auth, 'DELETE', `/api/api-keys/${scoped.id}`)).statusCode).toBe(204);
+    await stream.ended;
+    await watcher.close();
   });
 
   it('exports every reading of the period as CSV: BOM, « ; », decimal comma, each shop’s local time, filters', async () => {
