@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { DetailSection } from '@/components/ui/section';
 import { PRODUCT_NAME } from '@/config/constants';
-import { useApiKeys } from '@/features/team/api/api-keys';
+import { useApiKeys } from '@/features/team/api/key-queries';
 import { useInvitations } from '@/features/team/api/get-invitations';
 import { useMembers } from '@/features/team/api/get-members';
 import { ApiKeyForm } from '@/features/team/components/api-key-form';

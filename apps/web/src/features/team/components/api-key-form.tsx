@@ -7,7 +7,7 @@ import { FormStatus } from '@/components/ui/form-status';
 import { inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
 import { ROLE_LABELS } from '@/lib/permissions';
-import { useCreateApiKey } from '../api/api-keys';
+import { useCreateApiKey } from '../api/key-queries';
 import { ScopeOptions, scopeOf } from './invite-form';
 
 const KEY_ROLES: readonly ApiKeyRole[] = ['viewer', 'manager'];

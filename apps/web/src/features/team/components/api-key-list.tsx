@@ -8,7 +8,7 @@ import { showToast } from '@/components/ui/toast';
 import { useNow } from '@/hooks/use-now';
 import { errorMessage } from '@/lib/errors';
 import { ROLE_LABELS } from '@/lib/permissions';
-import { useRevokeApiKey } from '../api/api-keys';
+import { useRevokeApiKey } from '../api/key-queries';
 import { isExpired } from '../team-format';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('fr-FR', { day: 'numeric', month: 'long', year: 'numeric' });
