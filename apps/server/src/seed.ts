@@ -1,5 +1,5 @@
 import { DEFAULT_TIMEZONE } from '@vigie/contract';
-import { localMonth, monthOf } from './modules/reports/report-period.ts';
+import { localMonth, monthOf } from './lib/local-time.ts';
 import type { ReadingRow, ReadingTouch } from './modules/telemetry/reading-writer.ts';
 import type { Services } from './services.ts';
 import { DEMO_CODE, DEMO_FAILING_SERIAL, DEMO_FRIDGE_SERIAL, DEMO_SENSOR_COUNT, demoFaults } from './simulator/demo-shop.ts';

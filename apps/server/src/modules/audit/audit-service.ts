@@ -2,8 +2,8 @@ import { isIP } from 'node:net';
 import { AUDIT_ACTION_LABELS, type AuditAction, type AuditEvent, type AuditQuery, type AuditSubjectType } from '@vigie/contract';
 import type { Database } from '../../db/database.ts';
 import { badRequest } from '../../errors.ts';
-import { csvField, csvLocalDateTime, csvText } from '../reports/report-csv.ts';
-import { startOfLocalDay } from '../reports/report-period.ts';
+import { csvField, csvLocalDateTime, csvText } from '../../lib/csv.ts';
+import { startOfLocalDay } from '../../lib/local-time.ts';
 import { type AuditFilter, type AuditRow, createAuditDal } from './audit-dal.ts';
 
 /** Who did it: the signed-in person as named at that moment, and the address the request came from. */

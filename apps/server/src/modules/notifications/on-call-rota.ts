@@ -1,4 +1,5 @@
 import { minutesOfDay, type OnCallDay, type OnCallSlot, WEEKDAYS } from '@vigie/contract';
+import { wallClock } from '../../lib/local-time.ts';
 
 /** A calendar day, as `YYYY-MM-DD`. */
 type Day = string;
@@ -64,17 +65,9 @@ export function holidayOn(day: Day): string | null {
 
 /** The calendar day and the minutes since midnight of an instant, on the wall clocks of a time zone. */
 export function localTime(at: Date, timeZone: string): { day: Day; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return { day: `${part('year')}-${part('month')}-${part('day')}`, minutes: Number(part('hour')) * 60 + Number(part('minute')) };
+  const clock = wallClock(at.getTime(), timeZone);
+  const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+  return { day: `${pad(clock.year, 4)}-${pad(clock.month)}-${pad(clock.day)}`, minutes: clock.hour * 60 + clock.minute };
 }
 
 function previousDay(day: Day): Day {

@@ -1,3 +1,6 @@
+import { csvCell } from '../../lib/csv.ts';
+import { offsetAt } from '../../lib/local-time.ts';
+
 /** One page of a sensor's readings, oldest first in (ts, key, id) order, after the cursor. */
 export type ReadingsPage = (
   sensorId: string,
@@ -25,47 +28,19 @@ const pad = (value: number, length = 2) => String(value).padStart(length, '0');
  * quarter hour (Intl is slow for ten million lines), then the fields are read from the shifted time.
  */
 export function localTimestamp(timeZone: string): (date: Date) => string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
   const offsets = new Map<number, number>();
-  const offsetAt = (slotStart: number) => {
-    const field = Object.fromEntries(parts.formatToParts(new Date(slotStart)).map((part) => [part.type, Number(part.value)]));
-    const wall = Date.UTC(
-      field['year'] ?? 0,
-      (field['month'] ?? 1) - 1,
-      field['day'] ?? 1,
-      field['hour'] ?? 0,
-      field['minute'] ?? 0,
-      field['second'] ?? 0,
-    );
-    return wall - slotStart;
-  };
   return (date) => {
     const ms = date.getTime();
     const slot = Math.floor(ms / SLOT_MS) * SLOT_MS;
     let offset = offsets.get(slot);
     if (offset === undefined) {
-      offset = offsetAt(slot);
+      offset = offsetAt(slot, timeZone);
       if (offsets.size > 10_000) offsets.clear();
       offsets.set(slot, offset);
     }
     const local = new Date(ms + offset);
     return `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}`;
   };
-}
-
-/** A name as a cell: never read as a formula, quoted when it holds the separator, a quote or a line break. */
-function cell(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /**
@@ -82,7 +57,7 @@ export async function* readingsCsv(sensors: readonly ExportedSensor[], page: Rea
       local = localTimestamp(sensor.timeZone);
       clocks.set(sensor.timeZone, local);
     }
-    const prefix = `${cell(sensor.name)};${sensor.id};${cell(sensor.siteName)};`;
+    const prefix = `${csvCell(sensor.name)};${sensor.id};${csvCell(sensor.siteName)};`;
     let after: { ts: Date; key: string; id: number } | undefined;
     for (;;) {
       const rows = await page(sensor.id, after, PAGE);

@@ -31,7 +31,7 @@ import type {
   ReportPlan,
   ReportVerification,
 } from './report-content.ts';
-import { type LocalDay, monthOf } from './report-period.ts';
+import { type LocalDay, monthOf } from '../../lib/local-time.ts';
 
 /** A sensor of the site, as the report names it. */
 export interface ReportSensor {

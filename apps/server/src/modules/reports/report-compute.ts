@@ -1,5 +1,5 @@
 import type { ReportChartPoint, ReportDay, ReportExcursion, ReportGap } from './report-content.ts';
-import type { LocalDay } from './report-period.ts';
+import type { LocalDay } from '../../lib/local-time.ts';
 
 export interface UnitReadings {
   /** The period, in epoch milliseconds: [from, to). */

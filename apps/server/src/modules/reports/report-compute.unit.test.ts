@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeUnit } from './report-compute.ts';
-import { monthOf, previousMonth, localMonth } from './report-period.ts';
+import { monthOf, previousMonth, localMonth } from '../../lib/local-time.ts';
 
 const PARIS = 'Europe/Paris';
 const MIN = 60_000;

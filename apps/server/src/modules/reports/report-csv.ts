@@ -1,3 +1,4 @@
+import { csvField, csvNumber, csvText } from '../../lib/csv.ts';
 import type { ReportActionLine, ReportContent, ReportExcursion, ReportUnit } from './report-content.ts';
 import {
   actorLabel,
@@ -23,31 +24,10 @@ const SEPARATOR = ';';
 const EOL = '\r\n';
 const BOM = '\ufeff';
 
-/** A number with a decimal comma, `digits` decimals, ASCII minus, no grouping; empty for null. */
-export function csvNumber(value: number | null, digits = 1): string {
-  if (value === null) return '';
-  const fixed = value.toFixed(digits);
-  return (/^-0(\.0*)?$/.test(fixed) ? fixed.slice(1) : fixed).replace('.', ',');
-}
-
 /** Seconds as minutes, to the tenth when not whole: « 45 », « 0,7 ». */
 export function csvMinutes(seconds: number): string {
   const minutes = Math.round(seconds / 6) / 10;
   return csvNumber(minutes, Number.isInteger(minutes) ? 0 : 1);
-}
-
-/**
- * Free text typed by people (names, actions): a leading = + - @ would make a spreadsheet run it as
- * a formula, so such text gets a leading apostrophe, which spreadsheets show as text.
- */
-export function csvText(value: string | null): string {
-  if (value === null) return '';
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** Quotes a field holding the separator, a quote or a line break; doubles its quotes. */
-export function csvField(value: string): string {
-  return /[;"\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
 function section(title: string, header: string[], rows: string[][]): string[] {
@@ -83,20 +63,6 @@ function excursionRow(content: ReportContent, unit: ReportUnit, excursion: Repor
     isoUtc(excursion.start),
     isoUtc(excursion.end),
   ];
-}
-
-/** A date and time as French spreadsheets read it in `timeZone`: `25/11/2026 14:03:07`. */
-export function csvLocalDateTime(timeZone: string): (date: Date) => string {
-  const local = new Intl.DateTimeFormat('fr-FR', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  return (date) => local.format(date).replace(',', '');
 }
 
 export function renderReportCsv(content: ReportContent): Buffer {

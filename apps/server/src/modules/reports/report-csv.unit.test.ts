@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvMinutes, csvNumber, csvText, renderReportCsv } from './report-csv.ts';
+import { csvField, csvNumber, csvText } from '../../lib/csv.ts';
+import { csvMinutes, renderReportCsv } from './report-csv.ts';
 import { longReportFixture, reportFixture } from './report-fixture.ts';
 
 /** Reads `;`-separated CSV with CRLF line ends and "…" quoting (quotes doubled inside). */

@@ -1,6 +1,6 @@
 import { formatDuration as formatFrenchDuration } from '@vigie/contract/duration';
 import type { ReportExcursion } from './report-content.ts';
-import { startOfLocalDay } from './report-period.ts';
+import { startOfLocalDay } from '../../lib/local-time.ts';
 
 /** French typography: U+202F (narrow no-break space) groups thousands and precedes %, U+00A0 precedes units. */
 export const NNBSP = '\u202f';

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { buildAmendedContent, buildReportContent, type ReportSources } from './report-builder.ts';
 import type { ReportContent, ReportSignature } from './report-content.ts';
 import { createReportDal, type ReportRecord } from './report-dal.ts';
-import { localMonth, monthOf, previousMonth } from './report-period.ts';
+import { localMonth, monthOf, previousMonth } from '../../lib/local-time.ts';
 import type { ReportRenderer } from './report-renderer.ts';
 
 export const REPORT_NOT_FOUND = 'Rapport introuvable.';

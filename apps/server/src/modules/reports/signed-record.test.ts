@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { provision, sendTelemetry } from '../../test/device-helpers.ts';
 import { createTestApp, databaseKind, tempDir, type TestAccount, type TestApp } from '../../test/test-app.ts';
 import { purgeTrash } from '../devices/trash-purge.ts';
-import { localMonth, monthOf, previousMonth } from './report-period.ts';
+import { localMonth, monthOf, previousMonth } from '../../lib/local-time.ts';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

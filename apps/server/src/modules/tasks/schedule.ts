@@ -1,5 +1,5 @@
 import type { TaskSchedule } from '@vigie/contract';
-import { wallClock } from '../reports/report-period.ts';
+import { wallClock } from '../../lib/local-time.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 3600 * 1000;

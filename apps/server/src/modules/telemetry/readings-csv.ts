@@ -1,4 +1,4 @@
-import { csvLocalDateTime } from '../reports/report-csv.ts';
+import { csvLocalDateTime } from '../../lib/csv.ts';
 import type { ReadingCursor } from './reading-dal.ts';
 
 const PAGE = 5000;

@@ -1,11 +1,13 @@
 /**
- * Calendar arithmetic on a site's wall clock: where its days and months begin, daylight saving
- * included (a day of 23 or 25 hours, a month of 743 or 745).
+ * Calendar arithmetic on a site's wall clock, for every module that reads or writes a shop's local
+ * time (reports, exports, tasks, rotas, the journal): where its days and months begin, daylight
+ * saving included (a day of 23 or 25 hours, a month of 743 or 745).
  */
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+/** The fields of an instant on the wall clocks of `timeZone`, 24-hour; one formatter per zone (they are slow to make). */
+export function wallClockFormatter(timeZone: string): Intl.DateTimeFormat {
   let formatter = offsetFormatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
@@ -26,7 +28,7 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
 /** The wall-clock date and time of `instant` in `timeZone`. */
 export function wallClock(instant: number, timeZone: string) {
   const values: Record<string, number> = {};
-  for (const part of partsFormatter(timeZone).formatToParts(new Date(instant))) {
+  for (const part of wallClockFormatter(timeZone).formatToParts(new Date(instant))) {
     if (part.type !== 'literal') values[part.type] = Number(part.value);
   }
   return {
@@ -40,7 +42,7 @@ export function wallClock(instant: number, timeZone: string) {
 }
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
-function offsetAt(instant: number, timeZone: string): number {
+export function offsetAt(instant: number, timeZone: string): number {
   const clock = wallClock(instant, timeZone);
   const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
   return asUtc - Math.floor(instant / 1000) * 1000;
