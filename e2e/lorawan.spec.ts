@@ -268,7 +268,8 @@ test('a pasted codec is tried on a sample frame, a looping one is stopped, and t
     headers: { Authorization: `Bearer ${api.token}` },
     data: { source: LOOPING_CODEC, payloadHex: EM300_FRAME.toString('hex') },
   });
-  expect(await looped.json()).toEqual({ result: { ok: false, error: STOPPED } });
+  // Stopped, and still named in the style its source is written in.
+  expect(await looped.json()).toEqual({ result: { ok: false, error: STOPPED, style: 'ts013' } });
 
   const integration = await createIntegration(request, api, 'tts', `The Things Stack décodeur ${Date.now().toString(36)}`);
   let sensorId: string | null = null;
@@ -296,6 +297,8 @@ test('a pasted codec is tried on a sample frame, a looping one is stopped, and t
     await expect(values.getByRole('row', { name: /Température/ })).toContainText(`30,8${NNBSP}°C`);
     await expect(values.getByRole('row', { name: /Batterie/ })).toContainText(`92${NNBSP}%`);
     await expect(values.getByRole('row', { name: /Humidité/ })).toContainText(`50,5${NNBSP}%`);
+    // The console says which of the makers' styles it read the source in.
+    await expect(result.getByTestId('codec-style')).toHaveText(`Style reconnu${NNBSP}: LoRa Alliance TS013, decodeUplink(input)`);
     for (const size of SIZES) {
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.evaluate(() => window.scrollTo(0, 0));
