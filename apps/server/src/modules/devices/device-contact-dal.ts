@@ -11,6 +11,15 @@ import type { DeviceTouch, WatchedDevice } from './device-types.ts';
  */
 export function createDeviceContactDal(db: Database, table: DeviceTable) {
   const active = isNull(table.deletedAt);
+  /** What the engine and the analysis read of a device: who it is, where, and when it was last heard. */
+  const watchedColumns = {
+    id: table.id,
+    organizationId: table.organizationId,
+    siteId: table.siteId,
+    name: table.name,
+    lastSeenAt: table.lastSeenAt,
+    inactivityTimeoutSeconds: table.inactivityTimeoutSeconds,
+  };
 
   return {
     /** Active devices by id or by site, whatever the organization: for the alert engine. */
@@ -21,17 +30,7 @@ export function createDeviceContactDal(db: Database, table: DeviceTable) {
             ? sql`false`
             : inArray(table.id, filter.ids)
           : and(eq(table.organizationId, filter.organizationId), eq(table.siteId, filter.siteId));
-      return db
-        .select({
-          id: table.id,
-          organizationId: table.organizationId,
-          siteId: table.siteId,
-          name: table.name,
-          lastSeenAt: table.lastSeenAt,
-          inactivityTimeoutSeconds: table.inactivityTimeoutSeconds,
-        })
-        .from(table)
-        .where(and(where, active));
+      return db.select(watchedColumns).from(table).where(and(where, active));
     },
 
     /**
@@ -40,14 +39,7 @@ export function createDeviceContactDal(db: Database, table: DeviceTable) {
      */
     async seenSince(since: Date, limit: number, after?: string): Promise<(WatchedDevice & { name: string })[]> {
       return db
-        .select({
-          id: table.id,
-          organizationId: table.organizationId,
-          siteId: table.siteId,
-          name: table.name,
-          lastSeenAt: table.lastSeenAt,
-          inactivityTimeoutSeconds: table.inactivityTimeoutSeconds,
-        })
+        .select(watchedColumns)
         .from(table)
         .where(and(active, gte(table.lastSeenAt, since), after === undefined ? undefined : gt(table.id, after)))
         .orderBy(table.id)
