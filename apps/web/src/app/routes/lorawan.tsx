@@ -152,9 +152,11 @@ export default function LorawanRoute() {
             title="Décodeurs collés"
             description={
               <>
-                Pour un capteur sans décodeur intégré{'\u202F'}: collez le décodeur que son fabricant publie (forme TS013,{' '}
-                <code className="font-mono text-slate-200">function decodeUplink(input)</code>). Il tourne à part, sans accès au serveur, et
-                doit décoder une trame d’essai avant d’être enregistré.
+                Pour un capteur sans décodeur intégré{'\u202F'}: collez le décodeur que son fabricant publie, sous l’une des trois formes en
+                usage (<code className="font-mono text-slate-200">decodeUplink(input)</code> de TS013,{' '}
+                <code className="font-mono text-slate-200">Decode(fPort, bytes, variables)</code> de ChirpStack v3,{' '}
+                <code className="font-mono text-slate-200">Decoder(bytes, port)</code> de The Things Network v2). Il tourne à part, sans
+                accès au serveur, et doit décoder une trame d’essai avant d’être enregistré.
               </>
             }
           >

@@ -63,7 +63,8 @@ function TryCodecForm({ form }: { form: PastedCodecFormState }) {
           className={`${inputClass} min-h-40 resize-y font-mono text-xs leading-relaxed`}
         />
         <p id={`${ids}-source-hint`} className="text-xs text-slate-400">
-          Le code JavaScript publié par le fabricant, avec sa fonction <code className="font-mono text-slate-300">decodeUplink(input)</code>
+          Le code JavaScript publié par le fabricant, avec sa fonction <code className="font-mono text-slate-300">decodeUplink</code>,{' '}
+          <code className="font-mono text-slate-300">Decode</code> ou <code className="font-mono text-slate-300">Decoder</code>
           {NNBSP}; 64{'\u00A0'}Kio au plus.
         </p>
         <FieldError form={form} field="source" />

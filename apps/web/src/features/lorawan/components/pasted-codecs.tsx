@@ -13,7 +13,7 @@ import { PastedCodecForm } from './pasted-codec-form';
 const NNBSP = '\u202F';
 
 /**
- * « Décodeurs collés »: the decoder a maker publishes (LoRa Alliance TS013, `decodeUplink(input)`)
+ * « Décodeurs collés »: the decoder a maker publishes (LoRa Alliance TS013 `decodeUplink(input)`, ChirpStack v3 `Decode`, TTN v2 `Decoder`)
  * pasted, tried on a sample frame in the server's sandbox, saved for the organization, and then
  * offered with the built-in codecs when a device is adopted.
  */
