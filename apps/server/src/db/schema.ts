@@ -120,6 +120,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    /** Opened through single sign-on (not by a password): kept when the organization enforces it. */
+    viaSso: boolean('via_sso').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -201,6 +203,74 @@ export const apiKeys = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('api_keys_key_hash_unique').on(t.keyHash), index('api_keys_organization_idx').on(t.organizationId)],
+);
+
+/**
+ * Single sign-on with OpenID Connect for an organization (docs/api.md, Authentification unique): its
+ * provider (`issuer`, discovered at `issuer/.well-known/openid-configuration`), the client's id and
+ * secret (sealed, secret box bound to the organization), the role of a person new to Vigie
+ * (`defaultRole`, or the role of one of their `groups` in `groupRoles`), and whether the password is
+ * refused to the addresses of its domains (`enforced`). One per organization.
+ */
+export const organizationSso = pgTable('organization_sso', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecret: text('client_secret').notNull(),
+  defaultRole: text('default_role', { enum: ROLES }).notNull(),
+  groupRoles: jsonb('group_roles').$type<Record<string, (typeof ROLES)[number]>>().notNull().default({}),
+  enforced: boolean('enforced').notNull().default(false),
+  ...timestamps,
+});
+
+/** The e-mail domains (lower case) whose people sign in through an organization's single sign-on: a domain belongs to one organization. */
+export const ssoDomains = pgTable(
+  'sso_domains',
+  {
+    domain: text('domain').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizationSso.organizationId, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sso_domains_organization_idx').on(t.organizationId)],
+);
+
+/**
+ * A sign-in sent to the provider and not yet back: its `state` (only its SHA-256), `nonce` and PKCE
+ * verifier, the page first asked for (`next`); used once (`usedAt`), until `expiresAt`. In the
+ * database so that the callback may reach any instance.
+ */
+export const ssoLogins = pgTable(
+  'sso_logins',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    next: text('next').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('sso_logins_expires_idx').on(t.expiresAt)],
+);
+
+/** A one-time code given to the browser after the provider's answer (only its SHA-256): exchanged once for a session, within 60 s. */
+export const ssoCodes = pgTable(
+  'sso_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('sso_codes_created_idx').on(t.createdAt)],
 );
 
 /** A region of a chain: a group of sites (a district), for scopes and the overview. */
