@@ -177,6 +177,30 @@ export const passwordResets = pgTable(
 );
 
 /**
+ * The SCIM token of an organization (docs/api.md, Provisionnement SCIM): one at a time, a new one
+ * replaces it (with a new `id`); only the SHA-256 of its secret is kept, with its first characters
+ * (`prefix`) for the audit trail. `lastUsedAt` is written at most once a minute.
+ */
+export const scimTokens = pgTable(
+  'scim_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    prefix: text('prefix').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('scim_tokens_organization_unique').on(t.organizationId),
+    uniqueIndex('scim_tokens_token_hash_unique').on(t.tokenHash),
+  ],
+);
+
+/**
  * An API key of an organization (docs/api.md, Clés d’API): only the SHA-256 of its secret is kept,
  * with its first characters (`prefix`) to recognise it. It acts with its role (never admin) and
  * scope until revoked (`revokedAt`) or past `expiresAt`; it acts for `createdBy` where a record

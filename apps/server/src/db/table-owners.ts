@@ -19,6 +19,7 @@ export const TABLE_OWNERS = {
   ssoLogins: 'sso',
   ssoCodes: 'sso',
   invitations: 'members',
+  scimTokens: 'members',
   auditEvents: 'audit',
   rateLimits: 'rate-limits',
   emitters: 'devices',
