@@ -34,6 +34,8 @@ function expectedRoles(method: string, url: string): Role[] {
   if (url.startsWith('/api/invitations')) return ADMINS;
   // API keys act for the organization: an admin's.
   if (url.startsWith('/api/api-keys')) return ADMINS;
+  // The SCIM token lets an identity provider add and remove members: an admin's.
+  if (url === '/api/organization/scim-token') return ADMINS;
   // Who did what: the audit trail is read by admins only.
   if (url.startsWith('/api/audit')) return ADMINS;
   // Requiring two-factor authentication of admins is an admin's decision.

@@ -250,3 +250,8 @@ export async function insertRawReadings(t: TestApp, deviceId: string, rows: { ke
       on conflict (device_id, key) do update set value = excluded.value, ts = excluded.ts`);
   }
 }
+
+/** What is stored of an organization's SCIM token: its SHA-256 and its beginning. */
+export async function storedScimTokens(t: TestApp, organizationId: string): Promise<{ token_hash: string; prefix: string }[]> {
+  return rows(t, sql`select token_hash, prefix from scim_tokens where organization_id = ${organizationId}`);
+}

@@ -8,13 +8,13 @@ import { ROLES, type Role } from '../values/auth.ts';
  * the screens ask it what a role may do, and the OpenAPI document is generated from it.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who may call an endpoint. */
 export type Access =
   /** Anyone, without a session (signing in, health, accepting an invitation…). */
   | { readonly kind: 'public' }
-  /** A device, with its own credentials (installation key, device token) or none (protocol). */
+  /** A device or a program with its own credentials (installation key, device token, integration secret, SCIM token) or none (protocol). */
   | { readonly kind: 'device' }
   /** A signed-in member whose role is listed; the others get a 403 with `message`. */
   | {

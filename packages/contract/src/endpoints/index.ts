@@ -9,6 +9,7 @@ import { onCallEndpoints } from './on-call.ts';
 import { recordEndpoints } from './record.ts';
 import { serviceEndpoints } from './health.ts';
 import { reportEndpoints } from './reports.ts';
+import { scimEndpoints } from './scim.ts';
 import { siteEndpoints } from './sites.ts';
 import { taskEndpoints } from './tasks.ts';
 
@@ -23,6 +24,7 @@ export const endpoints = {
   ...serviceEndpoints,
   ...accountEndpoints,
   ...integrationEndpoints,
+  ...scimEndpoints,
   ...deviceEndpoints,
   ...lorawanEndpoints,
   ...siteEndpoints,

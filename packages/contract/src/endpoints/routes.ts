@@ -59,6 +59,20 @@ export const endpoints = {
   readingsExport: {
     csv: { method: 'GET', path: '/api/readings.csv', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'sites' } } },
   },
+  scimToken: {
+    create: { method: 'POST', path: '/api/organization/scim-token', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut gérer le provisionnement SCIM.', peopleOnly: true, scope: { kind: 'organization', message: 'Seul un membre qui voit toute l’organisation peut gérer le provisionnement SCIM.' } } },
+  },
+  scim: {
+    serviceProviderConfig: { method: 'GET', path: '/api/scim/v2/ServiceProviderConfig', access: { kind: 'device' } },
+    resourceTypes: { method: 'GET', path: '/api/scim/v2/ResourceTypes', access: { kind: 'device' } },
+    schemas: { method: 'GET', path: '/api/scim/v2/Schemas', access: { kind: 'device' } },
+    listUsers: { method: 'GET', path: '/api/scim/v2/Users', access: { kind: 'device' } },
+    createUser: { method: 'POST', path: '/api/scim/v2/Users', access: { kind: 'device' } },
+    getUser: { method: 'GET', path: '/api/scim/v2/Users/:id', access: { kind: 'device' } },
+    replaceUser: { method: 'PUT', path: '/api/scim/v2/Users/:id', access: { kind: 'device' } },
+    patchUser: { method: 'PATCH', path: '/api/scim/v2/Users/:id', access: { kind: 'device' } },
+    deleteUser: { method: 'DELETE', path: '/api/scim/v2/Users/:id', access: { kind: 'device' } },
+  },
   emitter: {
     list: { method: 'GET', path: '/api/emitter', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'sites' } } },
     create: { method: 'POST', path: '/api/emitter', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les appareils.', scope: { kind: 'sites' } } },

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ROLES, nameSchema, newEmailSchema, newPasswordSchema, type User } from '@vigie/contract';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/connection-errors.ts';
@@ -6,6 +7,7 @@ import { badRequest, conflict } from '../../errors.ts';
 import type { OrganizationService } from '../organizations/organization-service.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password.ts';
 import { createMemberAccountsDal } from './member-accounts-dal.ts';
+import { createScimAccountsDal, type ScimAccountRow } from './scim-accounts-dal.ts';
 import { createUserDal, type UserRow } from './user-dal.ts';
 
 export type { MemberChange, MemberRow } from './member-accounts-dal.ts';
@@ -32,6 +34,7 @@ export function parseNewAccount(input: NewAccount) {
 export function createUserService(deps: { db: Database; organizations: Pick<OrganizationService, 'ensure' | 'findById'> }) {
   const users = createUserDal(deps.db);
   const memberAccounts = createMemberAccountsDal(deps.db);
+  const scimAccounts = createScimAccountsDal(deps.db);
   const { organizations } = deps;
 
   /** Who an account is, for the records that name it. */
@@ -134,6 +137,14 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
 
     /** An organization's members and the changes of their role, account and two-factor authentication (the members module's). */
     members: memberAccounts,
+
+    /** The members as the organization's identity provider reads and writes them through SCIM (the members module's). */
+    scimAccounts: {
+      ...scimAccounts,
+      /** A member with no password anyone knows (a random one, hashed): they sign in through single sign-on. */
+      create: async (input: Omit<Parameters<typeof scimAccounts.create>[0], 'passwordHash'>): Promise<ScimAccountRow> =>
+        scimAccounts.create({ ...input, passwordHash: await hashPassword(randomBytes(32).toString('base64url')) }),
+    },
 
     /**
      * The user id of these credentials, or null; as slow for an unknown email as for a wrong

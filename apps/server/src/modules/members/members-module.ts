@@ -1,4 +1,4 @@
-import type { MemberScope } from '@vigie/contract';
+import type { MemberScope, Role } from '@vigie/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -16,13 +16,17 @@ import { invitationRoutes, publicInvitationRoutes } from './invitation-routes.ts
 import { createInvitationService } from './invitation-service.ts';
 import { memberRoutes } from './member-routes.ts';
 import { createMembersService } from './members-service.ts';
+import { scimRoutes, scimTokenRoutes } from './scim-routes.ts';
+import { createScimService } from './scim-service.ts';
+import { createScimTokenService } from './scim-token-service.ts';
 
 /** How long a key in use is trusted from memory before its row is read again (as accounts: see the auth module). */
 const API_KEY_CACHE_TTL_MS = 5_000;
 
 /**
  * The members module: the people of an organization, their roles, the invitations that bring
- * new ones in, and the API keys that let programs act for it; it keeps the invitations and the keys.
+ * new ones in, the API keys that let programs act for it, and SCIM 2.0 for its identity provider
+ * (its token, and the members it creates and removes); it keeps the invitations, the keys and the SCIM tokens.
  * In: the accounts (kept by the auth module: the members' rows, whether an address has an account,
  * the account of an accepted invitation, its first session, the password check of a sensitive
  * change, what to do when a session ends or an account changes), the organizations' names, the
@@ -34,14 +38,14 @@ export function createMembersModule(options: {
   db: Database;
   now: () => Date;
   config: Pick<Config, 'publicUrl' | 'invitationTtlHours' | 'loginLimits'>;
-  users: Pick<UserService, 'members' | 'hasAccount' | 'createMemberIn' | 'getById'>;
+  users: Pick<UserService, 'members' | 'hasAccount' | 'createMemberIn' | 'getById' | 'scimAccounts'>;
   auth: Pick<AuthService, 'confirmPassword'>;
   signIn: (userId: string) => Promise<string>;
   sessionEnded: SessionEnded;
   accountChanged: (organizationId: string, userId: string) => Promise<void>;
   organizations: Pick<OrganizationService, 'findById'>;
   rateLimits: RateLimits;
-  audit: Pick<AuditService, 'byAccount'>;
+  audit: Pick<AuditService, 'byAccount' | 'recordBy'>;
   sendEmail: (message: OneEmail) => Promise<boolean>;
   /** Refuses a scope naming a site or region that is not the organization's (the sites module's). */
   validateScope: (organizationId: string, scope: MemberScope | null) => Promise<void>;
@@ -49,6 +53,8 @@ export function createMembersModule(options: {
   describeScope?: (organizationId: string, scope: MemberScope | null) => Promise<string>;
   /** Whether this instance hears the others (a key revoked elsewhere); always, on the embedded database. */
   busLive?: () => boolean;
+  /** The role of a person SCIM brings in: `defaultRole` of the organization's single sign-on, viewer without it. */
+  defaultRole?: (organizationId: string) => Promise<Role>;
 }) {
   const { config, users } = options;
   const members = createMembersService({
@@ -90,13 +96,24 @@ export function createMembersModule(options: {
     ttlMs: API_KEY_CACHE_TTL_MS,
   });
 
+  const scimTokens = createScimTokenService({ db: options.db, now: options.now, rateLimits: options.rateLimits });
+  const scim = createScimService({
+    accounts: users.scimAccounts,
+    members,
+    accountChanged: options.accountChanged,
+    defaultRole: options.defaultRole ?? (async () => 'viewer'),
+    publicUrl: config.publicUrl,
+  });
+
   const publicRoutes: FastifyPluginAsync = async (app) => {
     await app.register(publicInvitationRoutes, { invitations });
+    await app.register(scimRoutes, { scim, tokens: scimTokens, audit: options.audit, publicUrl: config.publicUrl });
   };
   const routes: FastifyPluginAsync = async (app) => {
     await app.register(memberRoutes, { members, auth: options.auth });
     await app.register(invitationRoutes, { invitations });
     await app.register(apiKeyRoutes, { apiKeys });
+    await app.register(scimTokenRoutes, { tokens: scimTokens });
   };
   return {
     members,
@@ -104,7 +121,7 @@ export function createMembersModule(options: {
     apiKeys,
     publicRoutes,
     routes,
-    services: { members, invitations, apiKeys },
+    services: { members, invitations, apiKeys, scim, scimTokens },
     handlers: {
       /** What another instance announced: a key revoked (it ends as a session of its id), an account changed. */
       liveEvent(event: LiveEvent) {
