@@ -13,6 +13,7 @@ import { InviteForm } from '@/features/team/components/invite-form';
 import { useRegions } from '@/features/sites/api/get-overview';
 import { useSites } from '@/features/sites/api/get-sites';
 import { MemberList } from '@/features/team/components/member-list';
+import { ScimSection } from '@/features/team/components/scim-section';
 import { SecurityPolicyForm } from '@/features/auth/components/security-policy-form';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
@@ -40,6 +41,8 @@ export default function TeamRoute() {
   // API keys: admins who see the whole organization (docs/api.md, Clés d'API).
   const manageKeys = useCan()(endpoints.apiKeys.list);
   const apiKeys = useApiKeys({ enabled: manageKeys });
+  // SCIM provisioning: the same admins (docs/api.md, Provisionnement SCIM).
+  const manageScim = useCan()(endpoints.scimToken.create);
   // For a chain: the shops and regions an invited person may be given as what they see.
   const sites = useSites();
   const regions = useRegions();
@@ -136,6 +139,16 @@ export default function TeamRoute() {
                 <ApiKeyList apiKeys={apiKeys.data} />
               )}
             </div>
+          </DetailSection>
+        )}
+
+        {manageScim && (
+          <DetailSection
+            id="scim-title"
+            title="Provisionnement SCIM"
+            description="Votre fournisseur d’identité (Microsoft Entra ID, Okta…) ajoute ses utilisateurs comme membres, au rôle par défaut de l’authentification unique (Lecteur sans elle), et les retire dès qu’ils sont désactivés. Donnez-lui l’URL du service et le jeton, montré une seule fois ; un nouveau jeton remplace le précédent."
+          >
+            <ScimSection />
           </DetailSection>
         )}
       </div>
