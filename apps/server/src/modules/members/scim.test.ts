@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStream } from '../../test/sse-client.ts';
 import { setRole, storedScimTokens } from '../../test/test-dal.ts';
-import { createTestApp, databaseKind, type TestAccount, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, databaseKind, databaseUrl, type TestAccount, type TestApp } from '../../test/test-app.ts';
 
 const USER_URN = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const PATCH_URN = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
@@ -391,5 +391,55 @@ describe(`SCIM 2.0 provisioning (${databaseKind})`, () => {
     const schemas = (await scim('GET', '/Schemas')).json<ScimListResponse>();
     expect(schemas).toMatchObject({ totalResults: 1, Resources: [{ id: USER_URN }] });
     expect(JSON.stringify(schemas)).toContain('"name":"userName"');
+  });
+});
+
+/** A member deprovisioned through one instance is signed out at once on another, which held their session and stream. */
+describe.runIf(databaseUrl)('SCIM deprovisioning on two instances (PostgreSQL)', { timeout: 120_000 }, () => {
+  let a: TestApp;
+  let b: TestApp;
+  let admin: TestAccount;
+
+  beforeAll(async () => {
+    a = await createTestApp({ applicationName: `vigie-scim-a-${process.pid}` });
+    b = await createTestApp({ applicationName: `vigie-scim-b-${process.pid}` });
+    admin = await a.createAccount({ organization: `Chaîne ${randomUUID()}` });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('ends on instance B the session and the live stream of a person deactivated through instance A', async () => {
+    await expect.poll(() => a.database.pubsub.live() && b.database.pubsub.live()).toBe(true);
+    const { baseUrl } = await b.listen();
+    const created = await a.app.inject({ method: 'POST', url: '/api/organization/scim-token', headers: admin.auth });
+    const auth = { authorization: `Bearer ${created.json<ScimTokenResponse>().token}`, 'content-type': 'application/scim+json' };
+    const email = `partout-${randomUUID().slice(0, 8)}@example.fr`;
+    const user = (
+      await a.app.inject({
+        method: 'POST',
+        url: '/api/scim/v2/Users',
+        headers: auth,
+        payload: JSON.stringify({ schemas: [USER_URN], userName: email }),
+      })
+    ).json<ScimUser>();
+    const session = await b.app.services.modules.auth.signIn(user.id);
+    const bearer = { authorization: `Bearer ${session}` };
+    // B keeps the account and its session in memory.
+    expect((await b.app.inject({ url: '/api/user/me', headers: bearer })).statusCode).toBe(200);
+    const stream = await openStream(baseUrl, session);
+    expect(stream.response.status).toBe(200);
+
+    const patched = await a.app.inject({
+      method: 'PATCH',
+      url: `/api/scim/v2/Users/${user.id}`,
+      headers: auth,
+      payload: JSON.stringify({ schemas: [PATCH_URN], Operations: [{ op: 'Replace', path: 'active', value: 'False' }] }),
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    // Answered once the announcement was heard back: B refuses the session from the very next request.
+    expect((await b.app.inject({ url: '/api/user/me', headers: bearer })).statusCode).toBe(401);
+    await stream.ended;
   });
 });
