@@ -141,6 +141,17 @@ describe(`SCIM 2.0 provisioning (${databaseKind})`, () => {
     expect(scimError(await scim('GET', '/ServiceProviderConfig', undefined, null), 401)).toMatch(/^Jeton SCIM manquant/);
   });
 
+  it('slows down an address that sends wrong tokens: 20 per quarter of an hour, then 429 even with the right one', async () => {
+    const from = (bearer: string) =>
+      t.app.inject({ url: '/api/scim/v2/Users', headers: { authorization: `Bearer ${bearer}` }, remoteAddress: '203.0.113.77' });
+    for (let attempt = 0; attempt < 20; attempt += 1) expect((await from(`scim_${'B'.repeat(43)}`)).statusCode).toBe(401);
+    const refused = await from(token);
+    expect(scimError(refused, 429)).toMatch(/^Trop de jetons SCIM invalides\. Réessayez dans \d+ min\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not held back by it.
+    expect((await scim('GET', '/Users')).statusCode).toBe(200);
+  });
+
   it('replays Entra ID: filter (none) → create → filter (found) → PATCH active "False": session and live stream end, no longer a member', async () => {
     const email = `camille.martin@${domain}`;
     // Entra ID asks first whether the person exists.
