@@ -158,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     lorawan,
     tasks,
     readingsExport,
+    sso,
   } = services.modules;
   const authenticate = createAuthenticate({
     tokens: services.tokens,
@@ -179,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Each module's public routes, then its routes for signed-in members.
       for (const routes of [
         auth.publicRoutes,
+        sso.publicRoutes,
         members.publicRoutes,
         devices.publicRoutes,
         lorawan.publicRoutes,
@@ -192,6 +194,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         enforcePermissions(secured, PERMISSIONS);
         for (const module of [
           auth,
+          sso,
           members,
           audit,
           organizations,

@@ -18,6 +18,8 @@ export const forbidden = (message: string) => new AppError(403, message);
 
 export const MESSAGES = {
   invalidCredentials: 'Identifiants invalides',
+  ssoRequired:
+    'Votre organisation exige l’authentification unique pour cette adresse : choisissez « Se connecter avec l’authentification unique ».',
   wrongCurrentPassword: 'Le mot de passe actuel est incorrect.',
   authRequired: 'Authentification requise : connectez-vous pour continuer.',
   sessionInvalid: 'Session invalide ou expirée : reconnectez-vous.',

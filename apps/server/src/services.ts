@@ -16,6 +16,7 @@ import { createRateLimitsModule } from './modules/rate-limits/rate-limits-module
 import { createReadingsExportModule } from './modules/readings-export/readings-export-module.ts';
 import { createReportsModule } from './modules/reports/reports-module.ts';
 import { createSitesModule } from './modules/sites/sites-module.ts';
+import { createSsoModule } from './modules/sso/sso-module.ts';
 import { createTasksModule } from './modules/tasks/tasks-module.ts';
 import { createTelemetryModule } from './modules/telemetry/telemetry-module.ts';
 
@@ -67,6 +68,21 @@ function createModules(options: ServicesOptions, now: () => Date) {
     audit: audit.audit,
     tell: events.tell,
     sendEmail: (message) => notifications.sendEmail(message),
+    passwordRefused: (email) => sso.sso.passwordRefused(email),
+  });
+  const sso = createSsoModule({
+    db,
+    now,
+    logger,
+    config,
+    jwtSecret: options.jwtSecret,
+    accounts: {
+      byEmail: auth.users.accountByEmail,
+      create: (account) => auth.users.createSsoAccount(account),
+      signIn: auth.signInViaSso,
+      endPasswordSessions: (o, domains, except) => auth.sessions.endPasswordSessions(o, domains, except),
+    },
+    signedIn: (userId, ip) => audit.audit.loginSucceeded(userId, ip, { method: 'sso' }),
   });
   const sites = createSitesModule({
     db,
@@ -88,6 +104,8 @@ function createModules(options: ServicesOptions, now: () => Date) {
     validateScope: sites.regions.validate,
     describeScope: sites.describeScope,
     busLive: () => pubsub.live(),
+    // A person SCIM brings in gets the role single sign-on would give them.
+    defaultRole: async (organizationId) => (await sso.sso.get(organizationId))?.defaultRole ?? 'viewer',
     sessionEnded: auth.sessionEnded,
     accountChanged: auth.accountChanged,
     organizations: organizations.organizations,
@@ -218,6 +236,7 @@ function createModules(options: ServicesOptions, now: () => Date) {
     rateLimits,
     audit,
     auth,
+    sso,
     members,
     devices,
     telemetry,
@@ -258,6 +277,7 @@ function exposeServices(modules: Modules, now: () => Date) {
     rateLimits,
     audit,
     auth,
+    sso,
     members,
     devices,
     telemetry,
@@ -276,6 +296,7 @@ function exposeServices(modules: Modules, now: () => Date) {
     ...rateLimits.services,
     ...audit.services,
     ...auth.services,
+    ...sso.services,
     ...members.services,
     ...devices.services,
     ...telemetry.services,

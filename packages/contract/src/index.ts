@@ -22,6 +22,8 @@ export * from './reports.ts';
 export * from './insights.ts';
 export * from './members.ts';
 export * from './api-keys.ts';
+export * from './sso.ts';
+export * from './values/sso.ts';
 export * from './scim.ts';
 export * from './audit.ts';
 export * from './lorawan.ts';

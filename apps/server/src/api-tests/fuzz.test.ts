@@ -28,6 +28,14 @@ interface BodyRoute {
 }
 
 const ROUTES: BodyRoute[] = [
+  { method: 'POST', url: '/api/auth/sso/discover', secured: false, body: () => ({ email: 'personne@exemple.fr' }) },
+  { method: 'POST', url: '/api/auth/sso/exchange', secured: false, body: () => ({ code: 'un-code-inconnu' }) },
+  {
+    method: 'PUT',
+    url: '/api/organization/sso',
+    secured: true,
+    body: () => ({ issuer: 'https://idp.exemple.fr', clientId: 'vigie', domains: ['exemple.fr'], defaultRole: 'viewer', enforced: false }),
+  },
   { method: 'POST', url: '/api/emitter', secured: true, body: () => ({ name: 'Émetteur ajouté' }) },
   { method: 'POST', url: '/api/sensor', secured: true, body: () => ({ name: 'Sonde ajoutée' }) },
   {

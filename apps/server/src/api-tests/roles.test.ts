@@ -38,6 +38,8 @@ function expectedRoles(method: string, url: string): Role[] {
   if (url === '/api/organization/scim-token') return ADMINS;
   // Who did what: the audit trail is read by admins only.
   if (url.startsWith('/api/audit')) return ADMINS;
+  // Single sign-on decides who enters the organization and with which role: an admin's, read and written.
+  if (url === '/api/organization/sso') return ADMINS;
   // Requiring two-factor authentication of admins is an admin's decision.
   if (url === '/api/organization/security') return method === 'GET' ? EVERYONE : ADMINS;
   if (url.startsWith('/api/members')) return method === 'GET' ? EVERYONE : ADMINS;

@@ -11,6 +11,7 @@ import { serviceEndpoints } from './health.ts';
 import { reportEndpoints } from './reports.ts';
 import { scimEndpoints } from './scim.ts';
 import { siteEndpoints } from './sites.ts';
+import { ssoEndpoints } from './sso.ts';
 import { taskEndpoints } from './tasks.ts';
 
 export * from './define.ts';
@@ -24,6 +25,7 @@ export const endpoints = {
   ...serviceEndpoints,
   ...accountEndpoints,
   ...integrationEndpoints,
+  ...ssoEndpoints,
   ...scimEndpoints,
   ...deviceEndpoints,
   ...lorawanEndpoints,

@@ -59,6 +59,16 @@ export const endpoints = {
   readingsExport: {
     csv: { method: 'GET', path: '/api/readings.csv', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'sites' } } },
   },
+  organizationSso: {
+    get: { method: 'GET', path: '/api/organization/sso', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut régler l’authentification unique de l’organisation.', peopleOnly: true, scope: { kind: 'organization', message: 'Seul un membre qui voit toute l’organisation peut régler l’authentification unique de l’organisation.' } } },
+    update: { method: 'PUT', path: '/api/organization/sso', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut régler l’authentification unique de l’organisation.', peopleOnly: true, scope: { kind: 'organization', message: 'Seul un membre qui voit toute l’organisation peut régler l’authentification unique de l’organisation.' } } },
+  },
+  sso: {
+    discover: { method: 'POST', path: '/api/auth/sso/discover', access: { kind: 'public' } },
+    start: { method: 'GET', path: '/api/auth/sso/start', access: { kind: 'public' } },
+    callback: { method: 'GET', path: '/api/auth/sso/callback', access: { kind: 'public' } },
+    exchange: { method: 'POST', path: '/api/auth/sso/exchange', access: { kind: 'public' } },
+  },
   scimToken: {
     create: { method: 'POST', path: '/api/organization/scim-token', access: { kind: 'members', roles: ['admin'], message: 'Seul un administrateur peut gérer le provisionnement SCIM.', peopleOnly: true, scope: { kind: 'organization', message: 'Seul un membre qui voit toute l’organisation peut gérer le provisionnement SCIM.' } } },
   },

@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS = {
   'auth.recovery_code_used': 'Code de secours utilisé',
   'auth.totp_recovery_codes_renewed': 'Codes de secours renouvelés',
   'organization.security_updated': 'Sécurité de l’organisation modifiée',
+  'organization.sso_updated': 'Authentification unique modifiée',
   'device.created': 'Appareil ajouté',
   'device.claimed': 'Appareil rattaché',
   'device.updated': 'Appareil modifié',

@@ -11,6 +11,7 @@ export * from './devices.ts';
 export * from './on-call.ts';
 export * from './record.ts';
 export * from './sites.ts';
+export * from './sso.ts';
 export * from './tasks.ts';
 export * from '../task-library.ts';
 export * from '../lorawan-qr.ts';

@@ -54,6 +54,8 @@ export function createAuthModule(options: {
   audit: Pick<AuditService, 'loginSucceeded' | 'loginFailed' | 'signedInFrom' | 'byAccount'>;
   tell: (announced: Announced) => Promise<void>;
   sendEmail: (message: OneEmail) => Promise<boolean>;
+  /** Whether single sign-on is compulsory for this address (the sso module's): its password is then refused. */
+  passwordRefused?: (email: string) => Promise<boolean>;
 }) {
   const { config, database, logger, now, audit } = options;
   const db = database.db;
@@ -108,7 +110,15 @@ export function createAuthModule(options: {
   });
   // The owner's usual addresses are those of the sign-ins in the audit trail, on the trail's clock.
   const limiter = createLoginLimiter(config.loginLimits, options.rateLimits, audit, now);
-  const auth = createAuthService({ users, tokens, limiter, sessions, audit, totp });
+  const auth = createAuthService({
+    users,
+    tokens,
+    limiter,
+    sessions,
+    audit,
+    totp,
+    ...(options.passwordRefused ? { passwordRefused: options.passwordRefused } : {}),
+  });
   const passwordResets = createPasswordResetService({
     db,
     rateLimits: options.rateLimits,
@@ -152,6 +162,11 @@ export function createAuthModule(options: {
     /** Opens a session for a new member, as a login does; its access token. */
     async signIn(userId: string): Promise<string> {
       return tokens.issue(userId, (await sessions.open(userId)).id);
+    },
+    /** Opens a session through single sign-on (kept when the organization makes it compulsory); its access token. */
+    async signInViaSso(userId: string): Promise<string> {
+      const session = await sessions.open(userId, false, true);
+      return tokens.issue(userId, session.id, session);
     },
     handlers: {
       /** What another instance announced: a session ended, an account changed. */

@@ -1,4 +1,4 @@
-import { AppError, MESSAGES, unauthorized } from '../../errors.ts';
+import { AppError, forbidden, MESSAGES, unauthorized } from '../../errors.ts';
 import type { LoginChallengeResponse, LoginResponse } from '@vigie/contract';
 import type { UserService } from './user-service.ts';
 import { TOTP_MESSAGES, type TotpService } from './totp-service.ts';
@@ -13,6 +13,11 @@ export function createAuthService(deps: {
   sessions: Pick<SessionService, 'open' | 'end' | 'endAll'>;
   /** Two-factor authentication: with it on, the password opens only the code step. */
   totp?: Pick<TotpService, 'enabledFor' | 'verify' | 'state'>;
+  /**
+   * Whether the password is refused to this account: its organization makes single sign-on
+   * compulsory for its address's domain (the sso module's). Asked once the password is right.
+   */
+  passwordRefused?: (email: string) => Promise<boolean>;
   /** The audit trail, told of every sign-in and of every wrong password for a known address. */
   audit?: {
     loginSucceeded(userId: string, ip: string, details?: Record<string, unknown>): Promise<void>;
@@ -37,6 +42,7 @@ export function createAuthService(deps: {
         throw unauthorized(MESSAGES.invalidCredentials);
       }
       await limiter.succeeded(ip, email);
+      if (await deps.passwordRefused?.(email)) throw forbidden(MESSAGES.ssoRequired);
       if (await deps.totp?.enabledFor(userId)) return { totpRequired: true, challenge: await tokens.issueChallenge(userId, remember) };
       const session = await sessions.open(userId, remember);
       await deps.audit?.loginSucceeded(userId, ip);

@@ -1,12 +1,12 @@
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
-import { sessions } from '../../db/schema.ts';
+import { sessions, users } from '../../db/schema.ts';
 
 /** The only code that touches the sessions table. */
 export function createSessionDal(db: Database) {
   return {
-    async create(userId: string, createdAt: Date, expiresAt: Date): Promise<string> {
-      const [row] = await db.insert(sessions).values({ userId, createdAt, expiresAt }).returning({ id: sessions.id });
+    async create(userId: string, createdAt: Date, expiresAt: Date, viaSso = false): Promise<string> {
+      const [row] = await db.insert(sessions).values({ userId, createdAt, expiresAt, viaSso }).returning({ id: sessions.id });
       if (!row) throw new Error('Session non créée');
       return row.id;
     },
@@ -47,6 +47,35 @@ export function createSessionDal(db: Database) {
         .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), except ? ne(sessions.id, except) : undefined))
         .returning({ id: sessions.id });
       return ended.map((row) => row.id);
+    },
+
+    /**
+     * Ends the sessions opened by a password (not through single sign-on) of the organization's
+     * people whose address is in one of these domains, but `except`; those that ended.
+     */
+    async endPasswordSessionsOf(
+      organizationId: string,
+      domains: readonly string[],
+      now: Date,
+      except?: string,
+    ): Promise<{ id: string; userId: string }[]> {
+      if (domains.length === 0) return [];
+      const people = db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.organizationId, organizationId), inArray(sql`lower(split_part(${users.email}, '@', 2))`, [...domains])));
+      return db
+        .update(sessions)
+        .set({ endedAt: now })
+        .where(
+          and(
+            inArray(sessions.userId, people),
+            eq(sessions.viaSso, false),
+            isNull(sessions.endedAt),
+            except ? ne(sessions.id, except) : undefined,
+          ),
+        )
+        .returning({ id: sessions.id, userId: sessions.userId });
     },
   };
 }

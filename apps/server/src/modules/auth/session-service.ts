@@ -49,14 +49,18 @@ export function createSessionService(deps: {
      * Opens a session: a short one that ends when left idle, or, remembered, a long one. Its id,
      * its token's lifetime and its idle timeout (null for a remembered one).
      */
-    async open(userId: string, remember = false): Promise<{ id: string; lifetimeSeconds: number; idleSeconds: number | null }> {
+    async open(
+      userId: string,
+      remember = false,
+      viaSso = false,
+    ): Promise<{ id: string; lifetimeSeconds: number; idleSeconds: number | null }> {
       const now = deps.now();
       const lifetimeSeconds = remember ? lifetimes.rememberSeconds : lifetimes.maxSeconds;
       const idleSeconds = remember ? null : Math.min(lifetimes.idleSeconds, lifetimes.maxSeconds);
       const lifetimeMs =
         idleSeconds === null ? lifetimeSeconds * 1000 : Math.min(idleSeconds * 1000 + slideStepMs(idleSeconds), lifetimeSeconds * 1000);
       const expiresAt = new Date(now.getTime() + lifetimeMs);
-      return { id: await dal.create(userId, now, expiresAt), lifetimeSeconds, idleSeconds };
+      return { id: await dal.create(userId, now, expiresAt, viaSso), lifetimeSeconds, idleSeconds };
     },
 
     /**
@@ -97,6 +101,17 @@ export function createSessionService(deps: {
       const ended = await dal.endAll(user.userId, deps.now(), except);
       for (const sessionId of ended) cache?.forgetSession(sessionId);
       await Promise.all(ended.map((sessionId) => deps.onEnded({ organizationId: user.organizationId, userId: user.userId, sessionId })));
+      return ended.length;
+    },
+
+    /**
+     * Single sign-on made compulsory for these domains: the sessions their people opened with a
+     * password end (but `except`, the admin's own); how many ended.
+     */
+    async endPasswordSessions(organizationId: string, domains: readonly string[], except?: string): Promise<number> {
+      const ended = await dal.endPasswordSessionsOf(organizationId, domains, deps.now(), except);
+      for (const { id } of ended) cache?.forgetSession(id);
+      await Promise.all(ended.map(({ id, userId }) => deps.onEnded({ organizationId, userId, sessionId: id })));
       return ended.length;
     },
   };

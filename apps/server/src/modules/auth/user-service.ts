@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ROLES, nameSchema, newEmailSchema, newPasswordSchema, type User } from '@vigie/contract';
+import { ROLES, nameSchema, newEmailSchema, newPasswordSchema, type Role, type User } from '@vigie/contract';
 import { z } from 'zod';
 import { isUniqueViolation } from '../../db/connection-errors.ts';
 import type { Database, Transaction } from '../../db/database.ts';
@@ -131,6 +131,21 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
     account: async (id: string) => accountOf(await users.findById(id)),
     /** The account of an address, in any letter case. */
     accountByEmail: async (email: string) => accountOf(await users.findByEmail(email)),
+
+    /**
+     * The account of a person new to Vigie who signed in through their organization's single
+     * sign-on: no password of theirs (a random one nobody knows, hashed like any other); its id,
+     * or null when the address already has an account (created meanwhile).
+     */
+    async createSsoAccount(input: { organizationId: string; email: string; name: string | null; role: Role }): Promise<string | null> {
+      try {
+        const created = await users.create({ ...input, passwordHash: await hashPassword(randomBytes(32).toString('base64url')) });
+        return created.id;
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+    },
 
     /** The account of an accepted invitation, in the invitation's transaction. */
     createMemberIn: (tx: Transaction, member: Parameters<typeof users.createIn>[1]) => users.createIn(tx, member),
