@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { AuditEvent, CreatedApiKeyResponse, Member, ScimListResponse, ScimTokenResponse, ScimUser } from '@vigie/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOidcProvider, type TestOidcProvider } from '../../test/oidc-provider.ts';
 import { openStream } from '../../test/sse-client.ts';
 import { setRole, storedScimTokens } from '../../test/test-dal.ts';
 import { createTestApp, databaseKind, databaseUrl, type TestAccount, type TestApp } from '../../test/test-app.ts';
@@ -20,6 +21,7 @@ describe(`SCIM 2.0 provisioning (${databaseKind})`, () => {
   let other: TestAccount;
   let token: string;
   let otherToken: string;
+  let idp: TestOidcProvider;
   const domain = `${randomUUID().slice(0, 8)}.example.fr`;
 
   const createToken = async (who: TestAccount) => {
@@ -78,7 +80,9 @@ describe(`SCIM 2.0 provisioning (${databaseKind})`, () => {
     (await t.app.inject({ url: `/api/audit?action=${action}`, headers: admin.auth })).json<{ events: AuditEvent[] }>().events;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The single sign-on settings name an identity provider on loopback (a real one, see sso.test.ts).
+    t = await createTestApp({ env: { WEBHOOK_ALLOW_PRIVATE: 'true' } });
+    idp = await startOidcProvider(`${t.config.publicUrl}/api/auth/sso/callback`);
     ({ baseUrl } = await t.listen());
     const organization = `Chaîne ${randomUUID()}`;
     admin = await t.createAccount({ organization, name: 'Directrice' });
@@ -88,7 +92,10 @@ describe(`SCIM 2.0 provisioning (${databaseKind})`, () => {
     token = await createToken(admin);
     otherToken = await createToken(other);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await idp.close();
+  });
 
   it('gives an admin a token shown once, stored as its SHA-256 only, that a new one replaces (the old one: 401)', async () => {
     expect(token).toMatch(/^scim_[A-Za-z0-9_-]{43}$/);
@@ -290,6 +297,30 @@ describe(`SCIM 2.0 provisioning (${databaseKind})`, () => {
     expect((await members()).length).toBe(before);
   });
 
+  it('creates a person at the default role of the organization’s single sign-on settings', async () => {
+    const settings = {
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      domains: [domain],
+      defaultRole: 'manager',
+      enforced: false,
+    };
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/organization/sso', headers: admin.auth, payload: settings });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const user = await created(`helene@${domain}`, 'Hélène Blanc');
+    expect((await members()).find((member) => member.id === user.id)?.role).toBe('manager');
+    const [event] = await trail('member.provisioned');
+    expect(event).toMatchObject({ subject: { id: user.id }, details: { role: 'manager' } });
+    // Another organization, without settings of its own, still gives viewer.
+    const theirs = await scim('POST', '/Users', entraUser(`ines@autre-${domain}`, 'Inès Faure'), otherToken);
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    const [their] = (await t.app.inject({ url: '/api/members', headers: other.auth }))
+      .json<{ members: Member[] }>()
+      .members.filter((member) => member.email === `ines@autre-${domain}`);
+    expect(their?.role).toBe('viewer');
+  });
+
   it('pages the list (startIndex, count) over every member of the organization', async () => {
     const everyone = await members();
     const all = (await scim('GET', '/Users')).json<ScimListResponse>();
@@ -310,7 +341,9 @@ describe(`SCIM 2.0 provisioning (${databaseKind})`, () => {
   it('keeps each organization to its own users: another token neither sees nor changes them', async () => {
     const user = await created(`gaelle@${domain}`, 'Gaëlle Morel');
     const theirs = (await scim('GET', '/Users?count=200', undefined, otherToken)).json<ScimListResponse>();
-    expect(theirs.Resources.map((resource) => resource['id'])).toEqual([other.id]);
+    const theirIds = theirs.Resources.map((resource) => resource['id']);
+    expect(theirIds).toContain(other.id);
+    for (const ours of [user.id, admin.id, manager.id]) expect(theirIds).not.toContain(ours);
     expect((await filterBy(user.userName, otherToken)).json<ScimListResponse>().totalResults).toBe(0);
     scimError(await scim('GET', `/Users/${user.id}`, undefined, otherToken), 404);
     const patch = { schemas: [PATCH_URN], Operations: [{ op: 'replace', path: 'active', value: false }] };
