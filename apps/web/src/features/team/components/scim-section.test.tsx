@@ -1,8 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '@/testing/render';
 import { scimBaseUrl } from '../api/scim-queries';
-import { ScimCredentials } from './scim-section';
+import { ScimCredentials, ScimSection } from './scim-section';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('ScimCredentials', () => {
   it('shows the SCIM service’s address and the new token once, each with its copy button', async () => {
@@ -21,5 +26,29 @@ describe('ScimCredentials', () => {
     expect(await within(panel).findByText('Jeton copié.')).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Copier l’URL' }));
     expect(writeText).toHaveBeenCalledWith('https://vigie.example.fr/api/scim/v2');
+  });
+});
+
+describe('ScimSection', () => {
+  it('asks before making a token (it replaces the one in force), then shows it with the address of this server', async () => {
+    const user = userEvent.setup();
+    const calls: { url: string; method: string }[] = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      calls.push({ url, method: init?.method ?? 'GET' });
+      return jsonResponse(201, { token: 'scim_nouveau' });
+    });
+    renderWithProviders(<ScimSection />);
+    await user.click(screen.getByRole('button', { name: 'Créer ou remplacer le jeton SCIM' }));
+    const dialog = screen.getByRole('dialog', { name: 'Créer un nouveau jeton SCIM\u202F?' });
+    expect(dialog).toHaveTextContent('votre fournisseur d’identité sera refusé tant que vous ne lui aurez pas donné le nouveau');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(calls).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Créer ou remplacer le jeton SCIM' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Créer le jeton' }));
+    const panel = await screen.findByTestId('scim-token');
+    expect(calls).toEqual([{ url: '/api/organization/scim-token', method: 'POST' }]);
+    expect(within(panel).getByLabelText('Jeton SCIM')).toHaveValue('scim_nouveau');
+    expect(within(panel).getByLabelText('URL du service SCIM')).toHaveValue(`${window.location.origin}/api/scim/v2`);
   });
 });

@@ -1,6 +1,7 @@
 import { Copy, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { FormStatus } from '@/components/ui/form-status';
 import { inputClass } from '@/components/ui/section';
 import { errorMessage } from '@/lib/errors';
@@ -72,8 +73,10 @@ export function ScimSection() {
   const create = useCreateScimToken();
   const [error, setError] = useState<string | null>(null);
   const [token, setToken] = useState<string | null>(null);
+  const [asked, setAsked] = useState(false);
 
   const submit = () => {
+    setAsked(false);
     setError(null);
     setToken(null);
     create.mutate(undefined, {
@@ -89,12 +92,23 @@ export function ScimSection() {
         variant="primary"
         busy={create.isPending}
         icon={<RefreshCw className="size-4" aria-hidden="true" />}
-        onClick={submit}
+        onClick={() => setAsked(true)}
       >
         Créer ou remplacer le jeton SCIM
       </Button>
       <FormStatus error={error} />
       {token && <ScimCredentials baseUrl={scimBaseUrl(window.location.origin)} token={token} />}
+      <ConfirmDialog
+        open={asked}
+        title={'Créer un nouveau jeton SCIM\u202F?'}
+        confirmLabel="Créer le jeton"
+        busy={create.isPending}
+        onConfirm={submit}
+        onCancel={() => setAsked(false)}
+      >
+        S’il y en a déjà un, il est remplacé{'\u202F'}: votre fournisseur d’identité sera refusé tant que vous ne lui aurez pas donné le
+        nouveau.
+      </ConfirmDialog>
     </div>
   );
 }
