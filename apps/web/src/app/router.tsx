@@ -9,6 +9,7 @@ import { useSignedInTheme } from '@/lib/theme';
 // Every other screen is a chunk of its own: the landing page never downloads the dashboard.
 import LandingRoute from './routes/landing';
 const LoginRoute = lazy(() => import('./routes/login'));
+const LoginSsoRoute = lazy(() => import('./routes/login-sso'));
 const ForgotPasswordRoute = lazy(() => import('./routes/forgot-password'));
 const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 
@@ -121,6 +122,7 @@ export function AppRoutes() {
         <Routes>
           <Route path="/" element={<LandingRoute />} />
           <Route path="/login" element={<LoginRoute />} />
+          <Route path="/login/sso" element={<LoginSsoRoute />} />
           <Route path="/invitation" element={<InvitationRoute />} />
           <Route path="/mot-de-passe-oublie" element={<ForgotPasswordRoute />} />
           <Route path="/reinitialiser-mot-de-passe" element={<ResetPasswordRoute />} />

@@ -1,5 +1,6 @@
 import { ArrowLeft, Radio, Radar, ShieldCheck } from 'lucide-react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { ssoFailureMessage } from '@vigie/contract/values';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AnimatedBackground } from '@/components/animated-background';
 import { BrandLogo } from '@/components/brand-logo';
 import { DEFAULT_AFTER_LOGIN, PRODUCT_NAME } from '@/config/constants';
@@ -15,9 +16,13 @@ const highlights = [
 export default function LoginRoute() {
   const location = useLocation();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  // A sign-in through single sign-on that did not finish comes back here with its reason.
+  const ssoFailure = ssoFailureMessage(search.get('sso'));
+  const next = redirectTarget(location.state, DEFAULT_AFTER_LOGIN);
 
   const onSuccess = () => {
-    const target = redirectTarget(location.state, DEFAULT_AFTER_LOGIN);
+    const target = next;
     // Arriving on the dashboard: a person who sees several shops of a chain is taken to « Réseau ».
     void navigate(target, { replace: true, state: target === DEFAULT_AFTER_LOGIN ? { signedIn: true } : undefined });
   };
@@ -64,7 +69,7 @@ export default function LoginRoute() {
             <h1 className="text-2xl font-bold text-white">Connexion</h1>
             <p className="mt-2 text-sm text-slate-300">Accédez au tableau de bord de vos appareils connectés.</p>
             <div className="mt-7">
-              <LoginForm onSuccess={onSuccess} />
+              <LoginForm onSuccess={onSuccess} next={next} initialError={ssoFailure} />
             </div>
           </div>
         </div>

@@ -47,6 +47,7 @@ beforeEach(() => {
     if (url === '/api/api-keys' && call.method === 'GET') return jsonResponse(200, { apiKeys });
     if (url === '/api/organization/security' && call.method === 'GET')
       return jsonResponse(200, { policy: { requireTotpForAdmins: false } });
+    if (url === '/api/organization/sso' && call.method === 'GET') return jsonResponse(200, { sso: null });
     return jsonResponse(404, { message: 'Introuvable' });
   });
 });
@@ -292,6 +293,36 @@ describe('TeamRoute', () => {
       { requireTotpForAdmins: true },
       { requireTotpForAdmins: true },
     ]);
+  });
+
+  it('sets single sign-on: the provider, its domains and roles, without sending an empty secret again', async () => {
+    const user = userEvent.setup();
+    const stored = {
+      issuer: 'https://idp.boutique.fr',
+      clientId: 'vigie',
+      domains: ['boutique.fr'],
+      defaultRole: 'viewer',
+      groupRoles: { Qualité: 'manager' },
+      enforced: true,
+    };
+    answer = (call) => (call.url === '/api/organization/sso' && call.method === 'PUT' ? jsonResponse(200, { sso: stored }) : undefined);
+    renderAs('admin');
+    const form = await screen.findByRole('form', { name: 'Authentification unique' });
+    await user.type(within(form).getByLabelText('Émetteur (issuer)'), 'https://idp.boutique.fr');
+    await user.type(within(form).getByLabelText('Identifiant du client'), 'vigie');
+    await user.type(within(form).getByLabelText('Secret du client'), 's3cret');
+    await user.type(within(form).getByLabelText('Domaines des adresses e-mail'), '@Boutique.fr');
+    await user.type(within(form).getByLabelText('Rôles des groupes (facultatif)'), 'Qualité = manager');
+    await user.click(within(form).getByRole('checkbox', { name: 'Exiger l’authentification unique pour ces domaines' }));
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    expect(await within(form).findByText(/^Enregistré\s: les adresses de ces domaines se connectent désormais/)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Secret du client')).toHaveValue('');
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+    const [first, second] = calls.filter((call) => call.method === 'PUT').map((call) => call.body);
+    expect(first).toEqual({ ...stored, clientSecret: 's3cret' });
+    // Left blank, the secret is not sent: the server keeps the one it has.
+    expect(second).toEqual(stored);
   });
 
   it('asks before removing a member, saying their sessions end at once', async () => {

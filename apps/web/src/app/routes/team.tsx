@@ -15,6 +15,7 @@ import { useSites } from '@/features/sites/api/get-sites';
 import { MemberList } from '@/features/team/components/member-list';
 import { ScimSection } from '@/features/team/components/scim-section';
 import { SecurityPolicyForm } from '@/features/auth/components/security-policy-form';
+import { SsoSettingsForm } from '@/features/auth/components/sso-settings-form';
 import { useAuth } from '@/lib/auth';
 import { errorMessage } from '@/lib/errors';
 import { useCan, usePermissions } from '@/lib/permissions';
@@ -41,6 +42,8 @@ export default function TeamRoute() {
   // API keys: admins who see the whole organization (docs/api.md, Clés d'API).
   const manageKeys = useCan()(endpoints.apiKeys.list);
   const apiKeys = useApiKeys({ enabled: manageKeys });
+  // Single sign-on: the same admins (docs/api.md, Authentification unique).
+  const manageSso = useCan()(endpoints.organizationSso.update);
   // SCIM provisioning: the same admins (docs/api.md, Provisionnement SCIM).
   const manageScim = useCan()(endpoints.scimToken.create);
   // For a chain: the shops and regions an invited person may be given as what they see.
@@ -104,6 +107,16 @@ export default function TeamRoute() {
         {manageMembers && (
           <DetailSection id="security-title" title="Sécurité des comptes">
             <SecurityPolicyForm />
+          </DetailSection>
+        )}
+
+        {manageSso && (
+          <DetailSection
+            id="sso-title"
+            title="Authentification unique"
+            description="Vos membres se connectent avec le compte de votre fournisseur d’identité OpenID Connect (Microsoft Entra ID, Google Workspace, Okta, Keycloak…)."
+          >
+            <SsoSettingsForm />
           </DetailSection>
         )}
 

@@ -61,3 +61,8 @@ export async function requestAccessToken(credentials: LoginRequest): Promise<Log
 export async function requestAccessTokenWithCode(challenge: string, code: string): Promise<LoginAttempt> {
   return readAttempt(await post(endpoints.auth.loginWithCode, { challenge, code }));
 }
+
+/** endpoints.sso.exchange: the one-time code of a sign-in through single sign-on, for the same answer as a login. */
+export async function requestAccessTokenWithSsoCode(code: string): Promise<LoginAttempt> {
+  return readAttempt(await post(endpoints.sso.exchange, { code }));
+}

@@ -1,4 +1,4 @@
-import { CheckCircle2, Eye, EyeOff, LogIn } from 'lucide-react';
+import { CheckCircle2, Eye, EyeOff, KeyRound, LogIn } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -10,11 +10,15 @@ import { useLogin, type LoginState } from './use-login';
 
 type LoginFormProps = {
   onSuccess: () => void;
+  /** The page to reach once signed in (through single sign-on too: it comes back to it). */
+  next?: string;
+  /** Why the previous sign-in did not finish (single sign-on's return), shown above the form. */
+  initialError?: string | null;
 };
 
 /** Email first; the rest of the form appears once the email looks valid. */
-export function LoginForm({ onSuccess }: LoginFormProps) {
-  const login = useLogin(onSuccess);
+export function LoginForm({ onSuccess, next, initialError = null }: LoginFormProps) {
+  const login = useLogin(onSuccess, { ...(next ? { next } : {}), initialError });
   const id = useId();
   if (login.challenge) return <LoginCodeStep id={id} login={login} />;
 
@@ -55,8 +59,30 @@ export function LoginForm({ onSuccess }: LoginFormProps) {
         )}
       </div>
 
-      {emailValid && <PasswordStep id={id} login={login} />}
+      {emailValid && (login.ssoUrl ? <SsoStep login={login} /> : <PasswordStep id={id} login={login} />)}
     </form>
+  );
+}
+
+/** Instead of the password, for an address whose organization signs in through its identity provider. */
+function SsoStep({ login }: { login: LoginState }) {
+  return (
+    <div className="animate-fade-up space-y-4">
+      <p className="text-sm text-slate-300">Votre organisation vous connecte par son fournisseur d’identité.</p>
+      <AuthSubmitButton
+        pending={login.submitting}
+        icon={KeyRound}
+        label="Se connecter avec l’authentification unique"
+        pendingLabel="Redirection…"
+      />
+      <button
+        type="button"
+        onClick={login.usePassword}
+        className="w-full rounded-lg px-3 py-2 text-sm font-medium text-slate-300 underline-offset-4 hover:text-white hover:underline"
+      >
+        Utiliser plutôt mon mot de passe
+      </button>
+    </div>
   );
 }
 

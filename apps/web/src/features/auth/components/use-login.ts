@@ -1,6 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { DEFAULT_AFTER_LOGIN } from '@/config/constants';
 import { useAuth } from '@/lib/auth';
+import { discoverSso, ssoStartUrl } from '../api/sso';
 import { isValidEmail } from '../email';
+
+/** How long the address must rest before the server is asked whether its domain has single sign-on. */
+const DISCOVER_DELAY_MS = 350;
+
+/** Leaves the app for the organization's identity provider (a full page load: the provider's own pages); tests watch it. */
+export const ssoNavigation = {
+  goTo(url: string) {
+    window.location.assign(url);
+  },
+};
 
 /** What the login form's steps read and do. */
 export type LoginState = ReturnType<typeof useLogin>;
@@ -10,7 +22,10 @@ export type LoginState = ReturnType<typeof useLogin>;
  * authentication, the authenticator code. Kept apart from the form so that both steps read the
  * same state (the email shown in the code's hint, the error, the request in flight).
  */
-export function useLogin(onSuccess: () => void) {
+export function useLogin(
+  onSuccess: () => void,
+  { next = DEFAULT_AFTER_LOGIN, initialError = null }: { next?: string; initialError?: string | null } = {},
+) {
   const { login, loginWithCode } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -18,7 +33,11 @@ export function useLogin(onSuccess: () => void) {
   const [showPassword, setShowPassword] = useState(false);
   const [remember, setRemember] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
+  // Single sign-on of the address's domain: the address it was asked for, and the answer (null: none).
+  const [sso, setSso] = useState<{ email: string; url: string | null } | null>(null);
+  // The person chose their password rather than single sign-on (when it is not compulsory).
+  const [preferPassword, setPreferPassword] = useState(false);
   // Set once the password is right on an account with two-factor authentication: the code step.
   const [challenge, setChallenge] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -28,15 +47,47 @@ export function useLogin(onSuccess: () => void) {
     if (challenge) codeInput.current?.focus();
   }, [challenge]);
   const emailValid = isValidEmail(email);
+  const trimmed = email.trim();
+  // Asked once the address rests a moment: the login page offers single sign-on instead of the password.
+  useEffect(() => {
+    if (!isValidEmail(trimmed) || sso?.email === trimmed) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void discoverSso(trimmed, controller.signal).then((found) => {
+        if (!controller.signal.aborted) setSso({ email: trimmed, url: found?.url ?? null });
+      });
+    }, DISCOVER_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [trimmed, sso?.email]);
+  const ssoUrl = sso?.email === trimmed && !preferPassword ? sso.url : null;
 
   const onEmailChange = (value: string) => {
     setEmail(value);
+    setPreferPassword(false);
     if (!isValidEmail(value) && password) setPassword('');
+  };
+
+  const startSso = (url: string) => {
+    setSubmitting(true);
+    ssoNavigation.goTo(ssoStartUrl(url, next));
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting || !emailValid || !email || !password) return;
+    if (submitting || !emailValid || !email) return;
+    if (ssoUrl) return startSso(ssoUrl);
+    if (!password) {
+      // Submitted before the question was answered: asked now.
+      if (!preferPassword && sso?.email !== trimmed) {
+        const found = await discoverSso(trimmed);
+        setSso({ email: trimmed, url: found?.url ?? null });
+        if (found?.url) startSso(found.url);
+      }
+      return;
+    }
     setError(null);
     setSubmitting(true);
     try {
@@ -90,6 +141,9 @@ export function useLogin(onSuccess: () => void) {
   return {
     email,
     emailValid,
+    ssoUrl,
+    /** Back to the password, for an address whose organization offers single sign-on without requiring it. */
+    usePassword: () => setPreferPassword(true),
     onEmailChange,
     password,
     setPassword,
