@@ -244,6 +244,8 @@ export interface ColdchainOptions {
   everyMs: number;
   workers: number;
   verbose: boolean;
+  /** Only the files whose name matches (`--coldchain-files REGEX`, e.g. \`-(5|15)min\`): a quicker look while working. */
+  files: RegExp | null;
 }
 
 /** `--coldchain DIR`, `--coldchain-step MIN` (10), `--coldchain-every MIN` (60), `--workers N`, `--verbose`. */
@@ -254,7 +256,20 @@ export function coldchainOptionsFrom(argv: readonly string[], root: string): Col
     everyMs: integerOption(argv, '--coldchain-every', DEFAULT_EVERY_MIN, 1) * MINUTE,
     workers: integerOption(argv, '--workers', Math.min(4, availableParallelism()), 1),
     verbose: argv.includes('--verbose'),
+    files: filesOption(argv),
   };
+}
+
+function filesOption(argv: readonly string[]): RegExp | null {
+  const i = argv.indexOf('--coldchain-files');
+  if (i < 0) return null;
+  const given = argv[i + 1] ?? '';
+  try {
+    return new RegExp(given);
+  } catch {
+    console.error(`--coldchain-files attend une expression régulière sur les noms de fichiers (reçu\u202f: «\u202f${given}\u202f»).`);
+    process.exit(1);
+  }
 }
 
 function replayAll(jobs: ColdchainJob[], workers: number): Promise<UnitOutcome[]> {
@@ -273,6 +288,7 @@ export async function evaluateColdchain(options: ColdchainOptions): Promise<Cold
   // The costliest first (a minute's cadence, the healthy units' two days), for the threads to end together.
   const cost = (l: ColdchainLabel) => (l.failure === 'none' ? 3 : 1) / l.cadenceMin;
   const jobs = [...labels]
+    .filter(([file]) => options.files === null || options.files.test(file))
     .sort(([, a], [, b]) => cost(b) - cost(a))
     .map(([file, label]) => ({ dir: options.dir, file, label, stepMs: options.stepMs, everyMs: options.everyMs }));
   const outcomes = await replayAll(jobs, options.workers);

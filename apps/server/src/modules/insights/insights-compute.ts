@@ -16,6 +16,7 @@ import {
   habitualExcursion,
   outgrowsPastExcursions,
   outlastingDirection,
+  recordDirection,
   relaxationAt,
   usualEdge,
   usualRangeOf,
@@ -285,12 +286,13 @@ function jitterOf(readings: readonly Reading[]): number {
 }
 
 /**
- * The next four hours from `readings` (before `start`, in time order, any cadence): Holt-Winters on
+ * The next four hours from `readings` (up to now, in time order, any cadence): Holt-Winters on
  * five-minute buckets gives the unit's normal with its cycles. The readings of the last
  * `departureWindow` (half an hour, or three reporting steps when the sensor reports less often) are
  * compared with what that model expected of them before they came: when they all lie beyond its
  * interval and keep moving away — or when the detectors say the unit is leaving its normal
- * (`departure`) — a seasonal model would pull the forecast back to the unit's habits, and the
+ * (`departure`), or when they have held further than anything the week before held
+ * (`recordDirection`) — a seasonal model would pull the forecast back to the unit's habits, and the
  * physical model speaks instead (relaxation.ts: an exponential approach to a target, or a straight
  * trend), fitted on the readings since the departure began. Empty without a recent reading or with
  * less than half a day of history.
@@ -343,7 +345,7 @@ export function outlookFrom(
   };
 
   // How far the window's readings stand from what was expected, in units of the interval's half-width.
-  const recent = readings.filter((reading) => reading.ts >= origin && reading.ts < start);
+  const recent = readings.filter((reading) => reading.ts >= origin);
   const z = recent.map((reading) => {
     const point = expected[Math.min(expected.length - 1, Math.floor((reading.ts - origin) / STEP_MS))];
     if (!point) return 0;
@@ -370,8 +372,9 @@ export function outlookFrom(
   }
   // A departure slow enough for the model to have followed it: beyond the usual range for longer
   // than anything this week was.
-  const outlasting = beyond || departure ? 0 : outlastingDirection(readings, usual, cadence);
-  if (!beyond && !departure && outlasting === 0) return habits;
+  const record = departure ? 0 : recordDirection(readings, usual, cadence);
+  const outlasting = beyond || departure || record !== 0 ? 0 : outlastingDirection(readings, usual, cadence);
+  if (!beyond && !departure && outlasting === 0 && record === 0) return habits;
   // A defrost warms the unit on purpose: followed once the detectors say it runs long, or once the
   // warm stretch outlasts the unit's usual defrost (the median of those detected this week) by a
   // reporting step (a door left ajar during a defrost, read every 15 min, looks like one until then),
@@ -400,7 +403,7 @@ export function outlookFrom(
     ).slope >= 0
       ? 1
       : -1;
-  const direction: 1 | -1 = beyond ? side : outlasting !== 0 ? outlasting : trend();
+  const direction: 1 | -1 = beyond ? side : record !== 0 ? record : outlasting !== 0 ? outlasting : trend();
   // The detectors alone are heard only once the readings have left the unit's usual range.
   if (!beyond && ((readings.at(-1) as Reading).value - usualEdge(usual, direction)) * direction <= 0) return habits;
   if (habitSince !== null) return habits;
@@ -460,9 +463,11 @@ export function detectorStepOf(profile: SignalProfile, readings: readonly Readin
 export function computeInsights(input: InsightsInput): InsightsResult {
   const { key, now, rules } = input;
   const readings = fromColumns(input.readings);
-  // The forecast starts at the bucket in progress; the history ends where it begins.
+  // The forecast starts at the bucket in progress. The seasonal model learns from the buckets before
+  // it; the departure is judged on every reading up to now (a sensor that reports every 10 or 15 min
+  // may have sent the one that tells a minute ago).
   const start = Math.floor(now / STEP_MS) * STEP_MS;
-  const history = readings.filter((reading) => reading.ts < start);
+  const history = readings.filter((reading) => reading.ts <= now);
 
   // Anomalies and defrosts: the week replayed through the detectors, a minute per bucket for cold units and doors.
   const profile = profileOf(key, readings);

@@ -414,3 +414,51 @@ export function habitualExcursion(readings: readonly Reading[], range: UsualRang
   }
   return best > 0 ? current.start : null;
 }
+
+/**
+ * The direction in which the readings now stand beyond anything the unit's history held before the
+ * present stretch outside its usual range (by a margin: a tenth of that range, 0,2 at least), on the
+ * last `needed` readings, still moving that way: a unit further than it has been all week is
+ * leaving its normal, whatever its habits (a defrost or a door that reached as far before does not
+ * trigger this). 0 when neither.
+ */
+export function recordDirection(readings: readonly Reading[], range: UsualRange, cadence: number): 1 | -1 | 0 {
+  for (const direction of [1, -1] as const) if (beyondRecord(readings, range, direction, cadence)) return direction;
+  return 0;
+}
+
+function beyondRecord(readings: readonly Reading[], range: UsualRange, direction: 1 | -1, cadence: number): boolean {
+  const n = readings.length;
+  const last = readings.at(-1);
+  if (!last || n < 20) return false;
+  const edge = usualEdge(range, direction);
+  if ((last.value - edge) * direction <= 0) return false;
+  let since = n - 1;
+  while (since > 0 && ((readings[since - 1] as Reading).value - edge) * direction > 0) since -= 1;
+  // Two days at least: a unit's habits (its defrosts, its busy hours) have come round a few times.
+  if (since === 0 || last.ts - (readings[0] as Reading).ts < 48 * HOUR) return false;
+  // What the unit held for a while: the value it stayed beyond over two successive readings and ten
+  // minutes at least (a door's gust of warm air passes in a few minutes, a failure stays).
+  const held = (end: number): number => {
+    let worst = (readings[end] as Reading).value;
+    const from = Math.min((readings[Math.max(0, end - 1)] as Reading).ts, (readings[end] as Reading).ts - 10 * MINUTE);
+    for (let j = end - 1; j >= 0 && (readings[j] as Reading).ts >= from; j -= 1) {
+      const value = (readings[j] as Reading).value;
+      worst = direction > 0 ? Math.min(worst, value) : Math.max(worst, value);
+    }
+    return worst;
+  };
+  let record = direction > 0 ? -Infinity : Infinity;
+  for (let i = 0; i < since; i += 1) {
+    const value = held(i);
+    record = direction > 0 ? Math.max(record, value) : Math.min(record, value);
+  }
+  const margin = Math.max(0.2, 0.1 * (range.q90 - range.q10));
+  // Held beyond it over two readings; or the last one twice as far beyond, the one before it already
+  // outside the usual range (a sensor that reports every 15 min gives little else to wait for).
+  const far = (last.value - record) * direction >= 2 * margin && n - since >= 2;
+  if ((held(n - 1) - record) * direction < margin && !far) return false;
+  // Not coming back: the last reading no nearer than the one a reporting step or more before it.
+  const before = readings.findLast((reading) => reading.ts <= last.ts - cadence);
+  return before !== undefined && (last.value - before.value) * direction >= 0;
+}

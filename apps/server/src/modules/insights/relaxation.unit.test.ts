@@ -5,6 +5,7 @@ import {
   fitRelaxation,
   habitualExcursion,
   outlastsPastExcursions,
+  recordDirection,
   relaxationAt,
   usualRangeOf,
   type RelaxationFit,
@@ -173,5 +174,27 @@ describe('the physical model of a departure', () => {
       const defrost = readings(30 * DEFROST_PERIOD + 20 * minute);
       expect(outlastsPastExcursions(defrost, usualRangeOf(defrost), 1, step * minute), `every ${step} min`).toBe(false);
     }
+  });
+});
+
+describe('recordDirection', () => {
+  const end = 7 * 1440 * MINUTE;
+  // A thermostat cycle between 2 and 4 °C and a defrost every 6 h 40 min (read up to 5,4 °C, held at 4,2 °C over ten minutes), every 5 min.
+  const history = week(cyclingUnit, 5, end);
+  const then = (values: number[]) => [...history, ...values.map((value, i) => ({ ts: end + (i + 1) * 5 * MINUTE, value }))];
+  const range = usualRangeOf(history);
+
+  it('says a unit held beyond anything its week held, still warming, is leaving its normal', () => {
+    const readings = then([6.3, 6.6, 6.9]);
+    expect(recordDirection(readings, usualRangeOf(readings), cadenceOf(readings))).toBe(1);
+  });
+
+  it('leaves alone a rise no further than its defrosts went, and a single gust of warm air', () => {
+    expect(recordDirection(then([4.1, 4.2, 4.3]), range, 5 * MINUTE)).toBe(0);
+    expect(recordDirection(then([3.5, 6.4]), range, 5 * MINUTE)).toBe(0);
+  });
+
+  it('leaves alone a unit coming back from beyond its record', () => {
+    expect(recordDirection(then([6.8, 7.2, 6.6]), range, 5 * MINUTE)).toBe(0);
   });
 });
