@@ -37,6 +37,7 @@ export const ACCOUNT_KEYS = [
   'theme', // themes.spec.ts: the theme chosen in « Mon compte », which wins over the device’s and stays
   'plan', // tasks.spec.ts: the opening round done on a phone with a fridge out of limits, a cooling failed by the clock
   'plan-offline', // tasks-offline.spec.ts: the closing round answered in a cold room without network, sent when it returns
+  'sso', // sso.spec.ts: people of a domain signed in through the organization's OpenID Connect provider
   'regions', // regions.spec.ts: an admin groups shops in regions from « Magasins », finds one in « Réseau », pauses a whole shop and resumes it
 ] as const;
 

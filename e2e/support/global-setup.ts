@@ -94,6 +94,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     MAIL_FROM: 'Vigie <equipe@vigie.test>',
     // The links in e-mails lead back to this server.
     PUBLIC_URL: baseUrl,
+    // The identity provider of sso.spec.ts runs on loopback, as the API suite's does.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
   };
 
   // Unique per run: the PostgreSQL database may be shared with other runs.

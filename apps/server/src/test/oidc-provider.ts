@@ -47,6 +47,7 @@ export async function startOidcProvider(redirectUri: string): Promise<TestOidcPr
     pkce: { required: () => true },
     features: { devInteractions: { enabled: true } },
     cookies: { keys: ['clé des cookies du fournisseur de test'] },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     async findAccount(_context, id) {
       const person = people.get(id);
       if (!person) return undefined;
