@@ -231,9 +231,10 @@ export function createSsoService(deps: {
       }
       if (!identity.email || identity.emailVerified === false) return failure('email');
       const email = identity.email.toLowerCase();
+      // Only the addresses of its domains: the provider speaks for them, not for the others' accounts.
+      if (!row.domains.includes(domainOf(email))) return failure('account');
       let account = await accounts.byEmail(email);
       if (!account) {
-        if (!row.domains.includes(domainOf(email))) return failure('account');
         const created = await accounts.create({
           organizationId: row.organizationId,
           email,

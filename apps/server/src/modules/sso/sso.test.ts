@@ -240,6 +240,16 @@ describe(`single sign-on with OpenID Connect (${databaseKind})`, () => {
     expect(noSso.headers.location).toBe('/login?sso=domain');
   });
 
+  it('lets the provider speak for the addresses of its domains only, even of the organization’s own accounts', async () => {
+    // The admin's address is not of the domain: the provider's word for it signs no one in.
+    idp.addPerson({ email: admin.email });
+    const started = await call(undefined, 'GET', `/api/auth/sso/start?email=${encodeURIComponent(`quelqu.un@${domain}`)}`);
+    const back = await idp.signIn(String(started.headers.location), admin.email);
+    const callback = await call(undefined, 'GET', `${back.pathname}${back.search}`);
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe('/login?sso=account');
+  });
+
   it('with enforced, refuses the password of that domain (403) and ends its password sessions', async () => {
     const password = `mot de passe ${randomUUID()}`;
     const email = `paul-${randomUUID().slice(0, 6)}@${domain}`;
