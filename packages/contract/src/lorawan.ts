@@ -117,6 +117,15 @@ export type CreatedIntegrationResponse = z.infer<typeof createdIntegrationRespon
 export const integrationListResponseSchema = z.object({ integrations: z.array(integrationSchema) });
 export type IntegrationListResponse = z.infer<typeof integrationListResponseSchema>;
 
+/**
+ * Why an integration's message was refused or not stored, as its health lists it: `bad_secret`
+ * (secret absent or wrong, answered 401), `malformed` (not JSON, not an object, a payload that is
+ * not hexadecimal or base64, an event missing), `bad_dev_eui` (not 16 hexadecimal digits),
+ * `unknown_device` (a DevEUI not registered: kept for adoption), `undecodable` (no codec read it).
+ */
+export const integrationRefusalReasonSchema = z.enum(['bad_secret', 'malformed', 'bad_dev_eui', 'unknown_device', 'undecodable']);
+export type IntegrationRefusalReason = z.infer<typeof integrationRefusalReasonSchema>;
+
 /** The network server's answer: what Vigie did with the message. */
 export const integrationEventResponseSchema = z.object({
   /**
@@ -131,8 +140,29 @@ export const integrationEventResponseSchema = z.object({
   readings: z.number().int(),
   /** Readings not stored because they already were (the same frame received again); only when some were. */
   duplicates: z.number().int().optional(),
+  /**
+   * Only on a message refused for its content (answered 202, `status: refused`, nothing stored):
+   * why, as a code (`malformed`, `bad_dev_eui`) and in French.
+   */
+  reason: integrationRefusalReasonSchema.optional(),
+  message: z.string().optional(),
 });
 export type IntegrationEventResponse = z.infer<typeof integrationEventResponseSchema>;
+
+/** `GET /api/integrations/:id/health`: the network server's messages over the last 24 hours. */
+export const integrationHealthSchema = z.object({
+  /** The last message received with the right secret; null before any. */
+  lastMessageAt: z.string().nullable(),
+  /** The last 24 hours, hour by hour, oldest first (24 entries, each hour's start): messages received, and those refused. */
+  perHour: z.array(z.object({ hour: z.string(), messages: z.number().int(), refused: z.number().int() })),
+  /** The last messages refused or not stored (50 at most), newest first. */
+  refused: z.array(
+    z.object({ at: z.string(), reason: integrationRefusalReasonSchema, message: z.string(), devEui: z.string().nullable() }),
+  ),
+});
+export type IntegrationHealth = z.infer<typeof integrationHealthSchema>;
+export const integrationHealthResponseSchema = z.object({ health: integrationHealthSchema });
+export type IntegrationHealthResponse = z.infer<typeof integrationHealthResponseSchema>;
 
 export const codecSchema = z.object({
   id: z.string(),

@@ -5,6 +5,7 @@ import type {
   CheckKind,
   EscalationStep,
   Insights,
+  IntegrationRefusalReason,
   IntegrationType,
   Ladder,
   MemberScope,
@@ -970,6 +971,44 @@ export const lorawanPending = pgTable(
     payloadHex: text('payload_hex'),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.devEui] })],
+);
+
+/**
+ * An integration's messages hour by hour (docs/api.md, Santé d'une intégration): one row per hour
+ * with messages, added to by every instance with one upsert; the hours older than a day are
+ * removed now and then.
+ */
+export const lorawanIntegrationHours = pgTable(
+  'lorawan_integration_hours',
+  {
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => lorawanIntegrations.id, { onDelete: 'cascade' }),
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Messages received with the right secret (refused for their content included). */
+    messages: integer('messages').notNull().default(0),
+    /** Messages refused (or not stored: unknown device, undecodable), and calls with a wrong secret. */
+    refused: integer('refused').notNull().default(0),
+    /** The hour's last message received with the right secret. */
+    lastAt: timestamp('last_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.integrationId, t.hour] })],
+);
+
+/** An integration's last refused messages, with their reason (about the last 50 kept, trimmed in batches). */
+export const lorawanIntegrationRefusals = pgTable(
+  'lorawan_integration_refusals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    integrationId: uuid('integration_id')
+      .notNull()
+      .references(() => lorawanIntegrations.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    reason: text('reason').$type<IntegrationRefusalReason>().notNull(),
+    message: text('message').notNull(),
+    devEui: text('dev_eui'),
+  },
+  (t) => [index('lorawan_integration_refusals_integration_idx').on(t.integrationId, t.id)],
 );
 
 /**

@@ -54,6 +54,8 @@ export const TABLE_OWNERS = {
   lorawanDevices: 'lorawan',
   lorawanPending: 'lorawan',
   lorawanCodecs: 'lorawan',
+  lorawanIntegrationHours: 'lorawan',
+  lorawanIntegrationRefusals: 'lorawan',
   taskTemplates: 'tasks',
   tasks: 'tasks',
   taskPhotos: 'tasks',

@@ -7,6 +7,7 @@ import {
   devEuiParamsSchema,
   integrationEventQuerySchema,
   integrationEventResponseSchema,
+  integrationHealthResponseSchema,
   integrationListResponseSchema,
   lorawanDeviceListResponseSchema,
   lorawanSensorResponseSchema,
@@ -59,7 +60,7 @@ export const integrations = {
     summary:
       'Reçoit les messages du serveur de réseau (webhook The Things Stack v3, intégration HTTP ChirpStack v4, connexion HTTP ThingPark, push HTTP Live Objects, sortie HTTP Loriot, intégration HTTP Helium), authentifié par le secret de l’intégration.',
     description:
-      'En-tête `Authorization: Bearer <secret>` ; secret absent ou faux : 401, rien n’est enregistré. The Things Stack : le message tel qu’il l’envoie (`uplink_message`, `join_accept`…). ChirpStack : `?event=up|join|status|…`, encodage JSON. ThingPark : `{DevEUI_uplink: {…}}` en JSON (le XML est refusé, 415). Live Objects : le message de données LoRa (`streamId`, `value.payload`, `metadata.network.lora`). Loriot : `{cmd: "rx"|"gw", EUI, ts, fcnt, port, data}`. Helium : `{dev_eui, fcnt, port, payload, reported_at, hotspots}`. Un DevEUI inconnu est répondu 200 et gardé parmi les « Nouveaux appareils détectés ». La même trame deux fois n’est enregistrée qu’une fois. 64 Kio au plus.',
+      'En-tête `Authorization: Bearer <secret>` ; secret absent ou faux : 401, rien n’est enregistré (compté dans la santé de l’intégration). Un message au contenu invalide (JSON mal formé, trame ni hexadécimale ni base64, DevEUI qui n’a pas 16 chiffres hexadécimaux) est répondu 202 `{status: "refused", reason, message}` : rien n’est enregistré, et le serveur de réseau ne coupe pas l’envoi pour autant. The Things Stack : le message tel qu’il l’envoie (`uplink_message`, `join_accept`…). ChirpStack : `?event=up|join|status|…`, encodage JSON. ThingPark : `{DevEUI_uplink: {…}}` en JSON (le XML est refusé, 415). Live Objects : le message de données LoRa (`streamId`, `value.payload`, `metadata.network.lora`). Loriot : `{cmd: "rx"|"gw", EUI, ts, fcnt, port, data}`. Helium : `{dev_eui, fcnt, port, payload, reported_at, hotspots}`. Un DevEUI inconnu est répondu 200 et gardé parmi les « Nouveaux appareils détectés ». La même trame deux fois n’est enregistrée qu’une fois. 64 Kio au plus.',
     tag,
     access: deviceAccess,
     schema: {
@@ -68,12 +69,22 @@ export const integrations = {
       body: z.unknown(),
       response: {
         200: integrationEventResponseSchema,
+        202: integrationEventResponseSchema,
         400: errorResponseSchema,
         401: errorResponseSchema,
         413: errorResponseSchema,
         415: errorResponseSchema,
       },
     },
+  }),
+  health: endpoint({
+    method: 'GET',
+    path: '/api/integrations/:id/health',
+    summary:
+      'La santé d’une intégration : son dernier message, ses messages heure par heure sur 24 h et ses derniers messages refusés, avec leur raison.',
+    tag,
+    access: shared(managers('voir la santé des intégrations LoRaWAN')),
+    schema: { params: idParamsSchema, response: { 200: integrationHealthResponseSchema, ...errors } },
   }),
 };
 

@@ -131,6 +131,7 @@ export const endpoints = {
     create: { method: 'POST', path: '/api/integrations', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les intégrations LoRaWAN.', scope: { kind: 'organization', message: 'Seul un membre qui voit toute l’organisation peut gérer les intégrations LoRaWAN.' } } },
     remove: { method: 'DELETE', path: '/api/integrations/:id', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent gérer les intégrations LoRaWAN.', scope: { kind: 'organization', message: 'Seul un membre qui voit toute l’organisation peut gérer les intégrations LoRaWAN.' } } },
     events: { method: 'POST', path: '/api/integrations/:id/events', access: { kind: 'device' } },
+    health: { method: 'GET', path: '/api/integrations/:id/health', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent voir la santé des intégrations LoRaWAN.', scope: { kind: 'shared' } } },
   },
   lorawan: {
     codecs: { method: 'GET', path: '/api/lorawan/codecs', access: { kind: 'members', roles: ['admin', 'manager', 'viewer'], message: '', scope: { kind: 'shared' } } },

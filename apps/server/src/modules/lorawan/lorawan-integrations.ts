@@ -29,6 +29,8 @@ export function createLorawanIntegrations(deps: {
   allowPrivate: boolean;
   /** Told when an MQTT integration is created or removed (the connections are looked at again at once). */
   mqttChanged?: () => void;
+  /** Told of a call to an integration that exists with its secret absent or wrong (its health counts it). */
+  wrongSecret?: (id: string, message: string) => Promise<void>;
 }) {
   const { dal } = deps;
   /**
@@ -78,10 +80,13 @@ export function createLorawanIntegrations(deps: {
       const integration = await integrationOf(id);
       const secret = /^Bearer\s+(\S{1,200})\s*$/i.exec(authorization ?? '')?.[1];
       // The same answer for an unknown integration and a wrong secret: nothing is learnt by trying.
-      if (!integration || !secret) throw unauthorized(WRONG_SECRET);
+      if (!integration) throw unauthorized(WRONG_SECRET);
       const expected = Buffer.from(integration.secretHash, 'hex');
-      const given = hashOf(secret);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw unauthorized(WRONG_SECRET);
+      const given = secret ? hashOf(secret) : null;
+      if (!given || expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        await deps.wrongSecret?.(integration.id, secret ? 'Secret d’intégration faux.' : 'Secret d’intégration absent.');
+        throw unauthorized(WRONG_SECRET);
+      }
       return integration;
     },
 

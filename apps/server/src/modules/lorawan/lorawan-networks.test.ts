@@ -292,6 +292,17 @@ describe(`LoRaWAN networks: ThingPark, Live Objects, Loriot, Helium (${databaseK
       .json<{ devices: { devEui: string; rssi: number | null; snr: number | null; gateway: string | null }[] }>()
       .devices.find((entry) => entry.devEui === eui);
   }
+  async function health(target: { id: string }, account: TestAccount = owner) {
+    const response = await t.app.inject({ url: `/api/integrations/${target.id}/health`, headers: account.auth });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{
+      health: {
+        lastMessageAt: string | null;
+        perHour: { hour: string; messages: number; refused: number }[];
+        refused: { at: string; reason: string; message: string; devEui: string | null }[];
+      };
+    }>().health;
+  }
   async function pending(eui: string) {
     const response = await t.app.inject({ url: '/api/lorawan/pending', headers: owner.auth });
     return response
@@ -314,6 +325,16 @@ describe(`LoRaWAN networks: ThingPark, Live Objects, Loriot, Helium (${databaseK
       expect((await send(target, 'vlw_faux', network.uplink(stranger, { fCnt: 1, at: now() }))).statusCode).toBe(401);
       expect(await temperatures(sensorId)).toEqual([]);
       expect(await pending(stranger)).toBeUndefined();
+      // Still 401 (the sender must learn its secret is wrong), and counted as refused for the integration.
+      const listed = await health(target);
+      expect(listed.refused.map((entry) => [entry.reason, entry.message])).toEqual([
+        ['bad_secret', 'Secret d’intégration faux.'],
+        ['bad_secret', 'Secret d’intégration faux.'],
+        ['bad_secret', 'Secret d’intégration faux.'],
+        ['bad_secret', 'Secret d’intégration absent.'],
+      ]);
+      expect(listed.perHour.at(-1)).toEqual(expect.objectContaining({ messages: 0, refused: 4 }));
+      expect(listed.lastMessageAt).toBeNull();
     });
 
     it('stores a registered device’s uplink read by its codec, once, with the best gateway’s signal', async () => {
@@ -342,6 +363,9 @@ describe(`LoRaWAN networks: ThingPark, Live Objects, Loriot, Helium (${databaseK
       const answer = await send(target, target.secret, network.uplink(eui, { fCnt: 3, at: now() }));
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual({ status: 'unknown_device', readings: 0 });
+      expect((await health(target)).refused).toEqual([
+        expect.objectContaining({ reason: 'unknown_device', devEui: eui, message: expect.stringMatching(/^Appareil inconnu/) }),
+      ]);
       expect(await pending(eui)).toMatchObject({
         integrationId: target.id,
         fPort: 85,
@@ -363,24 +387,42 @@ describe(`LoRaWAN networks: ThingPark, Live Objects, Loriot, Helium (${databaseK
       expect(await pending(eui)).toBeUndefined();
     });
 
-    it('refuses a broken payload, a DevEUI of 15 or 17 digits and malformed JSON with a French 400, storing nothing', async () => {
+    it('refuses a broken payload, a DevEUI of 15 or 17 digits and malformed JSON with a 202 and its French reason, storing nothing, listed in its health', async () => {
       const target = await integration(network.type);
       const eui = devEui();
       const sensorId = await register(eui);
+      // 202, not 400: a network server stops pushing after a few 4xx, the valid messages with the bad.
       const broken = await send(target, target.secret, network.brokenPayload(eui));
-      expect(broken.statusCode).toBe(400);
+      expect(broken.statusCode).toBe(202);
+      expect(broken.json()).toMatchObject({ status: 'refused', readings: 0, reason: 'malformed' });
       expect(broken.json<{ message: string }>().message).toMatch(network.brokenField);
       for (const digits of ['24E124136B50221', '24E124136B5022170']) {
         const answer = await send(target, target.secret, network.withDevEui(digits));
-        expect(answer.statusCode).toBe(400);
+        expect(answer.statusCode).toBe(202);
+        expect(answer.json()).toMatchObject({ status: 'refused', readings: 0, reason: 'bad_dev_eui' });
         expect(answer.json<{ message: string }>().message).toMatch(/^DevEUI absent ou invalide dans le message/);
         expect(await pending(digits.toLowerCase())).toBeUndefined();
       }
       const json = JSON.stringify(network.uplink(eui, { fCnt: 1, at: now() }));
       const malformed = await send(target, target.secret, json.slice(0, -2), { 'content-type': 'application/json' });
-      expect(malformed.statusCode).toBe(400);
-      expect(malformed.json<{ message: string }>().message).toBe("Le corps de la requête n'est pas un JSON valide.");
+      expect(malformed.statusCode).toBe(202);
+      expect(malformed.json()).toEqual({
+        status: 'refused',
+        readings: 0,
+        reason: 'malformed',
+        message: "Le corps de la requête n'est pas un JSON valide.",
+      });
       expect(await temperatures(sensorId)).toEqual([]);
+      const listed = await health(target);
+      expect(listed.refused.map((entry) => entry.reason)).toEqual(['malformed', 'bad_dev_eui', 'bad_dev_eui', 'malformed']);
+      expect(listed.refused[0]?.message).toBe("Le corps de la requête n'est pas un JSON valide.");
+      expect(listed.refused[3]?.message).toMatch(network.brokenField);
+      expect(listed.perHour.at(-1)).toEqual(expect.objectContaining({ messages: 4, refused: 4 }));
+      // Nothing valid is lost: the next good message is stored.
+      const good = await send(target, target.secret, network.uplink(eui, { fCnt: 2, at: now(), frame: em300(3.3) }));
+      expect(good.statusCode).toBe(200);
+      expect(good.json()).toEqual({ status: 'stored', readings: 1 });
+      expect(await temperatures(sensorId)).toEqual([3.3]);
     });
   });
 

@@ -289,7 +289,8 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
       expect(answer.json()).toEqual({ status: 'ignored', readings: 0 });
     }
     const forgot = await send(chirpstack, chirpstack.secret, chirpstackUp(eui, 4));
-    expect(forgot.statusCode).toBe(400);
+    expect(forgot.statusCode).toBe(202);
+    expect(forgot.json()).toMatchObject({ status: 'refused', readings: 0, reason: 'malformed' });
     expect(forgot.json<{ message: string }>().message).toMatch(/^Paramètre « event » manquant/);
   });
 
@@ -309,13 +310,14 @@ describe(`LoRaWAN integrations (docs/api.md, LoRaWAN) on ${databaseKind}`, () =>
       expect(answer.json()).toEqual({ status: 'ignored', readings: 0 });
     }
     const bad = [
-      [['pas', 'un', 'objet'], /^Le message doit être un objet JSON/],
-      [{ ...ttsUplink(eui), end_device_ids: { device_id: 'x' } }, /^DevEUI absent ou invalide/],
-      [{ ...ttsUplink(eui), uplink_message: { ...ttsUplink(eui).uplink_message, frm_payload: '%%%' } }, /frm_payload/],
+      [['pas', 'un', 'objet'], /^Le message doit être un objet JSON/, 'malformed'],
+      [{ ...ttsUplink(eui), end_device_ids: { device_id: 'x' } }, /^DevEUI absent ou invalide/, 'bad_dev_eui'],
+      [{ ...ttsUplink(eui), uplink_message: { ...ttsUplink(eui).uplink_message, frm_payload: '%%%' } }, /frm_payload/, 'malformed'],
     ] as const;
-    for (const [body, message] of bad) {
+    for (const [body, message, reason] of bad) {
       const answer = await send(tts, tts.secret, body);
-      expect(answer.statusCode).toBe(400);
+      expect(answer.statusCode).toBe(202);
+      expect(answer.json()).toMatchObject({ status: 'refused', readings: 0, reason });
       expect(answer.json<{ message: string }>().message).toMatch(message);
     }
     expect(await stored(sensor.id)).toEqual([]);

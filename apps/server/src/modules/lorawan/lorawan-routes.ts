@@ -3,8 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/authenticate.ts';
 import { route } from '../../plugins/endpoint-route.ts';
 import { locatedInScope, sitesOf } from '../../plugins/scope.ts';
+import { MESSAGES } from '../../errors.ts';
+import { forbiddenText } from '../../text-guard.ts';
 import type { LorawanService } from './lorawan-service.ts';
-import { XmlBody } from './network-messages.ts';
+import { MalformedBody, XmlBody } from './network-messages.ts';
 
 /** docs/api.md, LoRaWAN: what the network server calls, authenticated by the integration's secret. */
 export const lorawanPublicRoutes: FastifyPluginAsyncZod<{ lorawan: LorawanService }> = async (app, { lorawan }) => {
@@ -12,10 +14,30 @@ export const lorawanPublicRoutes: FastifyPluginAsyncZod<{ lorawan: LorawanServic
   app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, _body, done) =>
     done(null, new XmlBody()),
   );
+  // A body that is not JSON is read as its reason, then refused with it (202) once the secret is checked:
+  // a network server that meets 4xx answers stops sending, the valid messages with the bad.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (request, body, done) => {
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+    if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+      return done(null, new MalformedBody('Jeu de caractères non pris en charge : envoyez du JSON en UTF-8 (charset=utf-8).'));
+    }
+    if (body === '') return done(null, new MalformedBody(MESSAGES.emptyJson));
+    parseJson(request, body as string, (error, value) => {
+      if (error) return done(null, new MalformedBody(MESSAGES.invalidJson));
+      const forbidden = forbiddenText(value);
+      return done(null, forbidden ? new MalformedBody(forbidden) : value);
+    });
+  });
   app.route({
     ...route(endpoints.integrations.events),
     bodyLimit: 64 * 1024,
-    handler: async (request) => lorawan.receive(request.params.id, request.headers.authorization, request.query.event, request.body),
+    handler: async (request, reply) => {
+      const answer = await lorawan.receive(request.params.id, request.headers.authorization, request.query.event, request.body);
+      // Refused for its content: 202, the reason in the body (docs/api.md, LoRaWAN).
+      return answer.reason ? reply.code(202).send(answer) : answer;
+    },
   });
 };
 
@@ -26,6 +48,10 @@ export const lorawanRoutes: FastifyPluginAsyncZod<{ lorawan: LorawanService }> =
   app.route({
     ...route(endpoints.integrations.list),
     handler: async (request) => ({ integrations: await lorawan.listIntegrations(organizationOf(request)) }),
+  });
+  app.route({
+    ...route(endpoints.integrations.health),
+    handler: async (request) => ({ health: await lorawan.integrationHealth(organizationOf(request), request.params.id) }),
   });
   app.route({
     ...route(endpoints.integrations.create),

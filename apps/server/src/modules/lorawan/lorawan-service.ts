@@ -7,9 +7,11 @@ import type { TelemetryService } from '../telemetry/telemetry-service.ts';
 import { createLorawanCodecs } from './lorawan-codecs.ts';
 import { createLorawanDal, type IntegrationRecord } from './lorawan-dal.ts';
 import { createLorawanDevices } from './lorawan-devices.ts';
+import { createLorawanHealth } from './lorawan-health.ts';
+import { createLorawanHealthDal } from './lorawan-health-dal.ts';
 import { createLorawanIntegrations } from './lorawan-integrations.ts';
 import { createLorawanUplinks } from './lorawan-uplinks.ts';
-import { readNetworkMessage } from './network-messages.ts';
+import { MessageRefusal, readNetworkMessage } from './network-messages.ts';
 
 export { NETWORK_CODEC } from './lorawan-codecs.ts';
 export { LORAWAN_CADENCE_SECONDS, silenceLimitSeconds } from './lorawan-devices.ts';
@@ -46,12 +48,14 @@ export function createLorawanService(deps: {
 }) {
   const dal = createLorawanDal(deps.db);
   const codecs = createLorawanCodecs({ dal, now: deps.now });
+  const health = createLorawanHealth({ dal: createLorawanHealthDal(deps.db), now: deps.now });
   const integrations = createLorawanIntegrations({
     dal,
     publicUrl: deps.publicUrl,
     box: deps.box,
     allowPrivate: deps.allowPrivate,
     mqttChanged: deps.mqttChanged,
+    wrongSecret: (id, message) => health.refused(id, { reason: 'bad_secret', message, devEui: null }, false),
   });
   const uplinks = createLorawanUplinks({
     dal,
@@ -60,6 +64,7 @@ export function createLorawanService(deps: {
     telemetry: deps.telemetry,
     sensors: deps.sensors,
     gateways: deps.gateways,
+    health,
   });
   const devices = createLorawanDevices({
     dal,
@@ -72,9 +77,21 @@ export function createLorawanService(deps: {
 
   /** A message of an authenticated integration: its activity noted, then stored, kept for adoption, or noted. */
   async function handle(integration: IntegrationRecord, event: string | undefined, body: unknown): Promise<IntegrationEventResponse> {
-    const message = readNetworkMessage(integration.type, body, event);
+    let message;
+    try {
+      message = readNetworkMessage(integration.type, body, event);
+    } catch (error) {
+      if (!(error instanceof MessageRefusal)) throw error;
+      // Its content is wrong, not its sender: answered 202 with the reason, listed in the integration's health.
+      await integrations.heard(integration.id, deps.now());
+      await health.refused(integration.id, { reason: error.reason, message: error.message, devEui: error.devEui }, true);
+      return { status: 'refused', readings: 0, reason: error.reason, message: error.message };
+    }
     await integrations.heard(integration.id, deps.now());
-    return uplinks.handle(integration, message);
+    const answer = await uplinks.handle(integration, message);
+    // Not stored for want of its device or of a codec that reads it: counted there, with its reason.
+    if (answer.status !== 'unknown_device' && answer.status !== 'undecoded') await health.message(integration.id);
+    return answer;
   }
 
   return {
@@ -92,9 +109,9 @@ export function createLorawanService(deps: {
       const integration = await integrations.integrationOf(id);
       if (!integration) return;
       try {
+        // A message the server should not have sent (not an uplink Vigie reads): acknowledged, not stored, listed in the health.
         await handle(integration, undefined, body);
       } catch (error) {
-        // A message the server should not have sent (not an uplink Vigie reads): acknowledged, not stored.
         if (error instanceof AppError && error.statusCode === 400) return;
         throw error;
       }
@@ -111,8 +128,15 @@ export function createLorawanService(deps: {
       body: unknown,
     ): Promise<IntegrationEventResponse> {
       const answer = await handle(await integrations.authenticate(id, authorization), event, body);
+      if (answer.reason) return answer;
       // `duplicates` only when some were: the answer of a frame stored as sent stays `{status, readings}`.
       return answer.duplicates ? answer : { status: answer.status, readings: answer.readings };
+    },
+
+    /** The integration's health (docs/api.md, Santé d'une intégration); another organization's is not found. */
+    async integrationHealth(organizationId: string, id: string) {
+      const integration = await integrations.getIntegration(organizationId, id);
+      return health.health(id, integration.lastEventAt ? new Date(integration.lastEventAt) : null);
     },
 
     devices: devices.devices,

@@ -8,6 +8,7 @@ import type { DecodedReading } from './codecs/index.ts';
 import { isFloodError } from './codec-runner.ts';
 import type { LorawanCodecs } from './lorawan-codecs.ts';
 import type { IntegrationRecord, LorawanDal, LorawanDeviceRecord } from './lorawan-dal.ts';
+import type { LorawanHealth } from './lorawan-health.ts';
 import type { NetworkMessage } from './network-messages.ts';
 
 /** How long a device's registration is trusted from memory. */
@@ -66,6 +67,8 @@ export function createLorawanUplinks(deps: {
   sensors: () => Pick<DeviceService, 'findBySerial' | 'get'>;
   /** The transmitters: a gateway that hears the organization's devices is one (serial = its EUI or id). */
   gateways: () => Pick<DeviceService, 'findBySerial' | 'create'>;
+  /** An uplink not stored (unknown device, frame its codec could not read): listed in the integration's health. */
+  health?: Pick<LorawanHealth, 'refused'>;
 }) {
   const { dal } = deps;
   /**
@@ -162,6 +165,15 @@ export function createLorawanUplinks(deps: {
         fPort: message.fPort,
         payloadHex: message.bytes ? Buffer.from(message.bytes).toString('hex') : null,
       });
+      await deps.health?.refused(
+        integration.id,
+        {
+          reason: 'unknown_device',
+          message: 'Appareil inconnu : gardé parmi les nouveaux appareils détectés, à enregistrer pour que ses mesures le soient.',
+          devEui: message.devEui,
+        },
+        true,
+      );
       return { status: 'unknown_device', readings: 0, duplicates: 0 };
     }
     if (!sensor || sensor.deletedAt) return { status: 'ignored', readings: 0, duplicates: 0 };
@@ -170,6 +182,13 @@ export function createLorawanUplinks(deps: {
     const seen = { at: deps.now(), rssi: message.rssi, snr: message.snr, gateway: message.gateway };
     if (!result.ok) {
       await noteSignal(organizationId, message.devEui, { ...seen, error: result.error.slice(0, 300) });
+      if (!('refused' in result)) {
+        await deps.health?.refused(
+          integration.id,
+          { reason: 'undecodable', message: `Trame illisible par son décodeur : ${result.error}`, devEui: message.devEui },
+          true,
+        );
+      }
       // A frame refused by the codecs' queue (codec-runner.ts) is still answered 200: the device's page says why.
       return { status: 'refused' in result ? 'refused' : 'undecoded', readings: 0, duplicates: 0 };
     }

@@ -6,7 +6,7 @@
  * ThingPark, Orange Live Objects, Loriot and Helium in `networks/`, one file each.
  */
 import type { IntegrationType } from '@vigie/contract';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError } from '../../errors.ts';
 import { fromHelium } from './networks/helium.ts';
 import { fromLiveObjects } from './networks/liveobjects.ts';
 import { fromLoriot } from './networks/loriot.ts';
@@ -16,6 +16,7 @@ import {
   date,
   finite,
   isObject,
+  MessageRefusal,
   type NetworkMessage,
   normalDevEui,
   requireDevEui,
@@ -23,11 +24,16 @@ import {
 } from './networks/message.ts';
 import { fromThingPark } from './networks/thingpark.ts';
 
-export { type NetworkMessage, normalDevEui } from './networks/message.ts';
+export { MessageRefusal, type NetworkMessage, normalDevEui } from './networks/message.ts';
 
 /** A body that came as XML (`text/xml`, `application/xml`): kept aside to be refused with its reason once the secret is checked. */
 export class XmlBody {
   readonly xml = true;
+}
+
+/** A body declared JSON that is not (cut short, another charset, a forbidden character): refused with its reason once the secret is checked. */
+export class MalformedBody {
+  constructor(readonly reason: string) {}
 }
 
 function fromTheThingsStack(body: Record<string, unknown>): NetworkMessage {
@@ -114,7 +120,7 @@ function fromChirpStack(body: Record<string, unknown>, event: string): NetworkMe
   return { kind: 'other', devEui: normalDevEui(info?.['devEui']), name: event };
 }
 
-/** The message in one shape; a body that is not one of the server's messages is a 400 with a French reason. */
+/** The message in one shape; a body that is not one of the server's messages is a `MessageRefusal` with its French reason. */
 export function readNetworkMessage(type: IntegrationType, body: unknown, event: string | undefined): NetworkMessage {
   if (body instanceof XmlBody) {
     throw new AppError(
@@ -124,13 +130,15 @@ export function readNetworkMessage(type: IntegrationType, body: unknown, event: 
         : 'Message en XML : Vigie ne lit que le JSON (Content-Type: application/json).',
     );
   }
-  if (!isObject(body)) throw badRequest('Le message doit être un objet JSON, tel que le serveur de réseau l’envoie.');
+  if (body instanceof MalformedBody) throw new MessageRefusal('malformed', body.reason);
+  if (!isObject(body)) throw new MessageRefusal('malformed', 'Le message doit être un objet JSON, tel que le serveur de réseau l’envoie.');
   if (type === 'tts') return fromTheThingsStack(body);
   if (type === 'thingpark') return fromThingPark(body);
   if (type === 'liveobjects') return fromLiveObjects(body);
   if (type === 'loriot') return fromLoriot(body);
   if (type === 'helium') return fromHelium(body);
-  if (!event) throw badRequest('Paramètre « event » manquant : ChirpStack l’ajoute à l’adresse (?event=up, join, status…).');
-  if (!/^[a-z_]{1,32}$/.test(event)) throw badRequest('Paramètre « event » invalide.');
+  if (!event)
+    throw new MessageRefusal('malformed', 'Paramètre « event » manquant : ChirpStack l’ajoute à l’adresse (?event=up, join, status…).');
+  if (!/^[a-z_]{1,32}$/.test(event)) throw new MessageRefusal('malformed', 'Paramètre « event » invalide.');
   return fromChirpStack(body, event);
 }

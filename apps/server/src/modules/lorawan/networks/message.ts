@@ -1,4 +1,21 @@
-import { badRequest } from '../../../errors.ts';
+import type { IntegrationRefusalReason } from '@vigie/contract';
+import { AppError } from '../../../errors.ts';
+
+/**
+ * A message whose content is wrong (docs/api.md, LoRaWAN): refused with its reason, answered 202
+ * rather than 4xx (a network server stops pushing after a few failures, the valid messages with
+ * the bad), listed in the integration's health.
+ */
+export class MessageRefusal extends AppError {
+  constructor(
+    readonly reason: Exclude<IntegrationRefusalReason, 'bad_secret'>,
+    message: string,
+    readonly devEui: string | null = null,
+  ) {
+    super(400, message);
+    this.name = 'MessageRefusal';
+  }
+}
 
 /**
  * What a network server sends, read into one shape whatever its dialect (the port every network's
@@ -74,14 +91,15 @@ export function normalDevEui(value: unknown): string | null {
 
 export function requireDevEui(value: unknown): string {
   const devEui = normalDevEui(value);
-  if (!devEui) throw badRequest('DevEUI absent ou invalide dans le message : 16 chiffres hexadécimaux sont attendus.');
+  if (!devEui)
+    throw new MessageRefusal('bad_dev_eui', 'DevEUI absent ou invalide dans le message : 16 chiffres hexadécimaux sont attendus.');
   return devEui;
 }
 
 export function base64Bytes(value: unknown, field: string): Uint8Array | null {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value !== 'string' || value.length > 2048 || !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) {
-    throw badRequest(`« ${field} » doit être la trame en base64 (2 Kio au plus).`);
+    throw new MessageRefusal('malformed', `« ${field} » doit être la trame en base64 (2 Kio au plus).`);
   }
   return new Uint8Array(Buffer.from(value, 'base64'));
 }
@@ -89,7 +107,10 @@ export function base64Bytes(value: unknown, field: string): Uint8Array | null {
 export function hexBytes(value: unknown, field: string): Uint8Array | null {
   if (value === undefined || value === null || value === '') return null;
   if (typeof value !== 'string' || value.length > 2048 || !/^(?:[0-9A-Fa-f]{2})*$/.test(value)) {
-    throw badRequest(`« ${field} » doit être la trame en hexadécimal, un nombre pair de chiffres 0-9 et A-F (1 Kio au plus).`);
+    throw new MessageRefusal(
+      'malformed',
+      `« ${field} » doit être la trame en hexadécimal, un nombre pair de chiffres 0-9 et A-F (1 Kio au plus).`,
+    );
   }
   return new Uint8Array(Buffer.from(value, 'hex'));
 }
