@@ -99,7 +99,11 @@ export default function LorawanRoute() {
             ) : !integrations.data ? (
               <Loading>Chargement des intégrations…</Loading>
             ) : (
-              <IntegrationList integrations={integrations.data} canManage={manageIntegrations} />
+              <IntegrationList
+                integrations={integrations.data}
+                canManage={manageIntegrations}
+                canSeeHealth={can(endpoints.integrations.health)}
+              />
             )}
             {manageIntegrations && <NewIntegrationForm />}
           </div>

@@ -10,9 +10,21 @@ import { errorMessage } from '@/lib/errors';
 import { formatDateTime } from '@/lib/measure-format';
 import { useDeleteIntegration } from '../api/lorawan-mutations';
 import { INTEGRATION_TYPE_LABELS } from '../lorawan-format';
+import { IntegrationHealthPanel } from './integration-health';
 
-/** The network servers Vigie listens to: their address to paste, when they last sent, and their deletion. */
-export function IntegrationList({ integrations, canManage }: { integrations: Integration[]; canManage: boolean }) {
+/**
+ * The network servers Vigie listens to: their address to paste, when they last sent, their health
+ * (to those who may read it) and their deletion.
+ */
+export function IntegrationList({
+  integrations,
+  canManage,
+  canSeeHealth = false,
+}: {
+  integrations: Integration[];
+  canManage: boolean;
+  canSeeHealth?: boolean;
+}) {
   const remove = useDeleteIntegration();
   const [confirming, setConfirming] = useState<Integration | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -83,6 +95,7 @@ export function IntegrationList({ integrations, canManage }: { integrations: Int
               </code>
               <CopyButton text={integration.url} label="Copier l’adresse" />
             </div>
+            {canSeeHealth && <IntegrationHealthPanel integrationId={integration.id} name={integration.name} />}
           </li>
         ))}
       </ul>
