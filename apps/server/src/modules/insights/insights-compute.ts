@@ -464,10 +464,13 @@ export function computeInsights(input: InsightsInput): InsightsResult {
   const { key, now, rules } = input;
   const readings = fromColumns(input.readings);
   // The forecast starts at the bucket in progress. The seasonal model learns from the buckets before
-  // it; the departure is judged on every reading up to now (a sensor that reports every 10 or 15 min
-  // may have sent the one that tells a minute ago).
+  // it. A sensor that reports every five minutes or less often is judged on every reading up to now:
+  // the one in the bucket in progress may be the one that tells (sent a minute ago, the one before
+  // it ten or fifteen minutes older); a faster one, on the buckets before it, a few minutes old at
+  // most, where a gust of warm air just read does not yet weigh.
   const start = Math.floor(now / STEP_MS) * STEP_MS;
-  const history = readings.filter((reading) => reading.ts <= now);
+  const sparse = cadenceOf(readings) >= STEP_MS;
+  const history = readings.filter((reading) => (sparse ? reading.ts <= now : reading.ts < start));
 
   // Anomalies and defrosts: the week replayed through the detectors, a minute per bucket for cold units and doors.
   const profile = profileOf(key, readings);
