@@ -149,7 +149,7 @@ export const integrationEventResponseSchema = z.object({
 });
 export type IntegrationEventResponse = z.infer<typeof integrationEventResponseSchema>;
 
-/** `GET /api/integrations/:id/health`: the network server's messages over the last 24 hours. */
+/** `endpoints.integrations.health`: the network server's messages over the last 24 hours. */
 export const integrationHealthSchema = z.object({
   /** The last message received with the right secret; null before any. */
   lastMessageAt: z.string().nullable(),

@@ -51,6 +51,8 @@ function expectedRoles(method: string, url: string): Role[] {
   if (url === '/api/organization/installation-key') return MANAGERS;
   // The food-safety plan's templates are the quality manager's, read and written.
   if (url.startsWith('/api/task-templates')) return MANAGERS;
+  // An integration's health (its refused messages, the DevEUIs it heard): read by those who manage integrations.
+  if (url === '/api/integrations/:id/health') return MANAGERS;
   if (method === 'GET') return EVERYONE;
   // One's own sessions and password.
   if (['/api/auth/logout', '/api/auth/logout-all', '/api/user/password'].includes(url)) return EVERYONE;
