@@ -18,7 +18,7 @@ export function ensureBuilt({ web = true } = {}) {
     console.log("Compilation de l'application web…");
     run(['run', 'build', '-w', '@vigie/web']);
   }
-  const serverEntries = ['main.js', 'user-create.js', 'devices-import.js', 'simulate.js', 'insights-worker.js'];
+  const serverEntries = ['main.js', 'user-create.js', 'operator-create.js', 'devices-import.js', 'simulate.js', 'insights-worker.js'];
   if (serverEntries.some((entry) => !existsSync(new URL(`../apps/server/dist/${entry}`, import.meta.url)))) {
     console.log('Compilation du serveur…');
     run(['run', 'build', '-w', '@vigie/server']);

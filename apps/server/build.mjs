@@ -10,6 +10,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     'user-create': 'src/cli/user-create.ts',
+    'operator-create': 'src/cli/operator-create.ts',
     'devices-import': 'src/cli/devices-import.ts',
     simulate: 'src/simulator/simulate.ts',
     // Insights are computed in a worker thread, which loads this file beside main.js.

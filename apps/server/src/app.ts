@@ -11,6 +11,7 @@ import { forbiddenText } from './text-guard.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { TokenService } from './modules/auth/token-service.ts';
 import { createAuthenticate } from './plugins/authenticate.ts';
+import { operatorOnly, refuseWhileSuspended } from './plugins/operator.ts';
 import { enforcePermissions, PERMISSIONS } from './plugins/permissions.ts';
 import { installScope } from './plugins/scope.ts';
 import { scopeDepsOf } from './scope-deps.ts';
@@ -187,11 +188,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         notifications.publicRoutes,
       ])
         await api.register(routes);
+      // The operator's routes (docs/api.md, Opérateur): 404 to anyone else, signed in or not.
+      await api.register(async (operator) => {
+        operator.addHook('onRequest', operatorOnly(authenticate));
+        await operator.register(organizations.operatorRoutes);
+      });
       await api.register(async (secured) => {
         secured.addHook('onRequest', authenticate);
         secured.addHook('preHandler', events.stampPosition);
         // Before any route: each one must be in the table of roles, or the app does not start.
         enforcePermissions(secured, PERMISSIONS);
+        // A suspended organization's people read and change nothing (docs/api.md, Opérateur).
+        secured.addHook('preHandler', refuseWhileSuspended(organizations.organizations));
         for (const module of [
           auth,
           sso,

@@ -52,7 +52,9 @@ function createModules(options: ServicesOptions, now: () => Date) {
   const { db, pubsub, sharedByInstances } = database;
 
   const events = createEventsModule({ pubsub, sharedByInstances, logger, replayClock: options.replayClock });
-  const organizations = createOrganizationsModule({ db });
+  // The first admin of a new client organization is invited as any member is.
+  const invite = () => members.invitations.create.bind(members.invitations);
+  const organizations = createOrganizationsModule({ db, now, invite, hasAccount: () => auth.users.hasAccount });
   const rateLimits = createRateLimitsModule({ db, sharedByInstances, scope: options.rateLimitScope ?? '' });
   const audit = createAuditModule({ db, now, accounts: () => ({ byId: auth.users.account, byEmail: auth.users.accountByEmail }) });
   const auth = createAuthModule({

@@ -39,10 +39,15 @@ export const userSchema = z.object({
   totpEnabled: z.boolean().optional(),
   /** The organization requires it of admins and this admin has not turned it on: only « Mon compte » works until then. */
   totpSetupRequired: z.boolean().optional(),
+  /** An operator's account (docs/api.md, Opérateur): no client organization, only the operator's routes. */
+  operator: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
-export const currentUserResponseSchema = z.object({ user: userSchema });
+/** The signed-in person: an operator has no organization (`organization: null`, `operator: true`). */
+export const currentUserResponseSchema = z.object({
+  user: userSchema.extend({ organization: organizationSchema.nullable(), operator: z.boolean() }),
+});
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
 
 /** Rules for a new account's password: length only, any Unicode, no composition rules. */

@@ -25,6 +25,7 @@ export * from './api-keys.ts';
 export * from './sso.ts';
 export * from './values/sso.ts';
 export * from './scim.ts';
+export * from './operator.ts';
 export * from './audit.ts';
 export * from './lorawan.ts';
 export * from './endpoints/index.ts';

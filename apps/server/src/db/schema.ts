@@ -77,6 +77,20 @@ export const organizations = pgTable(
     installationKey: text('installation_key'),
     /** Admins must sign in with a second factor (TOTP). */
     requireTotpForAdmins: boolean('require_totp_for_admins').notNull().default(false),
+    /** docs/api.md, Opérateur: `active`, `suspended` (read only) or `erasing` (erased at `erasesAt`). */
+    status: text('status', { enum: ['active', 'suspended', 'erasing'] })
+      .notNull()
+      .default('active'),
+    erasesAt: timestamp('erases_at', { withTimezone: true, mode: 'date' }),
+    /** When an instance took up the erasure (another takes it up only long after, should it stop midway). */
+    erasureClaimedAt: timestamp('erasure_claimed_at', { withTimezone: true, mode: 'date' }),
+    plan: text('plan'),
+    /** Quotas; null, no limit. */
+    quotaSensors: integer('quota_sensors'),
+    quotaMembers: integer('quota_members'),
+    quotaSmsPerMonth: integer('quota_sms_per_month'),
+    /** The operators' own organization: no client's, never listed, never erased. */
+    internal: boolean('internal').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('organizations_name_unique').on(t.name), uniqueIndex('organizations_installation_key_unique').on(t.installationKey)],
@@ -102,6 +116,8 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** docs/api.md, Régions et portées: the sites and regions the person sees; null, the whole organization. */
     scope: jsonb('scope').$type<MemberScope>(),
+    /** An operator's account (docs/api.md, Opérateur): in the operators' organization, member of no client's. */
+    operator: boolean('operator').notNull().default(false),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`), index('users_organization_idx').on(t.organizationId)],
@@ -884,6 +900,26 @@ export const auditEvents = pgTable(
     index('audit_events_organization_idx').on(t.organizationId, t.id),
     index('audit_events_organization_at_idx').on(t.organizationId, t.at),
   ],
+);
+
+/**
+ * What the operators did (docs/api.md, Opérateur): kept apart from the organizations' own audit
+ * trail, and kept after an organization is erased (no foreign key to it).
+ */
+export const operatorAudit = pgTable(
+  'operator_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The operator; null for what a job did (the erasure). */
+    operatorId: uuid('operator_id'),
+    operatorEmail: text('operator_email'),
+    action: text('action').notNull(),
+    organizationId: uuid('organization_id'),
+    organizationName: text('organization_name'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('operator_audit_at_idx').on(t.at)],
 );
 
 /** Single-use recovery codes of an account with two-factor authentication: only their SHA-256 is kept. */

@@ -9,6 +9,7 @@ import type * as schema from './schema.ts';
  */
 export const TABLE_OWNERS = {
   organizations: 'organizations',
+  operatorAudit: 'organizations',
   users: 'auth',
   sessions: 'auth',
   recoveryCodes: 'auth',

@@ -22,7 +22,18 @@ export function startJobs(
   services: Services,
   options: { retentionDays: number; insightsIntervalSeconds: number; logger: Logger },
 ): () => void {
-  const { devices, telemetry, reports, insights: analysis, alerts, notifications, rateLimits: limits, lorawan, tasks } = services.modules;
+  const {
+    devices,
+    telemetry,
+    reports,
+    insights: analysis,
+    alerts,
+    notifications,
+    rateLimits: limits,
+    lorawan,
+    tasks,
+    organizations,
+  } = services.modules;
   const run = (name: string, job: () => Promise<unknown>) => () => {
     job().catch((error: unknown) => {
       if (isDatabaseUnavailable(error)) options.logger.warn({ job: name }, 'Tâche reportée : base de données indisponible');
@@ -58,7 +69,13 @@ export function startJobs(
   // The Things Stack's MQTT servers: each integration's connection held by one instance.
   const mqttIntegrations = run('lorawan-mqtt', () => lorawan.jobs.mqtt());
   mqttIntegrations();
+  // Client organizations whose erasure is due (30 days after it was asked): each by one instance.
+  const erasures = run('organization-erasure', async () => {
+    const erased = await organizations.jobs.eraseDue();
+    if (erased.length > 0) options.logger.info({ organizations: erased }, 'Organisations effacées');
+  });
   const hourly = () => {
+    erasures();
     retention();
     purge();
     calibrationReminders();

@@ -1,6 +1,6 @@
 import { ENDPOINTS, endpointKey, ROLES, type Access } from '@vigie/contract';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { forbidden, notFound } from '../errors.ts';
+import { forbidden, MESSAGES, notFound } from '../errors.ts';
 import { TOTP_MESSAGES } from '../modules/auth/totp-service.ts';
 import { currentUser } from './authenticate.ts';
 import { inScope, sitesOf } from './scope.ts';
@@ -98,6 +98,8 @@ export function enforcePermissions(scope: FastifyInstance, table: PermissionTabl
       if (refusesKeys && request.apiKey) throw forbidden(API_KEY_REFUSED);
       if (everyRole && permission.duringTotpSetup && permission.scope.kind === 'own') return;
       const user = currentUser(request);
+      // An operator has no client organization: its routes are none of theirs (docs/api.md, Opérateur).
+      if (user.operator) throw notFound(MESSAGES.routeNotFound);
       if (user.totpSetupRequired && !permission.duringTotpSetup) throw forbidden(TOTP_MESSAGES.setupRequired);
       if (!everyRole && !permission.roles.includes(user.role)) throw forbidden(permission.message);
       await checkScope(request, permission);

@@ -255,3 +255,33 @@ export async function insertRawReadings(t: TestApp, deviceId: string, rows: { ke
 export async function storedScimTokens(t: TestApp, organizationId: string): Promise<{ token_hash: string; prefix: string }[]> {
   return rows(t, sql`select token_hash, prefix from scim_tokens where organization_id = ${organizationId}`);
 }
+
+/** How many rows of each table with an organization column (and readings of its devices) belong to the organization; empty tables left out. */
+export async function organizationRows(
+  t: TestApp,
+  organizationId: string,
+  deviceIds: readonly string[] = [],
+): Promise<Record<string, number>> {
+  const tables = await rows<{ table: string }>(
+    t,
+    sql`select c.table_name as "table" from information_schema.columns c
+        join pg_class k on k.relname = c.table_name and k.relnamespace = (select oid from pg_namespace where nspname = current_schema())
+        where c.table_schema = current_schema() and c.column_name = 'organization_id' and not k.relispartition and k.relkind in ('r', 'p')`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { table } of tables) {
+    if (table === 'operator_audit') continue;
+    const [row] = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from ${sql.raw(`"${table}"`)} where organization_id = ${organizationId}`,
+    );
+    if (Number(row?.n) > 0) counts[table] = Number(row?.n);
+  }
+  const [organization] = await rows<{ n: number }>(t, sql`select count(*)::int as n from organizations where id = ${organizationId}`);
+  if (Number(organization?.n) > 0) counts['organizations'] = Number(organization?.n);
+  for (const id of deviceIds) {
+    const [row] = await rows<{ n: number }>(t, sql`select count(*)::int as n from readings where device_id = ${id}`);
+    if (Number(row?.n) > 0) counts['readings'] = (counts['readings'] ?? 0) + Number(row?.n);
+  }
+  return counts;
+}

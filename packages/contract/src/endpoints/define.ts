@@ -16,6 +16,8 @@ export type Access =
   | { readonly kind: 'public' }
   /** A device or a program with its own credentials (installation key, device token, integration secret, SCIM token) or none (protocol). */
   | { readonly kind: 'device' }
+  /** An operator's session (docs/api.md, Opérateur); anyone else, signed in or not, is answered 404. */
+  | { readonly kind: 'operator' }
   /** A signed-in member whose role is listed; the others get a 403 with `message`. */
   | {
       readonly kind: 'members';
@@ -99,6 +101,7 @@ export const shared = (access: MemberRoles): Access => ({ ...access, scope: { ki
 
 export const publicAccess: Access = { kind: 'public' };
 export const deviceAccess: Access = { kind: 'device' };
+export const operatorAccess: Access = { kind: 'operator' };
 /** The team, its access and its security: refused to API keys (`peopleOnly`), whatever their role. */
 export const forPeopleOnly = (access: Access): Access => (access.kind === 'members' ? { ...access, peopleOnly: true } : access);
 

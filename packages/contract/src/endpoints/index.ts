@@ -6,6 +6,7 @@ import { integrationEndpoints } from './integrations.ts';
 import { lorawanEndpoints } from './lorawan.ts';
 import { pushEndpoints } from './push.ts';
 import { onCallEndpoints } from './on-call.ts';
+import { operatorEndpoints } from './operator.ts';
 import { recordEndpoints } from './record.ts';
 import { serviceEndpoints } from './health.ts';
 import { reportEndpoints } from './reports.ts';
@@ -36,6 +37,7 @@ export const endpoints = {
   ...recordEndpoints,
   ...reportEndpoints,
   ...taskEndpoints,
+  ...operatorEndpoints,
 };
 
 function isEndpoint(value: unknown): value is Endpoint {

@@ -250,4 +250,10 @@ export const endpoints = {
     addReading: { method: 'POST', path: '/api/processes/:id/readings', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent suivre un refroidissement ou un maintien au chaud.', scope: { kind: 'resource', resource: 'process' } } },
     end: { method: 'POST', path: '/api/processes/:id/end', access: { kind: 'members', roles: ['admin', 'manager'], message: 'Seuls un administrateur ou un responsable peuvent suivre un refroidissement ou un maintien au chaud.', scope: { kind: 'resource', resource: 'process' } } },
   },
+  operator: {
+    organizations: { method: 'GET', path: '/api/operator/organizations', access: { kind: 'operator' } },
+    createOrganization: { method: 'POST', path: '/api/operator/organizations', access: { kind: 'operator' } },
+    updateOrganization: { method: 'PUT', path: '/api/operator/organizations/:id', access: { kind: 'operator' } },
+    deleteOrganization: { method: 'DELETE', path: '/api/operator/organizations/:id', access: { kind: 'operator' } },
+  },
 } as const satisfies { readonly [area: string]: { readonly [name: string]: Route } };

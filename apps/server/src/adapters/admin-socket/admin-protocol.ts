@@ -35,6 +35,10 @@ export const adminRequestSchema = z.discriminatedUnion('command', [
     }),
   }),
   z.object({
+    command: z.literal('operator:create'),
+    account: z.object({ email: z.string(), password: z.string(), name: z.string().optional() }),
+  }),
+  z.object({
     command: z.literal('devices:import'),
     // Checked line by line by the command first; again here, as the line comes from outside.
     devices: z.array(factoryDeviceSchema).max(MAX_BATCH_DEVICES),

@@ -54,7 +54,7 @@ function listenPrivately(server: net.Server, socketPath: string): Promise<void> 
  */
 export async function startAdminSocket(options: {
   dataDir: string;
-  users: Pick<UserService, 'createAccount'>;
+  users: Pick<UserService, 'createAccount' | 'createOperator'>;
   /** Loads a maker's batch, all or nothing (as `importFactoryBatch`). */
   importDevices: (devices: FactoryDevice[]) => Promise<{ added: string[]; unchanged: string[] }>;
   logger: Logger;
@@ -98,6 +98,11 @@ export async function startAdminSocket(options: {
           'Lot d’appareils importé par le canal d’administration local',
         );
         return { ok: true, imported };
+      }
+      if (request.data.command === 'operator:create') {
+        const operator = await users.createOperator(request.data.account);
+        logger.info({ userId: operator.id }, 'Compte opérateur créé par le canal d’administration local');
+        return { ok: true, user: operator };
       }
       const user = await users.createAccount(request.data.account);
       logger.info({ userId: user.id, organizationId: user.organization.id }, 'Compte créé par le canal d’administration local');

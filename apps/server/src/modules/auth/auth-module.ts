@@ -49,7 +49,7 @@ export function createAuthModule(options: {
   tokens?: TokenService | undefined;
   /** The clock of sessions and tokens (tests of idle and absolute lifetimes); the system clock by default. */
   sessionClock?: (() => Date) | undefined;
-  organizations: Pick<OrganizationService, 'ensure' | 'findById' | 'setRequireTotpForAdmins'>;
+  organizations: Pick<OrganizationService, 'ensure' | 'findById' | 'setRequireTotpForAdmins' | 'ensureOperators'>;
   rateLimits: RateLimits;
   audit: Pick<AuditService, 'loginSucceeded' | 'loginFailed' | 'signedInFrom' | 'byAccount'>;
   tell: (announced: Announced) => Promise<void>;

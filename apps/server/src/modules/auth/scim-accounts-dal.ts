@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Role } from '@vigie/contract';
+import { holdQuota } from '../../db/quotas.ts';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 
@@ -73,10 +74,14 @@ export function createScimAccountsDal(db: Database) {
       role: Role;
       passwordHash: string;
     }): Promise<ScimAccountRow> {
-      const [row] = await db
-        .insert(users)
-        .values({ ...input, scope: null })
-        .returning(columns);
+      // The account counts towards the members' quota, under the lock of the organization's row.
+      const [row] = await db.transaction(async (tx) => {
+        await holdQuota(tx, input.organizationId, 'members');
+        return tx
+          .insert(users)
+          .values({ ...input, scope: null })
+          .returning(columns);
+      });
       if (!row) throw new Error('Compte non créé');
       return row;
     },

@@ -14,6 +14,8 @@ export interface UserRow {
   totpEnabled: boolean;
   /** The sites and regions the person sees; null, the whole organization. */
   scope: MemberScope | null;
+  /** An operator's account (docs/api.md, Opérateur). */
+  operator: boolean;
 }
 
 /** The only code that touches the users table. */
@@ -27,6 +29,7 @@ export function createUserDal(db: Database) {
     role: users.role,
     totpEnabled: sql<boolean>`${users.totpSecret} is not null`,
     scope: users.scope,
+    operator: users.operator,
   };
 
   return {
@@ -118,6 +121,7 @@ export function createUserDal(db: Database) {
       passwordHash: string;
       organizationId: string;
       role?: Role;
+      operator?: boolean;
     }): Promise<UserRow> {
       const [user] = await db.insert(users).values(input).returning(columns);
       if (!user) throw new Error("L'utilisateur n'a pas été créé.");

@@ -31,7 +31,10 @@ export function parseNewAccount(input: NewAccount) {
 }
 
 /** Accounts: users, their password and the organization they belong to. */
-export function createUserService(deps: { db: Database; organizations: Pick<OrganizationService, 'ensure' | 'findById'> }) {
+export function createUserService(deps: {
+  db: Database;
+  organizations: Pick<OrganizationService, 'ensure' | 'findById' | 'ensureOperators'>;
+}) {
   const users = createUserDal(deps.db);
   const memberAccounts = createMemberAccountsDal(deps.db);
   const scimAccounts = createScimAccountsDal(deps.db);
@@ -52,6 +55,7 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
       scope: user.scope,
       totpEnabled: user.totpEnabled,
       totpSetupRequired: user.role === 'admin' && organization.requireTotpForAdmins && !user.totpEnabled,
+      operator: user.operator,
     };
   }
 
@@ -71,6 +75,30 @@ export function createUserService(deps: { db: Database; organizations: Pick<Orga
           organizationId: organization.id,
         });
         return { id: created.id, name: created.name, email: created.email, role: created.role, organization };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(`Un compte existe déjà avec l'adresse ${account.email}.`);
+        throw error;
+      }
+    },
+
+    /**
+     * An operator's account (docs/api.md, Opérateur): in the operators' own organization, which no
+     * client sees, member of no client organization.
+     */
+    async createOperator(input: { email: string; password: string; name?: string | undefined }): Promise<User> {
+      const account = parseNewAccount({ ...input, organizationName: DEFAULT_ORGANIZATION_NAME });
+      if (await users.findByEmail(account.email)) throw conflict(`Un compte existe déjà avec l'adresse ${account.email}.`);
+      try {
+        const organization = await organizations.ensureOperators();
+        const created = await users.create({
+          email: account.email,
+          name: account.name ?? null,
+          passwordHash: await hashPassword(account.password),
+          organizationId: organization.id,
+          role: 'admin',
+          operator: true,
+        });
+        return { id: created.id, name: created.name, email: created.email, role: created.role, organization, operator: true };
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(`Un compte existe déjà avec l'adresse ${account.email}.`);
         throw error;

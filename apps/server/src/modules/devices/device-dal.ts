@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
+import { holdQuota } from '../../db/quotas.ts';
 import type { DeviceKind, DeviceStatus } from '@vigie/contract';
 import { emitters, sensors } from '../../db/schema.ts';
 import { createDeviceContactDal } from './device-contact-dal.ts';
@@ -161,17 +162,21 @@ export function createDeviceDal(db: Database, kind: DeviceKind) {
     },
 
     async create(organizationId: string, input: NewDevice): Promise<DeviceRecord> {
-      const [row] = await db
-        .insert(table)
-        .values({
-          organizationId,
-          name: input.name,
-          siteId: input.siteId,
-          serial: input.serial ?? null,
-          model: input.model ?? null,
-          ...(input.inactivityTimeoutSeconds === undefined ? {} : { inactivityTimeoutSeconds: input.inactivityTimeoutSeconds }),
-        })
-        .returning({ id: table.id });
+      // A sensor counts towards the organization's quota: counted and inserted under the lock of its row.
+      const [row] = await db.transaction(async (tx) => {
+        if (kind === 'sensor') await holdQuota(tx, organizationId, 'sensors');
+        return tx
+          .insert(table)
+          .values({
+            organizationId,
+            name: input.name,
+            siteId: input.siteId,
+            serial: input.serial ?? null,
+            model: input.model ?? null,
+            ...(input.inactivityTimeoutSeconds === undefined ? {} : { inactivityTimeoutSeconds: input.inactivityTimeoutSeconds }),
+          })
+          .returning({ id: table.id });
+      });
       const created = row && (await find(organizationId, row.id));
       if (!created) throw new Error("L'appareil n'a pas été enregistré.");
       return created;

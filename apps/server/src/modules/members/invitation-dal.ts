@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { MemberScope, Role } from '@vigie/contract';
+import { holdQuota } from '../../db/quotas.ts';
 import type { Database, Transaction } from '../../db/database.ts';
 import { invitations } from '../../db/schema.ts';
 
@@ -47,6 +48,8 @@ export function createInvitationDal(db: Database) {
               pending,
             ),
           );
+        // The invitation counts towards the members' quota, under the lock of the organization's row.
+        await holdQuota(tx, input.organizationId, 'members', input.createdAt);
         const [row] = await tx.insert(invitations).values(input).returning();
         if (!row) throw new Error('Invitation non créée');
         return row;

@@ -20,6 +20,23 @@ export function createOrganizationDal(db: Database) {
       return row;
     },
 
+    /** The operators' own organization, created once (docs/api.md, Opérateur). */
+    async ensureOperators(name: string): Promise<OrganizationRecord | undefined> {
+      await db.insert(organizations).values({ name, internal: true }).onConflictDoNothing();
+      const [row] = await db
+        .select(columns)
+        .from(organizations)
+        .where(and(eq(organizations.name, name), eq(organizations.internal, true)))
+        .limit(1);
+      return row;
+    },
+
+    /** Whether the organization is suspended or being erased: its people read, and change nothing. */
+    async status(id: string): Promise<'active' | 'suspended' | 'erasing' | undefined> {
+      const [row] = await db.select({ status: organizations.status }).from(organizations).where(eq(organizations.id, id)).limit(1);
+      return row?.status;
+    },
+
     async findByName(name: string): Promise<OrganizationRecord | undefined> {
       const [row] = await db.select(columns).from(organizations).where(eq(organizations.name, name)).limit(1);
       return row;

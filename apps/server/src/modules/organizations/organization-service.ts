@@ -3,17 +3,46 @@ import type { Database } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import { createOrganizationDal, type OrganizationRecord } from './organization-dal.ts';
 
+/** The name of the operators' own organization. */
+export const OPERATORS_ORGANIZATION = 'Opérateurs Vigie';
+/** How long a status is trusted from memory: another instance's suspension takes hold within it. */
+const STATUS_TTL_MS = 5_000;
+
 const newInstallationKey = () => `vik_${randomBytes(24).toString('base64url')}`;
 
 /** Organizations and their installation key, the shared secret with which their devices install themselves. */
 export function createOrganizationService(deps: { db: Database }) {
   const dal = createOrganizationDal(deps.db);
+  const statuses = new Map<string, { status: 'active' | 'suspended' | 'erasing' | undefined; until: number }>();
   return {
     /** The organization of that name, created when none has it. */
     async ensure(name: string): Promise<OrganizationRecord> {
       const organization = await dal.ensure(name);
       if (!organization) throw new Error('Organisation introuvable après sa création.');
       return organization;
+    },
+
+    /** The operators' own organization (docs/api.md, Opérateur), never listed to them, never erased. */
+    async ensureOperators(): Promise<OrganizationRecord> {
+      const organization = await dal.ensureOperators(OPERATORS_ORGANIZATION);
+      if (!organization) throw new Error('Organisation des opérateurs introuvable : ce nom est pris par une organisation cliente.');
+      return organization;
+    },
+
+    /** The organization's status, kept 5 s in memory: read on each change a member asks for. */
+    async status(id: string): Promise<'active' | 'suspended' | 'erasing' | undefined> {
+      const now = Date.now();
+      const kept = statuses.get(id);
+      if (kept && kept.until > now) return kept.status;
+      const status = await dal.status(id);
+      if (statuses.size > 10_000) statuses.clear();
+      statuses.set(id, { status, until: now + STATUS_TTL_MS });
+      return status;
+    },
+
+    /** Forgets a status kept in memory (the operator changed it, here). */
+    forgetStatus(id: string): void {
+      statuses.delete(id);
     },
 
     findByName(name: string): Promise<OrganizationRecord | undefined> {

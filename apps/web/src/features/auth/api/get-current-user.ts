@@ -20,5 +20,8 @@ export async function getCurrentUser({ signal }: { signal?: AbortSignal } = {}):
   if (!data || typeof data.user !== 'object' || data.user === null) {
     throw new Error('Impossible de récupérer les informations utilisateur');
   }
-  return data.user;
+  const { organization } = data.user;
+  // An operator's account has no client organization (docs/api.md, Opérateur): the member screens are not theirs.
+  if (organization === null) throw new Error('Ce compte est un compte opérateur : les écrans des organisations ne lui sont pas ouverts.');
+  return { ...data.user, organization };
 }
