@@ -22,6 +22,7 @@ import { registerClientAddressCheck, trustedProxies } from './plugins/client-add
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { API_REFERENCE_PREFIX, openApiRoutes, registerOpenApi } from './plugins/openapi.ts';
 import { enforceCatalogue } from './plugins/endpoint-route.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { healthRoutes } from './plugins/health-routes.ts';
 import { createServices, type Services } from './services.ts';
@@ -168,6 +169,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apiKeys: services.apiKeys,
   });
 
+  // Prometheus's figures at /metrics (a bearer METRICS_TOKEN), counted on every route registered after.
+  registerMetrics(app, { token: config.metricsToken, onStored: (handler) => telemetry.onStored(handler) });
   // Before the routes: each must be in the endpoint catalogue (and each endpoint served), or the
   // app does not start; the OpenAPI document collects them as they register.
   enforceCatalogue(app, [API_REFERENCE_PREFIX]);

@@ -113,6 +113,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Vigie <alertes@vigie.local>'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'une adresse http(s):// est attendue' }).optional(),
   WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+  /** The bearer token of GET /metrics (Prometheus); without it, /metrics answers 404. */
+  METRICS_TOKEN: z.string().min(16, { error: 'au moins 16 caractères' }).optional(),
   /** Web Push's VAPID key pair (base64url): the same on every instance; derived from JWT_SECRET without it. */
   VAPID_PUBLIC_KEY: z
     .string()
@@ -202,6 +204,8 @@ export interface Config {
   publicUrl: string;
   /** Webhooks to loopback and private addresses, refused unless an operator allows them. */
   webhookAllowPrivate: boolean;
+  /** The bearer token of GET /metrics; null, no metrics served (404). */
+  metricsToken: string | null;
   /** Web Push: a configured VAPID key pair (both or neither), and the contact push services see. */
   vapid: { publicKey: string; privateKey: string } | null;
   vapidSubject: string | undefined;
@@ -330,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : null,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    metricsToken: e.METRICS_TOKEN ?? null,
     vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
     vapidSubject: e.VAPID_SUBJECT,
     invitationTtlHours: e.INVITATION_TTL_HOURS,
