@@ -23,7 +23,9 @@ export const SECURED_ROUTES: Route[] = Object.entries(PERMISSIONS).map(([key, pe
 });
 
 /** The routes reachable without a user session (devices, sign-in, invitations, health, the API reference), from the catalogue. */
-export const PUBLIC_ROUTES = ENDPOINTS.filter((endpoint) => endpoint.access.kind !== 'members').map(endpointKey);
+export const PUBLIC_ROUTES = ENDPOINTS.filter((endpoint) => endpoint.access.kind === 'public' || endpoint.access.kind === 'device').map(
+  endpointKey,
+);
 
 /** The `:id` of a route: which fixture it names. */
 function idFor(url: string, f: Fixtures, w: World): string {
