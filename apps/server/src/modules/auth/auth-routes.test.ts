@@ -56,6 +56,7 @@ describe(`authentication on ${databaseKind}`, () => {
       scope: null,
       totpEnabled: false,
       totpSetupRequired: false,
+      operator: false,
     });
     expect(response.body).not.toMatch(/argon2|password|secret/i);
   });
