@@ -198,9 +198,13 @@ const ENGLISH = /\b(the|must|should|is|are|not|invalid|expected|required|request
 
 /** An error answer the client can show: JSON `{message}`, a French sentence (no English words, no stack). */
 export function frenchError(answer: Answer): string | undefined {
-  if (!answer.type.includes('application/json')) return `réponse ${answer.status} qui n'est pas du JSON (${answer.type || 'sans type'})`;
-  const message = (answer.body as { message?: unknown } | undefined)?.message;
-  if (typeof message !== 'string' || message.trim() === '') return `réponse ${answer.status} sans « message »`;
+  // SCIM's routes answer in SCIM's own error format (RFC 7644 §3.12): `detail` holds the message.
+  const scim = answer.type.includes('application/scim+json');
+  if (!answer.type.includes('application/json') && !scim)
+    return `réponse ${answer.status} qui n'est pas du JSON (${answer.type || 'sans type'})`;
+  const body = answer.body as { message?: unknown; detail?: unknown } | undefined;
+  const message = scim ? body?.detail : body?.message;
+  if (typeof message !== 'string' || message.trim() === '') return `réponse ${answer.status} sans « ${scim ? 'detail' : 'message'} »`;
   if (ENGLISH.test(message)) return `réponse ${answer.status} en anglais : ${message.slice(0, 120)}`;
   if (/\bat .+:\d+:\d+/.test(answer.text) || /\bselect\b|\binsert into\b/i.test(answer.text))
     return `réponse ${answer.status} qui montre du code`;
