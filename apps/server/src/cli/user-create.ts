@@ -1,11 +1,9 @@
 import { parseArgs } from 'node:util';
 import type { User } from '@vigie/contract';
-import { sendAdminRequest } from '../adapters/admin-socket/admin-client.ts';
-import { loadConfigOrExit } from '../config.ts';
 import { AppError } from '../errors.ts';
-import { createOrganizationService } from '../modules/organizations/organization-service.ts';
-import { createUserService, parseNewAccount } from '../modules/auth/user-service.ts';
-import { fail, openCliDatabase } from './cli-support.ts';
+import { parseNewAccount } from '../modules/auth/user-service.ts';
+import { fail } from './cli-support.ts';
+import { createAccountFromCli } from './create-account.ts';
 
 const USAGE = 'Usage : npm run user:create -- --email E --password P [--name N] [--org O]';
 
@@ -36,32 +34,11 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const config = loadConfigOrExit();
-  const created = (user: User) => console.log(`Compte créé : ${user.email} (organisation « ${user.organization.name} »).`);
-
-  // The embedded database opens in one process only: a server running on it creates the account.
-  if (!config.databaseUrl) {
-    const response = await sendAdminRequest(config.dataDir, { command: 'user:create', account: input }).catch((error: unknown) =>
-      fail(error instanceof Error ? error.message : String(error)),
-    );
-    if (response && !response.ok) fail(response.message);
-    if (response && 'user' in response) return created(response.user);
-  }
-
-  const database = await openCliDatabase(config);
-  try {
-    created(
-      await createUserService({
-        db: database.db,
-        organizations: createOrganizationService({ db: database.db }),
-      }).createAccount(input),
-    );
-  } catch (error) {
-    if (error instanceof AppError) fail(error.message);
-    throw error;
-  } finally {
-    await database.close();
-  }
+  await createAccountFromCli(
+    { command: 'user:create', account: input },
+    (users) => users.createAccount(input),
+    (user: User) => console.log(`Compte créé : ${user.email} (organisation « ${user.organization.name} »).`),
+  );
 }
 
 await main();
